@@ -1,0 +1,17 @@
+// The forward pass of a pre-norm ViT (timm's VisionTransformer.forward in eval
+// mode), recording every stage of DESIGN.md's catalogue into a Trace.
+#pragma once
+#include "model.h"
+#include "trace.h"
+
+namespace vit {
+
+// `input` is C×S×S (preprocess()); S must be a multiple of the patch size.
+// The positional embedding is interpolated (bicubic, CLS row kept) when the
+// patch grid differs from the one it was trained on.
+Trace forward(const Model& model, const Tensor& input);
+
+// Threads used by the core (Eigen and OpenMP); 0 = all cores.
+void set_threads(int threads);
+
+}  // namespace vit

@@ -1,0 +1,39 @@
+// Images: decoding (stb_image: PNG, JPEG, BMP, GIF first frame, TGA; 8 and 16
+// bit; grey, grey+alpha, RGB, RGBA) into float RGB in [0,1], and timm's eval
+// preprocessing: resize the shorter side to image_size / crop_pct (bicubic or
+// bilinear, antialiased like PIL), centre crop, normalise by mean/std.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model.h"
+#include "tensor.h"
+
+namespace vit {
+
+// Headers that claim more pixels than this are refused before decoding.
+constexpr int64_t kMaxImagePixels = 64LL * 1000 * 1000;
+
+// An image as C×H×W floats in [0,1] (C = 3, or 1 for single-channel models).
+struct Image {
+    int channels = 0, height = 0, width = 0;
+    std::vector<float> data;  // channel-major: data[(c*height + y)*width + x]
+};
+
+// Decodes a file; throws vit::Error naming the file when it is missing, not an
+// image, truncated, or too large.
+Image load_image(const std::string& path, int channels = 3);
+Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, int channels = 3);
+
+// Separable resampling with PIL's antialiased filters (torch's antialias=True):
+// "bicubic" (a = -0.5) or "bilinear". Works on any C×H×W float data.
+Image resize(const Image& img, int out_h, int out_w, const std::string& interpolation);
+Image center_crop(const Image& img, int out_h, int out_w);
+
+// The model input (stage `input`): C×S×S, normalised. `image_size` overrides
+// the config's crop size when positive (the model then interpolates its
+// positional embedding).
+Tensor preprocess(const Image& img, const Preprocess& pre, int image_size = 0);
+
+}  // namespace vit

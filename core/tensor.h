@@ -1,0 +1,39 @@
+// A dense float32 tensor in C (row-major) order with its shape, the unit every
+// Trace stage holds. Eigen views (rows × cols) are made over its storage so the
+// forward pass writes each stage in place instead of copying it.
+#pragma once
+#include <Eigen/Core>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vit {
+
+using Mat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using Vec = Eigen::VectorXf;
+using MatMap = Eigen::Map<Mat>;
+using ConstMatMap = Eigen::Map<const Mat>;
+
+struct Tensor {
+    std::vector<int64_t> shape;
+    std::vector<float> data;
+
+    Tensor() = default;
+    explicit Tensor(std::vector<int64_t> shape_);
+
+    int64_t numel() const;
+    int rank() const { return static_cast<int>(shape.size()); }
+    // Size of the last axis, and the product of all the others.
+    int64_t cols() const;
+    int64_t rows() const;
+    // The whole tensor as a (rows × cols) matrix, or matrix `i` of a rank-3 tensor.
+    MatMap mat();
+    ConstMatMap mat() const;
+    MatMap slice(int64_t i);
+    ConstMatMap slice(int64_t i) const;
+};
+
+// "(197, 768)" — shapes as PyTorch prints them.
+std::string shape_string(const std::vector<int64_t>& shape);
+
+}  // namespace vit
