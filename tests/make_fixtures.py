@@ -1,0 +1,176 @@
+#!/usr/bin/python3
+"""Writes the reference fixtures the C++ tests compare against.
+
+Run from anywhere:  /usr/bin/python3 tests/make_fixtures.py
+Deterministic (fixed seeds, one thread): re-running reproduces the files.
+
+For each fixture, tests/fixtures/<name>/ holds
+  model.safetensors   random ViT weights (timm or Hugging Face key names)
+  config.json         timm form or HF form (+ preprocessor_config.json for HF)
+  image.png           a small picture (from skimage's bundled images)
+  expected/<stage id>.npy   float32, C order, every stage of DESIGN.md's catalogue
+  expected/meta.json  what the C++ side needs to reproduce them (image_size, ...)
+
+The model is built in float32 (tools/vitref), its weights are rounded to the
+dtype the file stores (F16/BF16), and the expected tensors are computed in
+float64 from those rounded weights and the float64 preprocessed image, then
+stored as float32.
+"""
+import json
+import os
+import shutil
+import sys
+
+import numpy as np
+import torch
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from vitref import VisionTransformer  # noqa: E402
+from vitref import preprocess as pp  # noqa: E402
+from vitref import safetensors_io as st  # noqa: E402
+
+OUT = os.path.join(ROOT, "tests", "fixtures")
+IMAGENET_MEAN = [0.485, 0.456, 0.406]
+IMAGENET_STD = [0.229, 0.224, 0.225]
+
+
+def make_image(path, source, h, w, grey=False):
+    """A small picture from skimage's bundled data, resized with PIL (LANCZOS)."""
+    from skimage import data
+    a = getattr(data, source)()
+    img = Image.fromarray(a).convert("L" if grey else "RGB")
+    img = img.resize((w, h), Image.LANCZOS)
+    img.save(path, optimize=False)
+
+
+def build(seed, **kw):
+    g = torch.Generator().manual_seed(seed)
+    torch.manual_seed(seed)
+    m = VisionTransformer(**kw).eval()
+    m.init_random(g)
+    return m
+
+
+def write_expected(d, trace, meta):
+    ed = os.path.join(d, "expected")
+    os.makedirs(ed)
+    for k, v in trace.items():
+        np.save(os.path.join(ed, k + ".npy"), np.ascontiguousarray(v.detach().numpy().astype(np.float32)))
+    meta = dict(meta)
+    meta["stages"] = list(trace.keys())
+    meta["shapes"] = {k: list(v.shape) for k, v in trace.items()}
+    st.write_json(meta, os.path.join(ed, "meta.json"))
+
+
+def check_roundtrip(model, path, naming, dtype):
+    """The file reloads to exactly the (rounded) weights the expected tensors used."""
+    tensors, _ = st.load_file(path)
+    ref = st.timm_state_dict(model) if naming == "timm" else st.hf_state_dict(model)
+    assert sorted(tensors) == sorted(ref), (sorted(tensors), sorted(ref))
+    for k, v in ref.items():
+        assert np.array_equal(tensors[k], v.float().numpy()), k
+
+
+def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=None,
+            crop_pct=0.875, interpolation="bicubic", mean=IMAGENET_MEAN, std=IMAGENET_STD,
+            labels=None, architecture="vit_test", hf_size_as_int=False):
+    d = os.path.join(OUT, name)
+    if os.path.exists(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    eps = 1e-12 if naming == "hf" else 1e-6
+    m = build(seed, img_size=img_size, eps=eps, **model_kw)
+    st.round_model_(m, dtype)
+    sd = st.timm_state_dict(m) if naming == "timm" else st.hf_state_dict(m)
+    path = os.path.join(d, "model.safetensors")
+    st.save_file(sd, path, dtype=dtype, metadata={"format": "pt"})
+    check_roundtrip(m, path, naming, dtype)
+
+    C = model_kw.get("in_chans", 3)
+    if naming == "timm":
+        cfg = st.timm_config(m, architecture, img_size, mean, std, crop_pct=crop_pct,
+                             interpolation=interpolation, label_names=labels,
+                             mlp_ratio=model_kw.get("mlp_ratio", 4.0),
+                             qkv_bias=model_kw.get("qkv_bias", True))
+        st.write_json(cfg, os.path.join(d, "config.json"))
+    else:
+        cfg, pre = st.hf_config(m, img_size, id2label=labels, layer_norm_eps=eps,
+                                size_as_int=hf_size_as_int)
+        st.write_json(cfg, os.path.join(d, "config.json"))
+        st.write_json(pre, os.path.join(d, "preprocessor_config.json"))
+
+    src, ih, iw, grey = image
+    ipath = os.path.join(d, "image.png")
+    make_image(ipath, src, ih, iw, grey)
+
+    S = run_size or img_size
+    x = pp.load_image(ipath, channels=C)
+    meta = {"fixture": name, "naming": naming, "dtype": dtype, "ln_eps": eps,
+            "image_size": S, "model_img_size": img_size, "source_image_hw": [ih, iw],
+            "source_image_mode": "L" if grey else "RGB", "channels": C}
+    if naming == "timm":
+        x = pp.timm_preprocess(x, S, crop_pct, interpolation, mean, std)
+        scale = int(np.floor(S / crop_pct))
+        rh, rw = pp.timm_resize_size(ih, iw, scale)
+        meta.update({"preprocess": "timm", "crop_pct": crop_pct, "interpolation": interpolation,
+                     "resize_hw": [rh, rw],
+                     "crop_top_left": [int(round((rh - S) / 2.0)), int(round((rw - S) / 2.0))],
+                     "mean": list(mean), "std": list(std)})
+    else:
+        x = pp.hf_preprocess(x, S, [0.5] * C, [0.5] * C, "bilinear")
+        meta.update({"preprocess": "hf", "interpolation": "bilinear", "resize_hw": [S, S],
+                     "mean": [0.5] * C, "std": [0.5] * C})
+
+    md = m.double()
+    trace = md.forward_trace(x)
+    # sanity: patch embedding equals the stride-P convolution; forward() agrees
+    conv = md.patch_embed(x[None])[0]
+    assert torch.allclose(conv, trace["patch_embed"], atol=1e-12)
+    if m.num_classes > 0:
+        assert torch.allclose(md(x[None])[0], trace["logits"], atol=1e-12)
+        meta["top1"] = int(trace["logits"].argmax())
+    a0 = trace["block0.attn"]
+    meta["block0_attn_max_mean"] = float(a0.max(dim=-1).values.mean())
+    write_expected(d, trace, meta)
+    print(f"{name}: {dtype} {naming} T={trace['tokens'].shape[0]} D={trace['tokens'].shape[1]} "
+          f"stages={len(trace)} attn row max mean={meta['block0_attn_max_mean']:.3f}")
+
+
+def main():
+    torch.set_num_threads(1)
+    os.makedirs(OUT, exist_ok=True)
+    fixture("timm_f32", seed=1, dtype="F32", naming="timm",
+            model_kw=dict(patch_size=8, in_chans=3, num_classes=10, embed_dim=48, depth=2,
+                          num_heads=3, mlp_ratio=4.0, qkv_bias=True),
+            img_size=32, crop_pct=0.875, interpolation="bicubic",
+            image=("chelsea", 40, 52, False), architecture="vit_test_patch8_32",
+            labels=[f"label {i}" for i in range(10)])
+    fixture("hf_bf16", seed=2, dtype="BF16", naming="hf",
+            model_kw=dict(patch_size=8, in_chans=3, num_classes=5, embed_dim=64, depth=2,
+                          num_heads=4, mlp_ratio=4.0, qkv_bias=True),
+            img_size=32, image=("astronaut", 36, 28, False),
+            labels=["tabby cat", "coffee mug", "astronaut", "rocket", "moon"])
+    fixture("timm_f16_noqkvbias", seed=3, dtype="F16", naming="timm",
+            model_kw=dict(patch_size=8, in_chans=3, num_classes=7, embed_dim=32, depth=1,
+                          num_heads=2, mlp_ratio=4.0, qkv_bias=False),
+            img_size=64, crop_pct=1.0, interpolation="bicubic", mean=[0.5] * 3, std=[0.5] * 3,
+            image=("coffee", 64, 64, False), architecture="vit_test_patch8_64")
+    fixture("timm_posinterp", seed=4, dtype="F32", naming="timm",
+            model_kw=dict(patch_size=8, in_chans=3, num_classes=4, embed_dim=48, depth=2,
+                          num_heads=4, mlp_ratio=2.0, qkv_bias=True),
+            img_size=32, run_size=48, crop_pct=0.9, interpolation="bicubic",
+            image=("astronaut", 60, 70, False), architecture="vit_test_patch8_32")
+    fixture("headless", seed=5, dtype="F32", naming="timm",
+            model_kw=dict(patch_size=8, in_chans=3, num_classes=0, embed_dim=48, depth=2,
+                          num_heads=4, mlp_ratio=4.0, qkv_bias=True),
+            img_size=32, crop_pct=1.0, interpolation="bilinear",
+            image=("camera", 30, 36, True), architecture="vit_test_patch8_32.dino")
+    total = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(OUT) for f in fs)
+    print(f"fixtures: {total / 1e6:.2f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,234 @@
+"""A Vision Transformer with timm's module names and layout.
+
+Mirrors timm's `vision_transformer.py` (VisionTransformer, Block, Attention,
+Mlp, PatchEmbed) for the plain ViT: CLS token, learned absolute positional
+embedding, pre-norm blocks, head on the CLS row after the final LayerNorm.
+Left out: distillation/register tokens, layer scale, dropout, global average
+pooling, fused attention.
+
+`forward_trace(x)` returns every stage of DESIGN.md's catalogue, with the ids
+used there and the batch dimension removed.
+"""
+import math
+from collections import OrderedDict
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+def resample_abs_pos_embed(pos_embed, new_grid, num_prefix_tokens=1,
+                           interpolation="bicubic", antialias=True):
+    """timm's resample_abs_pos_embed: pos_embed (1, prefix+g*g, D) -> (1, prefix+g'*g', D).
+
+    The prefix (CLS) rows are kept; the grid part is reshaped to (1, D, g, g),
+    resized with F.interpolate(mode, antialias, align_corners=False), flattened back.
+    """
+    n = pos_embed.shape[1] - num_prefix_tokens
+    old = int(math.isqrt(n))
+    assert old * old == n, "positional embedding grid is not square"
+    if isinstance(new_grid, int):
+        new_grid = (new_grid, new_grid)
+    if tuple(new_grid) == (old, old):
+        return pos_embed
+    prefix, grid = pos_embed[:, :num_prefix_tokens], pos_embed[:, num_prefix_tokens:]
+    d = pos_embed.shape[-1]
+    grid = grid.reshape(1, old, old, d).permute(0, 3, 1, 2)
+    grid = F.interpolate(grid, size=tuple(new_grid), mode=interpolation,
+                         antialias=antialias, align_corners=False)
+    grid = grid.permute(0, 2, 3, 1).reshape(1, -1, d)
+    return torch.cat([prefix, grid], dim=1)
+
+
+def attention_rollout(attns):
+    """attns: list of (H, T, T). Â = mean_h(attn) + I, rows renormalised;
+    R = Â_0, then R = Â_l @ R for l = 1..L-1."""
+    r = None
+    for a in attns:
+        m = a.mean(dim=0)
+        m = m + torch.eye(m.shape[-1], dtype=m.dtype)
+        m = m / m.sum(dim=-1, keepdim=True)
+        r = m if r is None else m @ r
+    return r
+
+
+class PatchEmbed(nn.Module):
+    def __init__(self, img_size, patch_size, in_chans, embed_dim):
+        super().__init__()
+        self.img_size = img_size
+        self.patch_size = patch_size
+        self.grid_size = img_size // patch_size
+        self.num_patches = self.grid_size ** 2
+        self.proj = nn.Conv2d(in_chans, embed_dim, kernel_size=patch_size, stride=patch_size)
+
+    def forward(self, x):  # (B, C, H, W) -> (B, N, D)
+        return self.proj(x).flatten(2).transpose(1, 2)
+
+
+class Attention(nn.Module):
+    def __init__(self, dim, num_heads, qkv_bias=True):
+        super().__init__()
+        assert dim % num_heads == 0
+        self.num_heads = num_heads
+        self.head_dim = dim // num_heads
+        self.scale = self.head_dim ** -0.5
+        self.qkv = nn.Linear(dim, dim * 3, bias=qkv_bias)
+        self.proj = nn.Linear(dim, dim)
+
+    def forward(self, x, rec=None, prefix=""):
+        B, N, C = x.shape
+        qkv = self.qkv(x).reshape(B, N, 3, self.num_heads, self.head_dim).permute(2, 0, 3, 1, 4)
+        q, k, v = qkv.unbind(0)                          # (B, H, T, Dh)
+        scores = (q * self.scale) @ k.transpose(-2, -1)  # (B, H, T, T)
+        attn = scores.softmax(dim=-1)
+        ctx = (attn @ v).transpose(1, 2).reshape(B, N, C)
+        out = self.proj(ctx)
+        if rec is not None:
+            rec[prefix + "q"] = q
+            rec[prefix + "k"] = k
+            rec[prefix + "v"] = v
+            rec[prefix + "scores"] = scores
+            rec[prefix + "attn"] = attn
+            rec[prefix + "context"] = ctx
+            rec[prefix + "attn_out"] = out
+        return out
+
+
+class Mlp(nn.Module):
+    def __init__(self, dim, hidden):
+        super().__init__()
+        self.fc1 = nn.Linear(dim, hidden)
+        self.act = nn.GELU()  # erf form
+        self.fc2 = nn.Linear(hidden, dim)
+
+    def forward(self, x, rec=None, prefix=""):
+        h = self.fc1(x)
+        g = self.act(h)
+        out = self.fc2(g)
+        if rec is not None:
+            rec[prefix + "fc1"] = h
+            rec[prefix + "gelu"] = g
+            rec[prefix + "mlp_out"] = out
+        return out
+
+
+class Block(nn.Module):
+    def __init__(self, dim, num_heads, mlp_ratio=4.0, qkv_bias=True, eps=1e-6):
+        super().__init__()
+        self.norm1 = nn.LayerNorm(dim, eps=eps)
+        self.attn = Attention(dim, num_heads, qkv_bias)
+        self.norm2 = nn.LayerNorm(dim, eps=eps)
+        self.mlp = Mlp(dim, int(dim * mlp_ratio))
+
+    def forward(self, x, rec=None, prefix=""):
+        h = self.norm1(x)
+        x = x + self.attn(h, rec, prefix)
+        if rec is not None:
+            rec[prefix + "ln1"] = h
+            rec[prefix + "res1"] = x
+        h = self.norm2(x)
+        x = x + self.mlp(h, rec, prefix)
+        if rec is not None:
+            rec[prefix + "ln2"] = h
+            rec[prefix + "out"] = x
+        return x
+
+
+# Stage order within a block, as in DESIGN.md's catalogue.
+BLOCK_STAGES = ["ln1", "q", "k", "v", "scores", "attn", "context", "attn_out", "res1",
+                "ln2", "fc1", "gelu", "mlp_out", "out"]
+
+
+class VisionTransformer(nn.Module):
+    def __init__(self, img_size=224, patch_size=16, in_chans=3, num_classes=1000,
+                 embed_dim=768, depth=12, num_heads=12, mlp_ratio=4.0, qkv_bias=True,
+                 eps=1e-6):
+        super().__init__()
+        self.num_classes = num_classes
+        self.embed_dim = embed_dim
+        self.num_heads = num_heads
+        self.patch_size = patch_size
+        self.in_chans = in_chans
+        self.eps = eps
+        self.patch_embed = PatchEmbed(img_size, patch_size, in_chans, embed_dim)
+        self.cls_token = nn.Parameter(torch.zeros(1, 1, embed_dim))
+        self.pos_embed = nn.Parameter(torch.zeros(1, 1 + self.patch_embed.num_patches, embed_dim))
+        self.blocks = nn.ModuleList([Block(embed_dim, num_heads, mlp_ratio, qkv_bias, eps)
+                                     for _ in range(depth)])
+        self.norm = nn.LayerNorm(embed_dim, eps=eps)
+        self.head = nn.Linear(embed_dim, num_classes) if num_classes > 0 else nn.Identity()
+
+    # -- helpers -------------------------------------------------------------
+    def _pos_embed_for(self, gh, gw):
+        return resample_abs_pos_embed(self.pos_embed, (gh, gw))
+
+    def _forward(self, x, rec=None):
+        B, C, H, W = x.shape
+        P = self.patch_size
+        gh, gw = H // P, W // P
+        emb = self.patch_embed(x)                                     # (B, N, D)
+        if rec is not None:
+            rec["input"] = x
+            patches = (x[:, :, :gh * P, :gw * P]
+                       .reshape(B, C, gh, P, gw, P).permute(0, 2, 4, 1, 3, 5)
+                       .reshape(B, gh * gw, C * P * P))               # (c, y, x) order
+            rec["patches"] = patches
+            rec["patch_embed"] = emb
+        t = torch.cat([self.cls_token.expand(B, -1, -1).to(emb.dtype), emb], dim=1)
+        if rec is not None:
+            rec["cls"] = t
+        t = t + self._pos_embed_for(gh, gw)
+        if rec is not None:
+            rec["tokens"] = t
+        for i, blk in enumerate(self.blocks):
+            t = blk(t, rec, f"block{i}.")
+        t = self.norm(t)
+        if rec is not None:
+            rec["norm"] = t
+        return t
+
+    def forward_features(self, x):
+        return self._forward(x)
+
+    def forward(self, x):
+        t = self._forward(x)
+        return self.head(t[:, 0])
+
+    @torch.no_grad()
+    def forward_trace(self, x):
+        """x: (C, H, W) or (1, C, H, W). Returns OrderedDict stage id -> tensor (no batch dim)."""
+        if x.dim() == 3:
+            x = x.unsqueeze(0)
+        assert x.shape[0] == 1
+        rec = {}
+        t = self._forward(x, rec)
+        out = OrderedDict()
+        for k in ["input", "patches", "patch_embed", "cls", "tokens"]:
+            out[k] = rec[k][0]
+        for i in range(len(self.blocks)):
+            for s in BLOCK_STAGES:
+                out[f"block{i}.{s}"] = rec[f"block{i}.{s}"][0]
+        out["norm"] = rec["norm"][0]
+        if self.num_classes > 0:
+            logits = self.head(t[:, 0])[0]
+            out["logits"] = logits
+            out["probs"] = logits.softmax(dim=-1)
+        out["rollout"] = attention_rollout([out[f"block{i}.attn"] for i in range(len(self.blocks))])
+        return out
+
+    # -- random init with realistic magnitudes (for test fixtures) ------------
+    @torch.no_grad()
+    def init_random(self, generator, w_std=0.3, b_range=0.1, ln_range=0.1, tok_std=0.5):
+        for name, p in self.named_parameters():
+            if name.endswith("norm1.weight") or name.endswith("norm2.weight") or name == "norm.weight":
+                p.copy_(1 + (torch.rand(p.shape, generator=generator) * 2 - 1) * ln_range)
+            elif name.endswith(".bias"):
+                p.copy_((torch.rand(p.shape, generator=generator) * 2 - 1) * b_range)
+            elif name in ("cls_token", "pos_embed"):
+                p.copy_(torch.randn(p.shape, generator=generator) * tok_std)
+            else:
+                # weights: scale so each output has std ~ w_std * sqrt(fan_in)/sqrt(fan_in)
+                fan_in = p[0].numel()
+                std = w_std if fan_in <= 64 else w_std * math.sqrt(64.0 / fan_in)
+                p.copy_(torch.randn(p.shape, generator=generator) * std)
+        return self
