@@ -10,6 +10,9 @@ namespace vit {
 // The positional embedding is interpolated (bicubic, CLS row kept) when the
 // patch grid differs from the one it was trained on.
 Trace forward(const Model& model, const Tensor& input);
+// The same, writing into `trace`: a Trace from an earlier call of the same
+// model and input size is reused without allocating (for benchmarks and the app).
+void forward_into(const Model& model, const Tensor& input, Trace& trace);
 
 // Threads used by the core (Eigen and OpenMP); 0 = all cores.
 void set_threads(int threads);

@@ -13,6 +13,8 @@ using Mat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor
 using Vec = Eigen::VectorXf;
 using MatMap = Eigen::Map<Mat>;
 using ConstMatMap = Eigen::Map<const Mat>;
+// Read-only matrix parameter: binds a Mat, a Map or a block without copying.
+using ConstMatRef = Eigen::Ref<const Mat>;
 
 struct Tensor {
     std::vector<int64_t> shape;

@@ -10,6 +10,19 @@ Tensor& Trace::add(const std::string& id, int block, std::vector<int64_t> shape)
     return stages_.back().tensor;
 }
 
+Tensor& Trace::put(size_t index, const std::string& id, int block, const std::vector<int64_t>& shape) {
+    if (index == stages_.size()) return add(id, block, shape);
+    Stage& s = stages_.at(index);
+    s.id = id;
+    s.block = block;
+    if (s.tensor.shape != shape) s.tensor = Tensor(shape);
+    return s.tensor;
+}
+
+void Trace::truncate(size_t count) {
+    if (count < stages_.size()) stages_.resize(count);
+}
+
 const Stage* Trace::find(const std::string& id) const {
     for (const Stage& s : stages_)
         if (s.id == id) return &s;

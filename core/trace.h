@@ -22,6 +22,12 @@ public:
     // Appends a zero-filled stage and returns its tensor for the caller to fill.
     // References stay valid as more stages are added.
     Tensor& add(const std::string& id, int block, std::vector<int64_t> shape);
+    // Makes stage `index` (at most size()) this id and shape and returns its
+    // tensor; a stage already there with the same shape keeps its storage (and
+    // stale contents), so a forward pass can reuse the previous Trace's memory.
+    Tensor& put(size_t index, const std::string& id, int block, const std::vector<int64_t>& shape);
+    // Drops every stage from `count` on.
+    void truncate(size_t count);
     const Stage* find(const std::string& id) const;
     Stage* find(const std::string& id);
     // The stage with this id; throws vit::Error if the trace has none.

@@ -1,0 +1,137 @@
+// vitviz-cli: runs a ViT on one image and prints its top predictions; dumps
+// every stage as .npy (--dump) or times the forward pass (--bench).
+//   vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S]
+//              [--dump DIR] [--top K] [--threads T] [--bench N]
+// Any user error prints one line on stderr and exits 1.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "builtin.h"
+#include "checkpoint.h"
+#include "error.h"
+#include "forward.h"
+#include "image.h"
+#include "npy.h"
+
+namespace {
+
+struct Options {
+    std::string model = "toy-4x4";
+    std::string image;
+    std::string dump_dir;
+    int image_size = 0;
+    int top = 5;
+    int threads = 0;
+    int bench = 0;
+};
+
+const char* const kUsage =
+    "usage: vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S] [--dump DIR] [--top K]\n"
+    "                  [--threads T] [--bench N]\n";
+
+int parse_count(const std::string& flag, const std::string& value, int min) {
+    size_t used = 0;
+    int n = 0;
+    try {
+        n = std::stoi(value, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != value.size() || n < min)
+        throw vit::Error(flag + " needs a whole number of at least " + std::to_string(min) + ", got '" + value + "'");
+    return n;
+}
+
+Options parse_options(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string flag = argv[i];
+        if (flag == "--help" || flag == "-h") {
+            std::cout << kUsage;
+            std::exit(0);
+        }
+        if (i + 1 >= argc) throw vit::Error("unknown or incomplete option '" + flag + "'\n" + kUsage);
+        const std::string value = argv[++i];
+        if (flag == "--model") o.model = value;
+        else if (flag == "--image") o.image = value;
+        else if (flag == "--dump") o.dump_dir = value;
+        else if (flag == "--image-size") o.image_size = parse_count(flag, value, 1);
+        else if (flag == "--top") o.top = parse_count(flag, value, 0);
+        else if (flag == "--threads") o.threads = parse_count(flag, value, 1);
+        else if (flag == "--bench") o.bench = parse_count(flag, value, 1);
+        else throw vit::Error("unknown option '" + flag + "'\n" + kUsage);
+    }
+    return o;
+}
+
+void print_top(const vit::Model& model, const vit::Trace& trace, int top) {
+    const vit::Stage* probs = trace.find("probs");
+    if (!probs) {
+        std::cerr << "vitviz-cli: " << model.config.name << " has no classifier head: no predictions\n";
+        return;
+    }
+    const std::vector<float>& p = probs->tensor.data;
+    std::vector<int> order(p.size());
+    std::iota(order.begin(), order.end(), 0);
+    const int k = std::min<int>(top, static_cast<int>(p.size()));
+    std::partial_sort(order.begin(), order.begin() + k, order.end(), [&](int a, int b) { return p[a] > p[b]; });
+    for (int i = 0; i < k; ++i) std::printf("%.6f %s\n", p[order[i]], model.config.labels[order[i]].c_str());
+}
+
+void dump_trace(const vit::Trace& trace, const std::string& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw vit::Error("cannot create dump folder '" + dir + "': " + ec.message());
+    for (const vit::Stage& s : trace.stages()) vit::write_npy((std::filesystem::path(dir) / (s.id + ".npy")).string(), s.tensor);
+}
+
+void bench(const vit::Model& model, const vit::Tensor& input, int runs) {
+    vit::Trace trace = vit::forward(model, input);  // warm-up, and the memory every run reuses
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        vit::forward_into(model, input, trace);
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    const double median = ms[ms.size() / 2];
+    const int tokens = static_cast<int>(trace.at("tokens").shape[0]);
+    const double gflops = vit::forward_flops(model.config, tokens) / (median * 1e6);
+    std::printf("forward_ms median=%.3f min=%.3f runs=%d gflops=%.1f\n", median, ms.front(), runs, gflops);
+}
+
+int run(const Options& o) {
+    vit::set_threads(o.threads);
+    const vit::Model model = vit::load_model(o.model);
+    const vit::Image image = o.image.empty() ? vit::default_image(o.model) : vit::load_image(o.image, model.config.channels);
+    const vit::Tensor input = vit::preprocess(image, model.config.preprocess, o.image_size);
+    if (o.bench > 0) {
+        bench(model, input, o.bench);
+        return 0;
+    }
+    const vit::Trace trace = vit::forward(model, input);
+    if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
+    print_top(model, trace, o.top);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        return run(parse_options(argc, argv));
+    } catch (const vit::Error& e) {
+        std::cerr << "vitviz-cli: " << e.what() << "\n";
+    } catch (const std::bad_alloc&) {
+        std::cerr << "vitviz-cli: out of memory\n";
+    } catch (const std::exception& e) {
+        std::cerr << "vitviz-cli: " << e.what() << "\n";
+    }
+    return 1;
+}

@@ -1,0 +1,162 @@
+// The forward pass of timm's VisionTransformer (eval mode, class-token pooling)
+// recorded stage by stage: patchify → project → prepend CLS → add positions →
+// pre-norm blocks (x += attn(ln1(x)); x += mlp(ln2(x))) → final norm → head.
+// Every stage is written straight into the Trace, which is the working memory.
+#include "forward.h"
+
+#include <Eigen/Core>
+#include <omp.h>
+
+#include "attention.h"
+#include "error.h"
+#include "layers.h"
+#include "pos_embed.h"
+#include "rollout.h"
+
+namespace vit {
+
+namespace {
+
+// Hands out the stages in order, reusing the storage of an earlier Trace.
+class StageWriter {
+public:
+    explicit StageWriter(Trace& trace) : trace_(trace) {}
+    Tensor& next(const std::string& id, int block, const std::vector<int64_t>& shape) {
+        return trace_.put(count_++, id, block, shape);
+    }
+    Tensor& next(int block, const char* name, const std::vector<int64_t>& shape) {
+        return next(block_stage_id(block, name), block, shape);
+    }
+    void finish() { trace_.truncate(count_); }
+
+private:
+    Trace& trace_;
+    size_t count_ = 0;
+};
+
+// patches: N×(C·P·P), row p = patch (py, px) in raster order, columns in
+// Conv2d weight order (c, y, x).  input: C×S×S.
+void extract_patches(const Tensor& input, int patch, Tensor& patches) {
+    const int64_t channels = input.shape[0], height = input.shape[1], width = input.shape[2];
+    const int64_t grid_w = width / patch;
+    const int64_t count = patches.shape[0];
+#pragma omp parallel for schedule(static)
+    for (int64_t p = 0; p < count; ++p) {
+        const int64_t y0 = (p / grid_w) * patch, x0 = (p % grid_w) * patch;
+        float* out = patches.data.data() + p * patches.shape[1];
+        for (int64_t c = 0; c < channels; ++c)
+            for (int y = 0; y < patch; ++y)
+                for (int x = 0; x < patch; ++x)
+                    *out++ = input.data[static_cast<size_t>((c * height + y0 + y) * width + x0 + x)];
+    }
+}
+
+void check_input(const Model& model, const Tensor& input) {
+    const ModelConfig& c = model.config;
+    if (input.rank() != 3 || input.shape[0] != c.channels)
+        throw Error("model input must be " + std::to_string(c.channels) + "×H×W, got " + shape_string(input.shape));
+    if (input.shape[1] % c.patch_size != 0 || input.shape[2] % c.patch_size != 0 || input.shape[1] != input.shape[2])
+        throw Error("model input " + shape_string(input.shape) + " is not a square multiple of the patch size " +
+                    std::to_string(c.patch_size));
+}
+
+// One pre-norm block; returns its output stage `block{b}.out`.
+const Tensor& run_block(const Model& model, int b, const Tensor& x, StageWriter& out,
+                        std::vector<const Tensor*>& attns) {
+    const ModelConfig& c = model.config;
+    const BlockWeights& w = model.blocks[b];
+    const int64_t T = x.shape[0], D = c.embed_dim, H = c.num_heads, Dh = c.head_dim(), M = c.mlp_dim;
+
+    Tensor& ln1 = out.next(b, "ln1", {T, D});
+    layer_norm(x.mat(), w.ln1_w, w.ln1_b, c.ln_eps, ln1.mat());
+
+    Mat qkv(T, 3 * D);
+    linear(ln1.mat(), w.qkv_w, w.qkv_b, MatMap(qkv.data(), T, 3 * D));
+    Tensor& q = out.next(b, "q", {H, T, Dh});
+    Tensor& k = out.next(b, "k", {H, T, Dh});
+    Tensor& v = out.next(b, "v", {H, T, Dh});
+    split_heads(ConstMatMap(qkv.data(), T, 3 * D), static_cast<int>(H), q, k, v);
+
+    Tensor& scores = out.next(b, "scores", {H, T, T});
+    Tensor& attn = out.next(b, "attn", {H, T, T});
+    attention_weights(q, k, scores, attn);
+    attns.push_back(&attn);
+
+    Tensor& context = out.next(b, "context", {T, D});
+    attention_context(attn, v, context);
+    Tensor& attn_out = out.next(b, "attn_out", {T, D});
+    linear(context.mat(), w.proj_w, w.proj_b, attn_out.mat());
+    Tensor& res1 = out.next(b, "res1", {T, D});
+    add(x.mat(), attn_out.mat(), res1.mat());
+
+    Tensor& ln2 = out.next(b, "ln2", {T, D});
+    layer_norm(res1.mat(), w.ln2_w, w.ln2_b, c.ln_eps, ln2.mat());
+    Tensor& fc1 = out.next(b, "fc1", {T, M});
+    linear(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat());
+    Tensor& act = out.next(b, "gelu", {T, M});
+    gelu(fc1.mat(), act.mat());
+    Tensor& mlp_out = out.next(b, "mlp_out", {T, D});
+    linear(act.mat(), w.fc2_w, w.fc2_b, mlp_out.mat());
+    Tensor& block_out = out.next(b, "out", {T, D});
+    add(res1.mat(), mlp_out.mat(), block_out.mat());
+    return block_out;
+}
+
+}  // namespace
+
+void forward_into(const Model& model, const Tensor& input, Trace& trace) {
+    check_input(model, input);
+    const ModelConfig& c = model.config;
+    const int grid = static_cast<int>(input.shape[1] / c.patch_size);
+    const int64_t N = static_cast<int64_t>(grid) * grid, T = N + 1, D = c.embed_dim;
+    StageWriter out(trace);
+
+    Tensor& in = out.next("input", -1, input.shape);
+    if (&in != &input) in.data = input.data;
+
+    Tensor& patches = out.next("patches", -1, {N, c.patch_dim()});
+    extract_patches(in, c.patch_size, patches);
+    Tensor& embed = out.next("patch_embed", -1, {N, D});
+    linear(patches.mat(), model.patch_w, model.patch_b, embed.mat());
+
+    Tensor& cls = out.next("cls", -1, {T, D});
+    cls.mat().row(0) = model.cls_token.transpose();
+    cls.mat().bottomRows(N) = embed.mat();
+
+    Tensor& tokens = out.next("tokens", -1, {T, D});
+    if (grid == c.pos_grid) {
+        tokens.mat() = cls.mat() + model.pos_embed;
+    } else {
+        tokens.mat() = cls.mat() + resample_pos_embed(model.pos_embed, grid);
+    }
+
+    std::vector<const Tensor*> attns;
+    const Tensor* x = &tokens;
+    for (int b = 0; b < c.depth; ++b) x = &run_block(model, b, *x, out, attns);
+
+    Tensor& norm = out.next("norm", -1, {T, D});
+    layer_norm(x->mat(), model.norm_w, model.norm_b, c.ln_eps, norm.mat());
+    if (c.num_classes > 0) {
+        Tensor& logits = out.next("logits", -1, {c.num_classes});
+        logits.mat().noalias() = norm.mat().row(0) * model.head_w.transpose();
+        logits.mat() += model.head_b.transpose();
+        Tensor& probs = out.next("probs", -1, {c.num_classes});
+        softmax_rows(logits.mat(), probs.mat());
+    }
+    attention_rollout(attns, out.next("rollout", -1, {T, T}));
+    out.finish();
+}
+
+Trace forward(const Model& model, const Tensor& input) {
+    Trace trace;
+    forward_into(model, input, trace);
+    return trace;
+}
+
+void set_threads(int threads) {
+    const int count = threads > 0 ? threads : omp_get_num_procs();
+    omp_set_num_threads(count);
+    Eigen::setNbThreads(count);
+}
+
+}  // namespace vit

@@ -1,0 +1,58 @@
+// LayerNorm, GELU, softmax, residual add and linear layers of timm's ViT
+// (torch.nn.LayerNorm, nn.GELU, softmax(dim=-1), nn.Linear). Matrix products
+// go to Eigen's GEMM (multi-threaded through OpenMP); row-wise ops split rows
+// over OpenMP threads and vectorise within a row.
+#include "layers.h"
+
+#include <unsupported/Eigen/SpecialFunctions>
+
+namespace vit {
+
+void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
+    y.noalias() = x * w.transpose();
+    if (b.size() == 0) return;
+    const Eigen::Index rows = y.rows();
+#pragma omp parallel for schedule(static)
+    for (Eigen::Index r = 0; r < rows; ++r) y.row(r) += b.transpose();
+}
+
+void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y) {
+    const Eigen::Index rows = x.rows();
+    const float inv_cols = 1.0f / static_cast<float>(x.cols());
+#pragma omp parallel for schedule(static)
+    for (Eigen::Index r = 0; r < rows; ++r) {
+        const auto row = x.row(r).array();
+        const float mean = row.sum() * inv_cols;
+        const float var = (row - mean).square().sum() * inv_cols;
+        const float inv_std = 1.0f / std::sqrt(var + eps);
+        y.row(r).array() = (row - mean) * inv_std * gamma.transpose().array() + beta.transpose().array();
+    }
+}
+
+void gelu(const ConstMatRef& x, MatMap y) {
+    const Eigen::Index rows = x.rows();
+    const float inv_sqrt2 = 0.70710678118654752f;
+#pragma omp parallel for schedule(static)
+    for (Eigen::Index r = 0; r < rows; ++r) {
+        const auto row = x.row(r).array();
+        y.row(r).array() = 0.5f * row * (1.0f + (row * inv_sqrt2).erf());
+    }
+}
+
+void softmax_rows(const ConstMatRef& x, MatMap y) {
+    const Eigen::Index rows = x.rows();
+#pragma omp parallel for schedule(static)
+    for (Eigen::Index r = 0; r < rows; ++r) {
+        const float max = x.row(r).maxCoeff();
+        y.row(r).array() = (x.row(r).array() - max).exp();
+        y.row(r) /= y.row(r).sum();
+    }
+}
+
+void add(const ConstMatRef& a, const ConstMatRef& b, MatMap y) {
+    const Eigen::Index rows = a.rows();
+#pragma omp parallel for schedule(static)
+    for (Eigen::Index r = 0; r < rows; ++r) y.row(r) = a.row(r) + b.row(r);
+}
+
+}  // namespace vit

@@ -1,0 +1,24 @@
+// The row-wise building blocks of timm's ViT, as small free functions over
+// Eigen matrices (tokens are rows, features are columns, as PyTorch's (T, D)).
+// Each writes its output in place; none allocates. Parallel over rows with OpenMP.
+#pragma once
+#include "tensor.h"
+
+namespace vit {
+
+// y = x · wᵀ + b     x: T×D_in, w: D_out×D_in (PyTorch layout), b: D_out, y: T×D_out
+void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y);
+
+// y = (x − mean) / sqrt(var + eps) · gamma + beta, per row, biased variance (nn.LayerNorm)
+void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y);
+
+// y = x · ½(1 + erf(x/√2)), elementwise (nn.GELU(), the erf form)
+void gelu(const ConstMatRef& x, MatMap y);
+
+// y = softmax(x) over each row, max subtracted first (x and y may alias)
+void softmax_rows(const ConstMatRef& x, MatMap y);
+
+// y = a + b, elementwise
+void add(const ConstMatRef& a, const ConstMatRef& b, MatMap y);
+
+}  // namespace vit
