@@ -1,0 +1,29 @@
+// The text of the stage side panel: for each stage of DESIGN.md's catalogue,
+// its formula, the shapes involved written out with the model's real sizes,
+// the matching line of PyTorch (timm / the seed notebooks' style), a short
+// explanation for a student, and where a seed notebook gets it wrong.
+// Plain C++ returning strings: no GL, no ImGui, testable without a window.
+// Every string is printable ASCII (a field may hold '\n' between lines), so
+// Dear ImGui's default font (Latin-1 glyphs only) renders all of it.
+#pragma once
+#include <string>
+
+#include "model.h"
+
+namespace vit::gui {
+
+struct StageInfo {
+    std::string title;          // "Block 0: scaled dot-product scores"
+    std::string formula;        // "S_h = Q_h K_h^T / sqrt(Dh)"
+    std::string shapes;         // "(3, 197, 197) = (3, 197, 64) @ (3, 64, 197) / sqrt(64)"
+    std::string pytorch;        // "attn = (q @ k.transpose(-2, -1)) * self.scale"
+    std::string explanation;    // two or three sentences a 16-year-old understands
+    std::string notebook_note;  // where a seed notebook gets this stage wrong, else empty
+};
+
+// `stage_id` as in DESIGN.md ("input", "patches", "block3.attn", "rollout", ...);
+// `tokens` = T = N + 1 (patches plus the CLS token). An unknown id gives a
+// StageInfo titled with the id and a generic explanation; it never throws.
+StageInfo describe_stage(const std::string& stage_id, const vit::ModelConfig& config, int tokens);
+
+}  // namespace vit::gui
