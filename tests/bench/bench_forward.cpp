@@ -1,0 +1,82 @@
+// vitviz-bench: the full-trace CPU forward of ViT-Ti/16 and ViT-B/16 at 224×224
+// (random weights, timm's shapes) at 1 and 2 threads, beside PyTorch's forward
+// of the same architecture on the same machine in the same run
+// (tests/bench/torch_forward.py with Debian's python3-torch), and the ratio.
+//   vitviz-bench [--runs N] [--python PATH]
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "forward.h"
+#include "random_model.h"
+
+namespace {
+
+struct Timing {
+    double median = 0, min = 0;
+};
+
+Timing time_core(const vit::Model& model, int threads, int runs) {
+    vit::set_threads(threads);
+    vit::Tensor input({3, 224, 224});
+    for (size_t i = 0; i < input.data.size(); ++i) input.data[i] = static_cast<float>((i * 7919) % 1000) / 500.0f - 1.0f;
+    vit::Trace trace = vit::forward(model, input);  // warm-up; later runs reuse its memory
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        vit::forward_into(model, input, trace);
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    return {ms[ms.size() / 2], ms.front()};
+}
+
+// Runs the PyTorch script and parses its `torch_ms median=… min=…` line; median 0 if it failed.
+Timing time_torch(const std::string& python, const char* size, int threads, int runs) {
+    const std::string command = python + " " VITVIZ_SOURCE_DIR "/tests/bench/torch_forward.py --model " + size +
+                                " --threads " + std::to_string(threads) + " --runs " + std::to_string(runs);
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+    Timing t;
+    std::array<char, 256> line{};
+    while (pipe && std::fgets(line.data(), line.size(), pipe.get()))
+        std::sscanf(line.data(), "torch_ms median=%lf min=%lf", &t.median, &t.min);
+    return t;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int runs = 10;
+    std::string python = "/usr/bin/python3";
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i];
+        if (flag == "--runs") runs = std::max(1, std::atoi(argv[i + 1]));
+        if (flag == "--python") python = argv[i + 1];
+    }
+    std::printf("%-8s %-7s %12s %10s %12s %8s\n", "model", "threads", "vitviz_ms", "GFLOP/s", "pytorch_ms", "ratio");
+    const std::pair<const char*, vit::ModelConfig> models[] = {{"tiny", vit::vit_tiny_config()},
+                                                               {"base", vit::vit_base_config()}};
+    for (const auto& [size, config] : models) {
+        const vit::Model model = vit::make_random_model(config, 42);
+        const double gflop = vit::forward_flops(config, 197) / 1e9;
+        for (int threads : {1, 2}) {
+            const Timing core = time_core(model, threads, runs);
+            const Timing torch = time_torch(python, size, threads, runs);
+            if (torch.median > 0) {
+                std::printf("ViT-%-4s %-7d %12.2f %10.1f %12.2f %8.2f\n", size, threads, core.median,
+                            gflop / (core.median / 1e3), torch.median, core.median / torch.median);
+            } else {
+                std::printf("ViT-%-4s %-7d %12.2f %10.1f %12s %8s\n", size, threads, core.median,
+                            gflop / (core.median / 1e3), "n/a", "n/a");
+            }
+            std::fflush(stdout);
+        }
+    }
+    std::printf("ratio = vitviz full-trace forward time / PyTorch forward time (lower is better); medians of %d runs\n",
+                runs);
+    return 0;
+}

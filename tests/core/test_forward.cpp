@@ -1,0 +1,176 @@
+// Claims about the forward pass that need no PyTorch: the toy notebook's
+// printed numbers, patch embedding as a convolution, softmax rows, rollout,
+// positional-embedding interpolation and the stage catalogue.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "forward.h"
+#include "image.h"
+#include "random_model.h"
+#include "toy_model.h"
+
+namespace {
+
+vit::Tensor random_input(int channels, int size, uint32_t seed) {
+    vit::Tensor t({channels, size, size});
+    uint32_t state = seed;
+    for (float& x : t.data) {
+        state = state * 1664525u + 1013904223u;
+        x = static_cast<float>(state >> 8) / static_cast<float>(1 << 24) * 2.0f - 1.0f;
+    }
+    return t;
+}
+
+vit::ModelConfig small_config() {
+    vit::ModelConfig c;
+    c.name = "small";
+    c.channels = 3;
+    c.patch_size = 4;
+    c.embed_dim = 24;
+    c.num_heads = 3;
+    c.mlp_dim = 40;
+    c.depth = 3;
+    c.num_classes = 7;
+    c.pos_grid = 3;
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("the toy model reproduces the notebook's patches and embeddings", "[toy]") {
+    const vit::Model model = vit::make_toy_model();
+    const vit::Trace trace = vit::forward(model, vit::preprocess(vit::toy_image(), model.config.preprocess));
+
+    // seeds/000: patches = img.unfold(0,2,2).unfold(1,2,2).contiguous().view(-1, 4)
+    const float patches[4][4] = {{0, 1, 4, 5}, {2, 3, 6, 7}, {8, 9, 12, 13}, {10, 11, 14, 15}};
+    const vit::Tensor& p = trace.at("patches");
+    REQUIRE(p.shape == std::vector<int64_t>{4, 4});
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c) CHECK(p.mat()(r, c) == patches[r][c]);
+
+    // seeds/000: embedded = linear(patches), printed to 4 decimals from 4-decimal weights.
+    const float embedded[4][8] = {
+        {-2.3452f, -1.7857f, 3.0163f, -1.2413f, 0.2759f, -2.3244f, 3.0924f, -0.2377f},
+        {-3.3043f, -3.2541f, 6.2068f, -1.6844f, 0.7843f, -2.8811f, 3.2565f, 0.3049f},
+        {-6.1814f, -7.6593f, 15.7786f, -3.0138f, 2.3094f, -4.5511f, 3.7487f, 1.9329f},
+        {-7.1404f, -9.1278f, 18.9691f, -3.4569f, 2.8178f, -5.1077f, 3.9128f, 2.4755f}};
+    const vit::Tensor& e = trace.at("patch_embed");
+    REQUIRE(e.shape == std::vector<int64_t>{4, 8});
+    float max_diff = 0;
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 8; ++c) max_diff = std::max(max_diff, std::abs(e.mat()(r, c) - embedded[r][c]));
+    INFO("largest difference from the notebook: " << max_diff);
+    CHECK(max_diff <= 5e-4f);
+
+    // Zero CLS token and zero positional embedding: tokens = [0; embedded].
+    CHECK(trace.at("tokens").mat().row(0).isZero());
+    CHECK(trace.at("tokens").mat().bottomRows(4).isApprox(e.mat()));
+}
+
+TEST_CASE("every stage of the catalogue is produced, in order, with its shape", "[forward]") {
+    const vit::Model model = vit::make_random_model(small_config(), 1);
+    const vit::Trace trace = vit::forward(model, random_input(3, 12, 2));
+    const std::vector<std::string> ids = vit::stage_ids(3, true);
+    REQUIRE(trace.size() == ids.size());
+    for (size_t i = 0; i < ids.size(); ++i) CHECK(trace.stages()[i].id == ids[i]);
+    CHECK(trace.at("block2.q").shape == std::vector<int64_t>{3, 10, 8});
+    CHECK(trace.at("block1.attn").shape == std::vector<int64_t>{3, 10, 10});
+    CHECK(trace.at("block0.gelu").shape == std::vector<int64_t>{10, 40});
+    CHECK(trace.at("probs").shape == std::vector<int64_t>{7});
+    CHECK(trace.at("rollout").shape == std::vector<int64_t>{10, 10});
+    CHECK(trace.find("block2.out")->block == 2);
+}
+
+TEST_CASE("patch embedding equals the stride-P convolution", "[forward]") {
+    const vit::Model model = vit::make_random_model(small_config(), 3);
+    const vit::Tensor input = random_input(3, 12, 4);
+    const vit::Tensor& embed = vit::forward(model, input).at("patch_embed");
+    const int P = 4, grid = 3, D = 24;
+    float max_diff = 0;
+    for (int d = 0; d < D; ++d)
+        for (int gy = 0; gy < grid; ++gy)
+            for (int gx = 0; gx < grid; ++gx) {
+                double sum = model.patch_b(d);  // Conv2d(3, D, kernel_size=P, stride=P), weight (D, C, P, P)
+                for (int c = 0; c < 3; ++c)
+                    for (int y = 0; y < P; ++y)
+                        for (int x = 0; x < P; ++x)
+                            sum += double(model.patch_w(d, (c * P + y) * P + x)) *
+                                   input.data[(c * 12 + gy * P + y) * 12 + gx * P + x];
+                max_diff = std::max(max_diff, std::abs(float(sum) - embed.mat()(gy * grid + gx, d)));
+            }
+    INFO("largest difference from the convolution: " << max_diff);
+    CHECK(max_diff < 1e-5f);
+}
+
+TEST_CASE("every row of every attention matrix sums to 1", "[forward]") {
+    const vit::Model model = vit::make_random_model(small_config(), 5);
+    const vit::Trace trace = vit::forward(model, random_input(3, 12, 6));
+    for (int b = 0; b < 3; ++b) {
+        const vit::Tensor& attn = trace.at(vit::block_stage_id(b, "attn"));
+        const Eigen::VectorXf sums = attn.mat().rowwise().sum();
+        INFO("block " << b << ": largest |row sum - 1| = " << (sums.array() - 1.0f).abs().maxCoeff());
+        CHECK((sums.array() - 1.0f).abs().maxCoeff() < 1e-6f);
+        CHECK(attn.mat().minCoeff() >= 0.0f);
+    }
+}
+
+TEST_CASE("rollout is the product of head-averaged, residual-added, renormalised attention", "[forward]") {
+    const vit::Model model = vit::make_random_model(small_config(), 7);
+    const vit::Trace trace = vit::forward(model, random_input(3, 12, 8));
+    const int T = 10, H = 3;
+    std::vector<double> rollout(T * T, 0.0);
+    for (int b = 0; b < 3; ++b) {
+        const vit::Tensor& attn = trace.at(vit::block_stage_id(b, "attn"));
+        std::vector<double> a(T * T);
+        for (int i = 0; i < T; ++i) {
+            double row_sum = 0;
+            for (int j = 0; j < T; ++j) {
+                double mean = 0;
+                for (int h = 0; h < H; ++h) mean += attn.data[(h * T + i) * T + j];
+                a[i * T + j] = mean / H + (i == j ? 1.0 : 0.0);
+                row_sum += a[i * T + j];
+            }
+            for (int j = 0; j < T; ++j) a[i * T + j] /= row_sum;
+        }
+        if (b == 0) {
+            rollout = a;
+            continue;
+        }
+        std::vector<double> next(T * T, 0.0);
+        for (int i = 0; i < T; ++i)
+            for (int j = 0; j < T; ++j)
+                for (int k = 0; k < T; ++k) next[i * T + j] += a[i * T + k] * rollout[k * T + j];
+        rollout = next;
+    }
+    const vit::Tensor& got = trace.at("rollout");
+    double max_diff = 0;
+    for (int i = 0; i < T * T; ++i) max_diff = std::max(max_diff, std::abs(rollout[i] - got.data[i]));
+    INFO("largest difference from the definition: " << max_diff);
+    CHECK(max_diff < 1e-6);
+}
+
+TEST_CASE("a larger input interpolates the positional embedding and keeps the CLS row", "[forward]") {
+    const vit::Model model = vit::make_random_model(small_config(), 9);  // trained grid 3×3
+    const vit::Trace trace = vit::forward(model, random_input(3, 20, 10));  // grid 5×5
+    const vit::Tensor& tokens = trace.at("tokens");
+    REQUIRE(tokens.shape == std::vector<int64_t>{26, 24});
+    const vit::Mat cls_row = tokens.mat().row(0) - trace.at("cls").mat().row(0);
+    CHECK(cls_row.isApprox(model.pos_embed.row(0)));
+    // The centre of a 5×5 grid resampled from 3×3 sits on the old centre.
+    const vit::Mat centre = tokens.mat().row(1 + 12) - trace.at("cls").mat().row(1 + 12);
+    CHECK(centre.isApprox(model.pos_embed.row(1 + 4), 1e-5f));
+}
+
+TEST_CASE("a reused trace gives the same numbers as a fresh one", "[forward]") {
+    const vit::Model model = vit::make_random_model(small_config(), 11);
+    const vit::Tensor input = random_input(3, 12, 12);
+    vit::Trace reused = vit::forward(model, random_input(3, 16, 13));
+    vit::forward_into(model, input, reused);
+    const vit::Trace fresh = vit::forward(model, input);
+    REQUIRE(reused.size() == fresh.size());
+    for (size_t i = 0; i < fresh.size(); ++i) {
+        CHECK(reused.stages()[i].id == fresh.stages()[i].id);
+        CHECK(reused.stages()[i].tensor.data == fresh.stages()[i].tensor.data);
+    }
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs ViT Visualizer's build dependencies from Debian 12's packages
+# (through sudo when not root). `--tests` adds what the tests need: a virtual
+# display with Mesa's llvmpipe (OpenGL 4.5 on the CPU) and PyTorch for the
+# benchmark's reference figures.
+set -euo pipefail
+packages=(build-essential cmake pkg-config libglfw3-dev libimgui-dev python3-glad libeigen3-dev
+          libstb-dev catch2 nlohmann-json3-dev libgl1-mesa-dri)
+if [ "${1:-}" = "--tests" ]; then
+  packages+=(xvfb xauth python3-torch python3-numpy)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
