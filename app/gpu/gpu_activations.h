@@ -1,0 +1,42 @@
+// The GPU memory of one forward pass: a buffer for every stage of the catalogue
+// (q, k and v share one qkv buffer), allocated for one model and one patch grid
+// and reused by every pass of that size, plus the table that says where each
+// stage id lives so any of them can be read back after the pass.
+#pragma once
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gpu_buffers.h"
+#include "model.h"
+
+namespace vit::gpu {
+
+struct BlockActivations {
+    GpuBuffer ln1, qkv, scores, attn, context, attn_out, res1, ln2, fc1, gelu, mlp_out, out;
+};
+
+struct StageSlot {
+    const GpuBuffer* buffer = nullptr;
+    size_t offset = 0;  // floats
+    std::vector<int64_t> shape;
+    int block = -1;
+};
+
+struct Activations {
+    int grid = 0;    // patches per side
+    int tokens = 0;  // T = grid² + 1
+    GpuBuffer input, patches, patch_embed, cls, tokens_buf, pos;  // pos: resampled, when grid ≠ pos_grid
+    std::vector<BlockActivations> blocks;
+    GpuBuffer norm, logits, probs, rollout;
+    GpuBuffer rollout_tmp, rollout_factor;  // ping-pong partner and one block's Â
+
+    std::vector<std::string> ids;  // catalogue order
+    std::unordered_map<std::string, StageSlot> slots;
+};
+
+// Allocates everything for inputs of `grid`×`grid` patches. Throws vit::Error when
+// a stage is larger than this GPU's storage blocks allow.
+void allocate_activations(const ModelConfig& config, int grid, Activations& acts);
+
+}  // namespace vit::gpu

@@ -1,0 +1,208 @@
+// The GPU forward pass: the steps of core/forward.cpp, each a compute shader
+// dispatch (gpu_ops.h) into the per-stage buffers (gpu_activations.h), timed
+// with a GL_TIME_ELAPSED query; stages are read back only when asked for.
+#include "gpu_backend.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "error.h"
+#include "gl_context.h"
+#include "gpu_activations.h"
+#include "gpu_model.h"
+#include "gpu_ops.h"
+#include "pos_embed.h"
+
+namespace vit {
+
+using namespace gpu;
+
+struct GpuBackend::Impl {
+    GpuOps ops;
+    std::optional<GpuModel> model;
+    Activations acts;
+    GpuTimer timer;
+    bool has_pass = false;
+    double gpu_ms = 0.0;
+
+    void check_input(const Tensor& input) const;
+    void run(const Tensor& input);
+    void run_block(int b, GLuint x);
+    Trace read(const std::vector<std::string>& ids) const;
+    Tensor read_one(const std::string& id) const;
+};
+
+GpuBackend::GpuBackend() {
+    require_gl43();
+    impl_ = std::make_unique<Impl>();
+}
+
+GpuBackend::~GpuBackend() = default;
+
+void GpuBackend::set_model(const Model& model) {
+    impl_->has_pass = false;
+    impl_->acts = Activations{};
+    impl_->model.reset();  // free the old weights before uploading new ones
+    impl_->model = upload_model(model);
+}
+
+bool GpuBackend::has_model() const { return impl_->model.has_value(); }
+
+// The same checks and messages as the core's forward pass.
+void GpuBackend::Impl::check_input(const Tensor& input) const {
+    if (!model) throw Error("GPU backend: no model (call set_model first)");
+    const ModelConfig& c = model->config;
+    if (input.rank() != 3 || input.shape[0] != c.channels)
+        throw Error("model input must be " + std::to_string(c.channels) + "×H×W, got " + shape_string(input.shape));
+    if (input.shape[1] % c.patch_size != 0 || input.shape[2] % c.patch_size != 0 || input.shape[1] != input.shape[2])
+        throw Error("model input " + shape_string(input.shape) + " is not a square multiple of the patch size " +
+                    std::to_string(c.patch_size));
+}
+
+void GpuBackend::Impl::run_block(int b, GLuint x) {
+    const ModelConfig& c = model->config;
+    const GpuBlockWeights& w = model->blocks[b];
+    BlockActivations& a = acts.blocks[b];
+    const int T = acts.tokens, D = c.embed_dim, H = c.num_heads, Dh = c.head_dim(), M = c.mlp_dim;
+    const auto bias = [](const GpuBuffer& buf, bool has) { return has ? buf.id() : 0u; };
+
+    ops.layernorm(x, w.ln1_w.id(), w.ln1_b.id(), a.ln1.id(), T, D, c.ln_eps);
+    // q, k, v straight into head-major 3×H×T×Dh.
+    ops.matmul_bias(a.ln1.id(), 0, D, w.qkv_w.id(), bias(w.qkv_b, w.qkv_has_bias), a.qkv.id(), T, 3 * D, D, Dh);
+    const float scale = 1.0f / std::sqrt(static_cast<float>(Dh));
+    ops.attn_scores(a.qkv.id(), 0, a.qkv.id(), T * D, a.scores.id(), H, T, Dh, scale);
+    ops.softmax_rows(a.scores.id(), a.attn.id(), H * T, T);
+    ops.weighted_sum(a.attn.id(), a.qkv.id(), 2 * T * D, a.context.id(), H, T, Dh, T, D);
+    ops.matmul_bias(a.context.id(), 0, D, w.proj_w.id(), bias(w.proj_b, w.proj_has_bias), a.attn_out.id(), T, D,
+                    D);
+    ops.add(x, a.attn_out.id(), a.res1.id(), T * D);
+    ops.layernorm(a.res1.id(), w.ln2_w.id(), w.ln2_b.id(), a.ln2.id(), T, D, c.ln_eps);
+    ops.matmul_bias(a.ln2.id(), 0, D, w.fc1_w.id(), bias(w.fc1_b, w.fc1_has_bias), a.fc1.id(), T, M, D);
+    ops.gelu(a.fc1.id(), a.gelu.id(), T * M);
+    ops.matmul_bias(a.gelu.id(), 0, M, w.fc2_w.id(), bias(w.fc2_b, w.fc2_has_bias), a.mlp_out.id(), T, D, M);
+    ops.add(a.res1.id(), a.mlp_out.id(), a.out.id(), T * D);
+}
+
+void GpuBackend::Impl::run(const Tensor& input) {
+    check_input(input);
+    const ModelConfig& c = model->config;
+    const int grid = static_cast<int>(input.shape[1] / c.patch_size);
+    if (acts.grid != grid) {
+        has_pass = false;
+        acts = Activations{};  // free before allocating the new size
+        allocate_activations(c, grid, acts);
+        if (grid != c.pos_grid) {
+            const Mat pos = resample_pos_embed(model->pos_embed, grid);  // the core's bicubic, on the CPU
+            acts.pos.upload(pos.data(), static_cast<size_t>(pos.size()));
+        }
+    }
+    acts.input.upload(input.data.data(), input.data.size());
+
+    const int N = grid * grid, T = acts.tokens, D = c.embed_dim;
+    timer.begin();
+    ops.patch_extract(acts.input.id(), acts.patches.id(), c.channels, static_cast<int>(input.shape[1]),
+                      static_cast<int>(input.shape[2]), c.patch_size);
+    ops.matmul_bias(acts.patches.id(), 0, c.patch_dim(), model->patch_w.id(),
+                    model->patch_has_bias ? model->patch_b.id() : 0u, acts.patch_embed.id(), N, D, c.patch_dim());
+    const GLuint pos = grid == c.pos_grid ? model->pos.id() : acts.pos.id();
+    ops.embed_tokens(acts.patch_embed.id(), model->cls_token.id(), pos, acts.cls.id(), acts.tokens_buf.id(), T, D);
+
+    GLuint x = acts.tokens_buf.id();
+    for (int b = 0; b < c.depth; ++b) {
+        run_block(b, x);
+        x = acts.blocks[b].out.id();
+    }
+
+    ops.layernorm(x, model->norm_w.id(), model->norm_b.id(), acts.norm.id(), T, D, c.ln_eps);
+    if (c.num_classes > 0) {
+        // The head reads the CLS row only: a 1×D by D×classes product.
+        ops.matmul_bias(acts.norm.id(), 0, D, model->head_w.id(), model->head_has_bias ? model->head_b.id() : 0u,
+                        acts.logits.id(), 1, c.num_classes, D);
+        ops.softmax_rows(acts.logits.id(), acts.probs.id(), 1, c.num_classes);
+    }
+
+    // Rollout Â_{L−1}·…·Â_0, ping-ponging so that the last product lands in `rollout`.
+    const int L = c.depth;
+    if (L == 0) {
+        Mat eye = Mat::Identity(T, T);
+        acts.rollout.upload(eye.data(), static_cast<size_t>(eye.size()));
+    }
+    auto dest = [&](int p) -> GpuBuffer& { return (L - 1 - p) % 2 == 0 ? acts.rollout : acts.rollout_tmp; };
+    for (int p = 0; p < L; ++p) {
+        if (p == 0) {
+            ops.rollout_prepare(acts.blocks[0].attn.id(), dest(0).id(), c.num_heads, T);
+        } else {
+            ops.rollout_prepare(acts.blocks[p].attn.id(), acts.rollout_factor.id(), c.num_heads, T);
+            ops.weighted_sum(acts.rollout_factor.id(), dest(p - 1).id(), 0, dest(p).id(), 1, T, T, T, T);
+        }
+    }
+    timer.end();
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    has_pass = true;
+}
+
+Tensor GpuBackend::Impl::read_one(const std::string& id) const {
+    if (!has_pass) throw Error("GPU backend: no forward pass to read stage '" + id + "' from");
+    const auto it = acts.slots.find(id);
+    if (it == acts.slots.end()) throw Error("GPU backend: no stage '" + id + "'");
+    const StageSlot& s = it->second;
+    Tensor t(s.shape);
+    s.buffer->download(t.data.data(), t.data.size(), s.offset);
+    return t;
+}
+
+Trace GpuBackend::Impl::read(const std::vector<std::string>& wanted) const {
+    for (const std::string& id : wanted)
+        if (!acts.slots.count(id)) throw Error("GPU backend: no stage '" + id + "'");
+    Trace trace;
+    for (const std::string& id : acts.ids) {
+        if (std::find(wanted.begin(), wanted.end(), id) == wanted.end()) continue;
+        const StageSlot& s = acts.slots.at(id);
+        Tensor& t = trace.add(id, s.block, s.shape);
+        s.buffer->download(t.data.data(), t.data.size(), s.offset);
+    }
+    return trace;
+}
+
+Trace GpuBackend::forward(const Tensor& input, Readback what) {
+    impl_->run(input);
+    const ModelConfig& c = impl_->model->config;
+    const std::vector<std::string> ids = what == Readback::All
+                                             ? impl_->acts.ids
+                                             : prediction_stage_ids(c.depth, c.num_classes > 0);
+    Trace trace = impl_->read(ids);
+    impl_->gpu_ms = impl_->timer.ms();
+    return trace;
+}
+
+Trace GpuBackend::forward(const Tensor& input, const std::vector<std::string>& wanted_ids) {
+    if (!impl_->model) throw Error("GPU backend: no model (call set_model first)");
+    const ModelConfig& c = impl_->model->config;
+    const std::vector<std::string> known = stage_ids(c.depth, c.num_classes > 0);
+    for (const std::string& id : wanted_ids)
+        if (std::find(known.begin(), known.end(), id) == known.end()) throw Error("GPU backend: no stage '" + id + "'");
+    impl_->run(input);
+    Trace trace = impl_->read(wanted_ids);
+    impl_->gpu_ms = impl_->timer.ms();
+    return trace;
+}
+
+Tensor GpuBackend::read_stage(const std::string& id) const { return impl_->read_one(id); }
+
+double GpuBackend::last_gpu_ms() const { return impl_->gpu_ms; }
+
+std::string GpuBackend::device() const { return gl_description(); }
+
+std::vector<std::string> GpuBackend::prediction_stage_ids(int depth, bool has_head) {
+    std::vector<std::string> ids;
+    for (int b = 0; b < depth; ++b) ids.push_back(block_stage_id(b, "attn"));
+    if (has_head) {
+        ids.push_back("logits");
+        ids.push_back("probs");
+    }
+    ids.push_back("rollout");
+    return ids;
+}
+
+}  // namespace vit

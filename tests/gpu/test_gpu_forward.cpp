@@ -1,0 +1,179 @@
+// Claims: the GPU backend's forward pass gives every stage of the CPU core's —
+// same ids, blocks, shapes, order, values within 1e-5 + 1e-4·|cpu| — on shapes
+// that are not multiples of the shaders' workgroup tiles (64×64 outputs, 256
+// threads), on the built-in toy model and on the PyTorch fixtures.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <random>
+
+#include "checkpoint.h"
+#include "error.h"
+#include "forward.h"
+#include "gpu_backend.h"
+#include "gpu_test_util.h"
+#include "npy.h"
+#include "random_model.h"
+#include "toy_model.h"
+
+using namespace vit;
+using vit::gpu_test::check_same_trace;
+using vit::gpu_test::require_gl;
+
+namespace {
+
+ModelConfig small_config(int channels, int patch, int pos_grid, int dim, int heads, int depth, int mlp, int classes) {
+    ModelConfig c;
+    c.name = "random test ViT";
+    c.channels = channels;
+    c.patch_size = patch;
+    c.pos_grid = pos_grid;
+    c.embed_dim = dim;
+    c.num_heads = heads;
+    c.depth = depth;
+    c.mlp_dim = mlp;
+    c.num_classes = classes;
+    c.ln_eps = 1e-6f;
+    return c;
+}
+
+Tensor random_input(int channels, int size, uint32_t seed) {
+    Tensor t({channels, size, size});
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> dist(0.0f, 1.0f);
+    for (float& x : t.data) x = dist(rng);
+    return t;
+}
+
+void check_model_on(const Model& model, const Tensor& input, const std::string& label) {
+    require_gl();
+    GpuBackend gpu;
+    gpu.set_model(model);
+    const Trace cpu = forward(model, input);
+    const Trace got = gpu.forward(input);
+    check_same_trace(cpu, got, label);
+    CHECK(gpu.last_gpu_ms() >= 0.0);  // llvmpipe's timer can miss compute work entirely
+}
+
+}  // namespace
+
+TEST_CASE("GPU forward equals the CPU core: 65 tokens, 4 heads of 16, 3 blocks", "[gpu]") {
+    // 64×64 input, 8×8 patches: T = 65; D 64, M 200 (not a multiple of 64), 10 classes.
+    const Model model = make_random_model(small_config(3, 8, 8, 64, 4, 3, 200, 10), 1);
+    check_model_on(model, random_input(3, 64, 2), "65 tokens, Dh 16");
+}
+
+TEST_CASE("GPU forward equals the CPU core: 197 tokens, 2 heads of 64, 2 blocks", "[gpu]") {
+    // 56×56 input, 4×4 patches: T = 197 as ViT-B/16 at 224; D 128, M 320, 37 classes.
+    const Model model = make_random_model(small_config(3, 4, 14, 128, 2, 2, 320, 37), 3);
+    check_model_on(model, random_input(3, 56, 4), "197 tokens, Dh 64");
+}
+
+TEST_CASE("GPU forward equals the CPU core: 12 heads of 64 (ViT-B attention width), 197 tokens", "[gpu]") {
+    const Model model = make_random_model(small_config(3, 16, 14, 768, 12, 1, 300, 5), 5);
+    check_model_on(model, random_input(3, 224, 6), "197 tokens, 12 heads of 64");
+}
+
+TEST_CASE("GPU forward equals the CPU core with interpolated positions, one channel, no head", "[gpu]") {
+    // Trained on a 5×5 grid, run on 7×7 (T = 50): the core's bicubic resampling is
+    // uploaded. One channel, 6×6 patches (patch dim 36), 3 heads of 16, headless.
+    const Model model = make_random_model(small_config(1, 6, 5, 48, 3, 2, 96, 0), 7);
+    check_model_on(model, random_input(1, 42, 8), "interpolated pos, headless");
+}
+
+TEST_CASE("GPU forward equals the CPU core on the built-in toy-4x4 model", "[gpu]") {
+    const Model model = make_toy_model();
+    const Image img = toy_image();
+    Tensor input({img.channels, img.height, img.width});
+    input.data = img.data;
+    check_model_on(model, input, "toy-4x4");
+}
+
+TEST_CASE("GPU forward equals the CPU core on every PyTorch fixture", "[gpu][fixtures]") {
+    const std::filesystem::path root = VITVIZ_FIXTURES;
+    const char* names[] = {"timm_f32", "hf_bf16", "timm_f16_noqkvbias", "timm_posinterp", "headless"};
+    int found = 0;
+    for (const char* name : names) {
+        const std::filesystem::path dir = root / name;
+        if (!std::filesystem::exists(dir / "expected" / "input.npy")) {
+            WARN("fixture " << dir.string() << " is absent; skipped");
+            continue;
+        }
+        ++found;
+        SECTION(name) {
+            const Model model = load_checkpoint(dir.string());
+            const Tensor input = read_npy((dir / "expected" / "input.npy").string());
+            check_model_on(model, input, std::string("fixture ") + name);
+        }
+    }
+    if (found == 0) WARN("no fixtures under " << root.string());
+}
+
+TEST_CASE("GPU read-back: predictions only, chosen stages, and any stage later", "[gpu]") {
+    require_gl();
+    const Model model = make_random_model(small_config(3, 8, 4, 32, 2, 2, 64, 6), 9);
+    const Tensor input = random_input(3, 32, 10);
+    const Trace cpu = forward(model, input);
+    GpuBackend gpu;
+    gpu.set_model(model);
+
+    const Trace few = gpu.forward(input, GpuBackend::Readback::Predictions);
+    const std::vector<std::string> want = {"block0.attn", "block1.attn", "logits", "probs", "rollout"};
+    REQUIRE(GpuBackend::prediction_stage_ids(2, true) == want);
+    REQUIRE(few.size() == want.size());
+    for (size_t i = 0; i < want.size(); ++i) {
+        CHECK(few.stages()[i].id == want[i]);
+        CHECK(gpu_test::compare(cpu.at(want[i]), few.stages()[i].tensor).worst_ratio <= 1.0);
+    }
+    // Stages not read back are still on the GPU until the next pass.
+    const Tensor k = gpu.read_stage("block1.k");
+    CHECK(gpu_test::compare(cpu.at("block1.k"), k).worst_ratio <= 1.0);
+
+    // Catalogue order whatever the order asked for.
+    const Trace two = gpu.forward(input, std::vector<std::string>{"probs", "block0.q"});
+    REQUIRE(two.size() == 2);
+    CHECK(two.stages()[0].id == "block0.q");
+    CHECK(two.stages()[1].id == "probs");
+    CHECK_THROWS_WITH(gpu.forward(input, std::vector<std::string>{"block9.q"}),
+                      Catch::Contains("no stage 'block9.q'"));
+    CHECK_THROWS_WITH(gpu.read_stage("nonsense"), Catch::Contains("no stage 'nonsense'"));
+}
+
+TEST_CASE("GPU buffers are reused across passes and follow a change of input size", "[gpu]") {
+    require_gl();
+    const Model model = make_random_model(small_config(3, 8, 4, 32, 2, 2, 64, 6), 11);
+    GpuBackend gpu;
+    gpu.set_model(model);
+    for (int size : {32, 32, 48, 32}) {  // same size twice, then a new grid (interpolated), then back
+        const Tensor input = random_input(3, size, static_cast<uint32_t>(size) + 1);
+        check_same_trace(forward(model, input), gpu.forward(input), "input " + std::to_string(size));
+    }
+    // A new model replaces the old one.
+    const Model other = make_random_model(small_config(3, 8, 4, 48, 3, 1, 96, 0), 12);
+    gpu.set_model(other);
+    const Tensor input = random_input(3, 32, 13);
+    check_same_trace(forward(other, input), gpu.forward(input), "second model");
+}
+
+TEST_CASE("GPU backend refuses what the CPU core refuses, with the same message", "[gpu]") {
+    require_gl();
+    const Model model = make_random_model(small_config(3, 8, 4, 32, 2, 1, 64, 6), 14);
+    GpuBackend gpu;
+    CHECK_THROWS_WITH(gpu.forward(random_input(3, 32, 1)), Catch::Contains("no model"));
+    gpu.set_model(model);
+    for (const Tensor& bad : {random_input(1, 32, 1), random_input(3, 30, 1)}) {
+        std::string cpu_message;
+        try {
+            forward(model, bad);
+        } catch (const Error& e) {
+            cpu_message = e.what();
+        }
+        REQUIRE(!cpu_message.empty());
+        CHECK_THROWS_WITH(gpu.forward(bad), cpu_message);
+    }
+    CHECK_THROWS_WITH(gpu.read_stage("probs"), Catch::Contains("no forward pass"));
+
+    Model broken = model;
+    broken.blocks[0].fc1_w = Mat::Zero(10, 32);
+    CHECK_THROWS_WITH(gpu.set_model(broken), Catch::Contains("blocks.0.fc1_w") && Catch::Contains("(64, 32)"));
+}
