@@ -85,7 +85,8 @@ TEST_CASE("every stage of the catalogue is produced, in order, with its shape", 
 TEST_CASE("patch embedding equals the stride-P convolution", "[forward]") {
     const vit::Model model = vit::make_random_model(small_config(), 3);
     const vit::Tensor input = random_input(3, 12, 4);
-    const vit::Tensor& embed = vit::forward(model, input).at("patch_embed");
+    const vit::Trace trace = vit::forward(model, input);
+    const vit::Tensor& embed = trace.at("patch_embed");
     const int P = 4, grid = 3, D = 24;
     float max_diff = 0;
     for (int d = 0; d < D; ++d)
@@ -162,6 +163,8 @@ TEST_CASE("a larger input interpolates the positional embedding and keeps the CL
     CHECK(centre.isApprox(model.pos_embed.row(1 + 4), 1e-5f));
 }
 
+// Not bit for bit: Eigen's vectorised reductions peel by the address alignment
+// of each allocation, so sums are taken in a different order.
 TEST_CASE("a reused trace gives the same numbers as a fresh one", "[forward]") {
     const vit::Model model = vit::make_random_model(small_config(), 11);
     const vit::Tensor input = random_input(3, 12, 12);
@@ -170,7 +173,9 @@ TEST_CASE("a reused trace gives the same numbers as a fresh one", "[forward]") {
     const vit::Trace fresh = vit::forward(model, input);
     REQUIRE(reused.size() == fresh.size());
     for (size_t i = 0; i < fresh.size(); ++i) {
+        INFO("stage " << fresh.stages()[i].id);
         CHECK(reused.stages()[i].id == fresh.stages()[i].id);
-        CHECK(reused.stages()[i].tensor.data == fresh.stages()[i].tensor.data);
+        REQUIRE(reused.stages()[i].tensor.shape == fresh.stages()[i].tensor.shape);
+        CHECK(reused.stages()[i].tensor.mat().isApprox(fresh.stages()[i].tensor.mat(), 1e-5f));
     }
 }
