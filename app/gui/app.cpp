@@ -1,0 +1,292 @@
+// The app's frame: poll the worker, handle keys and drops, lay out the panels,
+// carry out what they asked for, and (after rendering) take screenshots.
+#include "app.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "error.h"
+#include "export.h"
+#include "gl_texture.h"
+#include "info_panel.h"
+#include "toolbar.h"
+#include "views.h"
+
+namespace vit::gui {
+
+namespace fs = std::filesystem;
+
+App::App(GLFWwindow* window, Options options, std::string asset_dir)
+    : window_(window),
+      options_(std::move(options)),
+      asset_dir_(std::move(asset_dir)),
+      cache_(upload_texture, release_texture) {
+    load_fonts(fonts_);
+    base_style_ = ImGui::GetStyle();
+    if (options_.model.empty()) options_.model = default_model(asset_dir_);
+    if (!options_.tour_dir.empty()) {
+        std::error_code ec;
+        fs::create_directories(options_.tour_dir, ec);
+    }
+    if (options_.presenter) set_presenter(true);
+    request(options_.model, options_.image);
+}
+
+App::~App() = default;
+
+void App::request(const std::string& model, const std::string& image) {
+    loader_.request(LoadRequest{model, image, options_.image_size}, model_, model_name_);
+}
+
+void App::show_error(const std::string& text) {
+    message_ = Message{text, true, ImGui::GetTime()};
+    std::fprintf(stderr, "vitviz: %s\n", text.c_str());
+}
+
+void App::show_notice(const std::string& text) { message_ = Message{text, false, ImGui::GetTime()}; }
+
+void App::poll_loader() {
+    std::optional<LoadOutcome> o = loader_.poll();
+    if (!o) return;
+    if (o->loaded) {
+        apply(std::move(*o->loaded));
+        return;
+    }
+    show_error(o->error);
+    if (tour_ || !options_.tour_dir.empty()) {
+        quit_ = true;
+        exit_code_ = 1;
+        return;
+    }
+    // Nothing to show yet (a bad --model or --image at start): open the built-in toy instead.
+    if (!trace_ && !loader_.busy() && o->request.model != kFallbackModel) request(kFallbackModel, "");
+}
+
+void App::apply(Loaded loaded) {
+    model_ = loaded.model;
+    model_name_ = loaded.model_name;
+    trace_ = loaded.trace;
+    picture_ = std::move(loaded.picture);
+    image_path_ = loaded.request.image;
+    image_name_ = loaded.image_name;
+    forward_ms_ = loaded.forward_ms;
+    ++generation_;
+    cache_.clear();
+    derived_.clear();
+
+    std::vector<std::string> ids;
+    for (const Stage& s : trace_->stages()) ids.push_back(s.id);
+    const Stage* cls = trace_->find("cls");
+    int tokens = cls ? static_cast<int>(cls->tensor.rows()) : 1;
+    std::string current = pipeline_.ids.empty() ? "" : pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
+    pipeline_ = make_pipeline(ids, tokens, model_->config.num_heads);
+    int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
+    if (same >= 0) state_.stage = same;
+    clamp_state(state_, pipeline_);
+    if (first_load_) {
+        first_load_ = false;
+        if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
+        if (!options_.tour_dir.empty()) tour_.emplace(tour_plan(pipeline_));
+    }
+    std::string title = "ViT Visualizer — " + model_->config.name + " — " + image_name_;
+    glfwSetWindowTitle(window_, title.c_str());
+}
+
+void App::on_drop(int count, const char** paths) {
+    for (int i = 0; i < count; ++i) {
+        std::string p = paths[i];
+        switch (classify_path(p)) {
+            case FileKind::Image: request(model_name_.empty() ? options_.model : model_name_, p); break;
+            case FileKind::ModelFolder:
+            case FileKind::Checkpoint: request(p, image_path_); break;
+            default: show_error(p + ": not an image (PNG, JPEG, BMP, GIF, TGA) or a checkpoint (.safetensors, or a folder with config.json)");
+        }
+    }
+}
+
+void App::handle_keys() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput || pipeline_.ids.empty()) return;
+    auto pressed = [](int key) { return ImGui::IsKeyPressed(key, true); };
+    auto named = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), true); };
+    if (named(ImGuiKey_RightArrow)) next_stage(state_, pipeline_), state_.screen = Screen::Stage;
+    if (named(ImGuiKey_LeftArrow)) prev_stage(state_, pipeline_), state_.screen = Screen::Stage;
+    if (named(ImGuiKey_PageDown)) next_block(state_, pipeline_), state_.screen = Screen::Stage;
+    if (named(ImGuiKey_PageUp)) prev_block(state_, pipeline_), state_.screen = Screen::Stage;
+    if (named(ImGuiKey_Home)) go_to_stage(state_, pipeline_, 0);
+    if (named(ImGuiKey_End)) go_to_stage(state_, pipeline_, pipeline_.size() - 1);
+    if (named(ImGuiKey_DownArrow)) select_token(state_, pipeline_, state_.token + 1);
+    if (named(ImGuiKey_UpArrow)) select_token(state_, pipeline_, state_.token - 1);
+    if (named(ImGuiKey_Escape) && state_.presenter) set_presenter(false);
+    if (pressed(GLFW_KEY_F11)) set_presenter(!state_.presenter);
+    if (io.KeyCtrl) {
+        if (pressed(GLFW_KEY_S)) capture_png_ = true;
+        if (pressed(GLFW_KEY_E)) export_npy();
+        return;
+    }
+    if (pressed(GLFW_KEY_A)) state_.screen = state_.screen == Screen::Attention ? Screen::Stage : Screen::Attention;
+    if (pressed(GLFW_KEY_C)) toggle_cls_attention(state_, pipeline_);
+    if (pressed(GLFW_KEY_N)) state_.show_numbers = !state_.show_numbers;
+    if (pressed(GLFW_KEY_H)) select_head(state_, pipeline_, state_.head + 1 >= pipeline_.heads ? -1 : state_.head + 1);
+    if (pressed(GLFW_KEY_O)) open_.visible = true, open_.for_model = false;
+    if (pressed(GLFW_KEY_M)) open_.visible = true, open_.for_model = true;
+}
+
+void App::set_presenter(bool on) {
+    state_.presenter = on;
+    ImGuiStyle& style = ImGui::GetStyle();
+    style = base_style_;
+    if (on) style.ScaleAllSizes(1.5f);
+    if (!options_.tour_dir.empty()) return;  // the tour keeps its window as it is
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    if (on && monitor) {
+        glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
+        glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
+        const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+        if (mode) glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    } else if (!on) {
+        glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], 0);
+    }
+}
+
+void App::export_npy() {
+    if (!trace_ || pipeline_.ids.empty()) return;
+    const std::string& id = pipeline_.ids[state_.stage];
+    try {
+        std::string path = unique_export_path(".", id, ".npy");
+        save_npy(path, trace_->at(id));
+        show_notice("saved " + id + " " + shape_string(trace_->at(id).shape) + " to " + path +
+                    "   (numpy.load('" + fs::path(path).filename().string() + "'))");
+    } catch (const std::exception& e) {
+        show_error(e.what());
+    }
+}
+
+void App::carry_out(const UiActions& a) {
+    if (a.open_image) request(model_name_.empty() ? options_.model : model_name_, *a.open_image);
+    if (a.open_model) request(*a.open_model, image_path_);
+    if (a.export_png) capture_png_ = true;
+    if (a.export_npy) export_npy();
+    if (a.toggle_presenter) set_presenter(!state_.presenter);
+    if (a.show_open_image) open_.visible = true, open_.for_model = false;
+    if (a.show_open_model) open_.visible = true, open_.for_model = true;
+}
+
+void App::draw_frame() {
+    poll_loader();
+    if (!tour_) handle_keys();
+    if (tour_ && !tour_->done()) {
+        go_to_stage(state_, pipeline_, tour_->current().stage);
+        state_.screen = tour_->current().screen;
+    }
+    linked_hover_ = state_.hover_token;
+    state_.hover_token = -1;
+
+    ImGui::PushFont(state_.presenter ? fonts_.big_body : fonts_.body);
+    UiActions actions;
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->WorkPos);
+    ImGui::SetNextWindowSize(vp->WorkSize);
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                             ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("##main", nullptr, flags);
+
+    if (!state_.presenter) {
+        ToolbarInfo ti;
+        ti.busy = loader_.busy();
+        DrawToolbar(state_, pipeline_, ti, actions);
+    }
+    if (message_ && !DrawMessageBar(*message_)) message_.reset();
+
+    float status_h = ImGui::GetFrameHeightWithSpacing() + 4.f;
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float body_h = avail.y - status_h;
+    if (trace_ && model_ && !pipeline_.ids.empty()) {
+        ViewContext ctx{state_, pipeline_, *trace_, *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
+        float nav_w = state_.presenter ? 0.f : std::max(300.f, avail.x * 0.18f);
+        float info_w = std::max(300.f, avail.x * (state_.presenter ? 0.26f : 0.22f));
+        if (nav_w > 0) {
+            ImGui::BeginChild("navigator", ImVec2(nav_w, body_h), true);
+            DrawNavigator(nav_, state_, pipeline_, fonts_);
+            ImGui::EndChild();
+            ImGui::SameLine();
+        }
+        ImGui::BeginChild("view", ImVec2(avail.x - nav_w - info_w - 2 * ImGui::GetStyle().ItemSpacing.x, body_h), true,
+                          ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+        if (state_.screen == Screen::Attention) DrawAttentionScreen(ctx);
+        else DrawStageView(ctx);
+        ImGui::EndChild();
+        ImGui::SameLine();
+        ImGui::BeginChild("info", ImVec2(0, body_h), true);
+        DrawInfoPanel(ctx);
+        ImGui::EndChild();
+    } else {
+        ImGui::BeginChild("loading", ImVec2(0, body_h), true);
+        ImGui::Text("Loading %s …", options_.model.c_str());
+        ImGui::ProgressBar(loader_.progress(), ImVec2(ImGui::GetFontSize() * 20, 0), loader_.phase().c_str());
+        ImGui::EndChild();
+    }
+
+    StatusInfo si;
+    if (model_) {
+        const ModelConfig& c = model_->config;
+        si.model = c.name.empty() ? model_name_ : c.name;
+        si.embed_dim = c.embed_dim;
+        si.heads = c.num_heads;
+        si.depth = c.depth;
+    }
+    si.image = image_name_;
+    si.tokens = pipeline_.tokens;
+    si.forward_ms = forward_ms_;
+    si.textures = cache_.size();
+    si.uploads = cache_.uploads();
+    si.busy = loader_.busy();
+    si.progress = loader_.progress();
+    si.phase = loader_.phase();
+    si.backend = state_.backend == Backend::Gpu ? "GPU" : "CPU";
+    DrawStatusBar(si);
+    ImGui::End();
+
+    DrawOpenPanel(open_, asset_dir_, actions);
+    ImGui::PopFont();
+    carry_out(actions);
+}
+
+void App::after_render(int fb_width, int fb_height) {
+    if (capture_png_) {
+        capture_png_ = false;
+        try {
+            std::string stem = pipeline_.ids.empty() ? "vitviz" : "vitviz-" + (state_.screen == Screen::Attention ? std::string("attention") : pipeline_.ids[state_.stage]);
+            std::string path = unique_export_path(".", stem, ".png");
+            save_png(path, read_framebuffer(fb_width, fb_height));
+            show_notice("saved the view to " + path);
+        } catch (const std::exception& e) {
+            show_error(e.what());
+        }
+    }
+    if (!tour_ || !trace_) return;
+    if (tour_->done()) {
+        quit_ = true;
+        return;
+    }
+    if (tour_->capture_this_frame()) {
+        std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
+        try {
+            save_png(path, read_framebuffer(fb_width, fb_height));
+        } catch (const std::exception& e) {
+            show_error(e.what());
+            quit_ = true;
+            exit_code_ = 1;
+        }
+    }
+    tour_->end_frame();
+    if (tour_->done()) {
+        std::printf("tour: %zu screenshots in %s\n", tour_->count(), options_.tour_dir.c_str());
+        quit_ = true;
+    }
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,85 @@
+// The app: owns the UI state, the loaded model and trace, the worker that
+// loads and computes, the texture cache, and lays out the panels each frame
+// (toolbar, navigator, stage view or attention screen, side panel, status
+// bar). main.cpp owns the window and the ImGui/GL backends and calls
+// draw_frame() and after_render() once per frame.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app_state.h"
+#include "derived_cache.h"
+#include "fonts.h"
+#include "loader.h"
+#include "navigator_panel.h"
+#include "open_panel.h"
+#include "options.h"
+#include "status_bar.h"
+#include "texture_cache.h"
+#include "tour.h"
+#include "ui_actions.h"
+
+struct GLFWwindow;
+
+namespace vit::gui {
+
+class App {
+public:
+    App(GLFWwindow* window, Options options, std::string asset_dir);
+    ~App();
+
+    void draw_frame();                      // between ImGui::NewFrame() and ImGui::Render()
+    void after_render(int fb_width, int fb_height);  // after the draw data is rendered, before the swap
+    void on_drop(int count, const char** paths);     // glfwSetDropCallback
+
+    bool should_close() const { return quit_; }
+    bool touring() const { return !options_.tour_dir.empty(); }  // no mouse: screenshots without tooltips
+    int exit_code() const { return exit_code_; }
+    Fonts& fonts() { return fonts_; }
+
+private:
+    void request(const std::string& model, const std::string& image);
+    void poll_loader();
+    void apply(Loaded loaded);
+    void handle_keys();
+    void carry_out(const UiActions& actions);
+    void set_presenter(bool on);
+    void show_error(const std::string& text);
+    void show_notice(const std::string& text);
+    void export_npy();
+
+    GLFWwindow* window_;
+    Options options_;
+    std::string asset_dir_;
+    Fonts fonts_;
+    ImGuiStyle base_style_;
+
+    AppState state_;
+    Pipeline pipeline_;
+    Loader loader_;
+    TextureCache cache_;
+    DerivedCache derived_;
+    uint64_t generation_ = 0;
+    int linked_hover_ = -1;
+
+    std::shared_ptr<const Model> model_;
+    std::string model_name_;
+    std::shared_ptr<const Trace> trace_;
+    Image picture_;
+    std::string image_path_, image_name_;
+    double forward_ms_ = 0.0;
+    bool first_load_ = true;
+
+    NavigatorState nav_;
+    OpenPanelState open_;
+    std::optional<Message> message_;
+    std::optional<TourDriver> tour_;
+    bool capture_png_ = false;
+    bool quit_ = false;
+    int exit_code_ = 0;
+    int windowed_[4] = {100, 100, 1600, 1000};  // x, y, w, h before presenter mode
+};
+
+}  // namespace vit::gui

@@ -1,0 +1,86 @@
+// UI state of the app as plain data, and the pure functions that change it:
+// stepping through the stages and blocks of DESIGN.md's catalogue, selecting a
+// token, head or layer, choosing the colormap of a stage. Nothing here touches
+// a window, GL or ImGui, so tests drive it directly (tests/app/app_state_test.cpp).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace vit::gui {
+
+enum class ColormapMode { Auto, Diverging, Sequential };
+enum class Colormap { Diverging, Sequential };  // blue-white-red around 0 / viridis-like
+enum class Screen { Stage, Attention };          // one stage fills the view / attention over the image
+enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu, later)
+
+// What picture a stage gets (its id without the "block{i}." prefix decides).
+enum class StageKind {
+    Input, Patches, PatchEmbed, Cls, Tokens,
+    LayerNorm, Q, K, V, Scores, Attn, Context, AttnOut, Residual, Fc1, Gelu, MlpOut,
+    Norm, Logits, Probs, Rollout, Unknown
+};
+
+// The stage catalogue of the loaded model, with each stage's group:
+// 0 = embedding (input … tokens), 1 + b = block b, depth + 1 = head (norm … rollout).
+struct Pipeline {
+    std::vector<std::string> ids;
+    std::vector<int> group;
+    int depth = 0;
+    int tokens = 1;   // T = N + 1
+    int heads = 1;    // H
+    int size() const { return static_cast<int>(ids.size()); }
+    int index_of(const std::string& id) const;  // -1 when absent
+};
+Pipeline make_pipeline(const std::vector<std::string>& ids, int tokens, int heads);
+
+struct AppState {
+    int stage = 0;            // index into Pipeline::ids
+    int token = 0;            // selected token: 0 = CLS, 1 + p = patch p
+    int layer = 0;            // block shown by the attention screen
+    int head = -1;            // -1 = all heads side by side
+    ColormapMode colormap = ColormapMode::Auto;
+    Screen screen = Screen::Stage;
+    Backend backend = Backend::Cpu;
+    bool presenter = false;   // full screen, large font, keyboard only
+    bool show_numbers = true; // write values in the cells of small heatmaps
+    bool cls_only = false;    // attention screen shows the CLS token's attention (DINO style)
+    int hover_token = -1;     // token under the mouse this frame; views outline it next frame
+};
+
+// Stepping clamps at both ends (a teacher pressing Right on the last stage stays there).
+void go_to_stage(AppState& s, const Pipeline& p, int index);
+void next_stage(AppState& s, const Pipeline& p);
+void prev_stage(AppState& s, const Pipeline& p);
+// PageDown: first stage of the next group. PageUp: start of the current group,
+// or of the previous one when already at a group's start.
+void next_block(AppState& s, const Pipeline& p);
+void prev_block(AppState& s, const Pipeline& p);
+
+// Clamped to [0, T); choosing a token by hand turns the CLS-only view off.
+void select_token(AppState& s, const Pipeline& p, int token);
+void select_patch(AppState& s, const Pipeline& p, int patch);   // token = 1 + patch
+// The token the attention screen shows: CLS when cls_only, else the selection.
+int attention_token(const AppState& s);
+void select_head(AppState& s, const Pipeline& p, int head);     // -1 or [0, H)
+void select_layer(AppState& s, const Pipeline& p, int layer);   // [0, depth)
+// The DINO view, one click: CLS token, last layer, attention screen. Again: back to the selection.
+void toggle_cls_attention(AppState& s, const Pipeline& p);
+// After a new model or image: keep what still makes sense, clamp the rest.
+void clamp_state(AppState& s, const Pipeline& p);
+// Moving to a stage of block b makes b the attention screen's layer.
+void follow_stage_layer(AppState& s, const Pipeline& p);
+
+StageKind stage_kind(const std::string& id);
+// A few words for the navigator: "queries", "softmax", "+ residual".
+const char* stage_short_name(const std::string& id);
+// "Embedding", "Block 3", "Head" for a Pipeline group.
+std::string group_name(const Pipeline& p, int group);
+int stage_block(const std::string& id);  // b for "block{b}.…", else -1
+// Probabilities and attention are sequential (0 … max); everything signed is diverging.
+Colormap colormap_for(const std::string& id, ColormapMode mode);
+// The stage a LayerNorm or residual reads: block0.ln1 ← tokens, block{b}.ln1 ←
+// block{b-1}.out, ln2 ← res1, res1 ← ln1's input, out ← res1, norm ← last out.
+// Empty when the stage has no single input.
+std::string stage_input_id(const std::string& id, int depth);
+
+}  // namespace vit::gui

@@ -1,0 +1,118 @@
+// The attention screen: for the chosen layer, where the selected token looks —
+// its attention row over the image for every head side by side, the mean over
+// heads, and attention rollout through all layers. Click a patch to choose the
+// token; "CLS only" shows the CLS token's attention, as in the DINO paper.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "views.h"
+
+namespace vit::gui {
+
+static void DrawMap(ViewContext& ctx, const std::string& title, const float* overlay, const std::string& key, float side,
+                    bool clickable) {
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted(title.c_str());
+    PictureSpec ps;
+    ps.size = ImVec2(side, side);
+    ps.grid = false;
+    ps.overlay = overlay;
+    ps.overlay_key = key;
+    ps.overlay_alpha = 0.72f;
+    ps.clickable = clickable;
+    ps.show_selection = true;
+    DrawModelPicture(ctx, ps);
+    ImGui::EndGroup();
+}
+
+void DrawAttentionScreen(ViewContext& ctx) {
+    const Pipeline& p = ctx.pipeline;
+    if (p.depth == 0) {
+        ImGui::TextDisabled("This model has no encoder blocks, so there is no attention to show.");
+        return;
+    }
+    AppState& st = ctx.state;
+    select_layer(st, p, st.layer);
+    int layer = st.layer, T = p.tokens, N = ctx.patches(), H = p.heads;
+    int tok = std::clamp(attention_token(st), 0, T - 1);
+
+    // Controls.
+    ImGui::PushFont(ctx.heading());
+    ImGui::Text("Where does %s look?", token_name(tok).c_str());
+    ImGui::PopFont();
+    ImGui::SameLine(0, 40);
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("layer");
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("layer_prev", ImGuiDir_Left)) select_layer(st, p, layer - 1);
+    ImGui::SameLine();
+    ImGui::Text("block %d of %d", layer, p.depth);
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("layer_next", ImGuiDir_Right)) select_layer(st, p, layer + 1);
+    ImGui::SameLine(0, 30);
+    bool cls = st.cls_only;
+    if (ImGui::Checkbox("CLS only (DINO)", &cls)) toggle_cls_attention(st, p);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the CLS token's attention in the last layer (key C)");
+    Note("Click a patch to choose the token. Each map is that token's attention row over the " + std::to_string(N) +
+         " patches (the share it gives to CLS is in the title), stretched from its own minimum (dark) to maximum "
+         "(bright): read the bar under each map for the real numbers.");
+
+    layer = st.layer;
+    const Tensor* attn = ctx.tensor(block_stage_id(layer, "attn"));
+    const Tensor* roll = ctx.tensor("rollout");
+    if (!attn) return;
+    auto row = [&](int h) { return attn->data.data() + (static_cast<size_t>(h) * T + tok) * T; };
+    std::string mean_key = "headmean|" + std::to_string(layer) + "|" + std::to_string(tok);
+    const std::vector<float>& mean = ctx.derived.get(mean_key, [&] {
+        std::vector<float> m(T, 0.f);
+        for (int h = 0; h < H; ++h)
+            for (int c = 0; c < T; ++c) m[c] += row(h)[c] / H;
+        return m;
+    });
+
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    // The picture to click on, then the maps in the best-fitting grid.
+    float pick = std::min(avail.x * 0.26f, avail.y - lh);
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted("the image: click a patch");
+    PictureSpec ps;
+    ps.size = ImVec2(pick, pick);
+    ps.numbers = ctx.grid() <= 8;
+    DrawModelPicture(ctx, ps);
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 24);
+
+    int n = H + 1 + (roll ? 1 : 0);
+    float W = ImGui::GetContentRegionAvail().x, Hh = avail.y;
+    float best = 0.f;
+    int best_cols = n;
+    for (int cols = 1; cols <= n; ++cols) {
+        int rows = (n + cols - 1) / cols;
+        float side = std::min(W / cols - 14.f, Hh / rows - 2 * lh - 36.f);
+        if (side > best) best = side, best_cols = cols;
+    }
+    float side = std::max(best, 40.f);
+    ImGui::BeginGroup();
+    char title[96];
+    for (int i = 0; i < n; ++i) {
+        if (i % best_cols) ImGui::SameLine(0, 14);
+        if (i < H) {
+            std::snprintf(title, sizeof title, "head %d  (to CLS %.0f%%)", i, 100.f * row(i)[0]);
+            DrawMap(ctx, title, row(i) + 1,
+                    heatmap_key(ctx.generation, block_stage_id(layer, "attn"), i, Colormap::Sequential, "row" + std::to_string(tok)),
+                    side, true);
+        } else if (i == H) {
+            std::snprintf(title, sizeof title, "mean of %d heads  (to CLS %.0f%%)", H, 100.f * mean[0]);
+            DrawMap(ctx, title, mean.data() + 1, heatmap_key(ctx.generation, mean_key, -1, Colormap::Sequential), side, true);
+        } else {
+            std::snprintf(title, sizeof title, "rollout, blocks 0…%d", p.depth - 1);
+            DrawMap(ctx, title, roll->data.data() + static_cast<size_t>(tok) * T + 1,
+                    heatmap_key(ctx.generation, "rollout", -1, Colormap::Sequential, "row" + std::to_string(tok)), side, true);
+        }
+    }
+    ImGui::EndGroup();
+}
+
+}  // namespace vit::gui

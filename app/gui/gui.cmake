@@ -1,0 +1,35 @@
+# app/gui: the desktop app `vitviz` (GLFW + Dear ImGui + OpenGL 4.3).
+# vitviz_gui_logic holds the parts without GL or ImGui (UI state, colormaps,
+# texture cache bookkeeping, options, file lists, the tour plan, the loader),
+# shared with tests/app. Dear ImGui's GLFW and OpenGL3 backends are compiled
+# unmodified from Debian's libimgui-dev examples.
+set(VITVIZ_GUI_DIR ${CMAKE_CURRENT_SOURCE_DIR}/gui)
+set(VITVIZ_GUI_LOGIC_SOURCES
+    ${VITVIZ_GUI_DIR}/app_state.cpp
+    ${VITVIZ_GUI_DIR}/colormap.cpp
+    ${VITVIZ_GUI_DIR}/texture_cache.cpp
+    ${VITVIZ_GUI_DIR}/options.cpp
+    ${VITVIZ_GUI_DIR}/file_list.cpp
+    ${VITVIZ_GUI_DIR}/tour.cpp
+    ${VITVIZ_GUI_DIR}/loader.cpp)
+if(EXISTS ${VITVIZ_GUI_DIR}/stage_info.cpp)  # the side panel's text (plain C++, tested in tests/app)
+  list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/stage_info.cpp)
+endif()
+add_library(vitviz_gui_logic STATIC ${VITVIZ_GUI_LOGIC_SOURCES})
+target_include_directories(vitviz_gui_logic PUBLIC ${VITVIZ_GUI_DIR})
+target_link_libraries(vitviz_gui_logic PUBLIC vitcore)
+
+set(IMGUI_BACKEND_DIR /usr/share/doc/libimgui-dev/examples/backends CACHE PATH
+    "Dear ImGui backend sources (Debian's libimgui-dev)")
+add_library(imgui_backends STATIC ${IMGUI_BACKEND_DIR}/imgui_impl_glfw.cpp ${IMGUI_BACKEND_DIR}/imgui_impl_opengl3.cpp)
+target_include_directories(imgui_backends PUBLIC /usr/include/imgui/backends)
+target_link_libraries(imgui_backends PUBLIC PkgConfig::IMGUI PkgConfig::GLFW ${CMAKE_DL_LIBS})
+target_compile_options(imgui_backends PRIVATE -w)
+
+file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/*.cpp)
+list(REMOVE_ITEM VITVIZ_GUI_SOURCES ${VITVIZ_GUI_LOGIC_SOURCES})
+add_executable(vitviz ${VITVIZ_GUI_SOURCES})
+target_link_libraries(vitviz PRIVATE vitviz_gui_logic imgui_backends glad PkgConfig::IMGUI PkgConfig::GLFW PkgConfig::STB)
+target_compile_definitions(vitviz PRIVATE VITVIZ_ASSET_DIR="${PROJECT_SOURCE_DIR}/assets")
+# The GPU backend (app/gpu, issue 4) plugs in here once it is ready: link it and
+# define VITVIZ_HAVE_GPU; the toolbar already has the CPU/GPU switch.

@@ -1,0 +1,65 @@
+// The reusable heatmap widget: a rows×cols matrix drawn from a cached texture
+// (uploaded once per key, see texture_cache.h), with axis names, tick labels,
+// a colour bar with its range, the exact value under the mouse, the numbers
+// written in the cells when the matrix is small (≤ 16×16), the selected token's
+// row outlined, and clickable rows (to select a token).
+#pragma once
+#include <imgui.h>
+
+#include <functional>
+#include <string>
+
+#include "colormap.h"
+#include "texture_cache.h"
+
+namespace vit::gui {
+
+struct HeatmapSpec {
+    std::string key;                 // texture cache key (heatmap_key)
+    const float* data = nullptr;     // rows×cols, row-major
+    int rows = 0, cols = 0;
+    Colormap cmap = Colormap::Diverging;
+    Range range{0.f, 0.f};           // lo == hi: from the data (symmetric for diverging)
+    std::string title;               // above the matrix, e.g. "head 0  (5, 4)"
+    std::string row_axis = "token";  // axis names
+    std::string col_axis = "feature";
+    // Token of row r is r + token_offset (patch matrices: 1); rows are not tokens when false.
+    bool rows_are_tokens = true;
+    int token_offset = 0;
+    int highlight_row = -1;          // outlined (the selected token)
+    int highlight_col = -1;
+    int linked_row = -1;             // thin white outline (the token hovered in another view)
+    int accent_row = -1;             // cyan outline with a label (row 0 = CLS in the cls stage)
+    std::string accent_label;
+    ImVec2 size{0.f, 0.f};           // whole widget; 0 = the available region
+    float max_cell = 56.f;           // largest cell side in pixels
+    bool numbers = true;             // values in the cells when the matrix is small
+    bool colorbar = true;
+    enum class BarPlace { Auto, Right, Below } bar_place = BarPlace::Auto;  // Auto: below when the box is tall
+    bool row_ticks = true;           // false: no left margin (a column aligned with the matrix beside it)
+    float cell_w = 0.f, cell_h = 0.f;  // > 0: exactly this cell size (align with another heatmap)
+    std::function<std::string(float)> format;  // cell text; default short_number
+    int col_group = 0;               // > 0: separators every col_group columns (heads)
+    std::string col_group_name = "head";
+    std::function<std::string(int)> col_name;  // tick label / tooltip name of column c
+};
+
+struct HeatmapResult {
+    int hovered_row = -1, hovered_col = -1;
+    int clicked_row = -1;
+    ImVec2 cells_min, cells_max;     // screen rectangle of the cells
+    float cell_w = 0.f, cell_h = 0.f;
+};
+
+HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& spec);
+
+// A vertical colour bar at `p0` with the range's ends (and 0 for diverging data) labelled.
+void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height);
+// The same, horizontal (low end at the left), labels under it.
+void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height);
+float ColorBarWidth(Range range);  // vertical bar + its labels
+
+// "CLS" for token 0, else the token's number.
+std::string token_label(int token);
+
+}  // namespace vit::gui

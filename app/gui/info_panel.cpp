@@ -1,0 +1,73 @@
+// The stage side panel.
+#include "info_panel.h"
+
+#include "stage_info.h"
+
+namespace vit::gui {
+
+static void Section(const char* name) {
+    ImGui::Spacing();
+    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.f, 1.f), "%s", name);
+}
+
+static void MonoBlock(ViewContext& ctx, const std::string& text, ImVec4 colour) {
+    ImGui::PushFont(ctx.mono());
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+}
+
+void DrawInfoPanel(ViewContext& ctx) {
+    if (ctx.state.screen == Screen::Attention) {
+        ImGui::PushFont(ctx.heading());
+        ImGui::TextWrapped("Attention over the image");
+        ImGui::PopFont();
+        Section("What you see");
+        ImGui::TextWrapped(
+            "For the chosen layer, one map per head: how much the selected token takes from each patch (its row of "
+            "the attention matrix, without the CLS column). The mean over heads is what the layer does on average.");
+        Section("Rollout");
+        ImGui::TextWrapped("Attention rollout multiplies the head-averaged attention of every layer (plus the identity "
+                           "for the residual) to follow information from the input patches to the last layer.");
+        Section("DINO");
+        ImGui::TextWrapped("'CLS only' shows the CLS token's attention in the last layer: in self-supervised models "
+                           "such as DINO it outlines the main object without ever being taught what objects are.");
+    } else {
+        StageInfo info = describe_stage(ctx.stage_id(), ctx.model.config, ctx.pipeline.tokens);
+        ImGui::PushFont(ctx.heading());
+        ImGui::TextWrapped("%s", info.title.c_str());
+        ImGui::PopFont();
+        if (!info.formula.empty()) {
+            Section("Formula");
+            MonoBlock(ctx, info.formula, ImVec4(1.f, 0.86f, 0.55f, 1.f));
+        }
+        if (!info.shapes.empty()) {
+            Section("Shapes");
+            MonoBlock(ctx, info.shapes, ImVec4(0.85f, 0.85f, 0.85f, 1.f));
+        }
+        if (!info.pytorch.empty()) {
+            Section("PyTorch");
+            MonoBlock(ctx, info.pytorch, ImVec4(0.6f, 0.95f, 0.6f, 1.f));
+        }
+        if (!info.explanation.empty()) {
+            Section("In words");
+            ImGui::TextWrapped("%s", info.explanation.c_str());
+        }
+        if (!info.notebook_note.empty()) {
+            Section("Notebook check");
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.6f, 0.45f, 1.f));
+            ImGui::TextWrapped("%s", info.notebook_note.c_str());
+            ImGui::PopStyleColor();
+        }
+    }
+    if (!ctx.state.presenter) {
+        Section("Keys");
+        ImGui::TextDisabled("← →  stage      PgUp PgDn  block\n"
+                            "↑ ↓  token      H  head      A  attention\n"
+                            "C  CLS only     N  numbers   F11  presenter\n"
+                            "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open");
+    }
+}
+
+}  // namespace vit::gui

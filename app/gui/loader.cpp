@@ -1,0 +1,147 @@
+// The worker that loads a model and an image and runs vit::forward off the UI thread.
+#include "loader.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "builtin.h"
+#include "checkpoint.h"
+#include "error.h"
+#include "forward.h"
+#include "toy_model.h"
+
+namespace vit::gui {
+
+using Clock = std::chrono::steady_clock;
+
+static double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+Image adapt_channels(const Image& img, int channels) {
+    if (img.channels == channels || channels <= 0) return img;
+    Image out;
+    out.channels = channels;
+    out.height = img.height;
+    out.width = img.width;
+    size_t plane = static_cast<size_t>(img.height) * img.width;
+    out.data.resize(plane * channels);
+    for (size_t i = 0; i < plane; ++i) {
+        float grey = 0.f;
+        for (int c = 0; c < img.channels; ++c) grey += img.data[c * plane + i];
+        grey /= std::max(1, img.channels);
+        for (int c = 0; c < channels; ++c)
+            out.data[c * plane + i] = img.channels == 1 ? img.data[i] : (channels == 1 ? grey : img.data[std::min(c, img.channels - 1) * plane + i]);
+    }
+    return out;
+}
+
+Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
+                    const std::function<void(float, const char*)>& progress) {
+    auto report = [&](float f, const char* what) {
+        if (progress) progress(f, what);
+    };
+    Loaded out;
+    out.request = req;
+    auto t0 = Clock::now();
+    if (current && req.model == current_name) {
+        out.model = std::move(current);
+    } else {
+        report(0.f, "reading the model");
+        out.model = std::make_shared<const Model>(
+            load_model(req.model, [&](float f) { report(0.8f * std::clamp(f, 0.f, 1.f), "reading the model"); }));
+    }
+    out.model_name = req.model;
+    const ModelConfig& cfg = out.model->config;
+
+    report(0.82f, "decoding the image");
+    Image img;
+    if (req.image.empty()) {
+        try {
+            img = default_image(req.model);  // the toy's 0…15 ramp, the first sample digit
+            out.image_name = req.model == "toy-4x4" ? "toy 4×4 image (0…15)" : "built-in sample";
+        } catch (const Error&) {  // a checkpoint has no image of its own
+            img = toy_image();
+            out.image_name = "toy 4×4 image (no image chosen)";
+        }
+    } else {
+        img = load_image(req.image, cfg.channels);
+        out.image_name = std::filesystem::path(req.image).filename().string();
+    }
+    img = adapt_channels(img, cfg.channels);
+    Tensor input = preprocess(img, cfg.preprocess, req.image_size);
+    int longest = std::max(img.height, img.width);
+    if (longest > 1024) {
+        float s = 1024.f / longest;
+        img = resize(img, std::max(1, int(img.height * s)), std::max(1, int(img.width * s)), "bilinear");
+    }
+    out.picture = std::move(img);
+    out.load_ms = ms_since(t0);
+
+    report(0.9f, "running the forward pass");
+    auto t1 = Clock::now();
+    out.trace = std::make_shared<const Trace>(forward(*out.model, input));
+    out.forward_ms = ms_since(t1);
+    report(1.f, "done");
+    return out;
+}
+
+Loader::~Loader() {
+    if (running_.valid()) running_.wait();
+}
+
+void Loader::start(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name) {
+    state_->progress = 0.f;
+    {
+        std::lock_guard<std::mutex> lock(state_->mutex);
+        state_->phase = "starting";
+    }
+    started_ = Clock::now();
+    std::shared_ptr<Shared> st = state_;
+    running_ = std::async(std::launch::async, [req, current, current_name, st]() {
+        LoadOutcome o;
+        o.request = req;
+        try {
+            o.loaded = load_and_run(req, current, current_name, [st](float f, const char* what) {
+                st->progress = f;
+                std::lock_guard<std::mutex> lock(st->mutex);
+                st->phase = what;
+            });
+        } catch (const std::exception& e) {
+            o.error = e.what();
+        }
+        return o;
+    });
+}
+
+void Loader::request(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name) {
+    if (busy()) {
+        pending_ = req;
+        pending_model_ = std::move(current);
+        pending_name_ = current_name;
+        return;
+    }
+    start(req, std::move(current), current_name);
+}
+
+std::string Loader::phase() const {
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    return state_->phase;
+}
+
+double Loader::seconds_running() const { return busy() ? ms_since(started_) / 1000.0 : 0.0; }
+
+std::optional<LoadOutcome> Loader::poll() {
+    if (!running_.valid() || running_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return {};
+    LoadOutcome o = running_.get();
+    if (pending_) {
+        // The newest request runs next, on the model just loaded when it is the same.
+        if (o.loaded) start(*pending_, o.loaded->model, o.loaded->model_name);
+        else start(*pending_, pending_model_, pending_name_);
+        pending_.reset();
+        pending_model_.reset();
+    }
+    return o;
+}
+
+}  // namespace vit::gui

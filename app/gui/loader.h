@@ -1,0 +1,79 @@
+// Loading a model and an image and running the forward pass on a worker thread
+// (std::async), so the window keeps drawing and shows a progress bar while a
+// large checkpoint is read. The UI polls once per frame; errors come back as
+// text (vit::Error messages) for the message bar. When the requested model is
+// the one already loaded it is reused, so changing the image is only a forward.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "image.h"
+#include "model.h"
+#include "trace.h"
+
+namespace vit::gui {
+
+struct LoadRequest {
+    std::string model;     // built-in name or checkpoint path
+    std::string image;     // image path; "" = the model's built-in image (core/builtin.h)
+    int image_size = 0;    // 0 = the model's own size
+};
+
+struct Loaded {
+    std::shared_ptr<const Model> model;
+    std::string model_name;              // as requested ("toy-4x4", a path)
+    std::string image_name;              // file name, or "toy 4×4 (0…15)"
+    Image picture;                       // the decoded image, at most 1024 px a side, for display
+    std::shared_ptr<const Trace> trace;  // every stage
+    LoadRequest request;
+    double load_ms = 0, forward_ms = 0;
+};
+
+struct LoadOutcome {
+    std::optional<Loaded> loaded;  // empty on failure
+    std::string error;             // vit::Error's message (or another exception's)
+    LoadRequest request;
+};
+
+// The work itself, synchronous (the tests and the worker both call it).
+// `current` is reused when `req.model` equals `current_name`.
+Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
+                    const std::function<void(float, const char*)>& progress = {});
+
+// An image with the channel count a model wants (grey ↔ RGB).
+Image adapt_channels(const Image& img, int channels);
+
+class Loader {
+public:
+    ~Loader();
+    // Starts the work, or queues it (only the newest request waits) when busy.
+    void request(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);
+    bool busy() const { return running_.valid(); }
+    float progress() const { return state_->progress.load(); }
+    std::string phase() const;
+    // Finished work, once; empty while running or idle.
+    std::optional<LoadOutcome> poll();
+    double seconds_running() const;  // of the work in progress
+
+private:
+    struct Shared {
+        std::atomic<float> progress{0.f};
+        std::mutex mutex;
+        std::string phase;
+    };
+    void start(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);
+
+    std::shared_ptr<Shared> state_ = std::make_shared<Shared>();
+    std::future<LoadOutcome> running_;
+    std::optional<LoadRequest> pending_;
+    std::shared_ptr<const Model> pending_model_;
+    std::string pending_name_;
+    std::chrono::steady_clock::time_point started_;
+};
+
+}  // namespace vit::gui

@@ -1,0 +1,46 @@
+// The pipeline navigator panel.
+#include "navigator_panel.h"
+
+#include <imgui.h>
+
+namespace vit::gui {
+
+void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, const Fonts& fonts) {
+    bool moved = nav.scrolled_to != state.stage || nav.scrolled_screen != state.screen;
+    int i = 0;
+    while (i < p.size()) {
+        int g = p.group[i];
+        int end = i;
+        while (end < p.size() && p.group[end] == g) ++end;
+        bool current_group = state.stage >= i && state.stage < end && state.screen == Screen::Stage;
+        if (moved && current_group) ImGui::SetNextItemOpen(true);
+        else if (p.depth <= 2) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+        std::string header = group_name(p, g) + "##group" + std::to_string(g);
+        if (ImGui::CollapsingHeader(header.c_str())) {
+            for (int k = i; k < end; ++k) {
+                const std::string& id = p.ids[k];
+                bool selected = k == state.stage && state.screen == Screen::Stage;
+                std::string name = stage_block(id) >= 0 ? id.substr(id.find('.') + 1) : id;
+                ImGui::PushID(k);
+                ImGui::PushFont(fonts.mono);
+                if (ImGui::Selectable(name.c_str(), selected)) {
+                    go_to_stage(state, p, k);
+                    state.screen = Screen::Stage;
+                }
+                ImGui::PopFont();
+                if (selected && moved) ImGui::SetScrollHereY(0.4f);
+                ImGui::SameLine(ImGui::GetFontSize() * 5.5f);
+                ImGui::TextDisabled("%s", stage_short_name(id));
+                ImGui::PopID();
+            }
+        }
+        i = end;
+    }
+    ImGui::Separator();
+    if (ImGui::Selectable("Attention over the image  (A)", state.screen == Screen::Attention))
+        state.screen = state.screen == Screen::Attention ? Screen::Stage : Screen::Attention;
+    nav.scrolled_to = state.stage;
+    nav.scrolled_screen = state.screen;
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,17 @@
+// The pipeline navigator: every stage of the loaded model grouped by block
+// (Embedding, Block 0 …, Head), the current one highlighted and kept in view,
+// plus the attention screen at the bottom. Clicking goes there.
+#pragma once
+#include "app_state.h"
+#include "fonts.h"
+
+namespace vit::gui {
+
+struct NavigatorState {
+    int scrolled_to = -1;  // the stage last scrolled into view (scroll only when it changes)
+    Screen scrolled_screen = Screen::Stage;
+};
+
+void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, const Fonts& fonts);
+
+}  // namespace vit::gui

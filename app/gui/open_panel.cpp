@@ -1,0 +1,141 @@
+// The Open window: gallery, typed path, file browser.
+#include "open_panel.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <filesystem>
+
+#include "error.h"
+
+namespace vit::gui {
+
+namespace fs = std::filesystem;
+
+static void choose(OpenPanelState& panel, UiActions& actions, const std::string& path) {
+    if (panel.for_model) actions.open_model = path;
+    else actions.open_image = path;
+    panel.visible = false;
+}
+
+static void DrawGallery(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions) {
+    if (!panel.gallery_ready) {
+        panel.gallery_images = find_images(asset_dir, 400);
+        panel.gallery_models = find_models(asset_dir, 100);
+        panel.gallery_ready = true;
+    }
+    if (panel.for_model) {
+        if (ImGui::Selectable("toy-4x4   (built in: the notebook's 4×4 toy, 1 block)")) choose(panel, actions, "toy-4x4");
+        for (const FileEntry& e : panel.gallery_models) {
+            std::string rel = fs::relative(e.path, asset_dir).string();
+            std::string label = (rel == "digits" ? "digits   (built in: trained on MNIST digits)" : rel);
+            if (ImGui::Selectable(label.c_str())) choose(panel, actions, rel == "digits" ? "digits" : e.path);
+        }
+        ImGui::TextDisabled("Real checkpoints (timm, Hugging Face): use Path or Browse, or drop the folder here.");
+    } else {
+        if (ImGui::Selectable("toy 4×4 image (0…15)   (built in)")) choose(panel, actions, "");
+        std::string last_folder;
+        for (const FileEntry& e : panel.gallery_images) {
+            std::string folder = fs::relative(fs::path(e.path).parent_path(), asset_dir).string();
+            if (folder != last_folder) {
+                ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.f, 1.f), "%s", folder.c_str());
+                last_folder = folder;
+            }
+            ImGui::PushID(e.path.c_str());
+            if (ImGui::Selectable(("   " + e.name).c_str())) choose(panel, actions, e.path);
+            ImGui::PopID();
+        }
+        if (panel.gallery_images.empty()) ImGui::TextDisabled("(no images under %s yet)", asset_dir.c_str());
+    }
+}
+
+static void DrawBrowser(OpenPanelState& panel, UiActions& actions) {
+    if (panel.folder.empty()) {
+        std::error_code ec;
+        panel.folder = fs::current_path(ec).string();
+    }
+    if (panel.listed_folder != panel.folder) {
+        panel.listed_folder = panel.folder;
+        panel.listing_error.clear();
+        try {
+            panel.listing = list_folder(panel.folder);
+        } catch (const Error& e) {
+            panel.listing.clear();
+            panel.listing_error = e.what();
+        }
+    }
+    if (ImGui::Button("↑ up")) panel.folder = fs::path(panel.folder).parent_path().string();
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", panel.folder.c_str());
+    if (!panel.listing_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", panel.listing_error.c_str());
+    ImGui::BeginChild("listing", ImVec2(0, 0), true);
+    for (const FileEntry& e : panel.listing) {
+        ImGui::PushID(e.path.c_str());
+        switch (e.kind) {
+            case FileKind::Folder:
+                if (ImGui::Selectable(("[folder] " + e.name).c_str())) panel.folder = e.path;
+                break;
+            case FileKind::ModelFolder:
+                if (ImGui::Selectable(("[model]  " + e.name).c_str())) {
+                    if (panel.for_model) choose(panel, actions, e.path);
+                    else panel.folder = e.path;
+                }
+                break;
+            case FileKind::Checkpoint:
+                if (panel.for_model) {
+                    if (ImGui::Selectable(("[weights] " + e.name).c_str())) choose(panel, actions, e.path);
+                } else {
+                    ImGui::TextDisabled("[weights] %s", e.name.c_str());
+                }
+                break;
+            case FileKind::Image:
+                if (!panel.for_model) {
+                    if (ImGui::Selectable(("[image]  " + e.name).c_str())) choose(panel, actions, e.path);
+                } else {
+                    ImGui::TextDisabled("[image]  %s", e.name.c_str());
+                }
+                break;
+            case FileKind::Other: break;
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndChild();
+}
+
+void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions) {
+    if (!panel.visible) return;
+    ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
+                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.5f, vp->WorkSize.y * 0.6f), ImGuiCond_Appearing);
+    const char* title = panel.for_model ? "Open a model###open" : "Open an image###open";
+    if (!ImGui::Begin(title, &panel.visible, ImGuiWindowFlags_NoCollapse)) {
+        ImGui::End();
+        return;
+    }
+    ImGui::TextDisabled(panel.for_model ? "A built-in model, a checkpoint folder (config.json + .safetensors) or a .safetensors file."
+                                        : "PNG, JPEG, BMP, GIF or TGA. You can also drop a file onto the window.");
+    if (ImGui::BeginTabBar("open_tabs")) {
+        if (ImGui::BeginTabItem("Gallery")) {
+            ImGui::BeginChild("gallery", ImVec2(0, 0), true);
+            DrawGallery(panel, asset_dir, actions);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Path")) {
+            ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
+            bool enter = ImGui::InputText("##path", &panel.typed, ImGuiInputTextFlags_EnterReturnsTrue);
+            ImGui::SameLine();
+            if ((ImGui::Button("Open") || enter) && !panel.typed.empty()) choose(panel, actions, panel.typed);
+            ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Browse")) {
+            DrawBrowser(panel, actions);
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+    }
+    ImGui::End();
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,28 @@
+// The Open window, for an image or a model: a gallery of what ships in
+// assets/ (and the built-ins), a typed path, and a small file browser over the
+// filesystem (folders, images, checkpoints). Dropping a file on the window
+// does the same without this panel (App::on_drop).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "file_list.h"
+#include "ui_actions.h"
+
+namespace vit::gui {
+
+struct OpenPanelState {
+    bool visible = false;
+    bool for_model = false;          // choosing a model (else an image)
+    std::string typed;               // the path typed by hand
+    std::string folder;              // the browser's folder
+    std::string listed_folder;       // the folder `listing` belongs to (list again only when it changes)
+    std::vector<FileEntry> listing;
+    std::string listing_error;
+    bool gallery_ready = false;
+    std::vector<FileEntry> gallery_images, gallery_models;
+};
+
+void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions);
+
+}  // namespace vit::gui

@@ -1,0 +1,63 @@
+// Parsing vitviz's command line and choosing the default model and image.
+#include "options.h"
+
+#include <filesystem>
+
+#include "error.h"
+#include "file_list.h"
+
+namespace vit::gui {
+
+namespace fs = std::filesystem;
+
+const char* usage() {
+    return "usage: vitviz [--model toy-4x4|digits|PATH] [--image PATH] [--image-size S]\n"
+           "              [--tour DIR] [--select-token T] [--presenter]\n"
+           "  --model        built-in model name, checkpoint folder or .safetensors file\n"
+           "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
+           "  --image-size   square input size (positional embeddings are interpolated)\n"
+           "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, then exit\n"
+           "  --select-token token selected at start (0 = CLS, 1 + p = patch p)\n"
+           "  --presenter    start in presenter mode (full screen, large font)\n";
+}
+
+static int parse_int(const std::string& flag, const std::string& value) {
+    try {
+        size_t used = 0;
+        int v = std::stoi(value, &used);
+        if (used == value.size()) return v;
+    } catch (const std::exception&) {
+    }
+    throw Error(flag + " expects an integer, got '" + value + "'");
+}
+
+Options parse_options(const std::vector<std::string>& args) {
+    Options o;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= args.size()) throw Error(a + " needs a value");
+            return args[++i];
+        };
+        if (a == "--model") o.model = value();
+        else if (a == "--image") o.image = value();
+        else if (a == "--image-size") {
+            o.image_size = parse_int(a, value());
+            if (o.image_size <= 0) throw Error("--image-size must be positive");
+        } else if (a == "--tour") o.tour_dir = value();
+        else if (a == "--select-token") {
+            o.select_token = parse_int(a, value());
+            if (o.select_token < 0) throw Error("--select-token must be 0 (CLS) or more");
+        } else if (a == "--presenter") o.presenter = true;
+        else if (a == "-h" || a == "--help") o.help = true;
+        else throw Error("unknown argument '" + a + "' (try --help)");
+    }
+    return o;
+}
+
+std::string default_model(const std::string& asset_dir) {
+    return classify_path((fs::path(asset_dir) / kDefaultModel).string()) == FileKind::ModelFolder ? kDefaultModel
+                                                                                                : kFallbackModel;
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,33 @@
+// Command-line options of `vitviz` and the built-in defaults (model, image).
+//   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
+//          [--tour DIR] [--select-token T] [--presenter]
+#pragma once
+#include <string>
+#include <vector>
+
+namespace vit::gui {
+
+// The model the app opens with no --model: the trained digits model of issue 5
+// when its files are in assets/, else the toy (which needs no files).
+inline constexpr const char* kDefaultModel = "digits";
+inline constexpr const char* kFallbackModel = "toy-4x4";
+
+struct Options {
+    std::string model;        // empty: default_model()
+    std::string image;        // empty: the model's built-in image
+    int image_size = 0;       // 0: the model's own input size
+    std::string tour_dir;     // non-empty: screenshot every stage into it and exit
+    int select_token = -1;    // -1: keep the default (CLS)
+    bool presenter = false;
+    bool help = false;
+};
+
+// Throws vit::Error naming the bad argument.
+Options parse_options(const std::vector<std::string>& args);
+const char* usage();
+
+// kDefaultModel when its weights and config are in `asset_dir`, else kFallbackModel.
+// (With no --image a built-in model opens on its own image: core/builtin.h.)
+std::string default_model(const std::string& asset_dir);
+
+}  // namespace vit::gui

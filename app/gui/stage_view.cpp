@@ -1,0 +1,77 @@
+// The main view: a title line for the current stage (its place in the
+// pipeline, its name and its shape), then the stage's own picture.
+#include <cstdio>
+
+#include "stage_info.h"
+#include "views.h"
+
+namespace vit::gui {
+
+void DrawStageView(ViewContext& ctx) {
+    const std::string& id = ctx.stage_id();
+    const Tensor* t = ctx.tensor(id);
+    StageInfo info = describe_stage(id, ctx.model.config, ctx.pipeline.tokens);
+
+    ImGui::PushFont(ctx.heading());
+    ImGui::TextColored(ImVec4(1.f, 0.8f, 0.3f, 1.f), "%s", id.c_str());
+    ImGui::SameLine();
+    ImGui::TextUnformatted(("  " + info.title).c_str());
+    ImGui::PopFont();
+    ImGui::TextDisabled("stage %d of %d", ctx.state.stage + 1, ctx.pipeline.size());
+    if (t) {
+        ImGui::SameLine();
+        ImGui::Text("   shape %s", shape_string(t->shape).c_str());
+    }
+    if (ctx.state.token >= 0) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "   selected: %s", token_name(ctx.state.token).c_str());
+    }
+    ImGui::Separator();
+    if (!t) {
+        ImGui::TextDisabled("This trace has no stage %s.", id.c_str());
+        return;
+    }
+    ImGui::BeginChild("stage_picture", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    switch (stage_kind(id)) {
+        case StageKind::Input: DrawInputView(ctx); break;
+        case StageKind::Patches: DrawPatchesView(ctx); break;
+        case StageKind::PatchEmbed: DrawPatchEmbedView(ctx); break;
+        case StageKind::Cls: DrawClsView(ctx); break;
+        case StageKind::Tokens: DrawTokensView(ctx); break;
+        case StageKind::LayerNorm:
+        case StageKind::Norm: DrawLayerNormView(ctx); break;
+        case StageKind::Q:
+        case StageKind::K:
+        case StageKind::V: DrawQkvView(ctx); break;
+        case StageKind::Scores:
+        case StageKind::Attn: DrawAttentionMatrixView(ctx); break;
+        case StageKind::Context: DrawContextView(ctx); break;
+        case StageKind::AttnOut: DrawAttnOutView(ctx); break;
+        case StageKind::Residual: DrawResidualView(ctx); break;
+        case StageKind::Fc1:
+        case StageKind::Gelu:
+        case StageKind::MlpOut: DrawMlpView(ctx); break;
+        case StageKind::Logits:
+        case StageKind::Probs: DrawHeadView(ctx); break;
+        case StageKind::Rollout: DrawRolloutView(ctx); break;
+        case StageKind::Unknown: DrawGenericView(ctx); break;
+    }
+    ImGui::EndChild();
+}
+
+void DrawGenericView(ViewContext& ctx) {
+    const std::string& id = ctx.stage_id();
+    const Tensor& t = *ctx.tensor(id);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (t.rank() == 3) {
+        int n = static_cast<int>(t.shape[0]);
+        for (int i = 0; i < n; ++i) {
+            if (i) ImGui::SameLine();
+            DrawTokenMatrix(ctx, id, i, ImVec2(avail.x / n - 8, avail.y), "slice " + std::to_string(i));
+        }
+    } else {
+        DrawTokenMatrix(ctx, id, -1, avail);
+    }
+}
+
+}  // namespace vit::gui

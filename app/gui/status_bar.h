@@ -1,0 +1,31 @@
+// The status bar (model, image, tokens, forward time, FPS, texture uploads,
+// the progress of a load) and the message bar that shows errors and notices
+// until dismissed or timed out.
+#pragma once
+#include <string>
+
+namespace vit::gui {
+
+struct Message {
+    std::string text;
+    bool error = false;
+    double shown_at = 0.0;  // ImGui time; notices fade after a few seconds, errors stay
+};
+
+struct StatusInfo {
+    std::string model, image;
+    int tokens = 0, embed_dim = 0, heads = 0, depth = 0;
+    double forward_ms = 0.0;
+    size_t textures = 0;
+    unsigned long long uploads = 0;
+    bool busy = false;
+    float progress = 0.f;
+    std::string phase;
+    const char* backend = "CPU";
+};
+
+void DrawStatusBar(const StatusInfo& info);
+// Returns false when the message should go (dismissed or expired).
+bool DrawMessageBar(const Message& msg);
+
+}  // namespace vit::gui

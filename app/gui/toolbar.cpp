@@ -1,0 +1,47 @@
+// The toolbar.
+#include "toolbar.h"
+
+#include <imgui.h>
+
+namespace vit::gui {
+
+void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, UiActions& actions) {
+    if (ImGui::Button("Open image…")) actions.show_open_image = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Open model…")) actions.show_open_model = true;
+    ImGui::SameLine(0, 24);
+    if (ImGui::ArrowButton("prev", ImGuiDir_Left)) prev_stage(state, p);
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("next", ImGuiDir_Right)) next_stage(state, p);
+    ImGui::SameLine();
+    bool att = state.screen == Screen::Attention;
+    if (ImGui::Checkbox("Attention view", &att)) state.screen = att ? Screen::Attention : Screen::Stage;
+    ImGui::SameLine(0, 24);
+    if (ImGui::Button("Presenter (F11)")) actions.toggle_presenter = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Export PNG")) actions.export_png = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Export .npy")) actions.export_npy = true;
+    ImGui::SameLine(0, 24);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.5f);
+    static const char* kModes[] = {"colours: auto", "diverging", "sequential"};
+    int mode = static_cast<int>(state.colormap);
+    if (ImGui::Combo("##colormap", &mode, kModes, 3)) state.colormap = static_cast<ColormapMode>(mode);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("auto: blue-white-red around 0 for signed numbers,\nviridis for probabilities and attention");
+    ImGui::SameLine();
+    ImGui::Checkbox("numbers", &state.show_numbers);
+    ImGui::SameLine(0, 24);
+    // CPU/GPU switch: the GPU backend (app/gpu) plugs in here once it is built.
+    ImGui::TextUnformatted("compute:");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("CPU", state.backend == Backend::Cpu)) state.backend = Backend::Cpu;
+    ImGui::SameLine();
+    if (!info.gpu_available) ImGui::BeginDisabled();
+    if (ImGui::RadioButton("GPU", state.backend == Backend::Gpu)) state.backend = Backend::Gpu;
+    if (!info.gpu_available) ImGui::EndDisabled();
+    if (!info.gpu_available && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("the GPU backend is not available in this build");
+}
+
+}  // namespace vit::gui

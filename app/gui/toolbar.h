@@ -1,0 +1,16 @@
+// The toolbar across the top: open an image or a model, step, switch to the
+// attention screen, presenter mode, export, colormap, numbers, CPU/GPU.
+#pragma once
+#include "app_state.h"
+#include "ui_actions.h"
+
+namespace vit::gui {
+
+struct ToolbarInfo {
+    bool gpu_available = false;  // the GPU backend (app/gpu) is built and has a context
+    bool busy = false;           // loading or computing
+};
+
+void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, UiActions& actions);
+
+}  // namespace vit::gui

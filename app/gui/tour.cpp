@@ -1,0 +1,30 @@
+// The tour plan and its frame driver.
+#include "tour.h"
+
+#include <cstdio>
+
+namespace vit::gui {
+
+std::string tour_file_name(int index, const std::string& name) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%02d-", index);
+    return buf + name + ".png";
+}
+
+std::vector<TourShot> tour_plan(const Pipeline& p) {
+    std::vector<TourShot> plan;
+    for (int i = 0; i < p.size(); ++i) plan.push_back({i, Screen::Stage, tour_file_name(i, p.ids[i])});
+    if (p.depth > 0)
+        plan.push_back({p.size() - 1, Screen::Attention, tour_file_name(p.size(), "attention")});
+    return plan;
+}
+
+void TourDriver::end_frame() {
+    if (done()) return;
+    if (++frame_ >= kFramesPerShot) {
+        frame_ = 0;
+        ++shot_;
+    }
+}
+
+}  // namespace vit::gui

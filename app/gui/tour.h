@@ -1,0 +1,42 @@
+// The --tour plan: one screenshot per stage, `NN-<stage id>.png` in catalogue
+// order (NN from 00, more digits past 99), then `NN-attention.png` for the
+// attention screen. The driver renders a few frames per shot so textures and
+// layout settle before the framebuffer is read.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app_state.h"
+
+namespace vit::gui {
+
+struct TourShot {
+    int stage = 0;
+    Screen screen = Screen::Stage;
+    std::string file;  // file name inside the tour folder
+};
+
+std::string tour_file_name(int index, const std::string& name);
+std::vector<TourShot> tour_plan(const Pipeline& p);
+
+// Frame bookkeeping: call frame() once per rendered frame; it says which shot
+// to show and whether to capture this frame.
+class TourDriver {
+public:
+    static constexpr int kFramesPerShot = 3;
+    explicit TourDriver(std::vector<TourShot> plan) : plan_(std::move(plan)) {}
+    bool done() const { return shot_ >= plan_.size(); }
+    const TourShot& current() const { return plan_[shot_]; }
+    // True on the frame whose pixels must be saved; advances to the next shot after it.
+    bool capture_this_frame() const { return frame_ == kFramesPerShot - 1; }
+    void end_frame();
+    size_t index() const { return shot_; }
+    size_t count() const { return plan_.size(); }
+
+private:
+    std::vector<TourShot> plan_;
+    size_t shot_ = 0;
+    int frame_ = 0;
+};
+
+}  // namespace vit::gui

@@ -1,0 +1,106 @@
+// Stages `block{i}.scores` and `.attn` (H×T×T): one T×T matrix per head, query
+// tokens as rows and key tokens as columns; for `attn` the row sums are shown
+// next to it (softmax makes every row sum to 1).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "views.h"
+
+namespace vit::gui {
+
+// Row sums of every head, H×T.
+static std::vector<float> row_sums(const Tensor& t) {
+    int H = static_cast<int>(t.shape[0]), T = static_cast<int>(t.shape[1]), K = static_cast<int>(t.shape[2]);
+    std::vector<float> out(static_cast<size_t>(H) * T);
+    for (int h = 0; h < H; ++h)
+        for (int r = 0; r < T; ++r) {
+            double s = 0;
+            for (int c = 0; c < K; ++c) s += t.data[(static_cast<size_t>(h) * T + r) * K + c];
+            out[static_cast<size_t>(h) * T + r] = static_cast<float>(s);
+        }
+    return out;
+}
+
+static void DrawRowSums(ViewContext& ctx, const std::string& id, const std::vector<float>& sums, int head, int T, ImVec2 size,
+                        float cell_h) {
+    HeatmapSpec s;
+    s.key = heatmap_key(ctx.generation, "rowsum|" + id, head, Colormap::Sequential);
+    s.data = sums.data() + static_cast<size_t>(head) * T;
+    s.rows = T;
+    s.cols = 1;
+    s.cmap = Colormap::Sequential;
+    s.range = {0.f, 1.f};
+    s.title = " ";
+    s.col_axis = "";
+    s.row_axis = "";
+    s.col_name = [](int) { return std::string("Σ row"); };
+    s.format = [](float v) {
+        char b[16];
+        std::snprintf(b, sizeof b, "%.3f", v);
+        return std::string(b);
+    };
+    s.highlight_row = ctx.state.token;
+    s.size = size;
+    s.colorbar = false;
+    s.row_ticks = false;
+    s.cell_h = cell_h;
+    s.cell_w = size.x - 10.f;
+    s.numbers = ctx.state.show_numbers;
+    DrawHeatmap(ctx.cache, s);
+}
+
+void DrawAttentionMatrixView(ViewContext& ctx) {
+    const std::string& id = ctx.stage_id();
+    const Tensor& t = *ctx.tensor(id);
+    int H = static_cast<int>(t.shape[0]), T = static_cast<int>(t.shape[1]);
+    bool is_attn = stage_kind(id) == StageKind::Attn;
+    const std::vector<float>* sums = nullptr;
+    float worst = 0.f;
+    if (is_attn) {
+        sums = &ctx.derived.get("rowsum|" + id, [&] { return row_sums(t); });
+        for (float v : *sums) worst = std::max(worst, std::fabs(v - 1.f));
+    }
+    DrawHeadSelector(ctx, true);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    float h_total = avail.y - 4 * lh;
+    float sum_w = is_attn ? (T <= 16 ? 80.f : 40.f) : 0.f;
+    auto one = [&](int h, ImVec2 size, const std::string& title) {
+        HeatmapResult m = DrawTokenMatrix(ctx, id, h, ImVec2(size.x - sum_w, size.y), title, "key token");
+        if (is_attn) {
+            ImGui::SameLine(0, 4);
+            DrawRowSums(ctx, id, *sums, h, T, ImVec2(sum_w, size.y), m.cell_h);
+        }
+    };
+    if (ctx.state.head >= 0) {
+        one(ctx.state.head, ImVec2(avail.x, h_total), "head " + std::to_string(ctx.state.head) + ": query token ↓ attends to key token →");
+    } else {
+        int per_row = H <= 4 ? H : (H <= 8 ? 4 : 6);
+        int rows = (H + per_row - 1) / per_row;
+        float w = avail.x / per_row - 10.f, hh = h_total / rows - 4.f;
+        for (int h = 0; h < H; ++h) {
+            if (h % per_row) ImGui::SameLine(0, 10);
+            ImGui::BeginGroup();
+            one(h, ImVec2(w, hh), "head " + std::to_string(h));
+            ImGui::EndGroup();
+        }
+    }
+    int Dh = ctx.model.config.head_dim();
+    char buf[320];
+    if (is_attn) {
+        Formula(ctx, "attn = softmax(scores, dim=-1)   # each row: e^s / Σ e^s");
+        std::snprintf(buf, sizeof buf,
+                      "Row r says how much query token r takes from each key token. Every row sums to 1 "
+                      "(largest deviation here %.1e): attention is a weighted average.", worst);
+    } else {
+        std::snprintf(buf, sizeof buf, "scores = q · kᵀ / √%d   # (%d, %d, %d) per head", Dh, H, T, T);
+        Formula(ctx, buf);
+        std::snprintf(buf, sizeof buf,
+                      "Row r, column c: how well query r matches key c (a dot product), divided by √Dh = %.2f so the "
+                      "numbers stay in a range where softmax still has a choice to make.", std::sqrt(double(Dh)));
+    }
+    Note(buf);
+}
+
+}  // namespace vit::gui

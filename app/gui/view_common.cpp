@@ -1,0 +1,221 @@
+// Shared pieces of the stage pictures: token matrices, the input picture with
+// its patch grid and overlays, headings.
+#include "view_common.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vit::gui {
+
+const Tensor* ViewContext::tensor(const std::string& id) const {
+    const Stage* s = trace.find(id);
+    return s ? &s->tensor : nullptr;
+}
+
+int ViewContext::grid() const {
+    return std::max(1, static_cast<int>(std::lround(std::sqrt(static_cast<double>(patches())))));
+}
+
+int ViewContext::patches() const { return std::max(1, pipeline.tokens - 1); }
+
+MatrixView matrix_of(const Tensor& t, int slice) {
+    MatrixView m;
+    if (t.rank() == 3 && slice >= 0 && slice < t.shape[0]) {
+        m.rows = static_cast<int>(t.shape[1]);
+        m.cols = static_cast<int>(t.shape[2]);
+        m.data = t.data.data() + static_cast<size_t>(slice) * m.rows * m.cols;
+    } else {
+        m.rows = static_cast<int>(t.rows());
+        m.cols = static_cast<int>(t.cols());
+        m.data = t.data.data();
+    }
+    return m;
+}
+
+HeatmapResult DrawTokenMatrix(ViewContext& ctx, const std::string& id, int slice, ImVec2 size,
+                              const std::string& title, const std::string& col_axis, int token_offset, int col_group,
+                              int accent_row, const std::string& accent_label) {
+    const Tensor* t = ctx.tensor(id);
+    if (!t) {
+        ImGui::TextDisabled("(stage %s is not in this trace)", id.c_str());
+        return {};
+    }
+    MatrixView m = matrix_of(*t, slice);
+    HeatmapSpec s;
+    Colormap cmap = colormap_for(id, ctx.state.colormap);
+    s.key = heatmap_key(ctx.generation, id, slice, cmap);
+    s.data = m.data;
+    s.rows = m.rows;
+    s.cols = m.cols;
+    s.cmap = cmap;
+    s.title = title;
+    s.row_axis = token_offset == 1 ? "patch" : "token";
+    s.col_axis = col_axis;
+    s.token_offset = token_offset;
+    s.highlight_row = ctx.state.token - token_offset;
+    s.linked_row = ctx.linked_hover - token_offset;
+    s.size = size;
+    s.numbers = ctx.state.show_numbers;
+    s.col_group = col_group;
+    s.accent_row = accent_row;
+    s.accent_label = accent_label;
+    if (col_axis == "key token") s.col_name = [](int c) { return token_label(c); };
+    HeatmapResult r = DrawHeatmap(ctx.cache, s);
+    if (r.clicked_row >= 0) select_token(ctx.state, ctx.pipeline, r.clicked_row + token_offset);
+    if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row + token_offset;
+    return r;
+}
+
+HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
+                              ImVec2 size, const std::string& title, const std::string& row_axis,
+                              const std::string& col_axis, Colormap cmap) {
+    HeatmapSpec s;
+    s.key = heatmap_key(ctx.generation, key, -1, cmap);
+    s.data = data;
+    s.rows = rows;
+    s.cols = cols;
+    s.cmap = cmap;
+    s.title = title;
+    s.row_axis = row_axis;
+    s.col_axis = col_axis;
+    s.rows_are_tokens = false;
+    s.size = size;
+    s.numbers = ctx.state.show_numbers;
+    return DrawHeatmap(ctx.cache, s);
+}
+
+void OperatorSign(ViewContext& ctx, const char* sign, float h) {
+    ImGui::PushFont(ctx.heading());
+    ImVec2 ts = ImGui::CalcTextSize(sign);
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddText(ImVec2(p.x + 4, p.y + h * 0.5f - ts.y * 0.5f), IM_COL32(255, 255, 255, 255), sign);
+    ImGui::Dummy(ImVec2(ts.x + 8, h));
+    ImGui::PopFont();
+}
+
+CachedTexture model_picture_texture(ViewContext& ctx) {
+    std::string key = heatmap_key(ctx.generation, "input", -1, Colormap::Sequential, "picture");
+    return ctx.cache.get(key, [&] {
+        const Tensor& in = *ctx.tensor("input");
+        int C = static_cast<int>(in.shape[0]), H = static_cast<int>(in.shape[1]), W = static_cast<int>(in.shape[2]);
+        const auto& pre = ctx.model.config.preprocess;
+        std::vector<float> raw(in.data.size());
+        size_t plane = static_cast<size_t>(H) * W;
+        for (int c = 0; c < C; ++c) {
+            float mean = c < (int)pre.mean.size() ? pre.mean[c] : 0.f;
+            float sd = c < (int)pre.std.size() ? pre.std[c] : 1.f;
+            for (size_t i = 0; i < plane; ++i) raw[c * plane + i] = in.data[c * plane + i] * sd + mean;
+        }
+        return render_picture(raw.data(), C, H, W, std::max(H, W) > 64);
+    });
+}
+
+PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
+    PictureResult res;
+    if (!ctx.tensor("input")) return res;
+    CachedTexture tex = model_picture_texture(ctx);
+    ImGui::BeginGroup();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float side = std::min(spec.size.x, spec.size.y);
+    ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImVec2 p1(p0.x + side, p0.y + side);
+    res.p0 = p0;
+    res.p1 = p1;
+    dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), p0, p1);
+    int g = ctx.grid();
+    float cell = side / g;
+    CachedTexture ov;
+    if (spec.overlay) {
+        ov = ctx.cache.get(spec.overlay_key, [&] {
+            auto [mn, mx] = std::minmax_element(spec.overlay, spec.overlay + g * g);
+            Range r{*mn, *mx > *mn ? *mx : *mn + 1e-6f};
+            return render_matrix(spec.overlay, g, g, Colormap::Sequential, r);
+        });
+        int a = static_cast<int>(255 * spec.overlay_alpha);
+        dl->AddImage(reinterpret_cast<ImTextureID>(ov.id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
+        if (cell >= ImGui::GetTextLineHeight() * 1.8f) {
+            for (int p = 0; p < g * g; ++p) {
+                std::string t = short_number(spec.overlay[p]);
+                ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+                ImVec2 c(p0.x + (p % g + 0.5f) * cell, p0.y + (p / g + 0.5f) * cell);
+                dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - 3, c.y - ts.y * 0.5f), ImVec2(c.x + ts.x * 0.5f + 3, c.y + ts.y * 0.5f),
+                                  IM_COL32(0, 0, 0, 150), 3.f);
+                dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), IM_COL32(255, 255, 255, 255), t.c_str());
+            }
+        }
+    }
+    if (spec.grid && cell >= 3.f) {
+        ImU32 line = IM_COL32(255, 255, 255, cell > 12 ? 160 : 90);
+        for (int i = 0; i <= g; ++i) {
+            dl->AddLine(ImVec2(p0.x + i * cell, p0.y), ImVec2(p0.x + i * cell, p1.y), line);
+            dl->AddLine(ImVec2(p0.x, p0.y + i * cell), ImVec2(p1.x, p0.y + i * cell), line);
+        }
+    }
+    if (spec.numbers && cell >= ImGui::GetTextLineHeight() * 1.2f) {
+        for (int p = 0; p < g * g; ++p) {
+            std::string t = std::to_string(p);
+            ImVec2 at(p0.x + (p % g) * cell + 3, p0.y + (p / g) * cell + 2);
+            ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+            dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), IM_COL32(0, 0, 0, 170), 3.f);
+            dl->AddText(ImVec2(at.x + 2, at.y), IM_COL32(255, 255, 255, 255), t.c_str());
+        }
+    }
+    auto outline = [&](int patch, ImU32 col, float th) {
+        if (patch < 0 || patch >= g * g) return;
+        ImVec2 a(p0.x + (patch % g) * cell, p0.y + (patch / g) * cell);
+        dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), col, 0.f, 0, th);
+    };
+    ImGui::PushID(spec.overlay_key.c_str());
+    ImGui::InvisibleButton("picture", ImVec2(side, side));
+    ImGui::PopID();
+    if (ImGui::IsItemHovered()) {
+        ImVec2 m = ImGui::GetIO().MousePos;
+        int x = std::clamp(static_cast<int>((m.x - p0.x) / cell), 0, g - 1);
+        int y = std::clamp(static_cast<int>((m.y - p0.y) / cell), 0, g - 1);
+        res.hovered_patch = y * g + x;
+        ctx.state.hover_token = res.hovered_patch + 1;
+        outline(res.hovered_patch, IM_COL32(255, 255, 255, 255), 2.f);
+        ImGui::BeginTooltip();
+        ImGui::Text("patch %d (token %d), row %d, column %d", res.hovered_patch, res.hovered_patch + 1, y, x);
+        if (spec.overlay) ImGui::Text("value = %.6g", spec.overlay[res.hovered_patch]);
+        if (spec.clickable) ImGui::TextDisabled("click: select this token");
+        ImGui::EndTooltip();
+        if (spec.clickable && ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, res.hovered_patch);
+    }
+    outline(spec.hover_patch >= 0 ? spec.hover_patch : ctx.linked_hover - 1, IM_COL32(255, 255, 255, 255), 2.5f);
+    int selected = spec.selected_token >= 0 ? spec.selected_token : ctx.state.token;
+    if (spec.show_selection && selected > 0) outline(selected - 1, IM_COL32(255, 200, 0, 255), 3.f);
+    if (spec.overlay && spec.overlay_bar) {
+        ImVec2 b0(p0.x, p1.y + 6.f);
+        DrawColorBarHorizontal(ctx.cache, Colormap::Sequential, ov.range, b0, side, 12.f);
+        ImGui::Dummy(ImVec2(side, 12.f + ImGui::GetTextLineHeight() + 8.f));
+    }
+    ImGui::EndGroup();
+    return res;
+}
+
+void Heading(ViewContext& ctx, const std::string& text) {
+    ImGui::PushFont(ctx.heading());
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopFont();
+}
+
+void Note(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(190, 190, 200, 255));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+void Formula(ViewContext& ctx, const std::string& text) {
+    ImGui::PushFont(ctx.mono());
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 220, 140, 255));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+}
+
+std::string token_name(int token) {
+    return token == 0 ? "CLS" : "patch " + std::to_string(token - 1) + " (token " + std::to_string(token) + ")";
+}
+
+}  // namespace vit::gui

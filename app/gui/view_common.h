@@ -1,0 +1,92 @@
+// What every stage picture needs: the context handed to each Draw…View()
+// (state, trace, model, textures, fonts) and the shared pieces — a token
+// matrix heatmap wired to the token selection, the model's input picture with
+// its patch grid (click a patch to select its token), headings and notes.
+#pragma once
+#include <imgui.h>
+
+#include <string>
+
+#include "app_state.h"
+#include "derived_cache.h"
+#include "fonts.h"
+#include "heatmap.h"
+#include "image.h"
+#include "model.h"
+#include "texture_cache.h"
+#include "trace.h"
+
+namespace vit::gui {
+
+struct ViewContext {
+    AppState& state;
+    const Pipeline& pipeline;
+    const Trace& trace;
+    const Model& model;
+    const Image& picture;   // the decoded image (display size)
+    TextureCache& cache;
+    DerivedCache& derived;  // numbers computed from the trace, once per trace
+    uint64_t generation;    // changes with every new trace
+    const Fonts& fonts;
+    int linked_hover = -1;  // token hovered anywhere last frame (links matrix rows and tiles)
+
+    const std::string& stage_id() const { return pipeline.ids[state.stage]; }
+    const Tensor* tensor(const std::string& id) const;  // nullptr when absent
+    int grid() const;        // patches per side
+    int patches() const;     // N
+    ImFont* heading() const { return state.presenter ? fonts.big_heading : fonts.heading; }
+    ImFont* mono() const { return state.presenter ? fonts.big_mono : fonts.mono; }
+};
+
+// A 2-D view of a tensor: the whole thing, or matrix `slice` of a rank-3 one.
+struct MatrixView {
+    const float* data = nullptr;
+    int rows = 0, cols = 0;
+};
+MatrixView matrix_of(const Tensor& t, int slice = -1);
+
+// A heatmap of stage `id` (slice for H×T×… stages) whose rows are tokens, with
+// the selected token outlined and a click selecting a token. token_offset 1
+// for N-row (patch) matrices.
+HeatmapResult DrawTokenMatrix(ViewContext& ctx, const std::string& id, int slice, ImVec2 size,
+                              const std::string& title = "", const std::string& col_axis = "feature",
+                              int token_offset = 0, int col_group = 0, int accent_row = -1,
+                              const std::string& accent_label = "");
+// A heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
+HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
+                              ImVec2 size, const std::string& title, const std::string& row_axis,
+                              const std::string& col_axis, Colormap cmap = Colormap::Diverging);
+// A big operator sign ("+", "=", "·") centred vertically in a box of height h.
+void OperatorSign(ViewContext& ctx, const char* sign, float h);
+
+struct PictureSpec {
+    ImVec2 size{256, 256};
+    bool grid = true;            // patch grid lines
+    bool numbers = false;        // patch index in each cell
+    bool clickable = true;       // clicking a patch selects its token
+    bool show_selection = true;  // outline the selected token's patch
+    int hover_patch = -1;        // outline this patch too (linked hover)
+    int selected_token = -1;     // outlined in yellow; -1 = the app's selected token
+    // Optional overlay: N values over the patch grid (attention), sequential colormap.
+    const float* overlay = nullptr;
+    std::string overlay_key;
+    float overlay_alpha = 0.7f;
+    bool overlay_bar = true;     // a colour bar under the picture with the overlay's min and max
+};
+struct PictureResult {
+    int hovered_patch = -1;
+    ImVec2 p0, p1;
+};
+// The model's input (the stage `input` with the normalisation undone), square.
+// An overlay is stretched from its own minimum (dark) to its maximum (bright),
+// its values written in the patches when they are big enough.
+PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec);
+// The texture of the model's input picture (for tiles).
+CachedTexture model_picture_texture(ViewContext& ctx);
+
+void Heading(ViewContext& ctx, const std::string& text);
+void Note(const std::string& text);           // wrapped, dimmed explanation
+void Formula(ViewContext& ctx, const std::string& text);  // monospace, highlighted
+std::string token_name(int token);            // "CLS" or "patch 3 (token 4)"
+
+}  // namespace vit::gui

@@ -1,0 +1,83 @@
+// Stage `input`: the image as decoded, the square the model sees (resized and
+// centre-cropped), and each channel after normalisation (x − mean) / std.
+#include <algorithm>
+#include <cstdio>
+
+#include "views.h"
+
+namespace vit::gui {
+
+void DrawInputView(ViewContext& ctx) {
+    const Tensor& in = *ctx.tensor("input");
+    const auto& pre = ctx.model.config.preprocess;
+    int C = static_cast<int>(in.shape[0]), S = static_cast<int>(in.shape[1]);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    float top_h = std::min(avail.y * 0.42f, avail.x * 0.3f);
+
+    // The original picture, aspect kept.
+    ImGui::BeginGroup();
+    const Image& pic = ctx.picture;
+    ImGui::Text("1. the image file (%d×%d, %s)", pic.width, pic.height, pic.channels == 1 ? "grey" : "RGB");
+    float ph = top_h - lh, pw = ph * pic.width / std::max(1, pic.height);
+    if (pw > avail.x * 0.4f) {
+        pw = avail.x * 0.4f;
+        ph = pw * pic.height / std::max(1, pic.width);
+    }
+    CachedTexture orig = ctx.cache.get(heatmap_key(ctx.generation, "picture", -1, Colormap::Sequential, "original"), [&] {
+        return render_picture(pic.data.data(), pic.channels, pic.height, pic.width, std::max(pic.height, pic.width) > 64);
+    });
+    ImGui::Image(reinterpret_cast<ImTextureID>(orig.id), ImVec2(pw, ph));
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 24);
+    ImGui::BeginGroup();
+    ImGui::Dummy(ImVec2(1, top_h * 0.4f));
+    ImGui::PushFont(ctx.heading());
+    ImGui::TextUnformatted("→");
+    ImGui::PopFont();
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 24);
+    ImGui::BeginGroup();
+    ImGui::Text("2. resized and centre-cropped to %d×%d", S, S);
+    PictureSpec ps;
+    ps.size = ImVec2(top_h - lh, top_h - lh);
+    ps.grid = false;
+    DrawModelPicture(ctx, ps);
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 24);
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(200.f, ImGui::GetContentRegionAvail().x));
+    Note("3. Each channel is normalised with the mean and standard deviation the model was trained with, "
+         "so the numbers the network sees are centred on 0 (blue below 0, red above).");
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+
+    ImGui::Spacing();
+    float bottom_h = ImGui::GetContentRegionAvail().y;
+    static const char* kNames[] = {"R", "G", "B"};
+    for (int c = 0; c < C; ++c) {
+        if (c) ImGui::SameLine(0, 16);
+        char title[160];
+        float mean = c < (int)pre.mean.size() ? pre.mean[c] : 0.f, sd = c < (int)pre.std.size() ? pre.std[c] : 1.f;
+        std::snprintf(title, sizeof title, "%s(x − %.3g) / %.3g", C == 3 ? (std::string("channel ") + kNames[c] + ": ").c_str() : "",
+                      mean, sd);
+        HeatmapSpec s;
+        Colormap cmap = colormap_for("input", ctx.state.colormap);
+        s.key = heatmap_key(ctx.generation, "input", c, cmap);
+        MatrixView m = matrix_of(in, c);
+        s.data = m.data;
+        s.rows = m.rows;
+        s.cols = m.cols;
+        s.cmap = cmap;
+        s.title = title;
+        s.rows_are_tokens = false;
+        s.row_axis = "y";
+        s.col_axis = "x";
+        s.size = ImVec2(avail.x / C - 16, bottom_h);
+        s.numbers = ctx.state.show_numbers;
+        s.max_cell = 96.f;
+        DrawHeatmap(ctx.cache, s);
+    }
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,108 @@
+// LayerNorm stages (`block{i}.ln1`, `block{i}.ln2`, `norm`): the tokens before
+// and after, each with every token's mean and standard deviation over its D
+// features, so students see each row pulled to mean 0, std 1 (then γ, β).
+#include <cmath>
+#include <cstdio>
+
+#include "views.h"
+
+namespace vit::gui {
+
+// Per row of a T×D stage: {mean, std} (biased std, as LayerNorm uses), T×2.
+static std::vector<float> row_stats(const Tensor& t) {
+    int rows = static_cast<int>(t.rows()), cols = static_cast<int>(t.cols());
+    std::vector<float> out(static_cast<size_t>(rows) * 2);
+    for (int r = 0; r < rows; ++r) {
+        double s = 0, ss = 0;
+        for (int c = 0; c < cols; ++c) s += t.data[static_cast<size_t>(r) * cols + c];
+        double mean = s / cols;
+        for (int c = 0; c < cols; ++c) {
+            double d = t.data[static_cast<size_t>(r) * cols + c] - mean;
+            ss += d * d;
+        }
+        out[r * 2] = static_cast<float>(mean);
+        out[r * 2 + 1] = static_cast<float>(std::sqrt(ss / cols));
+    }
+    return out;
+}
+
+static void DrawSide(ViewContext& ctx, const std::string& id, const std::string& title, ImVec2 size) {
+    const Tensor* t = ctx.tensor(id);
+    if (!t) return;
+    int T = static_cast<int>(t->rows());
+    bool small = T <= 16;
+    float stats_w = small ? 2 * 64.f + 10.f : 2 * 24.f + 10.f;
+    bool is_norm = id == "norm";
+    HeatmapResult m = DrawTokenMatrix(ctx, id, -1, ImVec2(size.x - stats_w, size.y), title + " " + shape_string(t->shape),
+                                      "feature", 0, 0, is_norm ? 0 : -1, is_norm ? "CLS → classifier" : "");
+    ImGui::SameLine(0, 4);
+    const std::vector<float>& st = ctx.derived.get("stats|" + id, [&] { return row_stats(*t); });
+    HeatmapSpec s;
+    s.key = heatmap_key(ctx.generation, "stats|" + id, -1, Colormap::Diverging);
+    s.data = st.data();
+    s.rows = T;
+    s.cols = 2;
+    s.cmap = Colormap::Diverging;
+    s.col_axis = "";
+    s.row_axis = "";
+    s.col_name = [](int c) { return std::string(c == 0 ? "mean" : "std"); };
+    s.format = [](float v) {
+        char b[16];
+        std::snprintf(b, sizeof b, "%.2f", std::fabs(v) < 0.005f ? 0.f : v);
+        return std::string(b);
+    };
+    s.title = " ";
+    s.highlight_row = ctx.state.token;
+    s.linked_row = ctx.linked_hover;
+    s.size = ImVec2(stats_w, size.y);
+    s.row_ticks = false;
+    s.cell_h = m.cell_h > 0 ? m.cell_h : 0.f;
+    s.cell_w = (stats_w - 10.f) / 2.f;
+    s.colorbar = false;
+    s.numbers = ctx.state.show_numbers;
+    HeatmapResult r = DrawHeatmap(ctx.cache, s);
+    if (r.clicked_row >= 0) select_token(ctx.state, ctx.pipeline, r.clicked_row);
+    if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row;
+}
+
+void DrawLayerNormView(ViewContext& ctx) {
+    const std::string& id = ctx.stage_id();
+    std::string in_id = stage_input_id(id, ctx.pipeline.depth);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    if (ctx.pipeline.tokens <= 32) {  // few tokens: before above after, each the full width
+        float h = (avail.y - 6 * lh) / 2.f;
+        DrawSide(ctx, in_id, "before: " + in_id, ImVec2(avail.x - 10.f, h));
+        OperatorSign(ctx, "↓ LayerNorm", lh * 1.2f);
+        DrawSide(ctx, id, "after: " + id, ImVec2(avail.x - 10.f, h));
+    } else {
+        float h = avail.y - 5 * lh;
+        float half = (avail.x - 50.f) / 2.f;
+        DrawSide(ctx, in_id, "before: " + in_id, ImVec2(half, h));
+        ImGui::SameLine();
+        OperatorSign(ctx, "→", h * 0.5f);
+        ImGui::SameLine();
+        DrawSide(ctx, id, "after: " + id, ImVec2(half, h));
+    }
+
+    const Tensor* before = ctx.tensor(in_id);
+    const Tensor* after = ctx.tensor(id);
+    if (before && after) {
+        const auto& sb = ctx.derived.get("stats|" + in_id, [&] { return row_stats(*before); });
+        const auto& sa = ctx.derived.get("stats|" + id, [&] { return row_stats(*after); });
+        int t = ctx.state.token;
+        char buf[240];
+        std::snprintf(buf, sizeof buf, "%s:  before mean %.3f, std %.3f   →   after mean %.3f, std %.3f",
+                      token_name(t).c_str(), sb[t * 2], sb[t * 2 + 1], sa[t * 2], sa[t * 2 + 1]);
+        ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "%s", buf);
+    }
+    char eps[32];
+    std::snprintf(eps, sizeof eps, "%g", ctx.model.config.ln_eps);
+    Formula(ctx, std::string("y = (x − mean(x)) / √(var(x) + ") + eps + ") · γ + β     each token (row) on its own, over its " +
+                     std::to_string(ctx.model.config.embed_dim) + " features");
+    Note(id == "norm" ? "The final LayerNorm. Only row 0 (the CLS token) goes on to the classifier head."
+                      : "Every row is shifted to mean 0 and scaled to standard deviation 1, then multiplied by the "
+                        "learned γ and shifted by β (so 'after' is exactly 0 and 1 only when γ = 1 and β = 0).");
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,99 @@
+// The MLP stages `block{i}.fc1`, `.gelu` and `.mlp_out`: D → M → D per token,
+// and for GELU its curve drawn with the selected token's fc1 values on it.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "views.h"
+
+namespace vit::gui {
+
+static float gelu(float x) { return 0.5f * x * (1.f + std::erf(x / std::sqrt(2.f))); }
+
+// The GELU curve (and ReLU dashed, for comparison) with the selected token's
+// pre-activations as dots; the hovered one larger.
+static void DrawGeluCurve(ViewContext& ctx, const Tensor& fc1, int hovered_col, ImVec2 size) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p0 = ImGui::GetCursorScreenPos(), p1(p0.x + size.x, p0.y + size.y);
+    dl->AddRectFilled(p0, p1, IM_COL32(25, 25, 32, 255));
+    const float x_lo = -4.f, x_hi = 4.f, y_lo = -1.f, y_hi = 4.f;
+    auto to_screen = [&](float x, float y) {
+        return ImVec2(p0.x + (x - x_lo) / (x_hi - x_lo) * size.x, p1.y - (y - y_lo) / (y_hi - y_lo) * size.y);
+    };
+    for (int i = -4; i <= 4; ++i) {
+        dl->AddLine(to_screen(float(i), y_lo), to_screen(float(i), y_hi), IM_COL32(60, 60, 70, 255));
+        dl->AddText(ImVec2(to_screen(float(i), 0).x + 2, to_screen(0, 0).y + 2), IM_COL32(150, 150, 160, 255), std::to_string(i).c_str());
+    }
+    for (int i = -1; i <= 4; ++i) dl->AddLine(to_screen(x_lo, float(i)), to_screen(x_hi, float(i)), IM_COL32(60, 60, 70, 255));
+    dl->AddLine(to_screen(x_lo, 0), to_screen(x_hi, 0), IM_COL32(160, 160, 170, 255), 1.5f);
+    dl->AddLine(to_screen(0, y_lo), to_screen(0, y_hi), IM_COL32(160, 160, 170, 255), 1.5f);
+    for (float x = x_lo; x < 0; x += 0.25f)  // ReLU, dashed
+        dl->AddLine(to_screen(x, 0), to_screen(x + 0.12f, 0), IM_COL32(140, 140, 140, 255), 3.f);
+    dl->AddLine(to_screen(0, 0), to_screen(4, 4), IM_COL32(140, 140, 140, 200), 2.f);
+    ImVec2 pts[161];
+    for (int i = 0; i <= 160; ++i) {
+        float x = x_lo + (x_hi - x_lo) * i / 160.f;
+        pts[i] = to_screen(x, gelu(x));
+    }
+    dl->AddPolyline(pts, 161, IM_COL32(90, 200, 255, 255), 0, 3.f);
+    // The selected token's pre-activations on the curve.
+    int M = static_cast<int>(fc1.cols()), t = std::min<int>(ctx.state.token, static_cast<int>(fc1.rows()) - 1);
+    const float* row = fc1.data.data() + static_cast<size_t>(t) * M;
+    dl->PushClipRect(p0, p1, true);
+    for (int m = 0; m < M; ++m) {
+        float x = row[m];
+        dl->AddCircleFilled(to_screen(x, gelu(x)), 4.f, IM_COL32(255, 200, 0, 200));
+    }
+    if (hovered_col >= 0 && hovered_col < M) {
+        float x = row[hovered_col];
+        dl->AddCircle(to_screen(x, gelu(x)), 9.f, IM_COL32(255, 255, 255, 255), 0, 2.5f);
+    }
+    dl->PopClipRect();
+    dl->AddText(ImVec2(p0.x + 8, p0.y + 6), IM_COL32(90, 200, 255, 255), "GELU(x) = x · Φ(x)");
+    dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + ImGui::GetTextLineHeight()), IM_COL32(160, 160, 160, 255), "ReLU, for comparison");
+    dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + 2 * ImGui::GetTextLineHeight()), IM_COL32(255, 200, 0, 255),
+                ("dots: the " + std::to_string(M) + " features of " + token_name(t)).c_str());
+    ImGui::Dummy(size);
+}
+
+void DrawMlpView(ViewContext& ctx) {
+    const std::string& id = ctx.stage_id();
+    const Tensor& t = *ctx.tensor(id);
+    std::string name = id.substr(id.find('.') + 1);
+    std::string prefix = "block" + std::to_string(stage_block(id)) + ".";
+    const auto& cfg = ctx.model.config;
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    float h = avail.y - 4 * lh;
+    if (name == "gelu") {
+        float w = avail.x * 0.55f;
+        HeatmapResult r = DrawTokenMatrix(ctx, id, -1, ImVec2(w, h), "gelu " + shape_string(t.shape), "hidden feature");
+        ImGui::SameLine(0, 20);
+        const Tensor* fc1 = ctx.tensor(prefix + "fc1");
+        float side = std::min(avail.x - w - 30.f, h);
+        if (fc1) DrawGeluCurve(ctx, *fc1, r.hovered_row == ctx.state.token ? r.hovered_col : -1, ImVec2(side, side * 0.8f));
+        Formula(ctx, "x = F.gelu(x)   # GELU(x) = x · ½(1 + erf(x / √2)), the exact (erf) form");
+        Note("GELU lets positive values through almost unchanged and squashes negative ones towards 0 — a smooth "
+             "ReLU. The yellow dots are the selected token's " + std::to_string(cfg.mlp_dim) + " hidden values before GELU.");
+        return;
+    }
+    std::string in_id = name == "fc1" ? prefix + "ln2" : prefix + "gelu";
+    float w = (avail.x - 50.f) / 2.f;
+    DrawTokenMatrix(ctx, in_id, -1, ImVec2(w, h), in_id + " " + shape_string(ctx.tensor(in_id) ? ctx.tensor(in_id)->shape : t.shape),
+                    name == "fc1" ? "feature" : "hidden feature");
+    ImGui::SameLine();
+    OperatorSign(ctx, "→", h * 0.5f);
+    ImGui::SameLine();
+    DrawTokenMatrix(ctx, id, -1, ImVec2(w, h), id + " " + shape_string(t.shape), name == "fc1" ? "hidden feature" : "feature");
+    if (name == "fc1") {
+        Formula(ctx, "x = self.fc1(x)   # ln2(x) · W₁ᵀ + b₁ : " + std::to_string(cfg.embed_dim) + " → " + std::to_string(cfg.mlp_dim));
+        Note("The MLP works on each token separately (no mixing between tokens here). fc1 widens every token from "
+             "D = " + std::to_string(cfg.embed_dim) + " to M = " + std::to_string(cfg.mlp_dim) + " hidden features.");
+    } else {
+        Formula(ctx, "x = self.fc2(x)   # gelu · W₂ᵀ + b₂ : " + std::to_string(cfg.mlp_dim) + " → " + std::to_string(cfg.embed_dim));
+        Note("fc2 brings every token back from M = " + std::to_string(cfg.mlp_dim) + " to D = " +
+             std::to_string(cfg.embed_dim) + " features; the next stage adds it to the residual stream.");
+    }
+}
+
+}  // namespace vit::gui

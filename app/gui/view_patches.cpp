@@ -1,0 +1,101 @@
+// Stage `patches`: the input cut by the patch grid (with each patch's index),
+// the patches laid out as numbered tiles, and the flattened N×(C·P·P) matrix;
+// hovering a row outlines its tile and its place in the image, and back.
+#include <algorithm>
+
+#include "views.h"
+
+namespace vit::gui {
+
+void DrawPatchesView(ViewContext& ctx) {
+    const auto& cfg = ctx.model.config;
+    const Tensor& in = *ctx.tensor("input");
+    int S = static_cast<int>(in.shape[1]), P = cfg.patch_size, g = ctx.grid(), N = ctx.patches();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    float top_h = std::min(avail.y * 0.48f, avail.x * 0.42f);
+    float side = top_h - 2 * lh;
+
+    ImGui::BeginGroup();
+    ImGui::Text("the %d×%d input, cut into a %d×%d grid", S, S, g, g);
+    ImGui::TextDisabled("of %d×%d-pixel patches", P, P);
+    PictureSpec ps;
+    ps.size = ImVec2(side, side);
+    ps.numbers = true;
+    DrawModelPicture(ctx, ps);
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 40);
+
+    // The tiles: each patch drawn from the same texture with its own UVs.
+    ImGui::BeginGroup();
+    ImGui::Text("the %d patches as tiles", N);
+    ImGui::TextDisabled("row by row: patch p = row · %d + column", g);
+    CachedTexture tex = model_picture_texture(ctx);
+    float gap = std::max(3.f, side / g * 0.12f);
+    float tile = (side - gap * (g - 1)) / g;
+    ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    int hovered = -1;
+    for (int p = 0; p < g * g; ++p) {
+        int y = p / g, x = p % g;
+        ImVec2 a(o.x + x * (tile + gap), o.y + y * (tile + gap)), b(a.x + tile, a.y + tile);
+        ImVec2 uv0(float(x * P) / S, float(y * P) / S), uv1(float((x + 1) * P) / S, float((y + 1) * P) / S);
+        dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), a, b, uv0, uv1);
+        if (ImGui::IsMouseHoveringRect(a, b)) hovered = p;
+        bool selected = ctx.state.token == p + 1, linked = ctx.linked_hover == p + 1 || hovered == p;
+        if (selected) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), IM_COL32(255, 200, 0, 255), 0, 0, 3.f);
+        else if (linked) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
+        if (tile >= lh * 1.1f) {
+            std::string t = std::to_string(p);
+            ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+            dl->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(a.x + ts.x + 6, a.y + ts.y + 2), IM_COL32(0, 0, 0, 170), 3.f);
+            dl->AddText(ImVec2(a.x + 4, a.y + 2), IM_COL32(255, 255, 255, 255), t.c_str());
+        }
+    }
+    ImGui::InvisibleButton("tiles", ImVec2(side, side));
+    if (hovered >= 0 && ImGui::IsItemHovered()) {
+        ctx.state.hover_token = hovered + 1;
+        ImGui::SetTooltip("patch %d = row %d of the matrix below (token %d)\nclick: select it", hovered, hovered, hovered + 1);
+        if (ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, hovered);
+    }
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 40);
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(180.f, ImGui::GetContentRegionAvail().x));
+    Note("Each patch is flattened into one row of C·P·P = " + std::to_string(cfg.patch_dim()) +
+         " numbers, channel by channel, then row by row, then column by column — the same order as the "
+         "Conv2d weight (D, C, P, P). Hover a row to find its tile.");
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+
+    ImGui::Spacing();
+    int C = cfg.channels;
+    const Tensor* t = ctx.tensor("patches");
+    if (!t) return;
+    MatrixView m = matrix_of(*t);
+    HeatmapSpec s;
+    Colormap cmap = colormap_for("patches", ctx.state.colormap);
+    s.key = heatmap_key(ctx.generation, "patches", -1, cmap);
+    s.data = m.data;
+    s.rows = m.rows;
+    s.cols = m.cols;
+    s.cmap = cmap;
+    s.title = "flattened patches  " + shape_string(t->shape) + " = (N, C·P·P)";
+    s.row_axis = "patch";
+    s.col_axis = C == 1 ? "pixel (y, x)" : "pixel (channel, y, x)";
+    s.token_offset = 1;
+    s.highlight_row = ctx.state.token - 1;
+    s.linked_row = ctx.linked_hover - 1;
+    s.size = ImGui::GetContentRegionAvail();
+    s.numbers = ctx.state.show_numbers;
+    s.col_name = [C, P](int c) {
+        int ch = c / (P * P), y = (c / P) % P, x = c % P;
+        return C == 1 ? std::to_string(y) + "," + std::to_string(x)
+                      : std::to_string(ch) + "," + std::to_string(y) + "," + std::to_string(x);
+    };
+    HeatmapResult r = DrawHeatmap(ctx.cache, s);
+    if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row + 1;
+    if (r.clicked_row >= 0) select_patch(ctx.state, ctx.pipeline, r.clicked_row);
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,59 @@
+// Stages `block{i}.q`, `.k`, `.v` (H×T×Dh): the queries, keys and values of
+// every head side by side, or one head large; and the head selector that the
+// attention-matrix views share.
+#include <algorithm>
+#include <cstdio>
+
+#include "views.h"
+
+namespace vit::gui {
+
+void DrawHeadSelector(ViewContext& ctx, bool allow_all) {
+    int H = ctx.pipeline.heads;
+    if (allow_all) {
+        if (ImGui::RadioButton("all heads", ctx.state.head < 0)) select_head(ctx.state, ctx.pipeline, -1);
+        ImGui::SameLine();
+    }
+    for (int h = 0; h < H; ++h) {
+        std::string label = "head " + std::to_string(h);
+        bool on = ctx.state.head == h || (!allow_all && ctx.state.head < 0 && h == 0);
+        if (ImGui::RadioButton(label.c_str(), on)) select_head(ctx.state, ctx.pipeline, h);
+        if (h + 1 < H) ImGui::SameLine();
+    }
+}
+
+void DrawQkvView(ViewContext& ctx) {
+    const std::string& id = ctx.stage_id();
+    const Tensor& t = *ctx.tensor(id);
+    const auto& cfg = ctx.model.config;
+    int H = static_cast<int>(t.shape[0]), Dh = static_cast<int>(t.shape[2]);
+    std::string name = id.substr(id.find('.') + 1);
+    const char* what = name == "q" ? "queries: what each token is looking for"
+                     : name == "k" ? "keys: what each token offers to be found by"
+                                   : "values: what each token hands over when it is attended to";
+    DrawHeadSelector(ctx, true);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    float h_total = avail.y - 3 * lh;
+    if (ctx.state.head >= 0) {
+        int h = ctx.state.head;
+        DrawTokenMatrix(ctx, id, h, ImVec2(avail.x, h_total), "head " + std::to_string(h) + "  (" + std::to_string(t.shape[1]) +
+                        ", " + std::to_string(Dh) + ")", "feature of the head");
+    } else {
+        int per_row = H <= 6 ? H : (H + 1) / 2;
+        int rows = (H + per_row - 1) / per_row;
+        float w = avail.x / per_row - 8.f, hh = h_total / rows - 4.f;
+        for (int h = 0; h < H; ++h) {
+            if (h % per_row) ImGui::SameLine();
+            DrawTokenMatrix(ctx, id, h, ImVec2(w, hh), "head " + std::to_string(h), "feature");
+        }
+    }
+    char buf[300];
+    std::snprintf(buf, sizeof buf, "%s = ln1(x) · W_%sᵀ + b_%s, split into %d heads of %d features: head h gets features [h·%d, (h+1)·%d)",
+                  name.c_str(), name.c_str(), name.c_str(), H, Dh, Dh, Dh);
+    Formula(ctx, buf);
+    Note(std::string("The ") + what + ". Each head works in its own " + std::to_string(Dh) + "-dimensional space (D = " +
+         std::to_string(cfg.embed_dim) + " split " + std::to_string(H) + " ways).");
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,36 @@
+// Stage `rollout`: attention rollout (heads averaged, identity added, rows
+// renormalised, multiplied from the first block to the last) as a T×T matrix,
+// and the selected token's row drawn over the image.
+#include <algorithm>
+
+#include "views.h"
+
+namespace vit::gui {
+
+void DrawRolloutView(ViewContext& ctx) {
+    const Tensor& t = *ctx.tensor("rollout");
+    int T = static_cast<int>(t.shape[0]);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    float h = avail.y - 5 * lh;
+    float w = avail.x * 0.55f;
+    DrawTokenMatrix(ctx, "rollout", -1, ImVec2(w, h), "rollout " + shape_string(t.shape) + ": token ↓ draws from token →",
+                    "key token");
+    ImGui::SameLine(0, 30);
+    ImGui::BeginGroup();
+    int tok = std::clamp(ctx.state.token, 0, T - 1);
+    ImGui::Text("row of %s over the image", token_name(tok).c_str());
+    ImGui::TextDisabled("click a patch to choose another token");
+    float side = std::min(avail.x - w - 40.f, h - 3 * lh);
+    PictureSpec ps;
+    ps.size = ImVec2(side, side);
+    ps.overlay = t.data.data() + static_cast<size_t>(tok) * T + 1;
+    ps.overlay_key = heatmap_key(ctx.generation, "rollout", -1, Colormap::Sequential, "row" + std::to_string(tok));
+    DrawModelPicture(ctx, ps);
+    ImGui::EndGroup();
+    Formula(ctx, "rollout = Π over blocks of normalise(mean over heads(attn) + I)");
+    Note("Attention rollout follows attention through all the blocks at once: the identity stands for the residual "
+         "connection, and multiplying the layers tells how much each input patch flows into each token at the end.");
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,35 @@
+// The stage pictures: one Draw…View() per kind of stage (each in its own
+// view_*.cpp), and DrawStageView() which picks the right one for the current
+// stage. Every view fills the region it is given and reads only the Trace
+// (and the model's weights where a picture shows them).
+#pragma once
+#include "view_common.h"
+
+namespace vit::gui {
+
+void DrawStageView(ViewContext& ctx);
+
+void DrawInputView(ViewContext& ctx);        // view_input.cpp
+void DrawPatchesView(ViewContext& ctx);      // view_patches.cpp
+void DrawPatchEmbedView(ViewContext& ctx);   // view_patch_embed.cpp
+void DrawClsView(ViewContext& ctx);          // view_tokens.cpp
+void DrawTokensView(ViewContext& ctx);       // view_tokens.cpp
+void DrawLayerNormView(ViewContext& ctx);    // view_layernorm.cpp (ln1, ln2, norm)
+void DrawQkvView(ViewContext& ctx);          // view_qkv.cpp
+void DrawAttentionMatrixView(ViewContext& ctx);  // view_attention_matrix.cpp (scores, attn)
+void DrawContextView(ViewContext& ctx);      // view_block.cpp
+void DrawAttnOutView(ViewContext& ctx);      // view_block.cpp
+void DrawResidualView(ViewContext& ctx);     // view_block.cpp (res1, out)
+void DrawMlpView(ViewContext& ctx);          // view_mlp.cpp (fc1, gelu, mlp_out)
+void DrawHeadView(ViewContext& ctx);         // view_head.cpp (logits, probs)
+void DrawRolloutView(ViewContext& ctx);      // view_rollout.cpp
+void DrawGenericView(ViewContext& ctx);      // any stage as heatmaps
+
+// The attention screen (attention_screen.cpp): the selected token's attention
+// over the image for every head of a layer, the head mean, and rollout.
+void DrawAttentionScreen(ViewContext& ctx);
+
+// A selector "all heads | head 0 | head 1 …" bound to state.head (view_qkv.cpp).
+void DrawHeadSelector(ViewContext& ctx, bool allow_all);
+
+}  // namespace vit::gui

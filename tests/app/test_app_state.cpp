@@ -1,0 +1,179 @@
+// Claims about the app's UI state, driven without a window: stepping through
+// stages and blocks, token/head/layer selection, and the colormap of each stage.
+#include <catch2/catch.hpp>
+
+#include "app_state.h"
+#include "trace.h"
+
+using namespace vit::gui;
+
+static Pipeline toy_pipeline() { return make_pipeline(vit::stage_ids(1, true), 5, 2); }
+static Pipeline vit_pipeline() { return make_pipeline(vit::stage_ids(12, true), 197, 12); }
+
+TEST_CASE("the pipeline groups stages into embedding, one group per block, and head") {
+    Pipeline p = vit_pipeline();
+    REQUIRE(p.depth == 12);
+    REQUIRE(p.group[p.index_of("input")] == 0);
+    REQUIRE(p.group[p.index_of("tokens")] == 0);
+    REQUIRE(p.group[p.index_of("block0.ln1")] == 1);
+    REQUIRE(p.group[p.index_of("block11.out")] == 12);
+    REQUIRE(p.group[p.index_of("norm")] == 13);
+    REQUIRE(p.group[p.index_of("rollout")] == 13);
+    REQUIRE(group_name(p, 0) == "Embedding");
+    REQUIRE(group_name(p, 4) == "Block 3");
+    REQUIRE(group_name(p, 13) == "Head");
+}
+
+TEST_CASE("Right and Left step one stage and stop at both ends") {
+    Pipeline p = toy_pipeline();
+    AppState s;
+    prev_stage(s, p);
+    REQUIRE(s.stage == 0);
+    next_stage(s, p);
+    REQUIRE(p.ids[s.stage] == "patches");
+    go_to_stage(s, p, p.size() - 1);
+    REQUIRE(p.ids[s.stage] == "rollout");
+    next_stage(s, p);
+    REQUIRE(p.ids[s.stage] == "rollout");
+    go_to_stage(s, p, 1000);
+    REQUIRE(s.stage == p.size() - 1);
+    go_to_stage(s, p, -5);
+    REQUIRE(s.stage == 0);
+}
+
+TEST_CASE("PageDown jumps to the next block's first stage, PageUp to the start of this or the previous block") {
+    Pipeline p = vit_pipeline();
+    AppState s;
+    go_to_stage(s, p, p.index_of("patch_embed"));
+    next_block(s, p);
+    REQUIRE(p.ids[s.stage] == "block0.ln1");
+    next_block(s, p);
+    REQUIRE(p.ids[s.stage] == "block1.ln1");
+    go_to_stage(s, p, p.index_of("block1.attn"));
+    prev_block(s, p);
+    REQUIRE(p.ids[s.stage] == "block1.ln1");
+    prev_block(s, p);
+    REQUIRE(p.ids[s.stage] == "block0.ln1");
+    prev_block(s, p);
+    REQUIRE(p.ids[s.stage] == "input");
+    prev_block(s, p);
+    REQUIRE(p.ids[s.stage] == "input");
+    go_to_stage(s, p, p.index_of("block11.gelu"));
+    next_block(s, p);
+    REQUIRE(p.ids[s.stage] == "norm");
+    next_block(s, p);
+    REQUIRE(p.ids[s.stage] == "rollout");
+    next_block(s, p);
+    REQUIRE(p.ids[s.stage] == "rollout");
+}
+
+TEST_CASE("stepping into a block makes it the attention screen's layer") {
+    Pipeline p = vit_pipeline();
+    AppState s;
+    go_to_stage(s, p, p.index_of("block7.q"));
+    REQUIRE(s.layer == 7);
+    go_to_stage(s, p, p.index_of("norm"));
+    REQUIRE(s.layer == 7);
+}
+
+TEST_CASE("token selection stays within the T tokens, patches map to token 1 + p") {
+    Pipeline p = toy_pipeline();  // T = 5
+    AppState s;
+    select_token(s, p, 3);
+    REQUIRE(s.token == 3);
+    select_token(s, p, 99);
+    REQUIRE(s.token == 4);
+    select_token(s, p, -2);
+    REQUIRE(s.token == 0);
+    select_patch(s, p, 0);
+    REQUIRE(s.token == 1);
+    select_patch(s, p, 3);
+    REQUIRE(s.token == 4);
+}
+
+TEST_CASE("head and layer selection are clamped; -1 means all heads") {
+    Pipeline p = vit_pipeline();
+    AppState s;
+    select_head(s, p, 5);
+    REQUIRE(s.head == 5);
+    select_head(s, p, 40);
+    REQUIRE(s.head == 11);
+    select_head(s, p, -7);
+    REQUIRE(s.head == -1);
+    select_layer(s, p, 20);
+    REQUIRE(s.layer == 11);
+    select_layer(s, p, -1);
+    REQUIRE(s.layer == 0);
+}
+
+TEST_CASE("the CLS-only (DINO) view is one toggle: CLS, last layer, attention screen; picking a patch leaves it") {
+    Pipeline p = vit_pipeline();
+    AppState s;
+    select_patch(s, p, 40);
+    toggle_cls_attention(s, p);
+    REQUIRE(s.cls_only);
+    REQUIRE(attention_token(s) == 0);
+    REQUIRE(s.layer == 11);
+    REQUIRE(s.screen == Screen::Attention);
+    REQUIRE(s.token == 41);  // the selection is kept for later
+    toggle_cls_attention(s, p);
+    REQUIRE(attention_token(s) == 41);
+    toggle_cls_attention(s, p);
+    select_patch(s, p, 2);
+    REQUIRE_FALSE(s.cls_only);
+    REQUIRE(attention_token(s) == 3);
+}
+
+TEST_CASE("a new, smaller model clamps the stage, token, head and layer") {
+    AppState s;
+    Pipeline big = vit_pipeline();
+    go_to_stage(s, big, big.index_of("block11.attn"));
+    select_token(s, big, 150);
+    select_head(s, big, 9);
+    Pipeline toy = toy_pipeline();
+    clamp_state(s, toy);
+    REQUIRE(s.stage == toy.size() - 1);
+    REQUIRE(s.token == 4);
+    REQUIRE(s.head == 1);
+    REQUIRE(s.layer == 0);
+}
+
+TEST_CASE("signed stages get the diverging colormap, attention and probabilities the sequential one") {
+    for (const char* id : {"input", "patches", "patch_embed", "cls", "tokens", "block0.ln1", "block0.q", "block3.scores",
+                           "block0.context", "block0.res1", "block0.fc1", "block0.gelu", "norm", "logits"})
+        REQUIRE(colormap_for(id, ColormapMode::Auto) == Colormap::Diverging);
+    for (const char* id : {"block0.attn", "block11.attn", "probs", "rollout"})
+        REQUIRE(colormap_for(id, ColormapMode::Auto) == Colormap::Sequential);
+    REQUIRE(colormap_for("block0.attn", ColormapMode::Diverging) == Colormap::Diverging);
+    REQUIRE(colormap_for("block0.q", ColormapMode::Sequential) == Colormap::Sequential);
+}
+
+TEST_CASE("every stage of the catalogue has its own picture and a short name") {
+    for (const std::string& id : vit::stage_ids(3, true)) {
+        INFO(id);
+        REQUIRE(stage_kind(id) != StageKind::Unknown);
+        REQUIRE(std::string(stage_short_name(id)).size() > 2);
+    }
+    REQUIRE(stage_kind("block10.attn_out") == StageKind::AttnOut);
+    REQUIRE(stage_block("block10.attn_out") == 10);
+    REQUIRE(stage_block("norm") == -1);
+}
+
+TEST_CASE("LayerNorms and residuals read the stage the pre-norm block says they do") {
+    REQUIRE(stage_input_id("block0.ln1", 12) == "tokens");
+    REQUIRE(stage_input_id("block3.ln1", 12) == "block2.out");
+    REQUIRE(stage_input_id("block3.res1", 12) == "block2.out");
+    REQUIRE(stage_input_id("block3.ln2", 12) == "block3.res1");
+    REQUIRE(stage_input_id("block3.out", 12) == "block3.res1");
+    REQUIRE(stage_input_id("norm", 12) == "block11.out");
+    REQUIRE(stage_input_id("block0.q", 12).empty());
+}
+
+TEST_CASE("a headless model (DINO) has no logits or probs and the head group still works") {
+    Pipeline p = make_pipeline(vit::stage_ids(2, false), 17, 3);
+    REQUIRE(p.index_of("logits") == -1);
+    AppState s;
+    go_to_stage(s, p, p.index_of("block1.out"));
+    next_block(s, p);
+    REQUIRE(p.ids[s.stage] == "norm");
+}

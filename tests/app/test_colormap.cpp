@@ -1,0 +1,67 @@
+// Claims about colormaps and the pixels of heatmaps.
+#include <catch2/catch.hpp>
+
+#include "colormap.h"
+
+using namespace vit::gui;
+
+TEST_CASE("the diverging colormap is blue below zero, white at zero, red above, symmetric around zero") {
+    std::vector<float> v = {-2.f, 0.5f, 1.f};
+    Range r = data_range(Colormap::Diverging, v.data(), v.size());
+    REQUIRE(r.lo == -2.f);
+    REQUIRE(r.hi == 2.f);
+    Rgb lo = colormap_rgb(Colormap::Diverging, normalise(-2.f, r));
+    Rgb mid = colormap_rgb(Colormap::Diverging, normalise(0.f, r));
+    Rgb hi = colormap_rgb(Colormap::Diverging, normalise(2.f, r));
+    REQUIRE(lo.b > lo.r);
+    REQUIRE(hi.r > hi.b);
+    REQUIRE(mid.r > 240);
+    REQUIRE(mid.g > 240);
+    REQUIRE(mid.b > 240);
+}
+
+TEST_CASE("the sequential colormap runs dark to bright from 0 (or the minimum) to the maximum") {
+    std::vector<float> p = {0.1f, 0.2f, 0.7f};
+    Range r = data_range(Colormap::Sequential, p.data(), p.size());
+    REQUIRE(r.lo == 0.f);
+    REQUIRE(r.hi == Approx(0.7f));
+    auto lum = [](Rgb c) { return 0.299f * c.r + 0.587f * c.g + 0.114f * c.b; };
+    REQUIRE(lum(colormap_rgb(Colormap::Sequential, 0.f)) < lum(colormap_rgb(Colormap::Sequential, 0.5f)));
+    REQUIRE(lum(colormap_rgb(Colormap::Sequential, 0.5f)) < lum(colormap_rgb(Colormap::Sequential, 1.f)));
+}
+
+TEST_CASE("an all-zero tensor still gets a usable range") {
+    std::vector<float> z(6, 0.f);
+    Range d = data_range(Colormap::Diverging, z.data(), z.size());
+    REQUIRE(d.hi > d.lo);
+    Range s = data_range(Colormap::Sequential, z.data(), z.size());
+    REQUIRE(s.hi > s.lo);
+}
+
+TEST_CASE("a matrix becomes one RGBA texel per cell, row 0 on top") {
+    std::vector<float> m = {-1.f, 0.f, 1.f, 1.f, 0.f, -1.f};
+    RgbaImage img = render_matrix(m.data(), 2, 3, Colormap::Diverging);
+    REQUIRE(img.width == 3);
+    REQUIRE(img.height == 2);
+    REQUIRE(img.pixels.size() == 2 * 3 * 4);
+    REQUIRE(img.pixels[0 * 4 + 2] > img.pixels[0 * 4 + 0]);        // (0,0) = -1: blue
+    REQUIRE(img.pixels[(1 * 3) * 4 + 0] > img.pixels[(1 * 3) * 4 + 2]);  // (1,0) = 1: red
+    REQUIRE(img.pixels[3] == 255);
+}
+
+TEST_CASE("pictures outside [0, 1] are stretched to their own range (the toy's 0..15)") {
+    std::vector<float> toy(16);
+    for (int i = 0; i < 16; ++i) toy[i] = float(i);
+    RgbaImage img = render_picture(toy.data(), 1, 4, 4, false);
+    REQUIRE(img.pixels[0] == 0);
+    REQUIRE(img.pixels[15 * 4] == 255);
+}
+
+TEST_CASE("cell numbers are short") {
+    REQUIRE(short_number(0.f) == "0");
+    REQUIRE(short_number(0.2043f) == "0.204");
+    REQUIRE(short_number(-7.1404f) == "-7.14");
+    REQUIRE(short_number(15.7786f) == "15.8");
+    REQUIRE(short_number(1234.f) == "1234");
+    REQUIRE(short_number(0.2043f, 2) == "0.20");
+}

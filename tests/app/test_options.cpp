@@ -1,0 +1,95 @@
+// Claims about vitviz's command line, default model, file lists and tour plan.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "app_state.h"
+#include "error.h"
+#include "file_list.h"
+#include "options.h"
+#include "tour.h"
+#include "trace.h"
+
+using namespace vit::gui;
+namespace fs = std::filesystem;
+
+TEST_CASE("vitviz's options are parsed; a bad one is an error that names it") {
+    Options o = parse_options({"--model", "digits", "--image", "cat.png", "--image-size", "64", "--tour", "out",
+                               "--select-token", "3", "--presenter"});
+    REQUIRE(o.model == "digits");
+    REQUIRE(o.image == "cat.png");
+    REQUIRE(o.image_size == 64);
+    REQUIRE(o.tour_dir == "out");
+    REQUIRE(o.select_token == 3);
+    REQUIRE(o.presenter);
+    REQUIRE(parse_options({}).model.empty());
+    REQUIRE_THROWS_WITH(parse_options({"--frobnicate"}), Catch::Contains("--frobnicate"));
+    REQUIRE_THROWS_WITH(parse_options({"--image-size", "big"}), Catch::Contains("--image-size"));
+    REQUIRE_THROWS_WITH(parse_options({"--image-size", "-3"}), Catch::Contains("--image-size"));
+    REQUIRE_THROWS_WITH(parse_options({"--model"}), Catch::Contains("--model"));
+    REQUIRE_THROWS_AS(parse_options({"--select-token", "-1"}), vit::Error);
+}
+
+TEST_CASE("with no model folder in assets the app opens the toy; with one it opens the trained model") {
+    fs::path dir = fs::temp_directory_path() / "vitviz_test_assets";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    REQUIRE(default_model(dir.string()) == kFallbackModel);
+    fs::create_directories(dir / kDefaultModel);
+    REQUIRE(default_model(dir.string()) == kFallbackModel);  // a folder without weights is not a model
+    std::ofstream(dir / kDefaultModel / "config.json") << "{}";
+    std::ofstream(dir / kDefaultModel / "model.safetensors") << "x";
+    REQUIRE(default_model(dir.string()) == kDefaultModel);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the file browser lists folders first, then images and checkpoints, and hides the rest") {
+    fs::path dir = fs::temp_directory_path() / "vitviz_test_browse";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "zoo");
+    fs::create_directories(dir / "vit_tiny");
+    fs::create_directories(dir / ".hidden");
+    std::ofstream(dir / "vit_tiny" / "config.json") << "{}";
+    std::ofstream(dir / "vit_tiny" / "model.safetensors") << "x";
+    std::ofstream(dir / "cat.JPG") << "x";
+    std::ofstream(dir / "weights.safetensors") << "x";
+    std::ofstream(dir / "notes.txt") << "x";
+    std::vector<FileEntry> l = list_folder(dir.string());
+    REQUIRE(l.size() == 4);
+    REQUIRE(l[0].name == "vit_tiny");
+    REQUIRE(l[0].kind == FileKind::ModelFolder);
+    REQUIRE(l[1].name == "zoo");
+    REQUIRE(l[1].kind == FileKind::Folder);
+    REQUIRE(l[2].name == "cat.JPG");
+    REQUIRE(l[2].kind == FileKind::Image);
+    REQUIRE(l[3].kind == FileKind::Checkpoint);
+    REQUIRE(find_images(dir.string(), 10).size() == 1);
+    REQUIRE(find_models(dir.string(), 10).size() == 2);
+    REQUIRE_THROWS_AS(list_folder((dir / "missing").string()), vit::Error);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then the attention screen") {
+    Pipeline p = make_pipeline(vit::stage_ids(1, true), 5, 2);
+    std::vector<TourShot> plan = tour_plan(p);
+    REQUIRE(plan.size() == p.ids.size() + 1);
+    REQUIRE(plan[0].file == "00-input.png");
+    REQUIRE(plan[p.index_of("block0.q")].file == "06-block0.q.png");
+    REQUIRE(plan.back().file == "23-attention.png");
+    REQUIRE(plan.back().screen == Screen::Attention);
+    REQUIRE(tour_file_name(7, "block0.q") == "07-block0.q.png");
+    REQUIRE(tour_file_name(123, "rollout") == "123-rollout.png");
+}
+
+TEST_CASE("the tour captures each shot once, after its frames have settled") {
+    TourDriver d({{0, Screen::Stage, "a.png"}, {1, Screen::Stage, "b.png"}});
+    int captures = 0, frames = 0;
+    while (!d.done() && frames < 100) {
+        if (d.capture_this_frame()) ++captures;
+        d.end_frame();
+        ++frames;
+    }
+    REQUIRE(captures == 2);
+    REQUIRE(frames == 2 * TourDriver::kFramesPerShot);
+}

@@ -1,0 +1,73 @@
+// The check behind the tour test (tests/app/run_tour.cmake): every stage of
+// the model has its screenshot NN-<stage id>.png, plus the attention screen,
+// and none is blank. Hidden from the normal run ([.tour]); run_tour.cmake runs
+// it with VITVIZ_TOUR_DIR and VITVIZ_TOUR_MODEL set after `vitviz --tour`.
+#include <catch2/catch.hpp>
+#include <stb/stb_image.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+
+#include "checkpoint.h"
+#include "tour.h"
+#include "trace.h"
+
+using namespace vit::gui;
+
+namespace {
+struct PixelStats {
+    double stddev = 0;     // of the luminance
+    size_t colours = 0;    // distinct RGB values
+};
+
+PixelStats stats(const unsigned char* px, int w, int h, int x0, int y0, int x1, int y1) {
+    double s = 0, ss = 0;
+    size_t n = 0;
+    std::set<uint32_t> colours;
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) {
+            const unsigned char* p = px + (size_t(y) * w + x) * 3;
+            double l = 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+            s += l;
+            ss += l * l;
+            ++n;
+            if (colours.size() < 100000) colours.insert(uint32_t(p[0]) << 16 | uint32_t(p[1]) << 8 | p[2]);
+        }
+    (void)h;
+    double mean = s / n;
+    return {std::sqrt(std::max(0.0, ss / n - mean * mean)), colours.size()};
+}
+}  // namespace
+
+TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
+    const char* dir = std::getenv("VITVIZ_TOUR_DIR");
+    const char* model = std::getenv("VITVIZ_TOUR_MODEL");
+    REQUIRE(dir);
+    REQUIRE(model);
+    vit::Model m = vit::load_model(model);
+    Pipeline p = make_pipeline(vit::stage_ids(m.config.depth, m.config.num_classes > 0), 2, m.config.num_heads);
+    std::vector<TourShot> plan = tour_plan(p);
+    REQUIRE(plan.size() == p.ids.size() + 1);
+    for (const TourShot& shot : plan) {
+        std::string path = (std::filesystem::path(dir) / shot.file).string();
+        INFO(path);
+        REQUIRE(std::filesystem::exists(path));
+        int w = 0, h = 0, c = 0;
+        unsigned char* px = stbi_load(path.c_str(), &w, &h, &c, 3);
+        REQUIRE(px);
+        REQUIRE(w >= 800);
+        REQUIRE(h >= 600);
+        PixelStats whole = stats(px, w, h, 0, 0, w, h);
+        // The main view (between the navigator and the side panel) must hold a picture, not only chrome.
+        PixelStats view = stats(px, w, h, w * 22 / 100, h * 12 / 100, w * 75 / 100, h * 80 / 100);
+        stbi_image_free(px);
+        INFO("whole: stddev " << whole.stddev << ", " << whole.colours << " colours; view: stddev " << view.stddev << ", "
+                              << view.colours << " colours");
+        CHECK(whole.stddev > 10.0);
+        CHECK(whole.colours > 200);
+        CHECK(view.stddev > 10.0);
+        CHECK(view.colours > 100);
+    }
+}

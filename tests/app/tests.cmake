@@ -1,0 +1,24 @@
+# tests/app: the app's UI logic without a window (app_tests), and the tour
+# under Xvfb checked for a non-blank screenshot of every stage.
+file(GLOB APP_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/app/*.cpp)
+add_executable(app_tests ${APP_TEST_SOURCES} $<TARGET_OBJECTS:catch_main>)
+target_link_libraries(app_tests PRIVATE vitviz_gui_logic vitcore Catch2::Catch2 PkgConfig::STB)
+catch_discover_tests(app_tests)
+
+find_program(XVFB_RUN xvfb-run)
+if(XVFB_RUN)
+  set(_tour ${CMAKE_CURRENT_SOURCE_DIR}/app/run_tour.cmake)
+  add_test(NAME app_tour_of_the_toy_model_screenshots_every_stage_non_blank
+           COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
+                   -DAPP_TESTS=$<TARGET_FILE:app_tests> -DDIR=${CMAKE_CURRENT_BINARY_DIR}/tour-toy
+                   -DMODEL=toy-4x4 -P ${_tour})
+  add_test(NAME app_tour_of_an_rgb_2_block_3_head_checkpoint_at_65_tokens_screenshots_every_stage_non_blank
+           COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
+                   -DAPP_TESTS=$<TARGET_FILE:app_tests> -DDIR=${CMAKE_CURRENT_BINARY_DIR}/tour-timm
+                   -DMODEL=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_f32
+                   -DIMAGE=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_f32/image.png
+                   "-DEXTRA=--image-size\\;64" -P ${_tour})
+  set_tests_properties(app_tour_of_the_toy_model_screenshots_every_stage_non_blank
+                       app_tour_of_an_rgb_2_block_3_head_checkpoint_at_65_tokens_screenshots_every_stage_non_blank
+                       PROPERTIES TIMEOUT 600 RUN_SERIAL TRUE)
+endif()
