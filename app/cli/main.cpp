@@ -1,7 +1,7 @@
 // vitviz-cli: runs a ViT on one image and prints its top predictions; dumps
 // every stage as .npy (--dump) or times the forward pass (--bench).
 //   vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S]
-//              [--dump DIR] [--top K] [--threads T] [--bench N]
+//              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
 // Any user error prints one line on stderr and exits 1.
 #include <algorithm>
 #include <chrono>
@@ -18,6 +18,9 @@
 #include "forward.h"
 #include "image.h"
 #include "npy.h"
+#ifdef VITVIZ_WITH_GPU
+#include "gpu_run.h"
+#endif
 
 namespace {
 
@@ -29,11 +32,12 @@ struct Options {
     int top = 5;
     int threads = 0;
     int bench = 0;
+    bool gpu = false;
 };
 
 const char* const kUsage =
     "usage: vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S] [--dump DIR] [--top K]\n"
-    "                  [--threads T] [--bench N]\n";
+    "                  [--threads T] [--bench N] [--backend cpu|gpu]\n";
 
 int parse_count(const std::string& flag, const std::string& value, int min) {
     size_t used = 0;
@@ -65,6 +69,8 @@ Options parse_options(int argc, char** argv) {
         else if (flag == "--top") o.top = parse_count(flag, value, 0);
         else if (flag == "--threads") o.threads = parse_count(flag, value, 1);
         else if (flag == "--bench") o.bench = parse_count(flag, value, 1);
+        else if (flag == "--backend" && (value == "cpu" || value == "gpu")) o.gpu = value == "gpu";
+        else if (flag == "--backend") throw vit::Error("--backend is cpu or gpu, got '" + value + "'");
         else throw vit::Error("unknown option '" + flag + "'\n" + kUsage);
     }
     return o;
@@ -106,11 +112,28 @@ void bench(const vit::Model& model, const vit::Tensor& input, int runs) {
     std::printf("forward_ms median=%.3f min=%.3f runs=%d gflops=%.1f\n", median, ms.front(), runs, gflops);
 }
 
+int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input) {
+#ifdef VITVIZ_WITH_GPU
+    if (o.bench > 0) {
+        vit::cli::gpu_bench(model, input, o.bench);
+        return 0;
+    }
+    const vit::Trace trace = vit::cli::gpu_forward(model, input);
+    if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
+    print_top(model, trace, o.top);
+    return 0;
+#else
+    (void)model, (void)input, (void)o;
+    throw vit::Error("this vitviz-cli was built without the GPU backend (VITVIZ_BUILD_APP=OFF)");
+#endif
+}
+
 int run(const Options& o) {
     vit::set_threads(o.threads);
     const vit::Model model = vit::load_model(o.model);
     const vit::Image image = o.image.empty() ? vit::default_image(o.model) : vit::load_image(o.image, model.config.channels);
     const vit::Tensor input = vit::preprocess(image, model.config.preprocess, o.image_size);
+    if (o.gpu) return run_gpu(o, model, input);
     if (o.bench > 0) {
         bench(model, input, o.bench);
         return 0;

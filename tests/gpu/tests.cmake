@@ -13,3 +13,10 @@ else()
   add_test(NAME gpu_tests COMMAND gpu_tests)  # needs a display with OpenGL 4.3
 endif()
 set_tests_properties(gpu_tests PROPERTIES LABELS gpu TIMEOUT 900)
+
+# The CLI's --backend gpu gives the CPU's toy-4x4 prediction (0.456430 class 0).
+if(XVFB_RUN)
+  add_test(NAME cli_gpu_backend_predicts_like_the_cpu
+           COMMAND ${XVFB_RUN} -a $<TARGET_FILE:vitviz-cli> --model toy-4x4 --backend gpu --top 1)
+  set_tests_properties(cli_gpu_backend_predicts_like_the_cpu PROPERTIES PASS_REGULAR_EXPRESSION "^0\\.4564[0-9]+ class 0")
+endif()
