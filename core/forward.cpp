@@ -40,7 +40,7 @@ void extract_patches(const Tensor& input, int patch, Tensor& patches) {
     const int64_t channels = input.shape[0], height = input.shape[1], width = input.shape[2];
     const int64_t grid_w = width / patch;
     const int64_t count = patches.shape[0];
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (patches.numel() >= kParallelMinElements)
     for (int64_t p = 0; p < count; ++p) {
         const int64_t y0 = (p / grid_w) * patch, x0 = (p % grid_w) * patch;
         float* out = patches.data.data() + p * patches.shape[1];

@@ -12,14 +12,14 @@ void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
     y.noalias() = x * w.transpose();
     if (b.size() == 0) return;
     const Eigen::Index rows = y.rows();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (y.size() >= kParallelMinElements)
     for (Eigen::Index r = 0; r < rows; ++r) y.row(r) += b.transpose();
 }
 
 void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y) {
     const Eigen::Index rows = x.rows();
     const float inv_cols = 1.0f / static_cast<float>(x.cols());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
     for (Eigen::Index r = 0; r < rows; ++r) {
         const auto row = x.row(r).array();
         const float mean = row.sum() * inv_cols;
@@ -32,7 +32,7 @@ void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float e
 void gelu(const ConstMatRef& x, MatMap y) {
     const Eigen::Index rows = x.rows();
     const float inv_sqrt2 = 0.70710678118654752f;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
     for (Eigen::Index r = 0; r < rows; ++r) {
         const auto row = x.row(r).array();
         y.row(r).array() = 0.5f * row * (1.0f + (row * inv_sqrt2).erf());
@@ -41,7 +41,7 @@ void gelu(const ConstMatRef& x, MatMap y) {
 
 void softmax_rows(const ConstMatRef& x, MatMap y) {
     const Eigen::Index rows = x.rows();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
     for (Eigen::Index r = 0; r < rows; ++r) {
         const float max = x.row(r).maxCoeff();
         y.row(r).array() = (x.row(r).array() - max).exp();
@@ -51,7 +51,7 @@ void softmax_rows(const ConstMatRef& x, MatMap y) {
 
 void add(const ConstMatRef& a, const ConstMatRef& b, MatMap y) {
     const Eigen::Index rows = a.rows();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (a.size() >= kParallelMinElements)
     for (Eigen::Index r = 0; r < rows; ++r) y.row(r) = a.row(r) + b.row(r);
 }
 

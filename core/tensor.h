@@ -16,6 +16,10 @@ using ConstMatMap = Eigen::Map<const Mat>;
 // Read-only matrix parameter: binds a Mat, a Map or a block without copying.
 using ConstMatRef = Eigen::Ref<const Mat>;
 
+// Loops over fewer elements than this run on one thread: for the toy and the
+// digits model, waking a thread team costs more than the work.
+constexpr int64_t kParallelMinElements = 1 << 15;
+
 struct Tensor {
     std::vector<int64_t> shape;
     std::vector<float> data;
