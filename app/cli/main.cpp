@@ -4,7 +4,6 @@
 //              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
 // Any user error prints one line on stderr and exits 1.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -18,6 +17,7 @@
 #include "forward.h"
 #include "image.h"
 #include "npy.h"
+#include "timing.h"
 #ifdef VITVIZ_WITH_GPU
 #include "gpu_run.h"
 #endif
@@ -98,18 +98,9 @@ void dump_trace(const vit::Trace& trace, const std::string& dir) {
 }
 
 void bench(const vit::Model& model, const vit::Tensor& input, int runs) {
-    vit::Trace trace = vit::forward(model, input);  // warm-up, and the memory every run reuses
-    std::vector<double> ms;
-    for (int i = 0; i < runs; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        vit::forward_into(model, input, trace);
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    }
-    std::sort(ms.begin(), ms.end());
-    const double median = ms[ms.size() / 2];
-    const int tokens = static_cast<int>(trace.at("tokens").shape[0]);
-    const double gflops = vit::forward_flops(model.config, tokens) / (median * 1e6);
-    std::printf("forward_ms median=%.3f min=%.3f runs=%d gflops=%.1f\n", median, ms.front(), runs, gflops);
+    const vit::ForwardTiming t = vit::time_forward(model, input, runs);
+    const double gflops = vit::forward_flops(model.config, t.tokens) / (t.median_ms * 1e6);
+    std::printf("forward_ms median=%.3f min=%.3f runs=%d gflops=%.1f\n", t.median_ms, t.min_ms, runs, gflops);
 }
 
 int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input) {

@@ -5,7 +5,6 @@
 //   vitviz-bench [--runs N] [--python PATH]
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -13,6 +12,7 @@
 
 #include "forward.h"
 #include "random_model.h"
+#include "timing.h"
 
 namespace {
 
@@ -24,15 +24,8 @@ Timing time_core(const vit::Model& model, int threads, int runs) {
     vit::set_threads(threads);
     vit::Tensor input({3, 224, 224});
     for (size_t i = 0; i < input.data.size(); ++i) input.data[i] = static_cast<float>((i * 7919) % 1000) / 500.0f - 1.0f;
-    vit::Trace trace = vit::forward(model, input);  // warm-up; later runs reuse its memory
-    std::vector<double> ms;
-    for (int i = 0; i < runs; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        vit::forward_into(model, input, trace);
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    }
-    std::sort(ms.begin(), ms.end());
-    return {ms[ms.size() / 2], ms.front()};
+    const vit::ForwardTiming t = vit::time_forward(model, input, runs);
+    return {t.median_ms, t.min_ms};
 }
 
 // Runs the PyTorch script and parses its `torch_ms median=… min=…` line; median 0 if it failed.
