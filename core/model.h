@@ -16,6 +16,8 @@ struct Preprocess {
     int image_size = 224;                // square crop fed to the model
     float crop_pct = 0.875f;             // resize shorter side to image_size / crop_pct, then centre crop
     std::string interpolation = "bicubic";  // "bicubic" or "bilinear"
+    bool keep_aspect = true;             // false: resize both sides to image_size / crop_pct (HF image
+                                         // processors, timm crop_mode 'squash') instead of the shorter one
     std::vector<float> mean = {0.485f, 0.456f, 0.406f};  // one per channel
     std::vector<float> std = {0.229f, 0.224f, 0.225f};
 };

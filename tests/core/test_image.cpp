@@ -1,0 +1,268 @@
+// Images: every format and bit depth decodes to the same floats; resizing is
+// PIL's antialiased filter (checked against numbers worked out by hand); the
+// whole preprocessing equals PyTorch's on the fixtures; bad files are refused.
+#include <stb/stb_image_write.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "checkpoint.h"
+#include "error.h"
+#include "helpers_loaders.h"
+#include "image.h"
+#include "npy.h"
+
+using namespace vit_test;
+using Catch::Matchers::Contains;
+
+namespace {
+
+constexpr int kW = 5, kH = 3;
+
+// A 5×3 RGBA test pattern with distinct 8-bit values in every channel.
+std::vector<uint8_t> rgba_pattern() {
+    std::vector<uint8_t> p;
+    for (int i = 0; i < kW * kH; ++i)
+        p.insert(p.end(), {static_cast<uint8_t>(i * 17), static_cast<uint8_t>(255 - i * 13),
+                           static_cast<uint8_t>((i * 71) % 256), static_cast<uint8_t>(i * 5)});
+    return p;
+}
+
+// The first `components` channels of each RGBA pixel (grey: the red channel).
+std::vector<uint8_t> take_components(const std::vector<uint8_t>& rgba, int components) {
+    std::vector<uint8_t> out;
+    for (size_t i = 0; i < rgba.size(); i += 4) {
+        if (components <= 2) out.push_back(rgba[i]);
+        if (components == 2) out.push_back(rgba[i + 3]);
+        for (int c = 0; c < components && components >= 3; ++c) out.push_back(rgba[i + c]);
+    }
+    return out;
+}
+
+void append_bytes(void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<size_t>(size));
+}
+
+std::string encode(const char* format, const std::vector<uint8_t>& pixels, int components) {
+    std::string out;
+    const std::string f = format;
+    if (f == "png") stbi_write_png_to_func(append_bytes, &out, kW, kH, components, pixels.data(), kW * components);
+    if (f == "bmp") stbi_write_bmp_to_func(append_bytes, &out, kW, kH, components, pixels.data());
+    if (f == "tga") stbi_write_tga_to_func(append_bytes, &out, kW, kH, components, pixels.data());
+    if (f == "jpg") stbi_write_jpg_to_func(append_bytes, &out, kW, kH, components, pixels.data(), 100);
+    return out;
+}
+
+vit::Image decode(const std::string& bytes, int channels = 3) {
+    return vit::decode_image(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), "test image", channels);
+}
+
+// The expected C×H×W floats of interleaved 8-bit pixels: grey replicated, alpha dropped.
+vit::Image expected_rgb(const std::vector<uint8_t>& pixels, int components) {
+    vit::Image img{3, kH, kW, std::vector<float>(3 * kH * kW)};
+    for (int i = 0; i < kH * kW; ++i)
+        for (int c = 0; c < 3; ++c)
+            img.data[c * kH * kW + i] = pixels[i * components + (components <= 2 ? 0 : c)] / 255.0f;
+    return img;
+}
+
+vit::Image row_image(std::vector<float> values) {
+    const int w = static_cast<int>(values.size());
+    return vit::Image{1, 1, w, std::move(values)};
+}
+
+std::string error_of(const std::string& bytes, const std::string& name = "test image") {
+    try {
+        vit::decode_image(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), name, 3);
+    } catch (const vit::Error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("PNG, BMP and TGA of the same pixels decode to the same floats for grey, grey+alpha, RGB and RGBA") {
+    const std::vector<uint8_t> rgba = rgba_pattern();
+    for (int components : {1, 2, 3, 4}) {
+        const std::vector<uint8_t> pixels = take_components(rgba, components);
+        const vit::Image expected = expected_rgb(pixels, components);
+        for (const char* format : {"png", "bmp", "tga"}) {
+            if (std::string(format) == "bmp" && components == 2) continue;  // BMP has no grey+alpha
+            INFO(format << " with " << components << " components");
+            const vit::Image img = decode(encode(format, pixels, components));
+            REQUIRE(img.channels == 3);
+            REQUIRE(img.height == kH);
+            REQUIRE(img.width == kW);
+            CHECK(img.data == expected.data);
+        }
+    }
+}
+
+TEST_CASE("16-bit PNGs decode to the same floats as the 8-bit pixels they widen") {
+    const std::vector<uint8_t> rgba = rgba_pattern();
+    for (int components : {1, 2, 3, 4}) {
+        INFO(components << " components");
+        const std::vector<uint8_t> pixels = take_components(rgba, components);
+        std::vector<uint16_t> wide;
+        for (uint8_t v : pixels) wide.push_back(static_cast<uint16_t>(v * 257));
+        const vit::Image img = decode(png16_bytes(kW, kH, components, wide));
+        const vit::Image expected = expected_rgb(pixels, components);
+        REQUIRE(img.data.size() == expected.data.size());
+        for (size_t i = 0; i < img.data.size(); ++i) CHECK(img.data[i] == Approx(expected.data[i]).margin(1e-7));
+    }
+}
+
+TEST_CASE("a GIF's first frame decodes to its palette colours") {
+    const std::vector<uint8_t> palette = {255, 0, 0, 0, 128, 0, 0, 0, 255, 10, 20, 30};
+    const std::vector<uint8_t> indices = {0, 1, 2, 3, 3, 2, 1, 0, 1, 1, 2, 2};  // 4×3
+    const vit::Image img = decode(gif_bytes(4, 3, indices, palette));
+    REQUIRE(img.channels == 3);
+    REQUIRE(img.width == 4);
+    REQUIRE(img.height == 3);
+    for (int i = 0; i < 12; ++i)
+        for (int c = 0; c < 3; ++c) CHECK(img.data[c * 12 + i] == palette[indices[i] * 3 + c] / 255.0f);
+}
+
+TEST_CASE("a JPEG decodes close to the pixels it was saved from") {
+    const std::vector<uint8_t> pixels = take_components(rgba_pattern(), 3);
+    const vit::Image img = decode(encode("jpg", pixels, 3));
+    REQUIRE(img.width == kW);
+    REQUIRE(img.height == kH);
+    const vit::Image expected = expected_rgb(pixels, 3);
+    double total = 0;
+    for (size_t i = 0; i < img.data.size(); ++i) total += std::fabs(img.data[i] - expected.data[i]);
+    CHECK(total / img.data.size() < 0.05);  // lossy, and chroma is subsampled
+}
+
+TEST_CASE("a 1-channel model gets PIL's 'L' luma of RGB images and grey images unchanged") {
+    const std::vector<uint8_t> rgb = take_components(rgba_pattern(), 3);
+    const vit::Image luma = decode(encode("png", rgb, 3), 1);
+    REQUIRE(luma.channels == 1);
+    for (int i = 0; i < kW * kH; ++i)
+        CHECK(luma.data[i] ==
+              Approx((rgb[3 * i] * 299 + rgb[3 * i + 1] * 587 + rgb[3 * i + 2] * 114) / 1000.0 / 255.0).margin(1e-6));
+    const std::vector<uint8_t> grey = take_components(rgba_pattern(), 1);
+    const vit::Image same = decode(encode("png", grey, 1), 1);
+    for (int i = 0; i < kW * kH; ++i) CHECK(same.data[i] == grey[i] / 255.0f);
+}
+
+TEST_CASE("bilinear downscaling averages with PIL's widened triangle filter (worked by hand)") {
+    // 4 → 2: scale 2, support 2; output 0 centred at 1.0 reads inputs 0..2 with
+    // triangle(0.25), triangle(0.25), triangle(0.75) ∝ 3, 3, 1; output 1 reads 1..3 ∝ 1, 3, 3.
+    const vit::Image out = vit::resize(row_image({0, 1, 2, 3}), 1, 2, "bilinear");
+    REQUIRE(out.width == 2);
+    CHECK(out.data[0] == Approx(5.0 / 7.0).epsilon(1e-6));
+    CHECK(out.data[1] == Approx(16.0 / 7.0).epsilon(1e-6));
+}
+
+TEST_CASE("bicubic upscaling uses PIL's a = -0.5 kernel renormalised at the borders (worked by hand)") {
+    // 2 → 4: output 0 centred at 0.25 reads inputs 0, 1 with cubic(0.25) = 0.8671875 and
+    // cubic(1.25) = -0.0703125; output 1 centred at 0.75: cubic(0.25), cubic(0.75) = 0.2265625.
+    const double out0 = -0.0703125 / (0.8671875 - 0.0703125), out1 = 0.2265625 / (0.8671875 + 0.2265625);
+    const vit::Image row = vit::resize(row_image({0, 1}), 1, 4, "bicubic");
+    const std::vector<double> expected = {out0, out1, 1 - out1, 1 - out0};
+    for (int i = 0; i < 4; ++i) CHECK(row.data[i] == Approx(expected[i]).epsilon(1e-6));
+    // The same along the vertical axis, in every channel.
+    const vit::Image column = vit::resize(vit::Image{2, 2, 1, {0, 1, 10, 20}}, 4, 1, "bicubic");
+    REQUIRE(column.channels == 2);
+    for (int i = 0; i < 4; ++i) {
+        CHECK(column.data[i] == Approx(expected[i]).epsilon(1e-6));
+        CHECK(column.data[4 + i] == Approx(10 + 10 * expected[i]).epsilon(1e-6));
+    }
+}
+
+TEST_CASE("resizing keeps a constant image constant at any scale") {
+    for (const char* interpolation : {"bilinear", "bicubic"})
+        for (int out : {1, 3, 7, 13, 40}) {
+            const vit::Image img =
+                vit::resize(vit::Image{3, 9, 11, std::vector<float>(3 * 9 * 11, 0.25f)}, out, out + 2, interpolation);
+            for (float v : img.data) CHECK(v == Approx(0.25f).margin(1e-6));
+        }
+    CHECK_THROWS_WITH(vit::resize(row_image({0, 1}), 1, 4, "lanczos"), Contains("interpolation 'lanczos'"));
+}
+
+TEST_CASE("the centre crop rounds its offset half to even, like torchvision") {
+    std::vector<float> values(9 * 9);
+    for (int i = 0; i < 81; ++i) values[i] = static_cast<float>(i);
+    const vit::Image img{1, 9, 9, values};
+    CHECK(vit::center_crop(img, 4, 4).data[0] == 2 * 9 + 2);  // (9 - 4) / 2 = 2.5 → 2
+    CHECK(vit::center_crop(img, 2, 6).data[0] == 4 * 9 + 2);  // 3.5 → 4, 1.5 → 2
+}
+
+TEST_CASE("preprocessing resizes the shorter side to size / crop_pct, crops and normalises") {
+    const vit::Image img{1, 20, 30, std::vector<float>(600, 0.75f)};
+    vit::Preprocess pre;
+    pre.image_size = 8;
+    pre.crop_pct = 0.5f;
+    pre.mean = {0.5f};
+    pre.std = {0.25f};
+    const vit::Tensor x = vit::preprocess(img, pre);
+    CHECK(x.shape == std::vector<int64_t>{1, 8, 8});
+    for (float v : x.data) CHECK(v == Approx(1.0f).margin(1e-5));
+    CHECK(vit::preprocess(img, pre, 4).shape == std::vector<int64_t>{1, 4, 4});
+    CHECK_THROWS_WITH(vit::preprocess(vit::Image{3, 4, 4, std::vector<float>(48)}, pre),
+                      Contains("3 channels but the model expects 1"));
+}
+
+TEST_CASE("preprocessing as each fixture's config says equals PyTorch's (resize, crop, normalise)") {
+    namespace fs = std::filesystem;
+    const fs::path fixtures = VITVIZ_FIXTURES;
+    if (!fs::exists(fixtures)) return;
+    int compared = 0;
+    for (const auto& entry : fs::directory_iterator(fixtures)) {
+        const fs::path dir = entry.path();
+        if (!fs::exists(dir / "expected" / "input.npy")) continue;
+        INFO("fixture " << dir.filename());
+        const auto meta = nlohmann::json::parse(read_file_text((dir / "expected" / "meta.json").string()));
+        const vit::Preprocess pre = vit::load_checkpoint(dir.string()).config.preprocess;
+        const vit::Image img = vit::load_image((dir / "image.png").string(), meta["channels"].get<int>());
+        const vit::Tensor x = vit::preprocess(img, pre, meta["image_size"].get<int>());
+        const vit::Tensor expected = vit::read_npy((dir / "expected" / "input.npy").string());
+        REQUIRE(x.shape == expected.shape);
+        float worst = 0;
+        size_t where = 0;
+        for (size_t i = 0; i < x.data.size(); ++i)
+            if (std::fabs(x.data[i] - expected.data[i]) > worst)
+                worst = std::fabs(x.data[i] - expected.data[i]), where = i;
+        INFO("max |difference| " << worst << " at flat index " << where);
+        CHECK(worst <= 1e-5f);
+        ++compared;
+    }
+    CHECK(compared >= 1);
+}
+
+TEST_CASE("a missing image file is refused with its name and the reason") {
+    CHECK_THROWS_WITH(vit::load_image("/nonexistent/cat.png"),
+                      Contains("cannot open '/nonexistent/cat.png': no such file or directory"));
+}
+
+TEST_CASE("a file that is not an image is refused with its name and stb_image's reason") {
+    CHECK_THAT(error_of("just some text, not pixels", "notes.txt"),
+               Contains("notes.txt: not an image") && Contains("unknown image type"));
+    CHECK_THAT(error_of("", "empty.png"), Contains("empty.png: not an image"));
+}
+
+TEST_CASE("a truncated image is refused with its name and stb_image's reason") {
+    const std::string png = encode("png", take_components(rgba_pattern(), 3), 3);
+    CHECK_THAT(error_of(png.substr(0, png.size() / 2), "cut.png"), Contains("cut.png: cannot decode the image"));
+    const std::string wide = png16_bytes(kW, kH, 3, std::vector<uint16_t>(kW * kH * 3, 1000));
+    CHECK_THAT(error_of(wide.substr(0, wide.size() - 30), "cut16.png"), Contains("cut16.png: cannot decode"));
+}
+
+// A 1×1 PNG whose header claims `side`×`side` pixels, with no data for them.
+static std::string png_claiming(const std::string& side_big_endian) {
+    std::string png = png16_bytes(1, 1, 1, {0});
+    png.replace(16, 4, side_big_endian);  // IHDR width
+    png.replace(20, 4, side_big_endian);  // IHDR height
+    return png;
+}
+
+TEST_CASE("a PNG header claiming 100000×100000 pixels is refused before decoding") {
+    CHECK_THAT(error_of(png_claiming(std::string("\x00\x01\x86\xa0", 4)), "huge.png"),
+               Contains("huge.png: header claims 100000×100000 pixels, over the limit of 64 megapixels"));
+    CHECK_THAT(error_of(png_claiming(std::string("\x00\x00\x27\x10", 4)), "big.png"),
+               Contains("big.png: header claims 10000×10000 pixels, over the limit of 64 megapixels"));
+}
