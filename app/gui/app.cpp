@@ -182,6 +182,21 @@ void App::draw_frame() {
         go_to_stage(state_, pipeline_, tour_->current().stage);
         state_.screen = tour_->current().screen;
     }
+    if (options_.measure_fps > 0 && trace_) {  // step through every stage, then report the frame rate
+        double now = ImGui::GetTime();
+        if (fps_start_ < 0) fps_start_ = now;
+        ++fps_frames_;
+        if (fps_frames_ % 20 == 0) {
+            if (state_.stage + 1 >= pipeline_.size()) state_.screen = state_.screen == Screen::Stage ? Screen::Attention : Screen::Stage;
+            go_to_stage(state_, pipeline_, (state_.stage + 1) % pipeline_.size());
+        }
+        if (now - fps_start_ >= options_.measure_fps) {
+            std::printf("measure-fps: %ld frames in %.1f s = %.1f FPS over %d stages; %llu texture uploads, %zu textures cached\n",
+                        fps_frames_, now - fps_start_, fps_frames_ / (now - fps_start_), pipeline_.size(),
+                        static_cast<unsigned long long>(cache_.uploads()), cache_.size());
+            quit_ = true;
+        }
+    }
     linked_hover_ = state_.hover_token;
     state_.hover_token = -1;
 
@@ -247,6 +262,7 @@ void App::draw_frame() {
     si.progress = loader_.progress();
     si.phase = loader_.phase();
     si.backend = state_.backend == Backend::Gpu ? "GPU" : "CPU";
+    si.compact = state_.presenter;
     DrawStatusBar(si);
     ImGui::End();
 

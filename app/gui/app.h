@@ -36,6 +36,7 @@ public:
 
     bool should_close() const { return quit_; }
     bool touring() const { return !options_.tour_dir.empty(); }  // no mouse: screenshots without tooltips
+    bool unthrottled() const { return touring() || options_.measure_fps > 0; }  // no vsync
     int exit_code() const { return exit_code_; }
     Fonts& fonts() { return fonts_; }
 
@@ -77,6 +78,8 @@ private:
     std::optional<Message> message_;
     std::optional<TourDriver> tour_;
     bool capture_png_ = false;
+    double fps_start_ = -1.0;  // --measure-fps: when the trace arrived
+    long fps_frames_ = 0;
     bool quit_ = false;
     int exit_code_ = 0;
     int windowed_[4] = {100, 100, 1600, 1000};  // x, y, w, h before presenter mode

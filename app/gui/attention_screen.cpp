@@ -10,10 +10,18 @@
 
 namespace vit::gui {
 
-static void DrawMap(ViewContext& ctx, const std::string& title, const float* overlay, const std::string& key, float side,
-                    bool clickable) {
+static void DrawMap(ViewContext& ctx, const std::string& title, const std::string& subtitle, const float* overlay,
+                    const std::string& key, float side, bool clickable) {
     ImGui::BeginGroup();
-    ImGui::TextUnformatted(title.c_str());
+    // Titles are drawn, not laid out, so every tile is exactly `side` wide.
+    ImVec2 at = ImGui::GetCursorScreenPos();
+    float lh = ImGui::GetTextLineHeight();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->PushClipRect(at, ImVec2(at.x + side, at.y + 2 * lh + 4), true);
+    dl->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), title.c_str());
+    dl->AddText(ImVec2(at.x, at.y + lh), ImGui::GetColorU32(ImGuiCol_TextDisabled), subtitle.c_str());
+    dl->PopClipRect();
+    ImGui::Dummy(ImVec2(side, 2 * lh));
     PictureSpec ps;
     ps.size = ImVec2(side, side);
     ps.grid = false;
@@ -41,7 +49,6 @@ void DrawAttentionScreen(ViewContext& ctx) {
     ImGui::PushFont(ctx.heading());
     ImGui::Text("Where does %s look?", token_name(tok).c_str());
     ImGui::PopFont();
-    ImGui::SameLine(0, 40);
     ImGui::AlignTextToFramePadding();
     ImGui::Text("layer");
     ImGui::SameLine();
@@ -55,8 +62,8 @@ void DrawAttentionScreen(ViewContext& ctx) {
     if (ImGui::Checkbox("CLS only (DINO)", &cls)) toggle_cls_attention(st, p);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the CLS token's attention in the last layer (key C)");
     Note("Click a patch to choose the token. Each map is that token's attention row over the " + std::to_string(N) +
-         " patches (the share it gives to CLS is in the title), stretched from its own minimum (dark) to maximum "
-         "(bright): read the bar under each map for the real numbers.");
+         " patches, in % (what it gives to CLS is written under each title); colours are stretched from each map's own minimum "
+         "(dark) to its maximum (bright): the bar under each map gives the real range.");
 
     layer = st.layer;
     const Tensor* attn = ctx.tensor(block_stage_id(layer, "attn"));
@@ -90,25 +97,23 @@ void DrawAttentionScreen(ViewContext& ctx) {
     int best_cols = n;
     for (int cols = 1; cols <= n; ++cols) {
         int rows = (n + cols - 1) / cols;
-        float side = std::min(W / cols - 14.f, Hh / rows - 2 * lh - 36.f);
+        float side = std::min(W / cols - 14.f, Hh / rows - 3 * lh - 36.f);
         if (side > best) best = side, best_cols = cols;
     }
     float side = std::max(best, 40.f);
     ImGui::BeginGroup();
-    char title[96];
     for (int i = 0; i < n; ++i) {
         if (i % best_cols) ImGui::SameLine(0, 14);
         if (i < H) {
-            std::snprintf(title, sizeof title, "head %d  (to CLS %.0f%%)", i, 100.f * row(i)[0]);
-            DrawMap(ctx, title, row(i) + 1,
+            DrawMap(ctx, "head " + std::to_string(i), "to CLS: " + percent(row(i)[0]), row(i) + 1,
                     heatmap_key(ctx.generation, block_stage_id(layer, "attn"), i, Colormap::Sequential, "row" + std::to_string(tok)),
                     side, true);
         } else if (i == H) {
-            std::snprintf(title, sizeof title, "mean of %d heads  (to CLS %.0f%%)", H, 100.f * mean[0]);
-            DrawMap(ctx, title, mean.data() + 1, heatmap_key(ctx.generation, mean_key, -1, Colormap::Sequential), side, true);
+            DrawMap(ctx, "mean of " + std::to_string(H) + " heads", "to CLS: " + percent(mean[0]), mean.data() + 1,
+                    heatmap_key(ctx.generation, mean_key, -1, Colormap::Sequential), side, true);
         } else {
-            std::snprintf(title, sizeof title, "rollout, blocks 0…%d", p.depth - 1);
-            DrawMap(ctx, title, roll->data.data() + static_cast<size_t>(tok) * T + 1,
+            DrawMap(ctx, "rollout", p.depth == 1 ? "the only block" : "blocks 0…" + std::to_string(p.depth - 1),
+                    roll->data.data() + static_cast<size_t>(tok) * T + 1,
                     heatmap_key(ctx.generation, "rollout", -1, Colormap::Sequential, "row" + std::to_string(tok)), side, true);
         }
     }

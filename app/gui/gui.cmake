@@ -11,13 +11,14 @@ set(VITVIZ_GUI_LOGIC_SOURCES
     ${VITVIZ_GUI_DIR}/options.cpp
     ${VITVIZ_GUI_DIR}/file_list.cpp
     ${VITVIZ_GUI_DIR}/tour.cpp
-    ${VITVIZ_GUI_DIR}/loader.cpp)
+    ${VITVIZ_GUI_DIR}/loader.cpp
+    ${VITVIZ_GUI_DIR}/export.cpp)
 if(EXISTS ${VITVIZ_GUI_DIR}/stage_info.cpp)  # the side panel's text (plain C++, tested in tests/app)
   list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/stage_info.cpp)
 endif()
 add_library(vitviz_gui_logic STATIC ${VITVIZ_GUI_LOGIC_SOURCES})
 target_include_directories(vitviz_gui_logic PUBLIC ${VITVIZ_GUI_DIR})
-target_link_libraries(vitviz_gui_logic PUBLIC vitcore)
+target_link_libraries(vitviz_gui_logic PUBLIC vitcore PRIVATE PkgConfig::STB)
 
 set(IMGUI_BACKEND_DIR /usr/share/doc/libimgui-dev/examples/backends CACHE PATH
     "Dear ImGui backend sources (Debian's libimgui-dev)")

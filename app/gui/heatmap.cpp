@@ -61,14 +61,15 @@ void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, fl
     if (cmap == Colormap::Diverging && height > 3 * lh) label(0.f, (p0.y + p1.y) * 0.5f);
 }
 
-void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height) {
+void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
+                            const std::function<std::string(float)>& format) {
     CachedTexture bar = colorbar_texture(cache, cmap);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 p1(p0.x + width, p0.y + height);
     dl->AddImage(reinterpret_cast<ImTextureID>(bar.id), p0, p1, ImVec2(0, 0.5f), ImVec2(1, 0.5f));
     dl->AddRect(p0, p1, kAxis);
     auto label = [&](float v, float x, float align) {
-        std::string s = short_number(v);
+        std::string s = format ? format(v) : short_number(v);
         float w = ImGui::CalcTextSize(s.c_str()).x;
         dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4), kAxis);
         dl->AddText(ImVec2(x - w * align, p1.y + 4), kAxis, s.c_str());
@@ -108,7 +109,7 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
     float left = 0.f;
     if (s.row_ticks) {
         left = std::max(text_size(row_tick(s.rows - 1)).x, text_size(s.rows_are_tokens && s.token_offset == 0 ? "CLS" : "0").x);
-        left = std::max(left + marker + 4.f, text_size(row_axis).x + 4.f);
+        left = std::max(left + marker + 4.f, text_size(row_axis).x + 10.f);
     } else if (s.highlight_row >= 0) {
         left = 6.f;
     }
@@ -125,8 +126,8 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
     } else {
         cw = std::min(cw, s.max_cell);
         ch = std::min(ch, s.max_cell);
-        ch = std::min(ch, 4.f * cw);  // cells no more than 4:1 either way
-        cw = std::min(cw, 4.f * ch);
+        ch = std::min(ch, 6.f * cw);  // cells no more than 6:1 either way
+        cw = std::min(cw, 6.f * ch);
     }
     if (s.cell_w > 0) cw = s.cell_w;
     if (s.cell_h > 0) ch = s.cell_h;
@@ -159,12 +160,12 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
             if (text_size(name).x <= s.col_group * cw + 4) dl->AddText(ImVec2(x0 + 2, tick_y), kTick, name.c_str());
         }
     } else {
-        float min_px = text_size(col_tick(s.cols - 1)).x + 8.f;
+        float min_px = std::max(text_size(col_tick(0)).x, text_size(col_tick(s.cols - 1)).x) + 14.f;
         int step = nice_step(min_px / cw);
         for (int c = 0; c < s.cols; c += step) {
             std::string t = col_tick(c);
             float x = p0.x + (c + 0.5f) * cw - text_size(t).x * 0.5f;
-            dl->AddText(ImVec2(std::max(x, p0.x - 4), tick_y), kTick, t.c_str());
+            dl->AddText(ImVec2(std::max(x, p0.x), tick_y), kTick, t.c_str());
         }
     }
     // Row ticks.

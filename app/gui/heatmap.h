@@ -56,7 +56,8 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& spec);
 // A vertical colour bar at `p0` with the range's ends (and 0 for diverging data) labelled.
 void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height);
 // The same, horizontal (low end at the left), labels under it.
-void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height);
+void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
+                            const std::function<std::string(float)>& format = {});
 float ColorBarWidth(Range range);  // vertical bar + its labels
 
 // "CLS" for token 0, else the token's number.

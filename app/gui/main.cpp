@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
         return 1;
     }
     glfwMakeContextCurrent(window);
-    glfwSwapInterval(options.tour_dir.empty() ? 1 : 0);
+    glfwSwapInterval(options.tour_dir.empty() && options.measure_fps <= 0 ? 1 : 0);
     if (!gladLoadGL(glfwGetProcAddress)) {
         std::fprintf(stderr, "vitviz: cannot load OpenGL functions\n");
         return 1;

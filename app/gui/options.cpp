@@ -18,7 +18,8 @@ const char* usage() {
            "  --image-size   square input size (positional embeddings are interpolated)\n"
            "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, then exit\n"
            "  --select-token token selected at start (0 = CLS, 1 + p = patch p)\n"
-           "  --presenter    start in presenter mode (full screen, large font)\n";
+           "  --presenter    start in presenter mode (full screen, large font)\n"
+           "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n";
 }
 
 static int parse_int(const std::string& flag, const std::string& value) {
@@ -49,6 +50,10 @@ Options parse_options(const std::vector<std::string>& args) {
             o.select_token = parse_int(a, value());
             if (o.select_token < 0) throw Error("--select-token must be 0 (CLS) or more");
         } else if (a == "--presenter") o.presenter = true;
+        else if (a == "--measure-fps") {
+            o.measure_fps = parse_int(a, value());
+            if (o.measure_fps <= 0) throw Error("--measure-fps must be a positive number of seconds");
+        }
         else if (a == "-h" || a == "--help") o.help = true;
         else throw Error("unknown argument '" + a + "' (try --help)");
     }

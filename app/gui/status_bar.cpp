@@ -16,8 +16,10 @@ void DrawStatusBar(const StatusInfo& s) {
     ImGui::Text("T=%d tokens", s.tokens);
     ImGui::SameLine(0, 24);
     ImGui::Text("forward %.1f ms (%s)", s.forward_ms, s.backend);
-    ImGui::SameLine(0, 24);
-    ImGui::TextDisabled("textures %zu, uploads %llu", s.textures, s.uploads);
+    if (!s.compact) {
+        ImGui::SameLine(0, 24);
+        ImGui::TextDisabled("textures %zu, uploads %llu", s.textures, s.uploads);
+    }
     if (s.busy) {
         ImGui::SameLine(0, 24);
         ImGui::ProgressBar(s.progress, ImVec2(ImGui::GetFontSize() * 10, 0), s.phase.c_str());

@@ -22,6 +22,7 @@ struct StatusInfo {
     float progress = 0.f;
     std::string phase;
     const char* backend = "CPU";
+    bool compact = false;  // presenter mode: leave out the texture counts
 };
 
 void DrawStatusBar(const StatusInfo& info);

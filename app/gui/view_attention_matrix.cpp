@@ -34,7 +34,7 @@ static void DrawRowSums(ViewContext& ctx, const std::string& id, const std::vect
     s.title = " ";
     s.col_axis = "";
     s.row_axis = "";
-    s.col_name = [](int) { return std::string("Σ row"); };
+    s.col_name = [](int) { return std::string("Σ"); };
     s.format = [](float v) {
         char b[16];
         std::snprintf(b, sizeof b, "%.3f", v);

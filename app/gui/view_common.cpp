@@ -3,6 +3,8 @@
 #include "view_common.h"
 
 #include <algorithm>
+#include <cfloat>
+#include <cstdio>
 #include <cmath>
 
 namespace vit::gui {
@@ -133,14 +135,20 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
         });
         int a = static_cast<int>(255 * spec.overlay_alpha);
         dl->AddImage(reinterpret_cast<ImTextureID>(ov.id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
-        if (cell >= ImGui::GetTextLineHeight() * 1.8f) {
+        if (cell >= 34.f) {  // the values, as percentages, when the patches are big enough to hold them
+            ImFont* font = ImGui::GetFont();
             for (int p = 0; p < g * g; ++p) {
-                std::string t = short_number(spec.overlay[p]);
-                ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+                std::string t = percent(spec.overlay[p]);
+                float size = std::min(ImGui::GetFontSize(), cell * 0.42f);
+                ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
+                if (ts.x > cell * 0.86f) {
+                    size *= cell * 0.86f / ts.x;
+                    ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
+                }
                 ImVec2 c(p0.x + (p % g + 0.5f) * cell, p0.y + (p / g + 0.5f) * cell);
                 dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - 3, c.y - ts.y * 0.5f), ImVec2(c.x + ts.x * 0.5f + 3, c.y + ts.y * 0.5f),
                                   IM_COL32(0, 0, 0, 150), 3.f);
-                dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), IM_COL32(255, 255, 255, 255), t.c_str());
+                dl->AddText(font, size, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), IM_COL32(255, 255, 255, 255), t.c_str());
             }
         }
     }
@@ -177,7 +185,7 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
         outline(res.hovered_patch, IM_COL32(255, 255, 255, 255), 2.f);
         ImGui::BeginTooltip();
         ImGui::Text("patch %d (token %d), row %d, column %d", res.hovered_patch, res.hovered_patch + 1, y, x);
-        if (spec.overlay) ImGui::Text("value = %.6g", spec.overlay[res.hovered_patch]);
+        if (spec.overlay) ImGui::Text("value = %.6g (%s)", spec.overlay[res.hovered_patch], percent(spec.overlay[res.hovered_patch]).c_str());
         if (spec.clickable) ImGui::TextDisabled("click: select this token");
         ImGui::EndTooltip();
         if (spec.clickable && ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, res.hovered_patch);
@@ -187,7 +195,7 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     if (spec.show_selection && selected > 0) outline(selected - 1, IM_COL32(255, 200, 0, 255), 3.f);
     if (spec.overlay && spec.overlay_bar) {
         ImVec2 b0(p0.x, p1.y + 6.f);
-        DrawColorBarHorizontal(ctx.cache, Colormap::Sequential, ov.range, b0, side, 12.f);
+        DrawColorBarHorizontal(ctx.cache, Colormap::Sequential, ov.range, b0, side, 12.f, percent);
         ImGui::Dummy(ImVec2(side, 12.f + ImGui::GetTextLineHeight() + 8.f));
     }
     ImGui::EndGroup();
@@ -212,6 +220,15 @@ void Formula(ViewContext& ctx, const std::string& text) {
     ImGui::TextWrapped("%s", text.c_str());
     ImGui::PopStyleColor();
     ImGui::PopFont();
+}
+
+std::string percent(float share) {
+    char buf[16];
+    float p = 100.f * share;
+    if (p >= 9.95f) std::snprintf(buf, sizeof buf, "%.0f%%", p);
+    else if (p >= 0.095f) std::snprintf(buf, sizeof buf, "%.1f%%", p);
+    else std::snprintf(buf, sizeof buf, "%s", p > 0.f ? "<0.1%" : "0%");
+    return buf;
 }
 
 std::string token_name(int token) {

@@ -88,5 +88,6 @@ void Heading(ViewContext& ctx, const std::string& text);
 void Note(const std::string& text);           // wrapped, dimmed explanation
 void Formula(ViewContext& ctx, const std::string& text);  // monospace, highlighted
 std::string token_name(int token);            // "CLS" or "patch 3 (token 4)"
+std::string percent(float share);             // 0.163 → "16%", 0.004 → "0.4%"
 
 }  // namespace vit::gui

@@ -13,7 +13,7 @@ void DrawInputView(ViewContext& ctx) {
     int C = static_cast<int>(in.shape[0]), S = static_cast<int>(in.shape[1]);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    float top_h = std::min(avail.y * 0.42f, avail.x * 0.3f);
+    float top_h = std::min(avail.y * 0.4f, avail.x * 0.32f);
 
     // The original picture, aspect kept.
     ImGui::BeginGroup();
@@ -44,22 +44,15 @@ void DrawInputView(ViewContext& ctx) {
     ps.grid = false;
     DrawModelPicture(ctx, ps);
     ImGui::EndGroup();
-    ImGui::SameLine(0, 24);
-    ImGui::BeginGroup();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(200.f, ImGui::GetContentRegionAvail().x));
     Note("3. Each channel is normalised with the mean and standard deviation the model was trained with, "
          "so the numbers the network sees are centred on 0 (blue below 0, red above).");
-    ImGui::PopTextWrapPos();
-    ImGui::EndGroup();
-
-    ImGui::Spacing();
     float bottom_h = ImGui::GetContentRegionAvail().y;
     static const char* kNames[] = {"R", "G", "B"};
     for (int c = 0; c < C; ++c) {
         if (c) ImGui::SameLine(0, 16);
         char title[160];
         float mean = c < (int)pre.mean.size() ? pre.mean[c] : 0.f, sd = c < (int)pre.std.size() ? pre.std[c] : 1.f;
-        std::snprintf(title, sizeof title, "%s(x − %.3g) / %.3g", C == 3 ? (std::string("channel ") + kNames[c] + ": ").c_str() : "",
+        std::snprintf(title, sizeof title, "%s(x − %.3g) / %.3g", C == 3 ? (std::string(kNames[c]) + ": ").c_str() : "",
                       mean, sd);
         HeatmapSpec s;
         Colormap cmap = colormap_for("input", ctx.state.colormap);

@@ -92,8 +92,9 @@ void DrawLayerNormView(ViewContext& ctx) {
         const auto& sa = ctx.derived.get("stats|" + id, [&] { return row_stats(*after); });
         int t = ctx.state.token;
         char buf[240];
+        auto z = [](float v) { return std::fabs(v) < 5e-4f ? 0.f : v; };  // no "-0.000"
         std::snprintf(buf, sizeof buf, "%s:  before mean %.3f, std %.3f   →   after mean %.3f, std %.3f",
-                      token_name(t).c_str(), sb[t * 2], sb[t * 2 + 1], sa[t * 2], sa[t * 2 + 1]);
+                      token_name(t).c_str(), z(sb[t * 2]), z(sb[t * 2 + 1]), z(sa[t * 2]), z(sa[t * 2 + 1]));
         ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "%s", buf);
     }
     char eps[32];

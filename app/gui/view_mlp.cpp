@@ -16,20 +16,25 @@ static void DrawGeluCurve(ViewContext& ctx, const Tensor& fc1, int hovered_col, 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 p0 = ImGui::GetCursorScreenPos(), p1(p0.x + size.x, p0.y + size.y);
     dl->AddRectFilled(p0, p1, IM_COL32(25, 25, 32, 255));
-    const float x_lo = -4.f, x_hi = 4.f, y_lo = -1.f, y_hi = 4.f;
+    int M = static_cast<int>(fc1.cols()), t = std::min<int>(ctx.state.token, static_cast<int>(fc1.rows()) - 1);
+    const float* row = fc1.data.data() + static_cast<size_t>(t) * M;
+    float reach = 4.f;  // the x range covers the token's values (up to ±10)
+    for (int m = 0; m < M; ++m) reach = std::max(reach, std::min(10.f, std::ceil(std::fabs(row[m]))));
+    const float x_lo = -reach, x_hi = reach, y_lo = -0.25f * reach, y_hi = reach;
     auto to_screen = [&](float x, float y) {
         return ImVec2(p0.x + (x - x_lo) / (x_hi - x_lo) * size.x, p1.y - (y - y_lo) / (y_hi - y_lo) * size.y);
     };
-    for (int i = -4; i <= 4; ++i) {
+    int step = reach > 6 ? 2 : 1;
+    for (int i = -int(reach); i <= int(reach); i += step) {
         dl->AddLine(to_screen(float(i), y_lo), to_screen(float(i), y_hi), IM_COL32(60, 60, 70, 255));
         dl->AddText(ImVec2(to_screen(float(i), 0).x + 2, to_screen(0, 0).y + 2), IM_COL32(150, 150, 160, 255), std::to_string(i).c_str());
     }
-    for (int i = -1; i <= 4; ++i) dl->AddLine(to_screen(x_lo, float(i)), to_screen(x_hi, float(i)), IM_COL32(60, 60, 70, 255));
+    for (int i = 0; i <= int(y_hi); i += step) dl->AddLine(to_screen(x_lo, float(i)), to_screen(x_hi, float(i)), IM_COL32(60, 60, 70, 255));
     dl->AddLine(to_screen(x_lo, 0), to_screen(x_hi, 0), IM_COL32(160, 160, 170, 255), 1.5f);
     dl->AddLine(to_screen(0, y_lo), to_screen(0, y_hi), IM_COL32(160, 160, 170, 255), 1.5f);
-    for (float x = x_lo; x < 0; x += 0.25f)  // ReLU, dashed
-        dl->AddLine(to_screen(x, 0), to_screen(x + 0.12f, 0), IM_COL32(140, 140, 140, 255), 3.f);
-    dl->AddLine(to_screen(0, 0), to_screen(4, 4), IM_COL32(140, 140, 140, 200), 2.f);
+    for (float x = x_lo; x < 0; x += reach / 16.f)  // ReLU, dashed
+        dl->AddLine(to_screen(x, 0), to_screen(x + reach / 32.f, 0), IM_COL32(140, 140, 140, 255), 3.f);
+    dl->AddLine(to_screen(0, 0), to_screen(reach, reach), IM_COL32(140, 140, 140, 200), 2.f);
     ImVec2 pts[161];
     for (int i = 0; i <= 160; ++i) {
         float x = x_lo + (x_hi - x_lo) * i / 160.f;
@@ -37,8 +42,6 @@ static void DrawGeluCurve(ViewContext& ctx, const Tensor& fc1, int hovered_col, 
     }
     dl->AddPolyline(pts, 161, IM_COL32(90, 200, 255, 255), 0, 3.f);
     // The selected token's pre-activations on the curve.
-    int M = static_cast<int>(fc1.cols()), t = std::min<int>(ctx.state.token, static_cast<int>(fc1.rows()) - 1);
-    const float* row = fc1.data.data() + static_cast<size_t>(t) * M;
     dl->PushClipRect(p0, p1, true);
     for (int m = 0; m < M; ++m) {
         float x = row[m];
@@ -52,7 +55,7 @@ static void DrawGeluCurve(ViewContext& ctx, const Tensor& fc1, int hovered_col, 
     dl->AddText(ImVec2(p0.x + 8, p0.y + 6), IM_COL32(90, 200, 255, 255), "GELU(x) = x · Φ(x)");
     dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + ImGui::GetTextLineHeight()), IM_COL32(160, 160, 160, 255), "ReLU, for comparison");
     dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + 2 * ImGui::GetTextLineHeight()), IM_COL32(255, 200, 0, 255),
-                ("dots: the " + std::to_string(M) + " features of " + token_name(t)).c_str());
+                ("dots: the " + std::to_string(M) + " values of " + (t ? "token " + std::to_string(t) : std::string("CLS"))).c_str());
     ImGui::Dummy(size);
 }
 

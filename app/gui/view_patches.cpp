@@ -13,7 +13,7 @@ void DrawPatchesView(ViewContext& ctx) {
     int S = static_cast<int>(in.shape[1]), P = cfg.patch_size, g = ctx.grid(), N = ctx.patches();
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    float top_h = std::min(avail.y * 0.48f, avail.x * 0.42f);
+    float top_h = std::min(avail.y * 0.46f, avail.x * 0.45f);
     float side = top_h - 2 * lh;
 
     ImGui::BeginGroup();
@@ -59,14 +59,9 @@ void DrawPatchesView(ViewContext& ctx) {
         if (ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, hovered);
     }
     ImGui::EndGroup();
-    ImGui::SameLine(0, 40);
-    ImGui::BeginGroup();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(180.f, ImGui::GetContentRegionAvail().x));
     Note("Each patch is flattened into one row of C·P·P = " + std::to_string(cfg.patch_dim()) +
          " numbers, channel by channel, then row by row, then column by column — the same order as the "
-         "Conv2d weight (D, C, P, P). Hover a row to find its tile.");
-    ImGui::PopTextWrapPos();
-    ImGui::EndGroup();
+         "Conv2d weight (D, C, P, P). Hover a row to find its tile; click to select it.");
 
     ImGui::Spacing();
     int C = cfg.channels;

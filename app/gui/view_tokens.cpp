@@ -150,7 +150,7 @@ void DrawTokensView(ViewContext& ctx) {
     int g = ctx.grid();
     float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, float(g * (g + 1)) * 40.f});
     const std::vector<float>& cos = ctx.derived.get("pos_cos", [&] { return position_cosines(ctx, pos, D); });
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + right_w);
+    ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
     ImGui::TextWrapped("How alike are the positions? One small map per patch position: its cosine similarity with every other position");
     DrawPositionSimilarity(ctx, cos, side);
     Note("Attention alone does not know where a patch came from, so a learned vector is added to each token, "

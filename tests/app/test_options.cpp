@@ -93,3 +93,8 @@ TEST_CASE("the tour captures each shot once, after its frames have settled") {
     REQUIRE(captures == 2);
     REQUIRE(frames == 2 * TourDriver::kFramesPerShot);
 }
+
+TEST_CASE("--measure-fps takes a positive number of seconds") {
+    REQUIRE(parse_options({"--measure-fps", "5"}).measure_fps == 5.0);
+    REQUIRE_THROWS_AS(parse_options({"--measure-fps", "0"}), vit::Error);
+}
