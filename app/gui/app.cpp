@@ -32,6 +32,7 @@ App::App(GLFWwindow* window, Options options, std::string asset_dir)
         fs::create_directories(options_.tour_dir, ec);
     }
     if (options_.presenter) set_presenter(true);
+    open_.visible = options_.open_chooser;
     request(options_.model, options_.image);
 }
 

@@ -7,6 +7,8 @@
 #include <filesystem>
 
 #include "error.h"
+#include "gl_texture.h"
+#include "image.h"
 
 namespace vit::gui {
 
@@ -16,6 +18,55 @@ static void choose(OpenPanelState& panel, UiActions& actions, const std::string&
     if (panel.for_model) actions.open_model = path;
     else actions.open_image = path;
     panel.visible = false;
+}
+
+// An image file as a thumbnail at most `side` pixels across.
+static RgbaImage make_thumbnail(const std::string& path, int side) {
+    vit::Image img = vit::load_image(path, 3);
+    int longest = std::max(img.height, img.width);
+    if (longest > side) {
+        float s = float(side) / longest;
+        img = vit::resize(img, std::max(1, int(img.height * s)), std::max(1, int(img.width * s)), "bilinear");
+    }
+    return render_picture(img.data.data(), img.channels, img.height, img.width, img.width > 32);
+}
+
+static void DrawThumbnails(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions) {
+    if (!panel.thumbnails) panel.thumbnails = std::make_unique<TextureCache>(upload_texture, release_texture, size_t(64) << 20);
+    const float side = ImGui::GetFontSize() * 6.f;
+    int loads_left = 3;  // thumbnails made this frame
+    float x_max = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    std::string last_folder;
+    for (const FileEntry& e : panel.gallery_images) {
+        std::string folder = fs::relative(fs::path(e.path).parent_path(), asset_dir).string();
+        if (folder != last_folder) {
+            ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.f, 1.f), "%s", folder.c_str());
+            last_folder = folder;
+        } else if (ImGui::GetItemRectMax().x + side + 12.f < x_max) {
+            ImGui::SameLine();
+        }
+        ImGui::PushID(e.path.c_str());
+        ImGui::BeginGroup();
+        bool failed = std::find(panel.thumbnail_failed.begin(), panel.thumbnail_failed.end(), e.path) != panel.thumbnail_failed.end();
+        bool clicked = false;
+        if (!failed && (panel.thumbnails->contains(e.path) || loads_left-- > 0)) {
+            try {
+                CachedTexture t = panel.thumbnails->get(e.path, [&] { return make_thumbnail(e.path, 128); });
+                float s = side / std::max(t.width, t.height);
+                clicked = ImGui::ImageButton(reinterpret_cast<ImTextureID>(t.id), ImVec2(t.width * s, t.height * s));
+            } catch (const Error&) {
+                panel.thumbnail_failed.push_back(e.path);
+            }
+        } else {
+            clicked = ImGui::Button(failed ? "?" : "…", ImVec2(side, side));
+        }
+        std::string name = e.name.size() > 14 ? e.name.substr(0, 13) + "…" : e.name;
+        ImGui::TextDisabled("%s", name.c_str());
+        ImGui::EndGroup();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.path.c_str());
+        ImGui::PopID();
+        if (clicked) choose(panel, actions, e.path);
+    }
 }
 
 static void DrawGallery(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions) {
@@ -33,18 +84,8 @@ static void DrawGallery(OpenPanelState& panel, const std::string& asset_dir, UiA
         }
         ImGui::TextDisabled("Real checkpoints (timm, Hugging Face): use Path or Browse, or drop the folder here.");
     } else {
-        if (ImGui::Selectable("toy 4×4 image (0…15)   (built in)")) choose(panel, actions, "");
-        std::string last_folder;
-        for (const FileEntry& e : panel.gallery_images) {
-            std::string folder = fs::relative(fs::path(e.path).parent_path(), asset_dir).string();
-            if (folder != last_folder) {
-                ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.f, 1.f), "%s", folder.c_str());
-                last_folder = folder;
-            }
-            ImGui::PushID(e.path.c_str());
-            if (ImGui::Selectable(("   " + e.name).c_str())) choose(panel, actions, e.path);
-            ImGui::PopID();
-        }
+        if (ImGui::Button("the toy's 4×4 image (0…15), built in")) choose(panel, actions, "");
+        DrawThumbnails(panel, asset_dir, actions);
         if (panel.gallery_images.empty()) ImGui::TextDisabled("(no images under %s yet)", asset_dir.c_str());
     }
 }
@@ -109,6 +150,7 @@ void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiAction
                             ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.5f, vp->WorkSize.y * 0.6f), ImGuiCond_Appearing);
     const char* title = panel.for_model ? "Open a model###open" : "Open an image###open";
+    ImGui::SetNextWindowBgAlpha(1.f);
     if (!ImGui::Begin(title, &panel.visible, ImGuiWindowFlags_NoCollapse)) {
         ImGui::End();
         return;

@@ -3,10 +3,12 @@
 // filesystem (folders, images, checkpoints). Dropping a file on the window
 // does the same without this panel (App::on_drop).
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "file_list.h"
+#include "texture_cache.h"
 #include "ui_actions.h"
 
 namespace vit::gui {
@@ -21,6 +23,10 @@ struct OpenPanelState {
     std::string listing_error;
     bool gallery_ready = false;
     std::vector<FileEntry> gallery_images, gallery_models;
+    // Gallery thumbnails, made a few per frame so the window never stalls; kept
+    // apart from the trace's textures so a new image does not throw them away.
+    std::unique_ptr<TextureCache> thumbnails;
+    std::vector<std::string> thumbnail_failed;
 };
 
 void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions);

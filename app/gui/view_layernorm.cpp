@@ -31,10 +31,11 @@ static void DrawSide(ViewContext& ctx, const std::string& id, const std::string&
     if (!t) return;
     int T = static_cast<int>(t->rows());
     bool small = T <= 16;
-    float stats_w = small ? 2 * 64.f + 10.f : 2 * 24.f + 10.f;
+    float stats_w = small ? 2 * 64.f + 10.f : 2 * ImGui::CalcTextSize("mean").x + 18.f;
     bool is_norm = id == "norm";
     HeatmapResult m = DrawTokenMatrix(ctx, id, -1, ImVec2(size.x - stats_w, size.y), title + " " + shape_string(t->shape),
-                                      "feature", 0, 0, is_norm ? 0 : -1, is_norm ? "CLS → classifier" : "");
+                                      "feature", 0, 0, is_norm ? 0 : -1,
+                                      !is_norm ? "" : ctx.model.config.num_classes > 0 ? "CLS → classifier" : "CLS = the image's features");
     ImGui::SameLine(0, 4);
     const std::vector<float>& st = ctx.derived.get("stats|" + id, [&] { return row_stats(*t); });
     HeatmapSpec s;
@@ -101,7 +102,10 @@ void DrawLayerNormView(ViewContext& ctx) {
     std::snprintf(eps, sizeof eps, "%g", ctx.model.config.ln_eps);
     Formula(ctx, std::string("y = (x − mean(x)) / √(var(x) + ") + eps + ") · γ + β     each token (row) on its own, over its " +
                      std::to_string(ctx.model.config.embed_dim) + " features");
-    Note(id == "norm" ? "The final LayerNorm. Only row 0 (the CLS token) goes on to the classifier head."
+    Note(id == "norm" ? (ctx.model.config.num_classes > 0
+                             ? "The final LayerNorm. Only row 0 (the CLS token) goes on to the classifier head."
+                             : "The final LayerNorm. This model has no classifier head (like DINO): row 0, the CLS "
+                               "token, is the image's feature vector.")
                       : "Every row is shifted to mean 0 and scaled to standard deviation 1, then multiplied by the "
                         "learned γ and shifted by β (so 'after' is exactly 0 and 1 only when γ = 1 and β = 0).");
 }
