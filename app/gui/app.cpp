@@ -39,7 +39,14 @@ App::App(GLFWwindow* window, Options options, std::string asset_dir)
 App::~App() = default;
 
 void App::request(const std::string& model, const std::string& image) {
-    loader_.request(LoadRequest{model, image, options_.image_size}, model_, model_name_);
+    std::string img = image;
+    if (img.empty() && model != "toy-4x4" && model != "digits") {
+        // A checkpoint has no image of its own: open it on the first photo of the gallery.
+        std::vector<FileEntry> photos = find_images((fs::path(asset_dir_) / "photos").string(), 1);
+        if (photos.empty()) photos = find_images(asset_dir_, 1);
+        if (!photos.empty()) img = photos.front().path;
+    }
+    loader_.request(LoadRequest{model, img, options_.image_size}, model_, model_name_);
 }
 
 void App::show_error(const std::string& text) {

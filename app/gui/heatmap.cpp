@@ -74,9 +74,11 @@ void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImV
         dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4), kAxis);
         dl->AddText(ImVec2(x - w * align, p1.y + 4), kAxis, s.c_str());
     };
-    label(range.lo, p0.x, 0.f);
+    std::string lo = format ? format(range.lo) : short_number(range.lo), hi = format ? format(range.hi) : short_number(range.hi);
+    bool both = ImGui::CalcTextSize(lo.c_str()).x + ImGui::CalcTextSize(hi.c_str()).x + 10.f < width;
+    if (both) label(range.lo, p0.x, 0.f);
     label(range.hi, p1.x, 1.f);
-    if (cmap == Colormap::Diverging && width > 6 * ImGui::GetFontSize()) label(0.f, (p0.x + p1.x) * 0.5f, 0.5f);
+    if (both && cmap == Colormap::Diverging && width > 6 * ImGui::GetFontSize()) label(0.f, (p0.x + p1.x) * 0.5f, 0.5f);
 }
 
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
@@ -121,7 +123,7 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
     float area_w = std::max(10.f, box.x - left - cb_w - 4.f);
     float area_h = std::max(10.f, box.y - top - cb_h - 4.f);
     float cw = area_w / s.cols, ch = area_h / s.rows;
-    if (s.rows <= 32 && s.cols <= 32) {
+    if ((s.rows <= 32 && s.cols <= 32) || s.rows == s.cols) {  // small or square (T×T): square cells
         cw = ch = std::min({cw, ch, s.max_cell});
     } else {
         cw = std::min(cw, s.max_cell);
@@ -257,7 +259,7 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
         right = p1.x + cb_w;
         bottom = std::max(bottom, p0.y + h + lh * 0.5f);
     } else if (bar_below) {
-        float w = std::max(p1.x - p0.x, 6 * lh);
+        float w = std::max(p1.x - p0.x, std::min(6 * lh, box.x - left - 4.f));
         DrawColorBarHorizontal(cache, s.cmap, tex.range, ImVec2(p0.x, p1.y + 10.f), w, 14.f);
         right = std::max(right, p0.x + w + 4.f);
         bottom = p1.y + cb_h;

@@ -76,7 +76,8 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
     if (ctx.state.head >= 0) {
         one(ctx.state.head, ImVec2(avail.x, h_total), "head " + std::to_string(ctx.state.head) + ": query token ↓ attends to key token →");
     } else {
-        int per_row = H <= 4 ? H : (H <= 8 ? 4 : 6);
+        float lh1 = ImGui::GetTextLineHeight();
+        int per_row = best_columns(H, ImVec2(avail.x, h_total), 1.f, sum_w + 80.f + 10.f, 4 * lh1 + 30.f);
         int rows = (H + per_row - 1) / per_row;
         float w = avail.x / per_row - 10.f, hh = h_total / rows - 4.f;
         for (int h = 0; h < H; ++h) {
@@ -92,7 +93,7 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
         Formula(ctx, "attn = softmax(scores, dim=-1)   # each row: e^s / Σ e^s");
         std::snprintf(buf, sizeof buf,
                       "Row r says how much query token r takes from each key token. Every row sums to 1 "
-                      "(largest deviation here %.1e): attention is a weighted average.", worst);
+                      "(largest deviation here %.0e): attention is a weighted average.", worst);
     } else {
         std::snprintf(buf, sizeof buf, "scores = q · kᵀ / √%d   # (%d, %d, %d) per head", Dh, H, T, T);
         Formula(ctx, buf);

@@ -86,6 +86,19 @@ HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const fl
     return DrawHeatmap(ctx.cache, s);
 }
 
+int best_columns(int n, ImVec2 avail, float aspect, float extra_w, float extra_h) {
+    int best = 1;
+    float best_w = 0.f;
+    for (int cols = 1; cols <= n; ++cols) {
+        int rows = (n + cols - 1) / cols;
+        float w = avail.x / cols - extra_w;
+        float h = avail.y / rows - extra_h;
+        float content_w = std::min(w, h / std::max(aspect, 1e-3f));
+        if (content_w > best_w) best_w = content_w, best = cols;
+    }
+    return best;
+}
+
 void OperatorSign(ViewContext& ctx, const char* sign, float h) {
     ImGui::PushFont(ctx.heading());
     ImVec2 ts = ImGui::CalcTextSize(sign);

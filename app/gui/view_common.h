@@ -56,6 +56,10 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const std::string& id, int slice
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
                               const std::string& col_axis, Colormap cmap = Colormap::Diverging);
+// How many columns to lay n tiles out in so that each tile's content (aspect =
+// height / width) is as large as possible; each tile also needs extra_w × extra_h
+// for its labels and colour bar.
+int best_columns(int n, ImVec2 avail, float aspect, float extra_w, float extra_h);
 // A big operator sign ("+", "=", "·") centred vertically in a box of height h.
 void OperatorSign(ViewContext& ctx, const char* sign, float h);
 

@@ -10,6 +10,28 @@ namespace vit::gui {
 
 void DrawHeadSelector(ViewContext& ctx, bool allow_all) {
     int H = ctx.pipeline.heads;
+    if (H > 6) {  // many heads: "all" and a drop-down instead of a row of buttons
+        if (allow_all) {
+            if (ImGui::RadioButton("all heads", ctx.state.head < 0)) select_head(ctx.state, ctx.pipeline, -1);
+            ImGui::SameLine();
+        }
+        if (ImGui::RadioButton("one head:", ctx.state.head >= 0 || !allow_all) && ctx.state.head < 0)
+            select_head(ctx.state, ctx.pipeline, 0);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.f);
+        int h = std::max(0, ctx.state.head);
+        std::string preview = "head " + std::to_string(h);
+        if (ImGui::BeginCombo("##head", preview.c_str())) {
+            for (int i = 0; i < H; ++i) {
+                std::string label = "head " + std::to_string(i);
+                if (ImGui::Selectable(label.c_str(), i == ctx.state.head)) select_head(ctx.state, ctx.pipeline, i);
+            }
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+        ImGui::TextDisabled("(key H)");
+        return;
+    }
     if (allow_all) {
         if (ImGui::RadioButton("all heads", ctx.state.head < 0)) select_head(ctx.state, ctx.pipeline, -1);
         ImGui::SameLine();
@@ -40,7 +62,10 @@ void DrawQkvView(ViewContext& ctx) {
         DrawTokenMatrix(ctx, id, h, ImVec2(avail.x, h_total), "head " + std::to_string(h) + "  (" + std::to_string(t.shape[1]) +
                         ", " + std::to_string(Dh) + ")", "feature of the head");
     } else {
-        int per_row = H <= 6 ? H : (H + 1) / 2;
+        float lh1 = ImGui::GetTextLineHeight();
+        float aspect = float(t.shape[1]) / float(std::max<int64_t>(1, t.shape[2]));
+        if (t.shape[1] > 32 || t.shape[2] > 32) aspect = std::min(aspect, 6.f);
+        int per_row = best_columns(H, ImVec2(avail.x, h_total), aspect, 80.f, 4 * lh1 + 30.f);
         int rows = (H + per_row - 1) / per_row;
         float w = avail.x / per_row - 8.f, hh = h_total / rows - 4.f;
         for (int h = 0; h < H; ++h) {
