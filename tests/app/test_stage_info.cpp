@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "random_model.h"
 #include "stage_info.h"
+#include "toy_model.h"
 #include "trace.h"
 
 using vit::ModelConfig;
@@ -15,46 +17,13 @@ using vit::gui::StageInfo;
 
 namespace {
 
-ModelConfig vit_b() {
-    ModelConfig c;  // the defaults are ViT-B/16 at 224
-    c.name = "vit_base_patch16_224";
-    c.channels = 3;
-    c.patch_size = 16;
-    c.embed_dim = 768;
-    c.depth = 12;
-    c.num_heads = 12;
-    c.mlp_dim = 3072;
-    c.num_classes = 1000;
-    return c;
-}
+ModelConfig vit_b() { return vit::vit_base_config(); }
 
-ModelConfig vit_tiny() {
-    ModelConfig c = vit_b();
-    c.name = "vit_tiny_patch16_224";
-    c.embed_dim = 192;
-    c.num_heads = 3;
-    c.mlp_dim = 768;
-    return c;
-}
+ModelConfig vit_tiny() { return vit::vit_tiny_config(); }
 
 // The built-in toy-4x4 (seeds/000): 4x4 one-channel image, 2x2 patches, embed 8,
 // 2 heads of 4, MLP 16, 3 classes.
-ModelConfig toy() {
-    ModelConfig c;
-    c.name = "toy-4x4";
-    c.channels = 1;
-    c.patch_size = 2;
-    c.embed_dim = 8;
-    c.depth = 1;
-    c.num_heads = 2;
-    c.mlp_dim = 16;
-    c.num_classes = 3;
-    c.pos_grid = 2;
-    c.preprocess.image_size = 4;
-    c.preprocess.mean = {0.0f};
-    c.preprocess.std = {1.0f};
-    return c;
-}
+ModelConfig toy() { return vit::make_toy_model().config; }
 
 std::vector<std::string> fields(const StageInfo& i) {
     return {i.title, i.formula, i.shapes, i.pytorch, i.explanation, i.notebook_note};
