@@ -293,7 +293,6 @@ StageInfo describe_stage(const std::string& stage_id, const ModelConfig& config,
         if (known) return info;
     } else if (stage_id == "input") {
         info.title = "Normalised input image";
-        info.formula = "x[c] = (pixel[c] / 255 - mean[c]) / std[c]";
         info.shapes = "(C, H, W) = " + tup({s.C, s.side, s.side}) + ", mean = " + tup_f(config.preprocess.mean) +
                       ", std = " + tup_f(config.preprocess.std);
         info.pytorch = "x = transforms.Normalize(mean=" + list_f(config.preprocess.mean) + ", std=" +
@@ -308,6 +307,8 @@ StageInfo describe_stage(const std::string& stage_id, const ModelConfig& config,
         }
         info.explanation = "The picture is resized and centre-cropped to " + num(s.side) + " x " + num(s.side) +
                            " pixels, " + plural(s.C, "channel") + ". ";
+        info.formula = identity ? "x[c] = pixel[c]   (mean 0, std 1: unchanged)"
+                                : "x[c] = (pixel[c] / 255 - mean[c]) / std[c]";
         if (identity)
             info.explanation += "This model normalises with mean 0 and standard deviation 1, so the pixel values go "
                                 "in unchanged.";
