@@ -32,6 +32,8 @@ App::App(GLFWwindow* window, Options options, std::string asset_dir)
         fs::create_directories(options_.tour_dir, ec);
     }
     if (options_.presenter) set_presenter(true);
+    if (options_.gpu) state_.backend = Backend::Gpu;
+    gpu_.set_fail_test(options_.gpu_fail_test);
     open_.visible = options_.open_chooser;
     request(options_.model, options_.image);
 }
@@ -97,7 +99,7 @@ void App::apply(Loaded loaded) {
     if (first_load_) {
         first_load_ = false;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
-        if (!options_.tour_dir.empty()) tour_.emplace(tour_plan(pipeline_));
+        if (!options_.tour_dir.empty()) tour_.emplace(tour_plan(pipeline_, options_.gpu));
     }
     std::string title = "ViT Visualizer — " + model_->config.name + " — " + image_name_;
     glfwSetWindowTitle(window_, title.c_str());
@@ -185,6 +187,7 @@ void App::carry_out(const UiActions& a) {
 
 void App::draw_frame() {
     poll_loader();
+    sync_gpu();
     if (!tour_) handle_keys();
     if (tour_ && !tour_->done()) {
         go_to_stage(state_, pipeline_, tour_->current().stage);
@@ -220,6 +223,7 @@ void App::draw_frame() {
     if (!state_.presenter) {
         ToolbarInfo ti;
         ti.busy = loader_.busy();
+        ti.gpu_available = gpu_.available();
         DrawToolbar(state_, pipeline_, ti, actions);
     }
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
@@ -228,7 +232,7 @@ void App::draw_frame() {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float body_h = avail.y - status_h;
     if (trace_ && model_ && !pipeline_.ids.empty()) {
-        ViewContext ctx{state_, pipeline_, *trace_, *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
+        ViewContext ctx{state_, pipeline_, shown_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
         float nav_w = state_.presenter ? 0.f : std::max(300.f, avail.x * 0.18f);
         float info_w = std::max(300.f, avail.x * (state_.presenter ? 0.26f : 0.22f));
         if (nav_w > 0) {
@@ -243,9 +247,12 @@ void App::draw_frame() {
         else DrawStageView(ctx);
         ImGui::EndChild();
         ImGui::SameLine();
-        ImGui::BeginChild("info", ImVec2(0, body_h), true);
+        ImGui::BeginGroup();
+        ImGui::BeginChild("info", ImVec2(0, body_h - gpu_panel_height(body_h)), true);
         DrawInfoPanel(ctx);
         ImGui::EndChild();
+        draw_gpu_panel(ctx, body_h);
+        ImGui::EndGroup();
     } else {
         ImGui::BeginChild("loading", ImVec2(0, body_h), true);
         ImGui::Text("Loading %s …", options_.model.c_str());
@@ -263,13 +270,13 @@ void App::draw_frame() {
     }
     si.image = image_name_;
     si.tokens = pipeline_.tokens;
-    si.forward_ms = forward_ms_;
+    si.forward_ms = shown_gpu_ ? gpu_.gpu_ms() : forward_ms_;
     si.textures = cache_.size();
     si.uploads = cache_.uploads();
     si.busy = loader_.busy();
     si.progress = loader_.progress();
     si.phase = loader_.phase();
-    si.backend = state_.backend == Backend::Gpu ? "GPU" : "CPU";
+    si.backend = shown_gpu_ ? "GPU" : "CPU";  // who computed the trace on screen
     si.compact = state_.presenter;
     DrawStatusBar(si);
     ImGui::End();

@@ -12,6 +12,7 @@
 #include "app_state.h"
 #include "derived_cache.h"
 #include "fonts.h"
+#include "gpu_session.h"
 #include "loader.h"
 #include "navigator_panel.h"
 #include "open_panel.h"
@@ -83,6 +84,15 @@ private:
     bool quit_ = false;
     int exit_code_ = 0;
     int windowed_[4] = {100, 100, 1600, 1000};  // x, y, w, h before presenter mode
+
+    // The GPU backend (app_gpu.cpp): runs when the GPU is chosen and the CPU trace changes.
+    void sync_gpu();
+    const Trace& shown_trace() const;  // the GPU trace when the GPU is chosen and has one
+    float gpu_panel_height(float body_h) const;
+    void draw_gpu_panel(struct ViewContext& ctx, float body_h);
+    GpuSession gpu_;
+    bool shown_gpu_ = false;
+    bool gpu_error_shown_ = false;
 };
 
 }  // namespace vit::gui

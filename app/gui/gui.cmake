@@ -13,6 +13,7 @@ set(VITVIZ_GUI_LOGIC_SOURCES
     ${VITVIZ_GUI_DIR}/tour.cpp
     ${VITVIZ_GUI_DIR}/loader.cpp
     ${VITVIZ_GUI_DIR}/export.cpp)
+list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/gpu_compare.cpp)  # CPU vs GPU differences, the GPU fallback
 if(EXISTS ${VITVIZ_GUI_DIR}/stage_info.cpp)  # the side panel's text (plain C++, tested in tests/app)
   list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/stage_info.cpp)
 endif()
@@ -32,5 +33,9 @@ list(REMOVE_ITEM VITVIZ_GUI_SOURCES ${VITVIZ_GUI_LOGIC_SOURCES})
 add_executable(vitviz ${VITVIZ_GUI_SOURCES})
 target_link_libraries(vitviz PRIVATE vitviz_gui_logic imgui_backends glad PkgConfig::IMGUI PkgConfig::GLFW PkgConfig::STB)
 target_compile_definitions(vitviz PRIVATE VITVIZ_ASSET_DIR="${PROJECT_SOURCE_DIR}/assets")
-# The GPU backend (app/gpu, issue 4) plugs in here once it is ready: link it and
-# define VITVIZ_HAVE_GPU; the toolbar already has the CPU/GPU switch.
+# The GPU backend (app/gpu, issue 4): gpu_session.cpp runs it on the window's
+# context; without it the toolbar's GPU choice stays disabled.
+if(TARGET vitgpu)
+  target_link_libraries(vitviz PRIVATE vitgpu)
+  target_compile_definitions(vitviz PRIVATE VITVIZ_HAVE_GPU)
+endif()

@@ -20,7 +20,9 @@ const char* usage() {
            "  --select-token token selected at start (0 = CLS, 1 + p = patch p)\n"
            "  --presenter    start in presenter mode (full screen, large font)\n"
            "  --open         start with the Open window (gallery, path, file browser)\n"
-           "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n";
+           "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n"
+           "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"
+           "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n";
 }
 
 static int parse_int(const std::string& flag, const std::string& value) {
@@ -56,6 +58,11 @@ Options parse_options(const std::vector<std::string>& args) {
             o.measure_fps = parse_int(a, value());
             if (o.measure_fps <= 0) throw Error("--measure-fps must be a positive number of seconds");
         }
+        else if (a == "--backend") {
+            std::string b = value();
+            if (b != "cpu" && b != "gpu") throw Error("--backend expects cpu or gpu, got '" + b + "'");
+            o.gpu = b == "gpu";
+        } else if (a == "--gpu-fail-test") o.gpu_fail_test = true;
         else if (a == "-h" || a == "--help") o.help = true;
         else throw Error("unknown argument '" + a + "' (try --help)");
     }

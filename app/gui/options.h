@@ -1,6 +1,7 @@
 // Command-line options of `vitviz` and the built-in defaults (model, image).
 //   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
 //          [--tour DIR] [--select-token T] [--presenter] [--open] [--measure-fps SECONDS]
+//          [--backend cpu|gpu] [--gpu-fail-test]
 #pragma once
 #include <string>
 #include <vector>
@@ -21,6 +22,8 @@ struct Options {
     bool presenter = false;
     bool open_chooser = false; // start with the Open window (choose an image)
     double measure_fps = 0.0; // > 0: step through the stages for this many seconds, print the FPS, exit
+    bool gpu = false;         // --backend gpu: start on the GPU backend (app/gpu); CPU when it cannot start
+    bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
     bool help = false;
 };
 

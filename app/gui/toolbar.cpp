@@ -41,7 +41,7 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
     if (ImGui::RadioButton("GPU", state.backend == Backend::Gpu)) state.backend = Backend::Gpu;
     if (!info.gpu_available) ImGui::EndDisabled();
     if (!info.gpu_available && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("the GPU backend is not available in this build");
+        ImGui::SetTooltip("the GPU backend is not available (no OpenGL 4.3, or it failed: see the CPU vs GPU panel)");
 }
 
 }  // namespace vit::gui

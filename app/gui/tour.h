@@ -17,7 +17,9 @@ struct TourShot {
 };
 
 std::string tour_file_name(int index, const std::string& name);
-std::vector<TourShot> tour_plan(const Pipeline& p);
+// With `gpu` (vitviz --backend gpu) one more shot, `NN-gpu-difference.png`: the CPU vs GPU
+// panel on block 0's attention (the first stage when there is no block).
+std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu = false);
 
 // Frame bookkeeping: call frame() once per rendered frame; it says which shot
 // to show and whether to capture this frame.

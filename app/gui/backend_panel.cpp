@@ -1,0 +1,122 @@
+// The CPU vs GPU panel.
+#include "backend_panel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace vit::gui {
+
+static std::string sci(float v) {
+    if (std::isinf(v)) return "inf";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+static void Dim(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+bool BackendPanelVisible(const AppState& state, const GpuSession& gpu) {
+    return state.backend == Backend::Gpu || gpu.status().failed;
+}
+
+static void DrawFailure(ViewContext& ctx, const GpuStatus& st) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.45f, 0.4f, 1.f));
+    ImGui::TextWrapped("GPU backend unavailable: %s", first_line(st.error).c_str());
+    ImGui::PopStyleColor();
+    ImGui::TextWrapped("Carrying on with the CPU core (every view works the same).");
+    size_t nl = st.error.find('\n');
+    if (nl != std::string::npos) {
+        ImGui::TextDisabled("compile log:");
+        ImGui::PushFont(ctx.mono());
+        ImGui::BeginChild("gpu-log", ImVec2(0, 0), true);
+        ImGui::PushTextWrapPos(0.f);
+        ImGui::TextUnformatted(st.error.c_str() + nl + 1);
+        ImGui::PopTextWrapPos();
+        ImGui::EndChild();
+        ImGui::PopFont();
+    }
+}
+
+void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu) {
+    ImGui::PushFont(ctx.heading());
+    ImGui::TextUnformatted("CPU vs GPU");
+    ImGui::PopFont();
+    if (gpu.status().failed) {
+        DrawFailure(ctx, gpu.status());
+        return;
+    }
+    if (!gpu.has_result()) {
+        Dim("Choose GPU in the toolbar to run the same pass in compute shaders.");
+        return;
+    }
+    Dim(gpu.device());
+    ImGui::TextWrapped("CPU core %.2f ms (Eigen, worker thread)", gpu.cpu_ms());
+    ImGui::TextWrapped("GPU %.2f ms (GL timer), %.1f ms with the read-back of every stage", gpu.gpu_ms(),
+                       gpu.gpu_wall_ms());
+
+    const TraceDiff& d = gpu.diff();
+    if (const StageDiff* w = d.worst()) {
+        if (!w->problem.empty()) {
+            ImGui::TextColored(ImVec4(1.f, 0.45f, 0.4f, 1.f), "%s: %s", w->id.c_str(), w->problem.c_str());
+        } else {
+            ImGui::TextWrapped("largest |gpu - cpu| of all stages: %s in %s %s", sci(w->max_abs).c_str(),
+                               w->id.c_str(), index_string(w->where).c_str());
+        }
+    }
+    bool ok = d.all_within();
+    ImGui::PushStyleColor(ImGuiCol_Text, ok ? ImVec4(0.5f, 0.9f, 0.5f, 1.f) : ImVec4(1.f, 0.6f, 0.3f, 1.f));
+    ImGui::TextWrapped("%s", ok ? "every stage within 1e-5 + 1e-4·|cpu|" : "some stage is outside 1e-5 + 1e-4·|cpu|");
+    ImGui::PopStyleColor();
+
+    const std::string& id = ctx.stage_id();
+    const StageDiff* s = d.find(id);
+    ImGui::Separator();
+    if (!s) {
+        ImGui::TextDisabled("%s: not compared", id.c_str());
+        return;
+    }
+    if (!s->problem.empty()) {
+        ImGui::TextColored(ImVec4(1.f, 0.45f, 0.4f, 1.f), "%s: %s", id.c_str(), s->problem.c_str());
+        return;
+    }
+    ImGui::TextWrapped("this stage (%s): max |gpu - cpu| %s at %s", id.c_str(), sci(s->max_abs).c_str(),
+                       index_string(s->where).c_str());
+    char values[64];
+    std::snprintf(values, sizeof values, "there: cpu %.7g, gpu %.7g", s->cpu, s->gpu);
+    Dim(values);
+
+    const Tensor* diff = gpu.difference(id);
+    if (!diff) return;
+    // A stage of matrices (heads, channels): the selected head, else the one holding the largest difference.
+    int slice = -1;
+    if (diff->rank() == 3) {
+        slice = ctx.state.head >= 0 && ctx.state.head < diff->shape[0] ? ctx.state.head
+                                                                       : static_cast<int>(s->where.empty() ? 0 : s->where[0]);
+    }
+    MatrixView m = matrix_of(*diff, slice);
+    HeatmapSpec h;
+    h.key = heatmap_key(gpu.pass(), "gpu-diff|" + id, slice, Colormap::Sequential);
+    h.data = m.data;
+    h.rows = m.rows;
+    h.cols = m.cols;
+    h.cmap = Colormap::Sequential;
+    float hi = 0.f;
+    for (int i = 0; i < m.rows * m.cols; ++i) hi = std::max(hi, m.data[i]);
+    h.range = Range{0.f, hi > 0.f ? hi : 1e-7f};
+    h.title = "|gpu - cpu|  " + id + (slice >= 0 ? "  [" + std::to_string(slice) + "]" : std::string()) +
+              (hi == 0.f ? "  (identical)" : "");
+    h.rows_are_tokens = false;
+    h.row_axis = "row";
+    h.col_axis = "column";
+    h.numbers = false;
+    h.format = [](float v) { return sci(v); };
+    h.size = ImGui::GetContentRegionAvail();
+    DrawHeatmap(ctx.cache, h);
+}
+
+}  // namespace vit::gui
