@@ -83,6 +83,10 @@ void App::apply(Loaded loaded) {
     image_path_ = loaded.request.image;
     image_name_ = loaded.image_name;
     forward_ms_ = loaded.forward_ms;
+    if (loaded.request.pixels) draw_.shown_version = loaded.request.pixels == draw_.preview ? draw_.sent_version : 0;
+    else draw_.shown_version = ~0ull;
+    // A new model while drawing: run it on the canvas too (the loop in draw_frame resends).
+    if (!loaded.request.pixels && draw_.visible && !draw_.canvas.empty()) draw_.sent_version = ~0ull;
     ++generation_;
     cache_.clear();
     derived_.clear();
@@ -99,7 +103,12 @@ void App::apply(Loaded loaded) {
     if (first_load_) {
         first_load_ = false;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
-        if (!options_.tour_dir.empty()) tour_.emplace(tour_plan(pipeline_, options_.gpu));
+        if (!options_.tour_dir.empty()) {
+            std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Draw window with a drawn 7
+            plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
+                            tour_file_name(static_cast<int>(plan.size()), "draw")});
+            tour_.emplace(std::move(plan));
+        }
     }
     std::string title = "ViT Visualizer — " + model_->config.name + " — " + image_name_;
     glfwSetWindowTitle(window_, title.c_str());
@@ -175,7 +184,17 @@ void App::export_npy() {
     }
 }
 
+void App::send_canvas() {
+    draw_.preview = std::make_shared<const Image>(to_mnist(draw_.canvas));
+    draw_.sent_version = draw_.canvas.version();
+    LoadRequest r{model_name_, "", options_.image_size};
+    r.pixels = draw_.preview;
+    r.pixels_name = kCanvasImageName;
+    loader_.request(r, model_, model_name_);
+}
+
 void App::carry_out(const UiActions& a) {
+    if (a.open_image) draw_.visible = false;  // a chosen image replaces the canvas as the source
     if (a.open_image) request(model_name_.empty() ? options_.model : model_name_, *a.open_image);
     if (a.open_model) request(*a.open_model, image_path_);
     if (a.export_png) capture_png_ = true;
@@ -192,6 +211,10 @@ void App::draw_frame() {
     if (tour_ && !tour_->done()) {
         go_to_stage(state_, pipeline_, tour_->current().stage);
         state_.screen = tour_->current().screen;
+        if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
+            draw_.visible = true;
+            draw_sample_seven(draw_.canvas, draw_.thickness);
+        }
     }
     if (options_.measure_fps > 0 && trace_) {  // step through every stage, then report the frame rate
         double now = ImGui::GetTime();
@@ -225,6 +248,8 @@ void App::draw_frame() {
         ti.busy = loader_.busy();
         ti.gpu_available = gpu_.available();
         DrawToolbar(state_, pipeline_, ti, actions);
+        ImGui::SameLine(0, 24);
+        ImGui::Checkbox("Draw a digit", &draw_.visible);
     }
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
@@ -282,6 +307,10 @@ void App::draw_frame() {
     ImGui::End();
 
     DrawOpenPanel(open_, asset_dir_, actions);
+    DrawDrawPanel(draw_, trace_.get(), model_.get(), loader_.busy());
+    // While the Draw window is open the canvas is the image source: every change reruns the
+    // whole pipeline, one forward at a time (so at most once per frame).
+    if (draw_.visible && model_ && !loader_.busy() && draw_.canvas.version() != draw_.sent_version) send_canvas();
     ImGui::PopFont();
     carry_out(actions);
 }
@@ -303,6 +332,7 @@ void App::after_render(int fb_width, int fb_height) {
         quit_ = true;
         return;
     }
+    if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
         try {

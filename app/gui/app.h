@@ -11,6 +11,7 @@
 
 #include "app_state.h"
 #include "derived_cache.h"
+#include "draw_panel.h"
 #include "fonts.h"
 #include "gpu_session.h"
 #include "loader.h"
@@ -51,6 +52,7 @@ private:
     void show_error(const std::string& text);
     void show_notice(const std::string& text);
     void export_npy();
+    void send_canvas();  // the Draw canvas, MNIST-normalised, to the loader
 
     GLFWwindow* window_;
     Options options_;
@@ -76,6 +78,7 @@ private:
 
     NavigatorState nav_;
     OpenPanelState open_;
+    DrawPanelState draw_;
     std::optional<Message> message_;
     std::optional<TourDriver> tour_;
     bool capture_png_ = false;

@@ -13,6 +13,7 @@ set(VITVIZ_GUI_LOGIC_SOURCES
     ${VITVIZ_GUI_DIR}/tour.cpp
     ${VITVIZ_GUI_DIR}/loader.cpp
     ${VITVIZ_GUI_DIR}/export.cpp)
+list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/canvas_image.cpp)  # the Draw canvas's MNIST normalisation
 list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/gpu_compare.cpp)  # CPU vs GPU differences, the GPU fallback
 if(EXISTS ${VITVIZ_GUI_DIR}/stage_info.cpp)  # the side panel's text (plain C++, tested in tests/app)
   list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/stage_info.cpp)

@@ -56,7 +56,10 @@ Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current
 
     report(0.82f, "decoding the image");
     Image img;
-    if (req.image.empty()) {
+    if (req.pixels) {
+        img = *req.pixels;
+        out.image_name = req.pixels_name;
+    } else if (req.image.empty()) {
         try {
             img = default_image(req.model);  // the toy's 0…15 ramp, the first sample digit
             out.image_name = req.model == "toy-4x4" ? "toy 4×4 image (0…15)" : "built-in sample";

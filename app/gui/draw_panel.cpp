@@ -1,0 +1,134 @@
+// The "Draw a digit" window (see draw_panel.h).
+#include "draw_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+#include <vector>
+
+namespace vit::gui {
+
+static void DrawCanvas(DrawPanelState& panel, float side) {
+    ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("##canvas", ImVec2(side, side));
+    const float k = side / panel.canvas.side();  // screen px per canvas px
+    if (ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+        ImVec2 m = ImGui::GetIO().MousePos;
+        CanvasPoint here{std::clamp((m.x - p0.x) / k, 0.f, float(panel.canvas.side())),
+                         std::clamp((m.y - p0.y) / k, 0.f, float(panel.canvas.side()))};
+        if (!panel.stroking || here.x != panel.last.x || here.y != panel.last.y)
+            panel.canvas.add_stroke_segment(panel.stroking ? panel.last : here, here, panel.thickness);
+        panel.last = here;
+        panel.stroking = true;
+    } else {
+        panel.stroking = false;
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p1(p0.x + side, p0.y + side);
+    dl->PushClipRect(p0, p1, true);
+    dl->AddRectFilled(p0, p1, IM_COL32(0, 0, 0, 255));
+    // MNIST's 20-px box inside 28: a faint guide for where a digit should go.
+    float m = side * 4.f / 28.f;
+    dl->AddRect(ImVec2(p0.x + m, p0.y + m), ImVec2(p1.x - m, p1.y - m), IM_COL32(70, 70, 90, 255), 0.f, 0, 1.f);
+    const ImU32 ink = IM_COL32(255, 255, 255, 255);
+    for (const CanvasSegment& s : panel.canvas.segments()) {
+        ImVec2 a(p0.x + s.from.x * k, p0.y + s.from.y * k), b(p0.x + s.to.x * k, p0.y + s.to.y * k);
+        float r = s.thickness * 0.5f * k;
+        dl->AddCircleFilled(a, r, ink, 20);
+        dl->AddCircleFilled(b, r, ink, 20);
+        if (a.x != b.x || a.y != b.y) dl->AddLine(a, b, ink, 2.f * r);
+    }
+    dl->PopClipRect();
+    dl->AddRect(p0, p1, IM_COL32(120, 120, 140, 255));
+    if (panel.canvas.empty()) {
+        const char* hint = "draw a digit here";
+        ImVec2 ts = ImGui::CalcTextSize(hint);
+        dl->AddText(ImVec2(p0.x + (side - ts.x) * 0.5f, p0.y + (side - ts.y) * 0.5f), IM_COL32(150, 150, 160, 255), hint);
+    }
+}
+
+static void DrawPreview(const vit::Image& img, float cell) {
+    ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(cell * img.width, cell * img.height));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (int y = 0; y < img.height; ++y)
+        for (int x = 0; x < img.width; ++x) {
+            int g = int(std::clamp(img.data[static_cast<size_t>(y) * img.width + x], 0.f, 1.f) * 255.f + 0.5f);
+            ImVec2 a(p0.x + x * cell, p0.y + y * cell);
+            dl->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell), IM_COL32(g, g, g, 255));
+        }
+    dl->AddRect(p0, ImVec2(p0.x + cell * img.width, p0.y + cell * img.height), IM_COL32(120, 120, 140, 255));
+}
+
+static void DrawPrediction(const DrawPanelState& panel, const Trace* trace, const Model* model, bool busy) {
+    bool current = trace && panel.shown_version == panel.canvas.version();
+    if (!trace || !model || panel.shown_version == ~0ull) {
+        ImGui::TextDisabled(busy ? "computing…" : "draw to see the prediction");
+        return;
+    }
+    const Stage* probs = trace->find("probs");
+    if (!probs) {
+        ImGui::TextDisabled("this model has no classifier head");
+        return;
+    }
+    const std::vector<float>& p = probs->tensor.data;
+    std::vector<int> order(p.size());
+    std::iota(order.begin(), order.end(), 0);
+    int top = std::min<int>(3, static_cast<int>(order.size()));
+    std::partial_sort(order.begin(), order.begin() + top, order.end(), [&](int a, int b) { return p[a] > p[b]; });
+    ImGui::TextUnformatted(current ? "prediction" : "prediction (updating…)");
+    auto label_of = [&](int c) {
+        return c < static_cast<int>(model->config.labels.size()) ? model->config.labels[c] : std::to_string(c);
+    };
+    float label_w = 0.f;
+    for (int i = 0; i < top; ++i) label_w = std::max(label_w, ImGui::CalcTextSize(label_of(order[i]).c_str()).x);
+    label_w = std::min(label_w, ImGui::GetFontSize() * 8.f);
+    for (int i = 0; i < top; ++i) {
+        int c = order[i];
+        std::string label = label_of(c);
+        if (i == 0) ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(0.25f, 0.75f, 0.35f, 1.f));
+        char text[64];
+        std::snprintf(text, sizeof text, "%.1f %%", 100.f * p[c]);
+        ImGui::TextUnformatted(label.c_str());
+        ImGui::SameLine(0.f, label_w - ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().ItemSpacing.x);
+        ImGui::ProgressBar(p[c], ImVec2(ImGui::GetFontSize() * 9.f, 0), text);
+        if (i == 0) ImGui::PopStyleColor();
+    }
+}
+
+void DrawDrawPanel(DrawPanelState& panel, const Trace* trace, const Model* model, bool busy) {
+    if (!panel.visible) return;
+    ImGuiViewport* vp = ImGui::GetMainViewport();
+    // Bottom left, over the navigator and the view's corner, so the prediction and the side panel stay visible.
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8.f, vp->WorkPos.y + vp->WorkSize.y - ImGui::GetFrameHeightWithSpacing() * 2.f),
+                            ImGuiCond_Appearing, ImVec2(0.f, 1.f));
+    ImGui::SetNextWindowBgAlpha(0.97f);
+    if (!ImGui::Begin("Draw a digit###draw", &panel.visible,
+                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::End();
+        return;
+    }
+    const float side = std::max(280.f, ImGui::GetFontSize() * 17.f);
+    ImGui::BeginGroup();
+    DrawCanvas(panel, side);
+    if (ImGui::Button("Clear")) panel.canvas.clear();
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(side - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x);
+    ImGui::SliderFloat("##thickness", &panel.thickness, 6.f, 48.f, "stroke %.0f px");
+    ImGui::EndGroup();
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted("what the model sees (28×28)");
+    if (panel.preview) DrawPreview(*panel.preview, std::max(5.f, ImGui::GetFontSize() * 0.36f));
+    else DrawPreview(to_mnist(panel.canvas), std::max(5.f, ImGui::GetFontSize() * 0.36f));
+    ImGui::Spacing();
+    DrawPrediction(panel, trace, model, busy);
+    ImGui::Spacing();
+    ImGui::TextDisabled("cropped to the ink, scaled to 20 px,\ncentred by mass, like MNIST");
+    ImGui::EndGroup();
+    ImGui::End();
+}
+
+}  // namespace vit::gui
