@@ -133,10 +133,44 @@ def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=No
         assert torch.allclose(md(x[None])[0], trace["logits"], atol=1e-12)
         meta["top1"] = int(trace["logits"].argmax())
     a0 = trace["block0.attn"]
-    meta["block0_attn_max_mean"] = float(a0.max(dim=-1).values.mean())
+    meta["block0_attn_max_mean"] = round(float(a0.max(dim=-1).values.mean()), 6)
     write_expected(d, trace, meta)
     print(f"{name}: {dtype} {naming} T={trace['tokens'].shape[0]} D={trace['tokens'].shape[1]} "
           f"stages={len(trace)} attn row max mean={meta['block0_attn_max_mean']:.3f}")
+
+
+def digits_fixture():
+    """`digits_sample`: the shipped digits model (assets/digits, not copied) on one of
+    its held-out sample PNGs: checks the 1-channel path and the shipped weights."""
+    mdir = os.path.join(ROOT, "assets", "digits")
+    sdir = os.path.join(mdir, "samples")
+    if not os.path.isfile(os.path.join(mdir, "model.safetensors")) or not os.path.isdir(sdir):
+        print("digits_sample: skipped (no assets/digits yet: run tools/train_digits.py)")
+        return
+    cfg = json.load(open(os.path.join(mdir, "config.json")))
+    a, pc = cfg["model_args"], cfg["pretrained_cfg"]
+    m = VisionTransformer(img_size=a["img_size"], patch_size=a["patch_size"], in_chans=a["in_chans"],
+                          num_classes=a["num_classes"], embed_dim=a["embed_dim"], depth=a["depth"],
+                          num_heads=a["num_heads"], mlp_ratio=a["mlp_ratio"], qkv_bias=a["qkv_bias"]).eval()
+    st.load_timm_into(m, os.path.join(mdir, "model.safetensors"))
+    sample = sorted(f for f in os.listdir(sdir) if f.endswith("-7.png"))[0]
+    d = os.path.join(OUT, "digits_sample")
+    if os.path.exists(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    shutil.copyfile(os.path.join(sdir, sample), os.path.join(d, "image.png"))
+    S = pc["input_size"][1]
+    x = pp.load_image(os.path.join(d, "image.png"), channels=1)
+    x = pp.timm_preprocess(x, S, pc["crop_pct"], pc["interpolation"], pc["mean"], pc["std"])
+    trace = m.double().forward_trace(x)
+    label = int(sample.split("-")[1].split(".")[0])
+    top1 = int(trace["logits"].argmax())
+    write_expected(d, trace, {"fixture": "digits_sample", "model_dir": "assets/digits",
+                              "sample": sample, "label": label, "top1": top1, "naming": "timm",
+                              "dtype": "F32", "ln_eps": 1e-6, "image_size": S, "channels": 1,
+                              "preprocess": "timm", "crop_pct": pc["crop_pct"],
+                              "interpolation": pc["interpolation"], "mean": pc["mean"], "std": pc["std"]})
+    print(f"digits_sample: {sample} label {label} top1 {top1} p={float(trace['probs'][top1]):.3f}")
 
 
 def main():
@@ -168,6 +202,7 @@ def main():
                           num_heads=4, mlp_ratio=4.0, qkv_bias=True),
             img_size=32, crop_pct=1.0, interpolation="bilinear",
             image=("camera", 30, 36, True), architecture="vit_test_patch8_32.dino")
+    digits_fixture()
     total = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(OUT) for f in fs)
     print(f"fixtures: {total / 1e6:.2f} MB")
 
