@@ -4,6 +4,7 @@
 // image decoding and preprocessing). Prints the largest difference per fixture.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -37,13 +38,14 @@ StageError compare(const vit::Tensor& got, const vit::Tensor& want) {
     return e;
 }
 
-void check_fixture(const std::string& name) {
+// `model` is the checkpoint to load: the fixture's own folder when empty.
+void check_fixture(const std::string& name, const std::string& model_path = "") {
     const fs::path dir = fs::path(VITVIZ_FIXTURES) / name;
     std::ifstream meta_file(dir / "expected" / "meta.json");
     REQUIRE(meta_file);
     const nlohmann::json meta = nlohmann::json::parse(meta_file);
 
-    const vit::Model model = vit::load_checkpoint(dir.string());
+    const vit::Model model = vit::load_model(model_path.empty() ? dir.string() : model_path);
     const vit::Image image = vit::load_image((dir / "image.png").string(), model.config.channels);
     const vit::Tensor input = vit::preprocess(image, model.config.preprocess, meta.at("image_size").get<int>());
     const vit::Trace trace = vit::forward(model, input);
@@ -87,4 +89,25 @@ TEST_CASE("every stage equals PyTorch: positional embedding interpolated to a la
 
 TEST_CASE("every stage equals PyTorch: a headless model has no logits or probs", "[fixtures]") {
     check_fixture("headless");
+}
+
+TEST_CASE("every stage equals PyTorch: the built-in digits model on a held-out 7", "[fixtures]") {
+    check_fixture("digits_sample", "digits");
+}
+
+TEST_CASE("the built-in digits model classifies every shipped sample digit correctly", "[fixtures]") {
+    const vit::Model model = vit::load_model("digits");
+    size_t samples = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(VITVIZ_FIXTURES) / ".." / ".." / "assets" / "digits" / "samples")) {
+        const std::string stem = entry.path().stem().string();  // <index>-<label>
+        const std::string label = stem.substr(stem.find('-') + 1);
+        const vit::Trace trace = vit::forward(model, vit::preprocess(vit::load_image(entry.path().string(), 1),
+                                                                     model.config.preprocess));
+        const std::vector<float>& p = trace.at("probs").data;
+        const size_t best = std::max_element(p.begin(), p.end()) - p.begin();
+        INFO(entry.path().filename().string() << " predicted " << model.config.labels[best]);
+        CHECK(model.config.labels[best] == label);
+        ++samples;
+    }
+    CHECK(samples >= 30);
 }
