@@ -4,12 +4,35 @@
 // over OpenMP threads and vectorise within a row.
 #include "layers.h"
 
+#include <omp.h>
+
+#include <algorithm>
 #include <unsupported/Eigen/SpecialFunctions>
 
 namespace vit {
 
+// Output features per thread are a multiple of this (whole AVX-512 registers).
+constexpr Eigen::Index kColumnChunk = 16;
+// Below this many weights (ViT-Ti's layers) Eigen's own split of the product is faster.
+constexpr Eigen::Index kSplitMinWeights = 1 << 18;
+
 void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
-    y.noalias() = x * w.transpose();
+    // Each thread multiplies by its own slice of w's rows (output features):
+    // no shared packing, unlike Eigen's own split, so two threads run twice as fast.
+    const Eigen::Index out = w.rows();
+    const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+    if (threads > 1 && w.size() >= kSplitMinWeights && y.size() >= kParallelMinElements) {
+#pragma omp parallel num_threads(threads)
+        {
+            const Eigen::Index per_thread =
+                (out / threads + kColumnChunk - 1) / kColumnChunk * kColumnChunk;
+            const Eigen::Index begin = std::min(out, per_thread * omp_get_thread_num());
+            const Eigen::Index count = omp_get_thread_num() == threads - 1 ? out - begin : std::min(per_thread, out - begin);
+            if (count > 0) y.middleCols(begin, count).noalias() = x * w.middleRows(begin, count).transpose();
+        }
+    } else {
+        y.noalias() = x * w.transpose();
+    }
     if (b.size() == 0) return;
     const Eigen::Index rows = y.rows();
 #pragma omp parallel for schedule(static) if (y.size() >= kParallelMinElements)
