@@ -85,4 +85,19 @@ void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& lab
     std::fflush(stdout);
 }
 
+ModelConfig small_config(int channels, int patch, int pos_grid, int dim, int heads, int depth, int mlp, int classes) {
+    ModelConfig c;
+    c.name = "random test ViT";
+    c.channels = channels;
+    c.patch_size = patch;
+    c.pos_grid = pos_grid;
+    c.embed_dim = dim;
+    c.num_heads = heads;
+    c.depth = depth;
+    c.mlp_dim = mlp;
+    c.num_classes = classes;
+    c.ln_eps = 1e-6f;
+    return c;
+}
+
 }  // namespace vit::gpu_test

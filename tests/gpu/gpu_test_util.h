@@ -4,12 +4,16 @@
 #pragma once
 #include <string>
 
+#include "model.h"
 #include "trace.h"
 
 namespace vit::gpu_test {
 
 constexpr double kAbs = 1e-5;
 constexpr double kRel = 1e-4;
+
+// A random-weight test ViT's sizes (for vit::make_random_model).
+ModelConfig small_config(int channels, int patch, int pos_grid, int dim, int heads, int depth, int mlp, int classes);
 
 // Creates the context on first use; a test that needs GL calls this first.
 void require_gl();

@@ -19,23 +19,10 @@
 using namespace vit;
 using vit::gpu_test::check_same_trace;
 using vit::gpu_test::require_gl;
+using vit::gpu_test::small_config;
 
 namespace {
 
-ModelConfig small_config(int channels, int patch, int pos_grid, int dim, int heads, int depth, int mlp, int classes) {
-    ModelConfig c;
-    c.name = "random test ViT";
-    c.channels = channels;
-    c.patch_size = patch;
-    c.pos_grid = pos_grid;
-    c.embed_dim = dim;
-    c.num_heads = heads;
-    c.depth = depth;
-    c.mlp_dim = mlp;
-    c.num_classes = classes;
-    c.ln_eps = 1e-6f;
-    return c;
-}
 
 Tensor random_input(int channels, int size, uint32_t seed) {
     Tensor t({channels, size, size});

@@ -19,6 +19,7 @@
 using namespace vit;
 using namespace vit::gpu;
 using vit::gpu_test::require_gl;
+using vit::gpu_test::small_config;
 
 namespace {
 
@@ -169,18 +170,6 @@ private:
     double worst_ = 0;
 };
 
-ModelConfig config(int channels, int patch, int pos_grid, int dim, int heads, int depth, int mlp, int classes) {
-    ModelConfig c;
-    c.channels = channels;
-    c.patch_size = patch;
-    c.pos_grid = pos_grid;
-    c.embed_dim = dim;
-    c.num_heads = heads;
-    c.depth = depth;
-    c.mlp_dim = mlp;
-    c.num_classes = classes;
-    return c;
-}
 
 void check_ops(const ModelConfig& c, int size, uint32_t seed, const std::string& label) {
     require_gl();
@@ -196,13 +185,13 @@ void check_ops(const ModelConfig& c, int size, uint32_t seed, const std::string&
 }  // namespace
 
 TEST_CASE("each shader equals its CPU stage: 65 tokens, 4 heads of 16, 3 blocks", "[gpu][ops]") {
-    check_ops(config(3, 8, 8, 64, 4, 3, 200, 10), 64, 1, "ops, 65 tokens, Dh 16");
+    check_ops(small_config(3, 8, 8, 64, 4, 3, 200, 10), 64, 1, "ops, 65 tokens, Dh 16");
 }
 
 TEST_CASE("each shader equals its CPU stage: 197 tokens, 12 heads of 64", "[gpu][ops]") {
-    check_ops(config(3, 16, 14, 768, 12, 2, 300, 1000), 224, 2, "ops, 197 tokens, 12 heads of 64");
+    check_ops(small_config(3, 16, 14, 768, 12, 2, 300, 1000), 224, 2, "ops, 197 tokens, 12 heads of 64");
 }
 
 TEST_CASE("each shader equals its CPU stage: interpolated positions, one channel, no head", "[gpu][ops]") {
-    check_ops(config(1, 6, 5, 48, 3, 2, 96, 0), 42, 3, "ops, interpolated pos, headless");
+    check_ops(small_config(1, 6, 5, 48, 3, 2, 96, 0), 42, 3, "ops, interpolated pos, headless");
 }
