@@ -91,7 +91,7 @@ TEST_CASE("token selection stays within the T tokens, patches map to token 1 + p
     REQUIRE(s.token == 4);
 }
 
-TEST_CASE("head and layer selection are clamped; -1 means all heads") {
+TEST_CASE("head and layer selection are clamped, -1 means all heads") {
     Pipeline p = vit_pipeline();
     AppState s;
     select_head(s, p, 5);
@@ -106,7 +106,7 @@ TEST_CASE("head and layer selection are clamped; -1 means all heads") {
     REQUIRE(s.layer == 0);
 }
 
-TEST_CASE("the CLS-only (DINO) view is one toggle: CLS, last layer, attention screen; picking a patch leaves it") {
+TEST_CASE("the CLS-only (DINO) view is one toggle: CLS, last layer, attention screen, picking a patch leaves it") {
     Pipeline p = vit_pipeline();
     AppState s;
     select_patch(s, p, 40);

@@ -38,7 +38,7 @@ TEST_CASE("a stage exported as .npy holds float32 C-order data with its shape in
     fs::remove_all(dir);
 }
 
-TEST_CASE("a PNG export writes the pixels; an unwritable path is an error naming it") {
+TEST_CASE("a PNG export writes the pixels, an unwritable path is an error naming it") {
     fs::path dir = fs::temp_directory_path() / "vitviz_test_png";
     fs::remove_all(dir);
     fs::create_directories(dir);

@@ -124,7 +124,7 @@ TEST_CASE("a GPU backend that throws becomes a message with its log, and the app
     REQUIRE(s.backend == Backend::Cpu);
 }
 
-TEST_CASE("no OpenGL 4.3 context is a failure like any other; a backend that works keeps the GPU") {
+TEST_CASE("no OpenGL 4.3 context is a failure like any other, a backend that works keeps the GPU") {
     AppState s;
     s.backend = Backend::Gpu;
     GpuStatus st;
@@ -142,7 +142,7 @@ TEST_CASE("no OpenGL 4.3 context is a failure like any other; a backend that wor
     REQUIRE(s2.backend == Backend::Gpu);
 }
 
-TEST_CASE("--backend chooses cpu or gpu, and --gpu-fail-test is a flag") {
+TEST_CASE("the option --backend chooses cpu or gpu, and --gpu-fail-test is a flag") {
     REQUIRE_FALSE(parse_options({}).gpu);
     REQUIRE(parse_options({"--backend", "gpu"}).gpu);
     REQUIRE_FALSE(parse_options({"--backend", "cpu"}).gpu);

@@ -14,7 +14,7 @@
 using namespace vit::gui;
 namespace fs = std::filesystem;
 
-TEST_CASE("vitviz's options are parsed; a bad one is an error that names it") {
+TEST_CASE("vitviz's options are parsed, a bad one is an error that names it") {
     Options o = parse_options({"--model", "digits", "--image", "cat.png", "--image-size", "64", "--tour", "out",
                                "--select-token", "3", "--presenter"});
     REQUIRE(o.model == "digits");
@@ -31,7 +31,7 @@ TEST_CASE("vitviz's options are parsed; a bad one is an error that names it") {
     REQUIRE_THROWS_AS(parse_options({"--select-token", "-1"}), vit::Error);
 }
 
-TEST_CASE("with no model folder in assets the app opens the toy; with one it opens the trained model") {
+TEST_CASE("with no model folder in assets the app opens the toy, with one it opens the trained model") {
     fs::path dir = fs::temp_directory_path() / "vitviz_test_assets";
     fs::remove_all(dir);
     fs::create_directories(dir);
@@ -94,7 +94,7 @@ TEST_CASE("the tour captures each shot once, after its frames have settled") {
     REQUIRE(frames == 2 * TourDriver::kFramesPerShot);
 }
 
-TEST_CASE("--measure-fps takes a positive number of seconds") {
+TEST_CASE("the option --measure-fps takes a positive number of seconds") {
     REQUIRE(parse_options({"--measure-fps", "5"}).measure_fps == 5.0);
     REQUIRE_THROWS_AS(parse_options({"--measure-fps", "0"}), vit::Error);
 }

@@ -36,7 +36,7 @@ TEST_CASE("drawing the same stage frame after frame uploads its texture once") {
     REQUIRE(cache.uploads() == 1);
 }
 
-TEST_CASE("a new trace, another head or another colormap makes a new texture; selecting a token does not") {
+TEST_CASE("a new trace, another head or another colormap makes a new texture, selecting a token does not") {
     std::string base = heatmap_key(1, "block0.attn", 0, Colormap::Sequential);
     REQUIRE(heatmap_key(2, "block0.attn", 0, Colormap::Sequential) != base);   // new image or model
     REQUIRE(heatmap_key(1, "block0.attn", 1, Colormap::Sequential) != base);   // another head
