@@ -7,6 +7,7 @@
 #include <Eigen/Core>
 #include <omp.h>
 
+#include "allocator.h"
 #include "attention.h"
 #include "error.h"
 #include "layers.h"
@@ -106,6 +107,7 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, StageWriter&
 
 void forward_into(const Model& model, const Tensor& input, Trace& trace) {
     check_input(model, input);
+    keep_working_memory();
     const ModelConfig& c = model.config;
     const int grid = static_cast<int>(input.shape[1] / c.patch_size);
     const int64_t N = static_cast<int64_t>(grid) * grid, T = N + 1, D = c.embed_dim;
