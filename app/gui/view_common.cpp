@@ -34,6 +34,18 @@ MatrixView matrix_of(const Tensor& t, int slice) {
     return m;
 }
 
+HeatmapSpec stage_spec(ViewContext& ctx, const std::string& id, const Tensor& t, int slice) {
+    const MatrixView m = matrix_of(t, slice);
+    HeatmapSpec s;
+    s.cmap = colormap_for(id, ctx.state.colormap);
+    s.key = heatmap_key(ctx.generation, id, slice, s.cmap);
+    s.data = m.data;
+    s.rows = m.rows;
+    s.cols = m.cols;
+    s.numbers = ctx.state.show_numbers;
+    return s;
+}
+
 HeatmapResult DrawTokenMatrix(ViewContext& ctx, const std::string& id, int slice, ImVec2 size,
                               const std::string& title, const std::string& col_axis, int token_offset, int col_group,
                               int accent_row, const std::string& accent_label) {
@@ -42,14 +54,7 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const std::string& id, int slice
         ImGui::TextDisabled("(stage %s is not in this trace)", id.c_str());
         return {};
     }
-    MatrixView m = matrix_of(*t, slice);
-    HeatmapSpec s;
-    Colormap cmap = colormap_for(id, ctx.state.colormap);
-    s.key = heatmap_key(ctx.generation, id, slice, cmap);
-    s.data = m.data;
-    s.rows = m.rows;
-    s.cols = m.cols;
-    s.cmap = cmap;
+    HeatmapSpec s = stage_spec(ctx, id, *t, slice);
     s.title = title;
     s.row_axis = token_offset == 1 ? "patch" : "token";
     s.col_axis = col_axis;
@@ -57,7 +62,6 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const std::string& id, int slice
     s.highlight_row = ctx.state.token - token_offset;
     s.linked_row = ctx.linked_hover - token_offset;
     s.size = size;
-    s.numbers = ctx.state.show_numbers;
     s.col_group = col_group;
     s.accent_row = accent_row;
     s.accent_label = accent_label;

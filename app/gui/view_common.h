@@ -45,6 +45,10 @@ struct MatrixView {
 };
 MatrixView matrix_of(const Tensor& t, int slice = -1);
 
+// A heatmap of stage `id`'s tensor (matrix `slice` of an H×T×… stage): its
+// cache key, data, shape, the stage's colormap and the numbers toggle filled in.
+HeatmapSpec stage_spec(ViewContext& ctx, const std::string& id, const Tensor& t, int slice = -1);
+
 // A heatmap of stage `id` (slice for H×T×… stages) whose rows are tokens, with
 // the selected token outlined and a click selecting a token. token_offset 1
 // for N-row (patch) matrices.

@@ -54,20 +54,12 @@ void DrawInputView(ViewContext& ctx) {
         float mean = c < (int)pre.mean.size() ? pre.mean[c] : 0.f, sd = c < (int)pre.std.size() ? pre.std[c] : 1.f;
         std::snprintf(title, sizeof title, "%s(x − %.3g) / %.3g", C == 3 ? (std::string(kNames[c]) + ": ").c_str() : "",
                       mean, sd);
-        HeatmapSpec s;
-        Colormap cmap = colormap_for("input", ctx.state.colormap);
-        s.key = heatmap_key(ctx.generation, "input", c, cmap);
-        MatrixView m = matrix_of(in, c);
-        s.data = m.data;
-        s.rows = m.rows;
-        s.cols = m.cols;
-        s.cmap = cmap;
+        HeatmapSpec s = stage_spec(ctx, "input", in, c);
         s.title = title;
         s.rows_are_tokens = false;
         s.row_axis = "y";
         s.col_axis = "x";
         s.size = ImVec2(avail.x / C - 16, bottom_h);
-        s.numbers = ctx.state.show_numbers;
         s.max_cell = 96.f;
         DrawHeatmap(ctx.cache, s);
     }

@@ -45,14 +45,7 @@ void DrawPatchEmbedView(ViewContext& ctx) {
     // Row 1: patches · Wᵀ
     const Tensor* patches = ctx.tensor("patches");
     if (patches) {
-        MatrixView m = matrix_of(*patches);
-        HeatmapSpec s;
-        Colormap cmap = colormap_for("patches", ctx.state.colormap);
-        s.key = heatmap_key(ctx.generation, "patches", -1, cmap);
-        s.data = m.data;
-        s.rows = m.rows;
-        s.cols = m.cols;
-        s.cmap = cmap;
+        HeatmapSpec s = stage_spec(ctx, "patches", *patches);
         s.title = "patches " + shape_string(patches->shape);
         s.row_axis = "patch";
         s.col_axis = "pixel";
@@ -60,7 +53,6 @@ void DrawPatchEmbedView(ViewContext& ctx) {
         s.highlight_row = ctx.state.token - 1;
         s.linked_row = ctx.linked_hover - 1;
         s.size = ImVec2(w, row_h);
-        s.numbers = ctx.state.show_numbers;
         HeatmapResult r = DrawHeatmap(ctx.cache, s);
         if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row + 1;
         if (r.clicked_row >= 0) select_patch(ctx.state, ctx.pipeline, r.clicked_row);

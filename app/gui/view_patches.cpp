@@ -67,14 +67,7 @@ void DrawPatchesView(ViewContext& ctx) {
     int C = cfg.channels;
     const Tensor* t = ctx.tensor("patches");
     if (!t) return;
-    MatrixView m = matrix_of(*t);
-    HeatmapSpec s;
-    Colormap cmap = colormap_for("patches", ctx.state.colormap);
-    s.key = heatmap_key(ctx.generation, "patches", -1, cmap);
-    s.data = m.data;
-    s.rows = m.rows;
-    s.cols = m.cols;
-    s.cmap = cmap;
+    HeatmapSpec s = stage_spec(ctx, "patches", *t);
     s.title = "flattened patches  " + shape_string(t->shape) + " = (N, C·P·P)";
     s.row_axis = "patch";
     s.col_axis = C == 1 ? "pixel (y, x)" : "pixel (channel, y, x)";
@@ -82,7 +75,6 @@ void DrawPatchesView(ViewContext& ctx) {
     s.highlight_row = ctx.state.token - 1;
     s.linked_row = ctx.linked_hover - 1;
     s.size = ImGui::GetContentRegionAvail();
-    s.numbers = ctx.state.show_numbers;
     s.col_name = [C, P](int c) {
         int ch = c / (P * P), y = (c / P) % P, x = c % P;
         return C == 1 ? std::to_string(y) + "," + std::to_string(x)
