@@ -9,6 +9,7 @@
 #include "error.h"
 #include "forward.h"
 #include "toy_model.h"
+#include "trace_budget.h"
 
 namespace vit::gui {
 
@@ -72,6 +73,7 @@ Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current
         out.image_name = std::filesystem::path(req.image).filename().string();
     }
     img = adapt_channels(img, cfg.channels);
+    check_input_fits(cfg, req.image_size);
     Tensor input = preprocess(img, cfg.preprocess, req.image_size);
     int longest = std::max(img.height, img.width);
     if (longest > 1024) {
@@ -110,6 +112,9 @@ void Loader::start(const LoadRequest& req, std::shared_ptr<const Model> current,
                 std::lock_guard<std::mutex> lock(st->mutex);
                 st->phase = what;
             });
+        } catch (const InputTooLarge& e) {
+            o.error = e.what();
+            o.fitting_image_size = e.largest_fitting;
         } catch (const std::exception& e) {
             o.error = e.what();
         }
