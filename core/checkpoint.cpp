@@ -219,12 +219,12 @@ private:
     std::vector<NonFinite> nonfinite_;
 };
 
-// "PATH: 2 tensors hold NaN or Inf: 'head.bias' (1 of 3 values), …"; empty when none does.
+// "PATH: 2 tensors hold NaN or Inf values: 'a' (1 of 3), 'b' (…)"; empty when none does.
 std::string nonfinite_report(const std::string& path, const std::vector<NonFinite>& found) {
     constexpr size_t kNamed = 3;
     if (found.empty()) return "";
-    std::string text = path + ": " + std::to_string(found.size()) + (found.size() == 1 ? " tensor holds" : " tensors hold") +
-                       " NaN or Inf values:";
+    std::string text = path + ": " + std::to_string(found.size()) +
+                       (found.size() == 1 ? " tensor holds" : " tensors hold") + " NaN or Inf values:";
     for (size_t i = 0; i < found.size() && i < kNamed; ++i)
         text += (i ? ", '" : " '") + found[i].key + "' (" + std::to_string(found[i].count) + " of " +
                 std::to_string(found[i].numel) + ")";

@@ -68,7 +68,6 @@ void App::poll_loader() {
     if (o->fitting_image_size > 0 && !tour_ && options_.tour_dir.empty()) {
         // Too large for memory: say so and open it at the largest image size that fits.
         show_error(o->error + "; opening it at " + std::to_string(o->fitting_image_size));
-        options_.image_size = o->fitting_image_size;
         LoadRequest smaller = o->request;
         smaller.image_size = o->fitting_image_size;
         loader_.request(smaller, model_, model_name_);

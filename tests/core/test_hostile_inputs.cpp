@@ -24,20 +24,6 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-std::string load_error(const std::string& path) {
-    try {
-        vit::load_checkpoint(path);
-    } catch (const vit::Error& e) {
-        return e.what();
-    }
-    return "no error";
-}
-
-std::string error_of(const TempDir& dir, const std::vector<FakeTensor>& tensors, const std::string& config = "") {
-    write_checkpoint(dir.path(), tensors, config);
-    return load_error(dir.path());
-}
-
 // A message short enough to read: one line, not an echo of a huge value.
 bool is_short_line(const std::string& message) {
     return message.size() < 400 && message.find('\n') == std::string::npos;
@@ -73,21 +59,21 @@ std::string png_bytes(int width, int height) {
 TEST_CASE("JSON nested 100000 deep is refused while parsing without echoing it") {
     TempDir dir;
     const std::string deep = std::string(100000, '[') + "1" + std::string(100000, ']');
-    const std::string error = error_of(dir, tiny_timm_tensors(), "{\"model_args\": {\"embed_dim\": " + deep + "}}");
+    const std::string error = checkpoint_error_of(dir, tiny_timm_tensors(), "{\"model_args\": {\"embed_dim\": " + deep + "}}");
     CHECK_THAT(error, Contains(dir.path("config.json") + ": invalid JSON: nested deeper than 64 levels"));
     CHECK(is_short_line(error));
     // The same in a safetensors header.
     write_file(dir.path("deep.safetensors"), safetensors_bytes("{\"w\": " + deep + "}", ""));
-    CHECK_THAT(load_error(dir.path("deep.safetensors")), Contains("invalid JSON header: nested deeper than 64"));
+    CHECK_THAT(checkpoint_error(dir.path("deep.safetensors")), Contains("invalid JSON header: nested deeper than 64"));
 }
 
 TEST_CASE("a bad value of a megabyte is quoted shortened and not whole") {
     TempDir dir;
     const std::string huge(1 << 20, 'x');
-    const std::string error = error_of(dir, tiny_timm_tensors(), "{\"model_args\": {\"embed_dim\": \"" + huge + "\"}}");
+    const std::string error = checkpoint_error_of(dir, tiny_timm_tensors(), "{\"model_args\": {\"embed_dim\": \"" + huge + "\"}}");
     CHECK_THAT(error, Contains("'embed_dim' must be an integer") && Contains("\"xxxx") && Contains("…"));
     CHECK(is_short_line(error));
-    const std::string name_error = error_of(dir, tiny_timm_tensors(), "{\"architecture\": \"vit_small_" + huge + "\"}");
+    const std::string name_error = checkpoint_error_of(dir, tiny_timm_tensors(), "{\"architecture\": \"vit_small_" + huge + "\"}");
     CHECK_THAT(name_error, Contains("num_heads 6 does not divide embed_dim 8") && Contains("…"));
     CHECK(is_short_line(name_error));
 }
@@ -136,7 +122,7 @@ TEST_CASE("a symlink loop is reported as one") {
     TempDir dir;
     std::filesystem::create_symlink(dir.path("b"), dir.path("a"));
     std::filesystem::create_symlink(dir.path("a"), dir.path("b"));
-    CHECK_THAT(load_error(dir.path("a")), Contains("cannot open '" + dir.path("a") + "': symlink loop"));
+    CHECK_THAT(checkpoint_error(dir.path("a")), Contains("cannot open '" + dir.path("a") + "': symlink loop"));
     CHECK_THROWS_WITH(vit::load_image(dir.path("a")), Contains("cannot open '" + dir.path("a") + "': symlink loop"));
 }
 
@@ -146,13 +132,13 @@ TEST_CASE("a positional embedding without a patch grid is refused with or withou
     FakeTensor& pos = tensor_named(tensors, "pos_embed");
     pos.shape = {1, 1, 8};  // the CLS row only: a 0×0 grid
     pos.values.resize(8);
-    CHECK_THAT(error_of(dir, tensors), Contains("tensor 'pos_embed' has shape (1, 1, 8)") &&
+    CHECK_THAT(checkpoint_error_of(dir, tensors), Contains("tensor 'pos_embed' has shape (1, 1, 8)") &&
                                            Contains("0 rows after the CLS row are not a square grid"));
-    CHECK_THAT(error_of(dir, tensors, R"({"pretrained_cfg": {"input_size": [3, 4, 4]}})"),
+    CHECK_THAT(checkpoint_error_of(dir, tensors, R"({"pretrained_cfg": {"input_size": [3, 4, 4]}})"),
                Contains("0 rows after the CLS row are not a square grid"));
     pos.shape = {1, 4, 8};
     pos.values.resize(32);
-    CHECK_THAT(error_of(dir, tensors, R"({"pretrained_cfg": {"input_size": [3, 4, 4]}})"),
+    CHECK_THAT(checkpoint_error_of(dir, tensors, R"({"pretrained_cfg": {"input_size": [3, 4, 4]}})"),
                Contains("3 rows after the CLS row are not a square grid"));
 }
 
@@ -177,7 +163,7 @@ TEST_CASE("a small checkpoint claiming a huge width is refused before its weight
     const std::string config =
         R"({"num_classes": 0, "model_args": {"embed_dim": 65536, "num_heads": 1, "depth": 2, "patch_size": 1,
             "in_chans": 1, "img_size": 1}})";
-    CHECK_THAT(error_of(dir, tensors, config),
+    CHECK_THAT(checkpoint_error_of(dir, tensors, config),
                Contains("tensor 'blocks.0.attn.qkv.weight' has shape (24, 8), expected (196608, 65536)"));
 }
 
@@ -232,15 +218,15 @@ TEST_CASE("weights holding NaN or Inf are reported naming the tensors and the co
 
 TEST_CASE("preprocessing numbers that overflow float or a zero std are refused") {
     TempDir dir;
-    CHECK_THAT(error_of(dir, tiny_timm_tensors(), R"({"pretrained_cfg": {"mean": [0.5, 0.5, 0.5], "std": [1e39, 1, 1]}})"),
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), R"({"pretrained_cfg": {"mean": [0.5, 0.5, 0.5], "std": [1e39, 1, 1]}})"),
                Contains("config.json: 'std' must be a list of 1 to 4 numbers within float range, got [1e+39,1,1]"));
-    CHECK_THAT(error_of(dir, tiny_timm_tensors(), R"({"pretrained_cfg": {"mean": [1e400, 0.5, 0.5], "std": [1, 1, 1]}})"),
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), R"({"pretrained_cfg": {"mean": [1e400, 0.5, 0.5], "std": [1, 1, 1]}})"),
                Contains("config.json: invalid JSON: number overflow parsing '1e400'"));
     write_file(dir.path("preprocessor_config.json"), R"({"image_mean": [0.5, 0.5, 0.5], "image_std": [0, 1, 1]})");
-    CHECK_THAT(error_of(dir, tiny_hf_tensors(), R"({"model_type": "vit"})"),
+    CHECK_THAT(checkpoint_error_of(dir, tiny_hf_tensors(), R"({"model_type": "vit"})"),
                Contains("preprocessor_config.json: 'image_std' must be non-zero"));
     write_file(dir.path("preprocessor_config.json"), R"({"image_mean": [0.5, 0.5, 0.5], "image_std": [1e39, 1, 1]})");
-    CHECK_THAT(error_of(dir, tiny_hf_tensors(), R"({"model_type": "vit"})"),
+    CHECK_THAT(checkpoint_error_of(dir, tiny_hf_tensors(), R"({"model_type": "vit"})"),
                Contains("preprocessor_config.json: 'image_std' must be a list of 1 to 4 numbers within float range"));
 }
 
@@ -264,7 +250,7 @@ TEST_CASE("a 4-channel checkpoint without a config names its file") {
     TempDir dir;
     TinyVit four;
     four.channels = 4;
-    CHECK_THAT(error_of(dir, tiny_timm_tensors(four)),
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(four)),
                Contains(dir.path("model.safetensors") + ": the model has 4 channels (channels 4 from "
                                                         "'patch_embed.proj.weight') but no mean and std are given"));
 }
@@ -272,10 +258,10 @@ TEST_CASE("a 4-channel checkpoint without a config names its file") {
 TEST_CASE("a text file given as a checkpoint is not a safetensors file") {
     TempDir dir;
     write_file(dir.path("notes.safetensors"), "Hello there, these are notes and not weights.\n");
-    CHECK_THAT(load_error(dir.path("notes.safetensors")),
+    CHECK_THAT(checkpoint_error(dir.path("notes.safetensors")),
                Contains(dir.path("notes.safetensors") + ": not a safetensors file"));
     write_file(dir.path("short.safetensors"), std::string("\x05\0\0\0\0\0\0\0hello", 13));
-    CHECK_THAT(load_error(dir.path("short.safetensors")), Contains("not a safetensors file"));
+    CHECK_THAT(checkpoint_error(dir.path("short.safetensors")), Contains("not a safetensors file"));
 }
 
 TEST_CASE("the CLI refuses hostile inputs and sizes with one line and exit 1") {
