@@ -381,7 +381,7 @@ Preprocess resolve_preprocess(const ConfigSpec& spec, const Sizes& s, const std:
 
 ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const CheckpointFiles& files) {
     ModelConfig c;
-    c.name = spec.name.empty() ? files.name : spec.name;
+    c.name = shortened(spec.name.empty() ? files.name : spec.name);  // shown in titles and messages
     c.channels = s.channels.value;
     c.patch_size = s.patch_size.value;
     c.embed_dim = s.embed_dim.value;

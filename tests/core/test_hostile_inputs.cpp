@@ -76,6 +76,30 @@ TEST_CASE("a bad value of a megabyte is quoted shortened and not whole") {
     const std::string name_error = checkpoint_error_of(dir, tiny_timm_tensors(), "{\"architecture\": \"vit_small_" + huge + "\"}");
     CHECK_THAT(name_error, Contains("num_heads 6 does not divide embed_dim 8") && Contains("…"));
     CHECK(is_short_line(name_error));
+    write_checkpoint(dir.path(), tiny_timm_tensors(), "{\"architecture\": \"vit_" + huge + "\"}");
+    CHECK(vit::load_checkpoint(dir.path()).config.name.size() < 100);  // shown in titles and messages
+}
+
+TEST_CASE("a tensor name of a megabyte is quoted shortened") {
+    TempDir dir;
+    const std::string name(1 << 20, 'w');
+    const std::string header = "{\"" + name + R"(": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})";
+    write_file(dir.path("long.safetensors"), safetensors_bytes(header, "1234"));
+    const std::string error = checkpoint_error(dir.path("long.safetensors"));
+    CHECK_THAT(error, Contains("tensor 'wwww") && Contains("…': offsets [0, 8] run past the end of the data (4 bytes)"));
+    CHECK(is_short_line(error));
+}
+
+TEST_CASE("a config.json that is a folder or a link to a device is refused by name") {
+    TempDir dir;
+    write_checkpoint(dir.path(), tiny_timm_tensors());
+    std::filesystem::create_directory(dir.path("config.json"));
+    CHECK(checkpoint_error(dir.path()) ==
+          "cannot open '" + dir.path("config.json") + "': not a regular file (a folder)");
+    std::filesystem::remove(dir.path("config.json"));
+    std::filesystem::create_symlink("/dev/zero", dir.path("config.json"));
+    CHECK(checkpoint_error(dir.path()) ==
+          "cannot open '" + dir.path("config.json") + "': not a regular file (a device)");
 }
 
 TEST_CASE("shortened() cuts at a character boundary") {
