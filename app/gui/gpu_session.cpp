@@ -62,8 +62,8 @@ void GpuSession::run(const Model& model, const Trace& cpu) {
     ++pass_;
     const StageDiff* w = diff_.worst();
     std::printf("vitviz: GPU pass %.2f ms (GL timer), %.1f ms with read-back; CPU %.1f ms; largest |gpu - cpu| %.3g at %s%s\n",
-                gpu_ms_, wall_ms_, cpu_ms_, w ? w->max_abs : 0.f, w ? w->id.c_str() : "-",
-                w ? index_string(w->where).c_str() : "");
+                gpu_ms_, wall_ms_, cpu_ms_, w ? w->max_abs() : 0.0, w ? w->id.c_str() : "-",
+                w ? index_string(w->gpu.where).c_str() : "");
 #else
     (void)model;
     (void)cpu;
