@@ -27,4 +27,9 @@ Image default_image(const std::string& model_name) {
     throw Error("no image given: pass --image PATH (only the built-in models have a default image)");
 }
 
+Image model_image(const std::string& model_name, const std::string& path, int channels) {
+    if (!path.empty()) return load_image(path, channels);
+    return with_channels(default_image(model_name), channels);
+}
+
 }  // namespace vit

@@ -49,9 +49,6 @@ struct LoadOutcome {
 Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
                     const std::function<void(float, const char*)>& progress = {});
 
-// An image with the channel count a model wants (grey ↔ RGB).
-Image adapt_channels(const Image& img, int channels);
-
 class Loader {
 public:
     ~Loader();
