@@ -5,13 +5,14 @@
 #include <filesystem>
 #include <vector>
 
+#include "assets.h"
 #include "error.h"
 #include "toy_model.h"
 
 namespace vit {
 
 static Image first_sample_digit() {
-    const std::filesystem::path dir = std::filesystem::path(VITVIZ_ASSET_DIR) / "digits" / "samples";
+    const std::filesystem::path dir = asset_path("digits/samples");
     std::error_code ec;
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec))

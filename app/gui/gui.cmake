@@ -33,7 +33,7 @@ file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/*.cpp)
 list(REMOVE_ITEM VITVIZ_GUI_SOURCES ${VITVIZ_GUI_LOGIC_SOURCES})
 add_executable(vitviz ${VITVIZ_GUI_SOURCES})
 target_link_libraries(vitviz PRIVATE vitviz_gui_logic imgui_backends glad PkgConfig::IMGUI PkgConfig::GLFW PkgConfig::STB)
-target_compile_definitions(vitviz PRIVATE VITVIZ_ASSET_DIR="${PROJECT_SOURCE_DIR}/assets")
+install(TARGETS vitviz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The GPU backend (app/gpu, issue 4): gpu_session.cpp runs it on the window's
 # context; without it the toolbar's GPU choice stays disabled.
 if(TARGET vitgpu)
