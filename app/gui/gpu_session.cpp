@@ -1,7 +1,6 @@
 // The GPU backend in the app (main thread, the window's GL context).
 #include "gpu_session.h"
 
-#include <chrono>
 #include <cstdio>
 
 #include "error.h"
@@ -9,6 +8,7 @@
 #ifdef VITVIZ_HAVE_GPU
 #include "gpu_backend.h"
 #include "shader_program.h"
+#include "timing.h"
 #endif
 
 namespace vit {
@@ -52,9 +52,9 @@ void GpuSession::run(const Model& model, const Trace& cpu) {
         backend_->set_model(model);
         uploaded_ = &model;
     }
-    auto t0 = std::chrono::steady_clock::now();
+    const Stopwatch watch;
     auto gpu = std::make_shared<const Trace>(backend_->forward(cpu.at("input"), GpuBackend::Readback::All));
-    wall_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    wall_ms_ = watch.ms();
     gpu_ms_ = backend_->last_gpu_ms();
     diff_ = diff_traces(cpu, *gpu);
     differences_.clear();

@@ -7,14 +7,9 @@
 #include "builtin.h"
 #include "checkpoint.h"
 #include "forward.h"
+#include "timing.h"
 
 namespace vit::gui {
-
-using Clock = std::chrono::steady_clock;
-
-static double ms_since(Clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
 
 Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
                     const std::function<void(float, const char*)>& progress) {
@@ -23,7 +18,7 @@ Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current
     };
     Loaded out;
     out.request = req;
-    auto t0 = Clock::now();
+    const Stopwatch load_watch;
     if (current && req.model == current_name) {
         out.model = std::move(current);
     } else {
@@ -51,12 +46,12 @@ Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current
         img = resize(img, std::max(1, int(img.height * s)), std::max(1, int(img.width * s)), "bilinear");
     }
     out.picture = std::move(img);
-    out.load_ms = ms_since(t0);
+    out.load_ms = load_watch.ms();
 
     report(0.9f, "running the forward pass");
-    auto t1 = Clock::now();
+    const Stopwatch forward_watch;
     out.trace = std::make_shared<const Trace>(forward(*out.model, input));
-    out.forward_ms = ms_since(t1);
+    out.forward_ms = forward_watch.ms();
     report(1.f, "done");
     return out;
 }
@@ -71,7 +66,6 @@ void Loader::start(const LoadRequest& req, std::shared_ptr<const Model> current,
         std::lock_guard<std::mutex> lock(state_->mutex);
         state_->phase = "starting";
     }
-    started_ = Clock::now();
     std::shared_ptr<Shared> st = state_;
     running_ = std::async(std::launch::async, [req, current, current_name, st]() {
         LoadOutcome o;
@@ -103,8 +97,6 @@ std::string Loader::phase() const {
     std::lock_guard<std::mutex> lock(state_->mutex);
     return state_->phase;
 }
-
-double Loader::seconds_running() const { return busy() ? ms_since(started_) / 1000.0 : 0.0; }
 
 std::optional<LoadOutcome> Loader::poll() {
     if (!running_.valid() || running_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return {};

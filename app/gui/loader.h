@@ -5,7 +5,6 @@
 // the one already loaded it is reused, so changing the image is only a forward.
 #pragma once
 #include <atomic>
-#include <chrono>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -59,7 +58,6 @@ public:
     std::string phase() const;
     // Finished work, once; empty while running or idle.
     std::optional<LoadOutcome> poll();
-    double seconds_running() const;  // of the work in progress
 
 private:
     struct Shared {
@@ -74,7 +72,6 @@ private:
     std::optional<LoadRequest> pending_;
     std::shared_ptr<const Model> pending_model_;
     std::string pending_name_;
-    std::chrono::steady_clock::time_point started_;
 };
 
 }  // namespace vit::gui
