@@ -47,8 +47,6 @@ void GpuBackend::set_model(const Model& model) {
     impl_->model = upload_model(model);
 }
 
-bool GpuBackend::has_model() const { return impl_->model.has_value(); }
-
 // The core's checks and messages (model.h).
 void GpuBackend::Impl::check_input(const Tensor& input) const {
     if (!model) throw Error("GPU backend: no model (call set_model first)");

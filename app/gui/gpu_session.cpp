@@ -5,14 +5,14 @@
 
 #include "error.h"
 
-#ifdef VITVIZ_HAVE_GPU
+#ifdef VITVIZ_WITH_GPU
 #include "gpu_backend.h"
 #include "shader_program.h"
 #include "timing.h"
 #endif
 
 namespace vit {
-#ifndef VITVIZ_HAVE_GPU
+#ifndef VITVIZ_WITH_GPU
 class GpuBackend {};  // not built: the session reports itself unavailable
 #endif
 }  // namespace vit
@@ -23,7 +23,7 @@ GpuSession::GpuSession() = default;
 GpuSession::~GpuSession() = default;
 
 bool GpuSession::built() {
-#ifdef VITVIZ_HAVE_GPU
+#ifdef VITVIZ_WITH_GPU
     return true;
 #else
     return false;
@@ -31,7 +31,7 @@ bool GpuSession::built() {
 }
 
 void GpuSession::start() {
-#ifdef VITVIZ_HAVE_GPU
+#ifdef VITVIZ_WITH_GPU
     if (backend_) return;
     if (fail_test_) {
         // The failure path on screen: a shader with a type error, through the real compiler.
@@ -47,7 +47,7 @@ void GpuSession::start() {
 }
 
 void GpuSession::run(const Model& model, const Trace& cpu) {
-#ifdef VITVIZ_HAVE_GPU
+#ifdef VITVIZ_WITH_GPU
     if (uploaded_ != &model) {
         backend_->set_model(model);
         uploaded_ = &model;
