@@ -135,7 +135,7 @@ int run(const Options& o) {
         throw vit::Error(model.nonfinite_weights + " (--allow-nonfinite runs it anyway)");
     if (!model.nonfinite_weights.empty()) std::cerr << "vitviz-cli: warning: " << model.nonfinite_weights << "\n";
     vit::check_input_fits(model.config, o.image_size);
-    const vit::Image image = o.image.empty() ? vit::default_image(o.model) : vit::load_image(o.image, model.config.channels);
+    const vit::Image image = vit::model_image(o.model, o.image, model.config.channels);
     const vit::Tensor input = vit::preprocess(image, model.config.preprocess, o.image_size);
     if (o.gpu) return run_gpu(o, model, input);
     if (o.bench > 0) {
