@@ -17,6 +17,7 @@
 
 #include "error.h"
 #include "file_io.h"
+#include "png_chunks.h"
 
 namespace vit {
 
@@ -24,8 +25,6 @@ namespace {
 
 // PIL's 'L': ITU-R 601-2 luma.
 float luma(float r, float g, float b) { return r * 0.299f + g * 0.587f + b * 0.114f; }
-
-constexpr size_t kMaxImageFileBytes = 512u << 20;
 
 std::string stb_reason() {
     const char* reason = stbi_failure_reason();
@@ -181,6 +180,7 @@ Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, i
                         " pixels, over the limit of " + std::to_string(kMaxImagePixels / 1000000) + " megapixels");
     };
     if (int64_t w, h; png_claimed_size(bytes, size, &w, &h)) refuse_if_too_large(w, h);
+    if (is_png(bytes, size)) check_png_chunks(bytes, size, name);
     if (!stbi_info_from_memory(bytes, length, &width, &height, &components))
         throw Error(name + ": not an image (PNG, JPEG, BMP, GIF, TGA): " + stb_reason());
     refuse_if_too_large(width, height);
@@ -247,6 +247,9 @@ Image center_crop(const Image& img, int out_h, int out_w) {
 
 Tensor preprocess(const Image& img, const Preprocess& pre, int image_size) {
     const int S = image_size > 0 ? image_size : pre.image_size;
+    if (S > kMaxImageSide)
+        throw Error("image size " + std::to_string(S) + " is over the limit of " + std::to_string(kMaxImageSide) +
+                    " pixels a side");
     const int C = img.channels;
     if (static_cast<size_t>(C) != pre.mean.size())
         throw Error("the image has " + std::to_string(C) + " channels but the model expects " +

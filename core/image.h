@@ -7,13 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "bounds.h"
 #include "model.h"
 #include "tensor.h"
 
 namespace vit {
-
-// Headers that claim more pixels than this are refused before decoding.
-constexpr int64_t kMaxImagePixels = 64LL * 1000 * 1000;
 
 // An image as C×H×W floats in [0,1] (C = 3, or 1 for single-channel models).
 struct Image {

@@ -63,6 +63,7 @@ struct Model {
     Vec norm_w, norm_b;  // D
     Mat head_w;          // num_classes × D (empty when num_classes == 0)
     Vec head_b;          // num_classes
+    std::string nonfinite_weights;  // the loader's report of tensors holding NaN or Inf; empty when none do
 };
 
 // Every weight has the shape the config gives it (biases may be empty: no

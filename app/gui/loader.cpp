@@ -8,6 +8,7 @@
 #include "checkpoint.h"
 #include "forward.h"
 #include "timing.h"
+#include "trace_budget.h"
 
 namespace vit::gui {
 
@@ -39,6 +40,7 @@ Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current
         if (req.image.empty()) out.image_name = req.model == "toy-4x4" ? "toy 4×4 image (0…15)" : "built-in sample";
         else out.image_name = std::filesystem::path(req.image).filename().string();
     }
+    check_input_fits(cfg, req.image_size);
     Tensor input = preprocess(img, cfg.preprocess, req.image_size);
     int longest = std::max(img.height, img.width);
     if (longest > 1024) {
@@ -76,6 +78,9 @@ void Loader::start(const LoadRequest& req, std::shared_ptr<const Model> current,
                 std::lock_guard<std::mutex> lock(st->mutex);
                 st->phase = what;
             });
+        } catch (const InputTooLarge& e) {
+            o.error = e.what();
+            o.fitting_image_size = e.largest_fitting;
         } catch (const std::exception& e) {
             o.error = e.what();
         }

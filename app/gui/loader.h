@@ -40,6 +40,7 @@ struct Loaded {
 struct LoadOutcome {
     std::optional<Loaded> loaded;  // empty on failure
     std::string error;             // vit::Error's message (or another exception's)
+    int fitting_image_size = 0;    // the input was too large for memory: the largest image size that fits
     LoadRequest request;
 };
 

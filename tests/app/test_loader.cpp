@@ -64,3 +64,13 @@ TEST_CASE("an RGB drawing given to a one-channel model is turned grey by PIL's l
     REQUIRE(l.picture.channels == 1);
     REQUIRE(l.picture.data[5] == Approx(0.3f * 0.299f + 0.6f * 0.587f + 0.9f * 0.114f));
 }
+
+TEST_CASE("an image size too large for memory comes back with the largest size that fits") {
+    Loader l;
+    l.request({"toy-4x4", "", 100000}, nullptr, "");
+    LoadOutcome o = wait_for(l);
+    REQUIRE_FALSE(o.loaded);
+    CHECK_THAT(o.error, Catch::Matchers::Contains("over the limit of 8192 pixels a side"));
+    REQUIRE(o.fitting_image_size > 0);
+    CHECK(o.fitting_image_size % 2 == 0);  // a whole number of the toy's 2×2 patches
+}

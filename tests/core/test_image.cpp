@@ -261,11 +261,12 @@ TEST_CASE("a file that is not an image is refused with its name and stb_image's 
     CHECK_THAT(error_of("", "empty.png"), Contains("empty.png: not an image"));
 }
 
-TEST_CASE("a truncated image is refused with its name and stb_image's reason") {
+TEST_CASE("a truncated image is refused with its name and the reason") {
     const std::string png = encode("png", take_components(rgba_pattern(), 3), 3);
-    CHECK_THAT(error_of(png.substr(0, png.size() / 2), "cut.png"), Contains("cut.png: cannot decode the image"));
+    CHECK_THAT(error_of(png.substr(0, png.size() / 2), "cut.png"),
+               Contains("cut.png: PNG chunk IDAT runs past the end of the file (truncated)"));
     const std::string wide = png16_bytes(kW, kH, 3, std::vector<uint16_t>(kW * kH * 3, 1000));
-    CHECK_THAT(error_of(wide.substr(0, wide.size() - 30), "cut16.png"), Contains("cut16.png: cannot decode"));
+    CHECK_THAT(error_of(wide.substr(0, wide.size() - 30), "cut16.png"), Contains("cut16.png: PNG chunk IDAT runs past"));
 }
 
 // A 1×1 PNG whose header claims `side`×`side` pixels, with no data for them.
