@@ -18,7 +18,7 @@ ForwardTiming time_forward(const Model& model, const Tensor& input, int runs) {
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     }
     std::sort(ms.begin(), ms.end());
-    return {ms[ms.size() / 2], ms.front(), static_cast<int>(trace.at("tokens").shape[0])};
+    return {ms[ms.size() / 2], ms.front(), static_cast<int>(trace.at(StageRef{StageKind::Tokens}).shape[0])};
 }
 
 }  // namespace vit

@@ -132,7 +132,7 @@ void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int 
             wall_ms.push_back(wall);
         }
     }
-    const vit::Tensor gpu_probs = gpu.read_stage("probs");
+    const vit::Tensor gpu_probs = gpu.read_stage(vit::stage_id(vit::StageKind::Probs));
 
     vit::Trace trace;
     for (int r = 0; r <= reps; ++r) {
@@ -141,7 +141,7 @@ void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int 
         if (r > 0) cpu_ms.push_back(ms_since(t0));
     }
     double max_diff = 0;
-    const vit::Tensor& cpu_probs = trace.at("probs");
+    const vit::Tensor& cpu_probs = trace.at(vit::StageRef{vit::StageKind::Probs});
     for (size_t i = 0; i < cpu_probs.data.size(); ++i)
         max_diff = std::max(max_diff, double(std::fabs(gpu_probs.data[i] - cpu_probs.data[i])));
     const Stats g = stats(gpu_ms);

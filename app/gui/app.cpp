@@ -91,12 +91,12 @@ void App::apply(Loaded loaded) {
     cache_.clear();
     derived_.clear();
 
-    std::vector<std::string> ids;
-    for (const Stage& s : trace_->stages()) ids.push_back(s.id);
-    const Stage* cls = trace_->find("cls");
-    int tokens = cls ? static_cast<int>(cls->tensor.rows()) : 1;
+    std::vector<StageRef> stages;
+    for (const Stage& s : trace_->stages()) stages.push_back(s.ref());
+    const Tensor* cls = trace_->tensor({StageKind::Cls});
+    int tokens = cls ? static_cast<int>(cls->rows()) : 1;
     std::string current = pipeline_.ids.empty() ? "" : pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
-    pipeline_ = make_pipeline(ids, tokens, model_->config.num_heads);
+    pipeline_ = make_pipeline(stages, tokens, model_->config.num_heads);
     int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
     if (same >= 0) state_.stage = same;
     clamp_state(state_, pipeline_);

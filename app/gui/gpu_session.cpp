@@ -53,7 +53,7 @@ void GpuSession::run(const Model& model, const Trace& cpu) {
         uploaded_ = &model;
     }
     auto t0 = std::chrono::steady_clock::now();
-    auto gpu = std::make_shared<const Trace>(backend_->forward(cpu.at("input"), GpuBackend::Readback::All));
+    auto gpu = std::make_shared<const Trace>(backend_->forward(cpu.at(StageRef{StageKind::Input}), GpuBackend::Readback::All));
     wall_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     gpu_ms_ = backend_->last_gpu_ms();
     diff_ = diff_traces(cpu, *gpu);
