@@ -44,6 +44,11 @@ const Stage* Trace::find(const StageRef& stage) const {
     return nullptr;
 }
 
+const Tensor* Trace::tensor(const StageRef& stage) const {
+    const Stage* s = find(stage);
+    return s ? &s->tensor : nullptr;
+}
+
 const Tensor& Trace::at(const StageRef& stage) const { return at(stage_id(stage)); }
 
 const Tensor& Trace::at(const std::string& id) const {

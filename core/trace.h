@@ -25,17 +25,18 @@ public:
     // Appends a zero-filled stage and returns its tensor for the caller to fill.
     // References stay valid as more stages are added.
     Tensor& add(const StageRef& stage, std::vector<int64_t> shape);
-    // Makes stage `index` (at most size()) this id and shape and returns its
+    // Makes stage `index` (at most size()) this stage and shape and returns its
     // tensor; a stage already there with the same shape keeps its storage (and
     // stale contents), so a forward pass can reuse the previous Trace's memory.
     Tensor& put(size_t index, const StageRef& stage, const std::vector<int64_t>& shape);
     // Drops every stage from `count` on.
     void truncate(size_t count);
+    // nullptr when the trace has no such stage.
     const Stage* find(const std::string& id) const;
     Stage* find(const std::string& id);
     const Stage* find(const StageRef& stage) const;
-    const Tensor* tensor(const StageRef& stage) const { const Stage* s = find(stage); return s ? &s->tensor : nullptr; }
-    // The stage with this id; throws vit::Error if the trace has none.
+    const Tensor* tensor(const StageRef& stage) const;
+    // The stage's tensor; throws vit::Error if the trace has none.
     const Tensor& at(const std::string& id) const;
     const Tensor& at(const StageRef& stage) const;
     const std::deque<Stage>& stages() const { return stages_; }
