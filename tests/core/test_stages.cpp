@@ -1,12 +1,17 @@
 // Claims about the stage catalogue (core/stages.h): the table is complete and
 // consistent, and every stage it lists for a model is produced by the CPU pass
 // with the table's shape and named the same way by the PyTorch reference
-// (tools/vitref, through the committed fixtures' expected/meta.json).
+// (tools/vitref: run live for several configs, and through the committed
+// fixtures' expected/meta.json).
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "checkpoint.h"
 #include "forward.h"
@@ -32,7 +37,7 @@ TEST_CASE("the catalogue has one row per stage kind, in kind order, each with it
     }
 }
 
-TEST_CASE("stage ids and catalogue rows convert both ways; other ids are no stage") {
+TEST_CASE("stage ids and catalogue rows convert both ways, and other ids name no stage") {
     for (const StageRef& s : vit::stage_list(12, true)) {
         const std::string id = vit::stage_id(s);
         INFO(id);
@@ -88,6 +93,44 @@ TEST_CASE("every stage of the catalogue is produced by the CPU pass with its sha
             const std::vector<int64_t> shape = vit::stage_shape(stages[i].kind, sizes);
             CHECK(produced.tensor.shape == shape);
             CHECK(meta.at("shapes").at(id).get<std::vector<int64_t>>() == shape);
+        }
+    }
+}
+
+// "id d0 d1 ..." per stage, as tests/vitref_stages.py prints PyTorch's stages.
+static std::vector<std::string> pytorch_stage_lines(const vit::ModelConfig& c, int image, int mlp_ratio) {
+    std::ostringstream cmd;
+    cmd << "/usr/bin/python3 " << VITVIZ_VITREF_STAGES << " " << image << " " << c.patch_size << " " << c.channels << " "
+        << c.embed_dim << " " << c.depth << " " << c.num_heads << " " << mlp_ratio << " " << c.num_classes;
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.str().c_str(), "r"), pclose);
+    REQUIRE(pipe);
+    std::vector<std::string> lines;
+    char buf[256];
+    while (std::fgets(buf, sizeof buf, pipe.get())) lines.emplace_back(buf, std::strcspn(buf, "\n"));
+    return lines;
+}
+
+TEST_CASE("the PyTorch reference names every stage of the catalogue, in order, with the table's shape") {
+    struct Case {
+        int depth, classes;
+    };
+    for (const Case k : {Case{1, 5}, Case{2, 0}, Case{3, 7}}) {
+        vit::ModelConfig c;
+        c.channels = 3;
+        c.patch_size = 4;
+        c.embed_dim = 16;
+        c.depth = k.depth;
+        c.num_heads = 2;
+        c.mlp_dim = 4 * c.embed_dim;
+        c.num_classes = k.classes;
+        const std::vector<std::string> pytorch = pytorch_stage_lines(c, 12, 4);
+        const std::vector<StageRef> stages = vit::stage_list(c.depth, c.num_classes > 0);
+        INFO(k.depth << " blocks, " << k.classes << " classes");
+        REQUIRE(pytorch.size() == stages.size());
+        for (size_t i = 0; i < stages.size(); ++i) {
+            std::string line = vit::stage_id(stages[i]);
+            for (int64_t d : vit::stage_shape(stages[i].kind, vit::model_sizes(c, 3))) line += " " + std::to_string(d);
+            CHECK(pytorch[i] == line);
         }
     }
 }
