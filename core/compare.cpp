@@ -59,7 +59,7 @@ std::string index_string(const std::vector<int64_t>& where) {
     return s + ")";
 }
 
-Tolerance gpu_tolerance(const std::string& /*stage_id*/, const Tensor& cpu) {
+Tolerance gpu_tolerance(StageKind /*kind*/, const Tensor& cpu) {
     double largest = 1;
     for (float v : cpu.data)
         if (std::isfinite(v)) largest = std::max(largest, double(std::fabs(v)));

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "stages.h"
 #include "tensor.h"
 
 namespace vit {
@@ -48,7 +49,7 @@ std::string index_string(const std::vector<int64_t>& where);
 // (tests/gpu/test_gpu_ops.cpp).
 constexpr Tolerance kGpuShaderTolerance{1e-5, 1e-4};
 
-// Stage `stage_id` of a whole GPU pass against the CPU's `cpu`. A pass
+// A stage of kind `kind` of a whole GPU pass against the CPU's `cpu`. A pass
 // compounds rounding: an element that is a near-cancelling sum of K terms of
 // size s carries an absolute error of order ε·√K·s whatever its own size, the
 // CPU (Eigen's blocked FMA GEMM) and the GPU (tiled FMA loops) round
@@ -58,7 +59,7 @@ constexpr Tolerance kGpuShaderTolerance{1e-5, 1e-4};
 // the stage's largest magnitude: 1e-5·max(1, max|cpu|) + 1e-4·|cpu| (the
 // PyTorch comparison uses max|diff| / max|ref| ≤ 1e-4, looser still). Every
 // stage has this rule today; a stage that needs more gets its case here.
-Tolerance gpu_tolerance(const std::string& stage_id, const Tensor& cpu);
+Tolerance gpu_tolerance(StageKind kind, const Tensor& cpu);
 // "1e-05·max(1, max|cpu|) + 0.0001·|cpu|", for the app's panel.
 std::string gpu_tolerance_rule();
 

@@ -18,20 +18,19 @@ namespace vit {
 
 namespace {
 
-// Hands out the stages in order, reusing the storage of an earlier Trace.
+// Hands out the stages in order, shaped by the catalogue, reusing the storage
+// of an earlier Trace.
 class StageWriter {
 public:
-    explicit StageWriter(Trace& trace) : trace_(trace) {}
-    Tensor& next(const std::string& id, int block, const std::vector<int64_t>& shape) {
-        return trace_.put(count_++, id, block, shape);
-    }
-    Tensor& next(int block, const char* name, const std::vector<int64_t>& shape) {
-        return next(block_stage_id(block, name), block, shape);
+    StageWriter(Trace& trace, const ModelSizes& sizes) : trace_(trace), sizes_(sizes) {}
+    Tensor& next(StageKind kind, int block = -1) {
+        return trace_.put(count_++, {kind, block}, stage_shape(kind, sizes_));
     }
     void finish() { trace_.truncate(count_); }
 
 private:
     Trace& trace_;
+    ModelSizes sizes_;
     size_t count_ = 0;
 };
 
@@ -57,39 +56,39 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, StageWriter&
                         std::vector<const Tensor*>& attns) {
     const ModelConfig& c = model.config;
     const BlockWeights& w = model.blocks[b];
-    const int64_t T = x.shape[0], D = c.embed_dim, H = c.num_heads, Dh = c.head_dim(), M = c.mlp_dim;
+    const int64_t T = x.shape[0], D = c.embed_dim;
 
-    Tensor& ln1 = out.next(b, "ln1", {T, D});
+    Tensor& ln1 = out.next(StageKind::Ln1, b);
     layer_norm(x.mat(), w.ln1_w, w.ln1_b, c.ln_eps, ln1.mat());
 
     Mat qkv(T, 3 * D);
     linear(ln1.mat(), w.qkv_w, w.qkv_b, MatMap(qkv.data(), T, 3 * D));
-    Tensor& q = out.next(b, "q", {H, T, Dh});
-    Tensor& k = out.next(b, "k", {H, T, Dh});
-    Tensor& v = out.next(b, "v", {H, T, Dh});
-    split_heads(ConstMatMap(qkv.data(), T, 3 * D), static_cast<int>(H), q, k, v);
+    Tensor& q = out.next(StageKind::Q, b);
+    Tensor& k = out.next(StageKind::K, b);
+    Tensor& v = out.next(StageKind::V, b);
+    split_heads(ConstMatMap(qkv.data(), T, 3 * D), c.num_heads, q, k, v);
 
-    Tensor& scores = out.next(b, "scores", {H, T, T});
-    Tensor& attn = out.next(b, "attn", {H, T, T});
+    Tensor& scores = out.next(StageKind::Scores, b);
+    Tensor& attn = out.next(StageKind::Attn, b);
     attention_weights(q, k, scores, attn);
     attns.push_back(&attn);
 
-    Tensor& context = out.next(b, "context", {T, D});
+    Tensor& context = out.next(StageKind::Context, b);
     attention_context(attn, v, context);
-    Tensor& attn_out = out.next(b, "attn_out", {T, D});
+    Tensor& attn_out = out.next(StageKind::AttnOut, b);
     linear(context.mat(), w.proj_w, w.proj_b, attn_out.mat());
-    Tensor& res1 = out.next(b, "res1", {T, D});
+    Tensor& res1 = out.next(StageKind::Res1, b);
     add(x.mat(), attn_out.mat(), res1.mat());
 
-    Tensor& ln2 = out.next(b, "ln2", {T, D});
+    Tensor& ln2 = out.next(StageKind::Ln2, b);
     layer_norm(res1.mat(), w.ln2_w, w.ln2_b, c.ln_eps, ln2.mat());
-    Tensor& fc1 = out.next(b, "fc1", {T, M});
+    Tensor& fc1 = out.next(StageKind::Fc1, b);
     linear(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat());
-    Tensor& act = out.next(b, "gelu", {T, M});
+    Tensor& act = out.next(StageKind::Gelu, b);
     gelu(fc1.mat(), act.mat());
-    Tensor& mlp_out = out.next(b, "mlp_out", {T, D});
+    Tensor& mlp_out = out.next(StageKind::MlpOut, b);
     linear(act.mat(), w.fc2_w, w.fc2_b, mlp_out.mat());
-    Tensor& block_out = out.next(b, "out", {T, D});
+    Tensor& block_out = out.next(StageKind::Out, b);
     add(res1.mat(), mlp_out.mat(), block_out.mat());
     return block_out;
 }
@@ -102,22 +101,22 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace) {
     keep_working_memory();
     const ModelConfig& c = model.config;
     const int grid = static_cast<int>(input.shape[1] / c.patch_size);
-    const int64_t N = static_cast<int64_t>(grid) * grid, T = N + 1, D = c.embed_dim;
-    StageWriter out(trace);
+    const int64_t N = static_cast<int64_t>(grid) * grid;
+    StageWriter out(trace, model_sizes(c, grid));
 
-    Tensor& in = out.next("input", -1, input.shape);
+    Tensor& in = out.next(StageKind::Input);
     if (&in != &input) in.data = input.data;
 
-    Tensor& patches = out.next("patches", -1, {N, c.patch_dim()});
+    Tensor& patches = out.next(StageKind::Patches);
     extract_patches(in, c.patch_size, patches);
-    Tensor& embed = out.next("patch_embed", -1, {N, D});
+    Tensor& embed = out.next(StageKind::PatchEmbed);
     linear(patches.mat(), model.patch_w, model.patch_b, embed.mat());
 
-    Tensor& cls = out.next("cls", -1, {T, D});
+    Tensor& cls = out.next(StageKind::Cls);
     cls.mat().row(0) = model.cls_token.transpose();
     cls.mat().bottomRows(N) = embed.mat();
 
-    Tensor& tokens = out.next("tokens", -1, {T, D});
+    Tensor& tokens = out.next(StageKind::Tokens);
     if (grid == c.pos_grid) {
         tokens.mat() = cls.mat() + model.pos_embed;
     } else {
@@ -128,16 +127,16 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace) {
     const Tensor* x = &tokens;
     for (int b = 0; b < c.depth; ++b) x = &run_block(model, b, *x, out, attns);
 
-    Tensor& norm = out.next("norm", -1, {T, D});
+    Tensor& norm = out.next(StageKind::Norm);
     layer_norm(x->mat(), model.norm_w, model.norm_b, c.ln_eps, norm.mat());
     if (c.num_classes > 0) {
-        Tensor& logits = out.next("logits", -1, {c.num_classes});
+        Tensor& logits = out.next(StageKind::Logits);
         logits.mat().noalias() = norm.mat().row(0) * model.head_w.transpose();
         logits.mat() += model.head_b.transpose();
-        Tensor& probs = out.next("probs", -1, {c.num_classes});
+        Tensor& probs = out.next(StageKind::Probs);
         softmax_rows(logits.mat(), probs.mat());
     }
-    attention_rollout(attns, out.next("rollout", -1, {T, T}));
+    attention_rollout(attns, out.next(StageKind::Rollout));
     out.finish();
 }
 

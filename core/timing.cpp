@@ -23,7 +23,7 @@ ForwardTiming time_forward(const Model& model, const Tensor& input, int runs) {
     }
     ForwardTiming t;
     static_cast<TimingStats&>(t) = timing_stats(std::move(ms));
-    t.tokens = static_cast<int>(trace.at("tokens").shape[0]);
+    t.tokens = static_cast<int>(trace.at(StageRef{StageKind::Tokens}).shape[0]);
     return t;
 }
 

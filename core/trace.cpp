@@ -1,20 +1,23 @@
-// Trace storage and the ordered list of stage ids from DESIGN.md's catalogue.
+// Trace storage: stages in order, found by id or by catalogue row and block.
 #include "trace.h"
 
 #include "error.h"
 
 namespace vit {
 
-Tensor& Trace::add(const std::string& id, int block, std::vector<int64_t> shape) {
-    stages_.push_back(Stage{id, block, Tensor(std::move(shape))});
+Tensor& Trace::add(const StageRef& stage, std::vector<int64_t> shape) {
+    stages_.push_back(Stage{stage_id(stage), stage.kind, stage.block, Tensor(std::move(shape))});
     return stages_.back().tensor;
 }
 
-Tensor& Trace::put(size_t index, const std::string& id, int block, const std::vector<int64_t>& shape) {
-    if (index == stages_.size()) return add(id, block, shape);
+Tensor& Trace::put(size_t index, const StageRef& stage, const std::vector<int64_t>& shape) {
+    if (index == stages_.size()) return add(stage, shape);
     Stage& s = stages_.at(index);
-    s.id = id;
-    s.block = block;
+    if (s.ref() != stage) {
+        s.id = stage_id(stage);
+        s.kind = stage.kind;
+        s.block = stage.block;
+    }
     if (s.tensor.shape != shape) s.tensor = Tensor(shape);
     return s.tensor;
 }
@@ -35,30 +38,23 @@ Stage* Trace::find(const std::string& id) {
     return nullptr;
 }
 
+const Stage* Trace::find(const StageRef& stage) const {
+    for (const Stage& s : stages_)
+        if (s.ref() == stage) return &s;
+    return nullptr;
+}
+
+const Tensor* Trace::tensor(const StageRef& stage) const {
+    const Stage* s = find(stage);
+    return s ? &s->tensor : nullptr;
+}
+
+const Tensor& Trace::at(const StageRef& stage) const { return at(stage_id(stage)); }
+
 const Tensor& Trace::at(const std::string& id) const {
     const Stage* s = find(id);
     if (!s) throw Error("trace has no stage '" + id + "'");
     return s->tensor;
-}
-
-std::string block_stage_id(int block, const char* name) {
-    return "block" + std::to_string(block) + "." + name;
-}
-
-static const char* const kBlockStages[] = {"ln1",      "q",   "k",   "v",   "scores",  "attn", "context", "attn_out",
-                                           "res1",     "ln2", "fc1", "gelu", "mlp_out", "out"};
-
-std::vector<std::string> stage_ids(int depth, bool has_head) {
-    std::vector<std::string> ids = {"input", "patches", "patch_embed", "cls", "tokens"};
-    for (int b = 0; b < depth; ++b)
-        for (const char* name : kBlockStages) ids.push_back(block_stage_id(b, name));
-    ids.push_back("norm");
-    if (has_head) {
-        ids.push_back("logits");
-        ids.push_back("probs");
-    }
-    ids.push_back("rollout");
-    return ids;
 }
 
 }  // namespace vit

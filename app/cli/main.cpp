@@ -86,7 +86,7 @@ Options parse_options(int argc, char** argv) {
 }
 
 void print_top(const vit::Model& model, const vit::Trace& trace, int top) {
-    const vit::Stage* probs = trace.find("probs");
+    const vit::Stage* probs = trace.find(vit::StageRef{vit::StageKind::Probs});
     if (!probs) {
         std::cerr << "vitviz-cli: " << model.config.name << " has no classifier head: no predictions\n";
         return;

@@ -121,7 +121,7 @@ void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int 
             wall_ms.push_back(wall);
         }
     }
-    const vit::Tensor gpu_probs = gpu.read_stage("probs");
+    const vit::Tensor gpu_probs = gpu.read_stage(vit::stage_id(vit::StageKind::Probs));
 
     vit::Trace trace;
     for (int r = 0; r <= reps; ++r) {
@@ -129,7 +129,7 @@ void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int 
         vit::forward_into(model, input, trace);
         if (r > 0) cpu_ms.push_back(watch.ms());
     }
-    const double max_diff = vit::compare(gpu_probs, trace.at("probs")).max_abs;
+    const double max_diff = vit::compare(gpu_probs, trace.at(vit::StageRef{vit::StageKind::Probs})).max_abs;
     const Stats g = stats(gpu_ms);
     print_row("forward", size, T, g, stats(wall_ms), stats(cpu_ms));
     std::printf("           (probs max |GPU − CPU| = %.3g; GPU %.1f GFLOP/s)\n", max_diff,

@@ -4,7 +4,6 @@
 #include <climits>
 
 #include "error.h"
-#include "trace.h"
 
 namespace vit::gpu {
 
@@ -12,24 +11,32 @@ namespace {
 
 class Allocator {
 public:
-    explicit Allocator(Activations& acts) : acts_(acts) {
+    Allocator(Activations& acts, const ModelSizes& sizes) : acts_(acts), sizes_(sizes) {
         GLint64 limit = 0;
         glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &limit);
         limit_bytes_ = limit > 0 ? limit : INT64_MAX;
     }
 
-    // A buffer of the product of `shape`, registered as stage `id` when id is non-empty.
-    void make(GpuBuffer& buf, const std::string& id, std::vector<int64_t> shape, int block = -1) {
-        int64_t count = 1;
-        for (int64_t s : shape) count *= s;
-        check(id.empty() ? "scratch" : id, count);
-        buf = GpuBuffer(static_cast<size_t>(count));
-        if (!id.empty()) add(id, buf, 0, std::move(shape), block);
+    // A buffer for stage `stage`, shaped by the catalogue.
+    void make(GpuBuffer& buf, StageKind kind, int block = -1) {
+        const std::vector<int64_t> shape = stage_shape(kind, sizes_);
+        scratch(buf, shape, stage_id(kind, block));
+        add(buf, 0, kind, block);
     }
 
-    void add(const std::string& id, const GpuBuffer& buf, size_t offset, std::vector<int64_t> shape, int block) {
+    // A buffer that is no stage (or holds several).
+    void scratch(GpuBuffer& buf, const std::vector<int64_t>& shape, const std::string& what = "scratch") {
+        int64_t count = 1;
+        for (int64_t s : shape) count *= s;
+        check(what, count);
+        buf = GpuBuffer(static_cast<size_t>(count));
+    }
+
+    // Stage `kind` of `block` lives in `buf` from float `offset` on.
+    void add(const GpuBuffer& buf, size_t offset, StageKind kind, int block = -1) {
+        const std::string id = stage_id(kind, block);
         acts_.ids.push_back(id);
-        acts_.slots[id] = StageSlot{&buf, offset, std::move(shape), block};
+        acts_.slots[id] = StageSlot{&buf, offset, stage_shape(kind, sizes_), {kind, block}};
     }
 
 private:
@@ -42,6 +49,7 @@ private:
     }
 
     Activations& acts_;
+    ModelSizes sizes_;
     int64_t limit_bytes_ = 0;
 };
 
@@ -52,47 +60,46 @@ void allocate_activations(const ModelConfig& c, int grid, Activations& acts) {
     while (glGetError() != GL_NO_ERROR) {
     }
     acts.grid = grid;
-    const int64_t N = int64_t(grid) * grid, T = N + 1, D = c.embed_dim, H = c.num_heads, Dh = c.head_dim(),
-                  M = c.mlp_dim, S = int64_t(grid) * c.patch_size;
+    const ModelSizes sizes = model_sizes(c, grid);
+    const int64_t T = sizes.T, D = sizes.D;
     acts.tokens = static_cast<int>(T);
-    Allocator a(acts);
+    Allocator a(acts, sizes);
 
-    a.make(acts.input, "input", {c.channels, S, S});
-    a.make(acts.patches, "patches", {N, c.patch_dim()});
-    a.make(acts.patch_embed, "patch_embed", {N, D});
-    a.make(acts.cls, "cls", {T, D});
-    a.make(acts.tokens_buf, "tokens", {T, D});
-    if (grid != c.pos_grid) a.make(acts.pos, "", {T, D});
+    a.make(acts.input, StageKind::Input);
+    a.make(acts.patches, StageKind::Patches);
+    a.make(acts.patch_embed, StageKind::PatchEmbed);
+    a.make(acts.cls, StageKind::Cls);
+    a.make(acts.tokens_buf, StageKind::Tokens);
+    if (grid != c.pos_grid) a.scratch(acts.pos, {T, D});
 
     acts.blocks.resize(static_cast<size_t>(c.depth));
     for (int b = 0; b < c.depth; ++b) {
         BlockActivations& x = acts.blocks[b];
-        auto id = [b](const char* name) { return block_stage_id(b, name); };
-        a.make(x.ln1, id("ln1"), {T, D}, b);
-        a.make(x.qkv, "", {3, H, T, Dh});
-        a.add(id("q"), x.qkv, 0, {H, T, Dh}, b);
-        a.add(id("k"), x.qkv, static_cast<size_t>(T * D), {H, T, Dh}, b);
-        a.add(id("v"), x.qkv, static_cast<size_t>(2 * T * D), {H, T, Dh}, b);
-        a.make(x.scores, id("scores"), {H, T, T}, b);
-        a.make(x.attn, id("attn"), {H, T, T}, b);
-        a.make(x.context, id("context"), {T, D}, b);
-        a.make(x.attn_out, id("attn_out"), {T, D}, b);
-        a.make(x.res1, id("res1"), {T, D}, b);
-        a.make(x.ln2, id("ln2"), {T, D}, b);
-        a.make(x.fc1, id("fc1"), {T, M}, b);
-        a.make(x.gelu, id("gelu"), {T, M}, b);
-        a.make(x.mlp_out, id("mlp_out"), {T, D}, b);
-        a.make(x.out, id("out"), {T, D}, b);
+        a.make(x.ln1, StageKind::Ln1, b);
+        a.scratch(x.qkv, {3, T, D});
+        a.add(x.qkv, 0, StageKind::Q, b);
+        a.add(x.qkv, static_cast<size_t>(T * D), StageKind::K, b);
+        a.add(x.qkv, static_cast<size_t>(2 * T * D), StageKind::V, b);
+        a.make(x.scores, StageKind::Scores, b);
+        a.make(x.attn, StageKind::Attn, b);
+        a.make(x.context, StageKind::Context, b);
+        a.make(x.attn_out, StageKind::AttnOut, b);
+        a.make(x.res1, StageKind::Res1, b);
+        a.make(x.ln2, StageKind::Ln2, b);
+        a.make(x.fc1, StageKind::Fc1, b);
+        a.make(x.gelu, StageKind::Gelu, b);
+        a.make(x.mlp_out, StageKind::MlpOut, b);
+        a.make(x.out, StageKind::Out, b);
     }
-    a.make(acts.norm, "norm", {T, D});
+    a.make(acts.norm, StageKind::Norm);
     if (c.num_classes > 0) {
-        a.make(acts.logits, "logits", {c.num_classes});
-        a.make(acts.probs, "probs", {c.num_classes});
+        a.make(acts.logits, StageKind::Logits);
+        a.make(acts.probs, StageKind::Probs);
     }
-    a.make(acts.rollout, "rollout", {T, T});
+    a.make(acts.rollout, StageKind::Rollout);
     if (c.depth > 1) {
-        a.make(acts.rollout_tmp, "", {T, T});
-        a.make(acts.rollout_factor, "", {T, T});
+        a.scratch(acts.rollout_tmp, {T, T});
+        a.scratch(acts.rollout_factor, {T, T});
     }
     if (glGetError() == GL_OUT_OF_MEMORY) {
         acts = Activations{};

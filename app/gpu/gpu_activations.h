@@ -9,6 +9,7 @@
 
 #include "gpu_buffers.h"
 #include "model.h"
+#include "stages.h"
 
 namespace vit::gpu {
 
@@ -20,7 +21,7 @@ struct StageSlot {
     const GpuBuffer* buffer = nullptr;
     size_t offset = 0;  // floats
     std::vector<int64_t> shape;
-    int block = -1;
+    StageRef stage;
 };
 
 struct Activations {

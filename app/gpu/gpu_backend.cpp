@@ -152,7 +152,7 @@ Trace GpuBackend::Impl::read(const std::vector<std::string>& wanted) const {
     for (const std::string& id : acts.ids) {
         if (std::find(wanted.begin(), wanted.end(), id) == wanted.end()) continue;
         const StageSlot& s = acts.slots.at(id);
-        Tensor& t = trace.add(id, s.block, s.shape);
+        Tensor& t = trace.add(s.stage, s.shape);
         s.buffer->download(t.data.data(), t.data.size(), s.offset);
     }
     return trace;
@@ -189,12 +189,10 @@ std::string GpuBackend::device() const { return gl_description(); }
 
 std::vector<std::string> GpuBackend::prediction_stage_ids(int depth, bool has_head) {
     std::vector<std::string> ids;
-    for (int b = 0; b < depth; ++b) ids.push_back(block_stage_id(b, "attn"));
-    if (has_head) {
-        ids.push_back("logits");
-        ids.push_back("probs");
-    }
-    ids.push_back("rollout");
+    for (const StageRef& s : stage_list(depth, has_head))
+        if (s.kind == StageKind::Attn || s.kind == StageKind::Logits || s.kind == StageKind::Probs ||
+            s.kind == StageKind::Rollout)
+            ids.push_back(stage_id(s));
     return ids;
 }
 

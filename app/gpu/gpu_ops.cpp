@@ -33,7 +33,7 @@ GpuOps::GpuOps()
       softmax_rows_(compile_embedded_shader("softmax_rows")),
       weighted_sum_(compile_embedded_shader("attn_weighted_sum")),
       layernorm_(compile_embedded_shader("layernorm")),
-      gelu_(compile_embedded_shader("gelu")),
+      gelu_(compile_embedded_shader("gelu_erf")),
       add_(compile_embedded_shader("residual_add")),
       patch_extract_(compile_embedded_shader("patch_extract")),
       embed_tokens_(compile_embedded_shader("embed_tokens")),

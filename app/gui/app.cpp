@@ -101,12 +101,12 @@ void App::apply(Loaded loaded) {
     cache_.clear();
     derived_.clear();
 
-    std::vector<std::string> ids;
-    for (const Stage& s : trace_->stages()) ids.push_back(s.id);
-    const Stage* cls = trace_->find("cls");
-    int tokens = cls ? static_cast<int>(cls->tensor.rows()) : 1;
+    std::vector<StageRef> stages;
+    for (const Stage& s : trace_->stages()) stages.push_back(s.ref());
+    const Tensor* cls = trace_->tensor({StageKind::Cls});
+    int tokens = cls ? static_cast<int>(cls->rows()) : 1;
     std::string current = pipeline_.ids.empty() ? "" : pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
-    pipeline_ = make_pipeline(ids, tokens, model_->config.num_heads);
+    pipeline_ = make_pipeline(stages, tokens, model_->config.num_heads);
     int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
     if (same >= 0) state_.stage = same;
     clamp_state(state_, pipeline_);
@@ -217,42 +217,58 @@ void App::carry_out(const UiActions& a) {
 void App::draw_frame() {
     poll_loader();
     sync_gpu();
-    if (!tour_) handle_keys();
-    if (tour_ && !tour_->done()) {
-        go_to_stage(state_, pipeline_, tour_->current().stage);
-        state_.screen = tour_->current().screen;
-        if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
-            draw_.visible = true;
-            draw_sample_seven(draw_.canvas, draw_.thickness);
-        }
-    }
-    if (options_.measure_fps > 0 && trace_) {  // step through every stage, then report the frame rate
-        double now = ImGui::GetTime();
-        if (fps_start_ < 0) fps_start_ = now;
-        ++fps_frames_;
-        if (fps_frames_ % 20 == 0) {
-            if (state_.stage + 1 >= pipeline_.size()) state_.screen = state_.screen == Screen::Stage ? Screen::Attention : Screen::Stage;
-            go_to_stage(state_, pipeline_, (state_.stage + 1) % pipeline_.size());
-        }
-        if (now - fps_start_ >= options_.measure_fps) {
-            std::printf("measure-fps: %ld frames in %.1f s = %.1f FPS over %d stages; %llu texture uploads, %zu textures cached\n",
-                        fps_frames_, now - fps_start_, fps_frames_ / (now - fps_start_), pipeline_.size(),
-                        static_cast<unsigned long long>(cache_.uploads()), cache_.size());
-            quit_ = true;
-        }
-    }
+    if (tour_) advance_tour();
+    else handle_keys();
+    if (options_.measure_fps > 0 && trace_) step_fps_measure();
     linked_hover_ = state_.hover_token;
     state_.hover_token = -1;
 
     ImGui::PushFont(state_.presenter ? fonts_.big_body : fonts_.body);
     UiActions actions;
+    draw_main_window(actions);
+    DrawOpenPanel(open_, asset_dir_, actions);
+    DrawDrawPanel(draw_, trace_.get(), model_.get(), loader_.busy());
+    // While the Draw window is open the canvas is the image source: every change reruns the
+    // whole pipeline, one forward at a time (so at most once per frame).
+    if (draw_.visible && model_ && !loader_.busy() && draw_.canvas.version() != draw_.sent_version) send_canvas();
+    ImGui::PopFont();
+    carry_out(actions);
+}
+
+void App::advance_tour() {
+    if (tour_->done()) return;
+    go_to_stage(state_, pipeline_, tour_->current().stage);
+    state_.screen = tour_->current().screen;
+    if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
+        draw_.visible = true;
+        draw_sample_seven(draw_.canvas, draw_.thickness);
+    }
+}
+
+void App::step_fps_measure() {
+    double now = ImGui::GetTime();
+    if (fps_start_ < 0) fps_start_ = now;
+    ++fps_frames_;
+    if (fps_frames_ % 20 == 0) {
+        if (state_.stage + 1 >= pipeline_.size()) state_.screen = state_.screen == Screen::Stage ? Screen::Attention : Screen::Stage;
+        go_to_stage(state_, pipeline_, (state_.stage + 1) % pipeline_.size());
+    }
+    if (now - fps_start_ >= options_.measure_fps) {
+        std::printf("measure-fps: %ld frames in %.1f s = %.1f FPS over %d stages; %llu texture uploads, %zu textures cached\n",
+                    fps_frames_, now - fps_start_, fps_frames_ / (now - fps_start_), pipeline_.size(),
+                    static_cast<unsigned long long>(cache_.uploads()), cache_.size());
+        quit_ = true;
+    }
+}
+
+// The full-window frame: toolbar, message bar, the three columns (or the loading box), status bar.
+void App::draw_main_window(UiActions& actions) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
     ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                              ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##main", nullptr, flags);
-
     if (!state_.presenter) {
         ToolbarInfo ti;
         ti.busy = loader_.busy();
@@ -264,37 +280,47 @@ void App::draw_frame() {
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
     float status_h = ImGui::GetFrameHeightWithSpacing() + 4.f;
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    float body_h = avail.y - status_h;
-    if (trace_ && model_ && !pipeline_.ids.empty()) {
-        ViewContext ctx{state_, pipeline_, shown_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
-        float nav_w = state_.presenter ? 0.f : std::max(300.f, avail.x * 0.18f);
-        float info_w = std::max(300.f, avail.x * (state_.presenter ? 0.26f : 0.22f));
-        if (nav_w > 0) {
-            ImGui::BeginChild("navigator", ImVec2(nav_w, body_h), true);
-            DrawNavigator(nav_, state_, pipeline_, fonts_);
-            ImGui::EndChild();
-            ImGui::SameLine();
-        }
-        ImGui::BeginChild("view", ImVec2(avail.x - nav_w - info_w - 2 * ImGui::GetStyle().ItemSpacing.x, body_h), true,
-                          ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-        if (state_.screen == Screen::Attention) DrawAttentionScreen(ctx);
-        else DrawStageView(ctx);
+    float body_h = ImGui::GetContentRegionAvail().y - status_h;
+    if (trace_ && model_ && !pipeline_.ids.empty()) draw_columns(body_h);
+    else draw_loading(body_h);
+    DrawStatusBar(status_info());
+    ImGui::End();
+}
+
+// Navigator | stage view or attention screen | side panel over the GPU panel.
+void App::draw_columns(float body_h) {
+    ViewContext ctx{state_, pipeline_, shown_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
+    const float width = ImGui::GetContentRegionAvail().x;
+    float nav_w = state_.presenter ? 0.f : std::max(300.f, width * 0.18f);
+    float info_w = std::max(300.f, width * (state_.presenter ? 0.26f : 0.22f));
+    if (nav_w > 0) {
+        ImGui::BeginChild("navigator", ImVec2(nav_w, body_h), true);
+        DrawNavigator(nav_, state_, pipeline_, fonts_);
         ImGui::EndChild();
         ImGui::SameLine();
-        ImGui::BeginGroup();
-        ImGui::BeginChild("info", ImVec2(0, body_h - gpu_panel_height(body_h)), true);
-        DrawInfoPanel(ctx);
-        ImGui::EndChild();
-        draw_gpu_panel(ctx, body_h);
-        ImGui::EndGroup();
-    } else {
-        ImGui::BeginChild("loading", ImVec2(0, body_h), true);
-        ImGui::Text("Loading %s …", options_.model.c_str());
-        ImGui::ProgressBar(loader_.progress(), ImVec2(ImGui::GetFontSize() * 20, 0), loader_.phase().c_str());
-        ImGui::EndChild();
     }
+    ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - 2 * ImGui::GetStyle().ItemSpacing.x, body_h), true,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    if (state_.screen == Screen::Attention) DrawAttentionScreen(ctx);
+    else DrawStageView(ctx);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::BeginChild("info", ImVec2(0, body_h - gpu_panel_height(body_h)), true);
+    DrawInfoPanel(ctx);
+    ImGui::EndChild();
+    draw_gpu_panel(ctx, body_h);
+    ImGui::EndGroup();
+}
 
+void App::draw_loading(float body_h) {
+    ImGui::BeginChild("loading", ImVec2(0, body_h), true);
+    ImGui::Text("Loading %s …", options_.model.c_str());
+    ImGui::ProgressBar(loader_.progress(), ImVec2(ImGui::GetFontSize() * 20, 0), loader_.phase().c_str());
+    ImGui::EndChild();
+}
+
+StatusInfo App::status_info() const {
     StatusInfo si;
     if (model_) {
         const ModelConfig& c = model_->config;
@@ -313,16 +339,7 @@ void App::draw_frame() {
     si.phase = loader_.phase();
     si.backend = shown_gpu_ ? "GPU" : "CPU";  // who computed the trace on screen
     si.compact = state_.presenter;
-    DrawStatusBar(si);
-    ImGui::End();
-
-    DrawOpenPanel(open_, asset_dir_, actions);
-    DrawDrawPanel(draw_, trace_.get(), model_.get(), loader_.busy());
-    // While the Draw window is open the canvas is the image source: every change reruns the
-    // whole pipeline, one forward at a time (so at most once per frame).
-    if (draw_.visible && model_ && !loader_.busy() && draw_.canvas.version() != draw_.sent_version) send_canvas();
-    ImGui::PopFont();
-    carry_out(actions);
+    return si;
 }
 
 void App::after_render(int fb_width, int fb_height) {

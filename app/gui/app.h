@@ -47,6 +47,12 @@ private:
     void poll_loader();
     void apply(Loaded loaded);
     void handle_keys();
+    void advance_tour();                        // --tour: show the planned stage and screen
+    void step_fps_measure();                    // --measure-fps: cycle through the stages, then report
+    void draw_main_window(UiActions& actions);
+    void draw_columns(float body_h);
+    void draw_loading(float body_h);
+    StatusInfo status_info() const;
     void carry_out(const UiActions& actions);
     void set_presenter(bool on);
     void show_error(const std::string& text);

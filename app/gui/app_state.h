@@ -6,32 +6,29 @@
 #include <string>
 #include <vector>
 
+#include "stages.h"
+
 namespace vit::gui {
 
 enum class ColormapMode { Auto, Diverging, Sequential };
-enum class Colormap { Diverging, Sequential };  // blue-white-red around 0 / viridis-like
+using Colormap = Palette;  // Diverging: blue-white-red around 0, Sequential: viridis-like
 enum class Screen { Stage, Attention };          // one stage fills the view / attention over the image
 enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu)
-
-// What picture a stage gets (its id without the "block{i}." prefix decides).
-enum class StageKind {
-    Input, Patches, PatchEmbed, Cls, Tokens,
-    LayerNorm, Q, K, V, Scores, Attn, Context, AttnOut, Residual, Fc1, Gelu, MlpOut,
-    Norm, Logits, Probs, Rollout, Unknown
-};
 
 // The stage catalogue of the loaded model, with each stage's group:
 // 0 = embedding (input … tokens), 1 + b = block b, depth + 1 = head (norm … rollout).
 struct Pipeline {
-    std::vector<std::string> ids;
+    std::vector<StageRef> stages;
+    std::vector<std::string> ids;  // stage_id of each stage
     std::vector<int> group;
     int depth = 0;
     int tokens = 1;   // T = N + 1
     int heads = 1;    // H
     int size() const { return static_cast<int>(ids.size()); }
     int index_of(const std::string& id) const;  // -1 when absent
+    int index_of(const StageRef& stage) const;  // -1 when absent
 };
-Pipeline make_pipeline(const std::vector<std::string>& ids, int tokens, int heads);
+Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int heads);
 
 struct AppState {
     int stage = 0;            // index into Pipeline::ids
@@ -70,17 +67,10 @@ void clamp_state(AppState& s, const Pipeline& p);
 // Moving to a stage of block b makes b the attention screen's layer.
 void follow_stage_layer(AppState& s, const Pipeline& p);
 
-StageKind stage_kind(const std::string& id);
-// A few words for the navigator: "queries", "softmax", "+ residual".
-const char* stage_short_name(const std::string& id);
 // "Embedding", "Block 3", "Head" for a Pipeline group.
 std::string group_name(const Pipeline& p, int group);
-int stage_block(const std::string& id);  // b for "block{b}.…", else -1
-// Probabilities and attention are sequential (0 … max); everything signed is diverging.
-Colormap colormap_for(const std::string& id, ColormapMode mode);
-// The stage a LayerNorm or residual reads: block0.ln1 ← tokens, block{b}.ln1 ←
-// block{b-1}.out, ln2 ← res1, res1 ← ln1's input, out ← res1, norm ← last out.
-// Empty when the stage has no single input.
-std::string stage_input_id(const std::string& id, int depth);
+// The stage's palette from the catalogue (attention, probabilities: sequential
+// 0 … max; everything signed: diverging) unless the user chose one.
+Colormap colormap_for(StageKind kind, ColormapMode mode);
 
 }  // namespace vit::gui

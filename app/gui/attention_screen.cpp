@@ -66,12 +66,13 @@ void DrawAttentionScreen(ViewContext& ctx) {
          "(dark) to its maximum (bright): the bar under each map gives the real range.");
 
     layer = st.layer;
-    const Tensor* attn = ctx.tensor(block_stage_id(layer, "attn"));
-    const Tensor* roll = ctx.tensor("rollout");
+    const StageRef attn_stage{StageKind::Attn, layer};
+    const Tensor* attn = ctx.tensor(attn_stage);
+    const Tensor* roll = ctx.tensor({StageKind::Rollout});
     if (!attn) return;
     auto row = [&](int h) { return attn->data.data() + (static_cast<size_t>(h) * T + tok) * T; };
-    std::string mean_key = "headmean|" + std::to_string(layer) + "|" + std::to_string(tok);
-    const std::vector<float>& mean = ctx.derived.get(mean_key, [&] {
+    const std::string row_name = "row " + std::to_string(tok);
+    const std::vector<float>& mean = ctx.derived.get(derived_key(attn_stage, "head mean " + row_name), [&] {
         std::vector<float> m(T, 0.f);
         for (int h = 0; h < H; ++h)
             for (int c = 0; c < T; ++c) m[c] += row(h)[c] / H;
@@ -106,15 +107,15 @@ void DrawAttentionScreen(ViewContext& ctx) {
         if (i % best_cols) ImGui::SameLine(0, 14);
         if (i < H) {
             DrawMap(ctx, "head " + std::to_string(i), "to CLS: " + percent(row(i)[0]), row(i) + 1,
-                    heatmap_key(ctx.generation, block_stage_id(layer, "attn"), i, Colormap::Sequential, "row" + std::to_string(tok)),
+                    texture_key(ctx, attn_stage, i, Colormap::Sequential, row_name),
                     side, true);
         } else if (i == H) {
             DrawMap(ctx, "mean of " + std::to_string(H) + " heads", "to CLS: " + percent(mean[0]), mean.data() + 1,
-                    heatmap_key(ctx.generation, mean_key, -1, Colormap::Sequential), side, true);
+                    texture_key(ctx, attn_stage, -1, Colormap::Sequential, "head mean " + row_name), side, true);
         } else {
-            DrawMap(ctx, "rollout", p.depth == 1 ? "the only block" : "blocks 0…" + std::to_string(p.depth - 1),
+            DrawMap(ctx, stage_id(StageKind::Rollout), p.depth == 1 ? "the only block" : "blocks 0…" + std::to_string(p.depth - 1),
                     roll->data.data() + static_cast<size_t>(tok) * T + 1,
-                    heatmap_key(ctx.generation, "rollout", -1, Colormap::Sequential, "row" + std::to_string(tok)), side, true);
+                    texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name), side, true);
         }
     }
     ImGui::EndGroup();

@@ -68,7 +68,7 @@ static void DrawPrediction(const DrawPanelState& panel, const Trace* trace, cons
         ImGui::TextDisabled(busy ? "computing…" : "draw to see the prediction");
         return;
     }
-    const Stage* probs = trace->find("probs");
+    const Stage* probs = trace->find(StageRef{StageKind::Probs});
     if (!probs) {
         ImGui::TextDisabled("this model has no classifier head");
         return;

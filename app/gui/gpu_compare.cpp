@@ -31,13 +31,13 @@ bool TraceDiff::all_within() const {
     return true;
 }
 
-StageDiff diff_stage(const std::string& id, const Tensor& cpu, const Tensor& gpu) {
+StageDiff diff_stage(const Stage& cpu, const Tensor& gpu) {
     StageDiff d;
-    d.id = id;
-    if (cpu.shape != gpu.shape)
-        d.problem = "shape " + shape_string(cpu.shape) + " on the CPU, " + shape_string(gpu.shape) + " on the GPU";
+    d.id = cpu.id;
+    if (cpu.tensor.shape != gpu.shape)
+        d.problem = "shape " + shape_string(cpu.tensor.shape) + " on the CPU, " + shape_string(gpu.shape) + " on the GPU";
     else
-        d.gpu = compare(gpu, cpu, gpu_tolerance(id, cpu));
+        d.gpu = compare(gpu, cpu.tensor, gpu_tolerance(cpu.kind, cpu.tensor));
     return d;
 }
 
@@ -52,7 +52,7 @@ TraceDiff diff_traces(const Trace& cpu, const Trace& gpu) {
             out.stages.push_back(d);
             continue;
         }
-        out.stages.push_back(diff_stage(s.id, s.tensor, g->tensor));
+        out.stages.push_back(diff_stage(s, g->tensor));
     }
     return out;
 }

@@ -33,7 +33,7 @@ struct TraceDiff {
     bool all_within() const;         // every stage compared and within tolerance
 };
 
-StageDiff diff_stage(const std::string& id, const Tensor& cpu, const Tensor& gpu);
+StageDiff diff_stage(const Stage& cpu, const Tensor& gpu);
 // Every stage of `cpu` against the stage of the same id in `gpu`.
 TraceDiff diff_traces(const Trace& cpu, const Trace& gpu);
 // |gpu − cpu| element-wise, same shape (an empty tensor when the shapes differ).

@@ -53,7 +53,7 @@ void GpuSession::run(const Model& model, const Trace& cpu) {
         uploaded_ = &model;
     }
     const Stopwatch watch;
-    auto gpu = std::make_shared<const Trace>(backend_->forward(cpu.at("input"), GpuBackend::Readback::All));
+    auto gpu = std::make_shared<const Trace>(backend_->forward(cpu.at(StageRef{StageKind::Input}), GpuBackend::Readback::All));
     wall_ms_ = watch.ms();
     gpu_ms_ = backend_->last_gpu_ms();
     diff_ = diff_traces(cpu, *gpu);

@@ -81,154 +81,157 @@ void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImV
     if (both && cmap == Colormap::Diverging && width > 6 * ImGui::GetFontSize()) label(0.f, (p0.x + p1.x) * 0.5f, 0.5f);
 }
 
-HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
-    HeatmapResult res;
-    if (!s.data || s.rows <= 0 || s.cols <= 0) {
-        ImGui::TextDisabled("(empty tensor)");
-        return res;
-    }
-    CachedTexture tex = cache.get(s.key, [&] { return render_matrix(s.data, s.rows, s.cols, s.cmap, s.range); });
+namespace {
 
-    ImGui::BeginGroup();  // one item for the layout, whatever the buttons inside do
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float lh = ImGui::GetTextLineHeight();
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    ImVec2 box(s.size.x > 0 ? s.size.x : avail.x, s.size.y > 0 ? s.size.y : avail.y);
-    box.x = std::max(box.x, 60.f);
-    box.y = std::max(box.y, 4 * lh);
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
+// Where one heatmap's parts go on screen.
+struct Layout {
+    ImVec2 origin;       // top-left corner of the widget
+    ImVec2 box;          // the whole widget
+    float title_h = 0.f; // the title line (0 without a title)
+    float left = 0.f;    // room for the row ticks and the selected-row marker
+    ImVec2 p0, p1;       // the cells' corners
+    float cw = 0.f, ch = 0.f;
+    bool bar_below = false;
+    float bar_w = 0.f, bar_h = 0.f;  // room for the colour bar at the right / below
+};
 
-    auto row_tick = [&](int r) {
-        return s.rows_are_tokens && s.token_offset == 0 ? token_label(r) : std::to_string(r);
-    };
-    auto col_tick = [&](int c) { return s.col_name ? s.col_name(c) : std::to_string(c); };
+const float kMarker = 16.f;  // room for the selected-row marker
 
-    const std::string row_axis = s.row_axis.empty() ? "" : s.row_axis + " ↓";
-    const std::string col_axis = s.col_axis.empty() ? "" : s.col_axis + " →";
-    const float marker = 16.f;  // room for the selected-row marker
-    float title_h = s.title.empty() ? 0.f : lh + 4.f;
-    float top = title_h + 2.f * lh + 4.f;
-    float left = 0.f;
-    if (s.row_ticks) {
-        left = std::max(text_size(row_tick(s.rows - 1)).x, text_size(s.rows_are_tokens && s.token_offset == 0 ? "CLS" : "0").x);
-        left = std::max(left + marker + 4.f, text_size(row_axis).x + 10.f);
-    } else if (s.highlight_row >= 0) {
-        left = 6.f;
-    }
-    bool bar_below = s.colorbar && (s.bar_place == HeatmapSpec::BarPlace::Below ||
-                                    (s.bar_place == HeatmapSpec::BarPlace::Auto && box.y > box.x * 1.15f));
-    float cb_w = s.colorbar && !bar_below ? ColorBarWidth(tex.range) + 12.f : 0.f;
-    float cb_h = bar_below ? 14.f + lh + 12.f : 0.f;
+std::string row_tick(const HeatmapSpec& s, int r) {
+    return s.rows_are_tokens && s.token_offset == 0 ? token_label(r) : std::to_string(r);
+}
+std::string col_tick(const HeatmapSpec& s, int c) { return s.col_name ? s.col_name(c) : std::to_string(c); }
+std::string row_axis(const HeatmapSpec& s) { return s.row_axis.empty() ? "" : s.row_axis + " ↓"; }
+std::string col_axis(const HeatmapSpec& s) { return s.col_axis.empty() ? "" : s.col_axis + " →"; }
 
-    float area_w = std::max(10.f, box.x - left - cb_w - 4.f);
-    float area_h = std::max(10.f, box.y - top - cb_h - 4.f);
-    float cw = area_w / s.cols, ch = area_h / s.rows;
-    if ((s.rows <= 32 && s.cols <= 32) || s.rows == s.cols) {  // small or square (T×T): square cells
+// Cell size: square for small or square (T×T) matrices, else at most 6:1 either way.
+void fit_cells(const HeatmapSpec& s, float area_w, float area_h, float& cw, float& ch) {
+    cw = area_w / s.cols;
+    ch = area_h / s.rows;
+    if ((s.rows <= 32 && s.cols <= 32) || s.rows == s.cols) {
         cw = ch = std::min({cw, ch, s.max_cell});
     } else {
         cw = std::min(cw, s.max_cell);
         ch = std::min(ch, s.max_cell);
-        ch = std::min(ch, 6.f * cw);  // cells no more than 6:1 either way
+        ch = std::min(ch, 6.f * cw);
         cw = std::min(cw, 6.f * ch);
     }
     if (s.cell_w > 0) cw = s.cell_w;
     if (s.cell_h > 0) ch = s.cell_h;
-    const ImVec2 p0(origin.x + left, origin.y + top);
-    const ImVec2 p1(p0.x + cw * s.cols, p0.y + ch * s.rows);
-    res.cells_min = p0;
-    res.cells_max = p1;
-    res.cell_w = cw;
-    res.cell_h = ch;
+}
 
-    // Title, axis names.
-    if (!s.title.empty()) dl->AddText(origin, ImGui::GetColorU32(ImGuiCol_Text), s.title.c_str());
-    float axis_y = origin.y + title_h;
-    if (s.row_ticks) dl->AddText(ImVec2(origin.x, axis_y + lh), kAxis, row_axis.c_str());
-    dl->AddText(ImVec2(p0.x, axis_y), kAxis, col_axis.c_str());
+Layout layout_heatmap(const HeatmapSpec& s, Range range) {
+    Layout L;
+    const float lh = ImGui::GetTextLineHeight();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    L.box = ImVec2(std::max(s.size.x > 0 ? s.size.x : avail.x, 60.f), std::max(s.size.y > 0 ? s.size.y : avail.y, 4 * lh));
+    L.origin = ImGui::GetCursorScreenPos();
+    L.title_h = s.title.empty() ? 0.f : lh + 4.f;
+    const float top = L.title_h + 2.f * lh + 4.f;
+    if (s.row_ticks) {
+        L.left = std::max(text_size(row_tick(s, s.rows - 1)).x, text_size(s.rows_are_tokens && s.token_offset == 0 ? "CLS" : "0").x);
+        L.left = std::max(L.left + kMarker + 4.f, text_size(row_axis(s)).x + 10.f);
+    } else if (s.highlight_row >= 0) {
+        L.left = 6.f;
+    }
+    L.bar_below = s.colorbar && L.box.y > L.box.x * 1.15f;
+    L.bar_w = s.colorbar && !L.bar_below ? ColorBarWidth(range) + 12.f : 0.f;
+    L.bar_h = L.bar_below ? 14.f + lh + 12.f : 0.f;
+    fit_cells(s, std::max(10.f, L.box.x - L.left - L.bar_w - 4.f), std::max(10.f, L.box.y - top - L.bar_h - 4.f), L.cw, L.ch);
+    L.p0 = ImVec2(L.origin.x + L.left, L.origin.y + top);
+    L.p1 = ImVec2(L.p0.x + L.cw * s.cols, L.p0.y + L.ch * s.rows);
+    return L;
+}
 
-    // The cells.
-    dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), p0, p1);
-    dl->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p1.x + 1, p1.y + 1), kTick);
-
-    // Column ticks (or head names when columns are grouped by head).
-    float tick_y = axis_y + lh;
+// Title, axis names, column ticks (or head names when columns are grouped by head), row ticks.
+void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
+    const float lh = ImGui::GetTextLineHeight();
+    if (!s.title.empty()) dl->AddText(L.origin, ImGui::GetColorU32(ImGuiCol_Text), s.title.c_str());
+    const float axis_y = L.origin.y + L.title_h, tick_y = axis_y + lh;
+    if (s.row_ticks) dl->AddText(ImVec2(L.origin.x, axis_y + lh), kAxis, row_axis(s).c_str());
+    dl->AddText(ImVec2(L.p0.x, axis_y), kAxis, col_axis(s).c_str());
     if (s.col_group > 0 && s.cols % s.col_group == 0 && s.cols / s.col_group > 1) {
-        int groups = s.cols / s.col_group;
-        for (int g = 0; g < groups; ++g) {
-            float x0 = p0.x + g * s.col_group * cw;
-            if (g > 0) dl->AddLine(ImVec2(x0, p0.y - lh * 0.3f), ImVec2(x0, p1.y), IM_COL32(0, 0, 0, 255), 2.f);
-            std::string name = s.col_group_name + " " + std::to_string(g);
-            if (text_size(name).x > s.col_group * cw) name = std::to_string(g);
-            if (text_size(name).x <= s.col_group * cw + 4) dl->AddText(ImVec2(x0 + 2, tick_y), kTick, name.c_str());
+        const float group_w = s.col_group * L.cw;
+        for (int g = 0; g < s.cols / s.col_group; ++g) {
+            float x0 = L.p0.x + g * group_w;
+            if (g > 0) dl->AddLine(ImVec2(x0, L.p0.y - lh * 0.3f), ImVec2(x0, L.p1.y), IM_COL32(0, 0, 0, 255), 2.f);
+            std::string name = "head " + std::to_string(g);
+            if (text_size(name).x > group_w) name = std::to_string(g);
+            if (text_size(name).x <= group_w + 4) dl->AddText(ImVec2(x0 + 2, tick_y), kTick, name.c_str());
         }
     } else {
-        float min_px = std::max(text_size(col_tick(0)).x, text_size(col_tick(s.cols - 1)).x) + 14.f;
-        int step = nice_step(min_px / cw);
-        for (int c = 0; c < s.cols; c += step) {
-            std::string t = col_tick(c);
-            float x = p0.x + (c + 0.5f) * cw - text_size(t).x * 0.5f;
-            dl->AddText(ImVec2(std::max(x, p0.x), tick_y), kTick, t.c_str());
+        float min_px = std::max(text_size(col_tick(s, 0)).x, text_size(col_tick(s, s.cols - 1)).x) + 14.f;
+        for (int c = 0, step = nice_step(min_px / L.cw); c < s.cols; c += step) {
+            std::string t = col_tick(s, c);
+            float x = L.p0.x + (c + 0.5f) * L.cw - text_size(t).x * 0.5f;
+            dl->AddText(ImVec2(std::max(x, L.p0.x), tick_y), kTick, t.c_str());
         }
     }
-    // Row ticks.
-    if (s.row_ticks) {
-        int step = nice_step(lh / ch);
-        for (int r = 0; r < s.rows; r += step) {
-            std::string t = row_tick(r);
-            float y = p0.y + (r + 0.5f) * ch - lh * 0.5f;
-            dl->AddText(ImVec2(p0.x - marker - text_size(t).x, y), kTick, t.c_str());
-        }
+    if (!s.row_ticks) return;
+    for (int r = 0, step = nice_step(lh / L.ch); r < s.rows; r += step) {
+        std::string t = row_tick(s, r);
+        dl->AddText(ImVec2(L.p0.x - kMarker - text_size(t).x, L.p0.y + (r + 0.5f) * L.ch - lh * 0.5f), kTick, t.c_str());
     }
+}
 
-    // Numbers in the cells of small matrices.
-    if (s.numbers && s.rows <= 16 && s.cols <= 16 && cw >= 22.f && ch >= 14.f) {
-        ImFont* font = ImGui::GetFont();
-        for (int r = 0; r < s.rows; ++r)
-            for (int c = 0; c < s.cols; ++c) {
-                float v = s.data[static_cast<size_t>(r) * s.cols + c];
-                std::string t = s.format ? s.format(v) : short_number(v, cw < 44.f ? 2 : 3);
-                float size = std::min(ImGui::GetFontSize(), ch * 0.55f);
-                ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
-                if (ts.x > cw * 0.9f) {
-                    size *= cw * 0.9f / ts.x;
-                    ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
-                }
-                Rgb bg = colormap_rgb(s.cmap, normalise(v, tex.range));
-                ImU32 col = dark_text_on(bg) ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255);
-                ImVec2 at(p0.x + (c + 0.5f) * cw - ts.x * 0.5f, p0.y + (r + 0.5f) * ch - ts.y * 0.5f);
-                dl->AddText(font, size, at, col, t.c_str());
+// The values written in the cells of small matrices, dark or light against the cell's colour.
+void DrawCellNumbers(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, Range range) {
+    if (!s.numbers || s.rows > 16 || s.cols > 16 || L.cw < 22.f || L.ch < 14.f) return;
+    ImFont* font = ImGui::GetFont();
+    for (int r = 0; r < s.rows; ++r)
+        for (int c = 0; c < s.cols; ++c) {
+            float v = s.data[static_cast<size_t>(r) * s.cols + c];
+            std::string t = s.format ? s.format(v) : short_number(v, L.cw < 44.f ? 2 : 3);
+            float size = std::min(ImGui::GetFontSize(), L.ch * 0.55f);
+            ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
+            if (ts.x > L.cw * 0.9f) {
+                size *= L.cw * 0.9f / ts.x;
+                ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
             }
-    }
-
-    // Hover and click.
-    ImGui::SetCursorScreenPos(p0);
-    ImGui::InvisibleButton(s.key.c_str(), ImVec2(std::max(1.f, p1.x - p0.x), std::max(1.f, p1.y - p0.y)));
-    if (ImGui::IsItemHovered()) {
-        ImVec2 m = ImGui::GetIO().MousePos;
-        int r = std::clamp(static_cast<int>((m.y - p0.y) / ch), 0, s.rows - 1);
-        int c = std::clamp(static_cast<int>((m.x - p0.x) / cw), 0, s.cols - 1);
-        res.hovered_row = r;
-        res.hovered_col = c;
-        float v = s.data[static_cast<size_t>(r) * s.cols + c];
-        std::string row_desc = (s.row_axis.empty() ? "row" : s.row_axis) + " " + std::to_string(r);
-        if (s.rows_are_tokens) {
-            int t = r + s.token_offset;
-            row_desc = t == 0 ? "row 0 = CLS token"
-                              : "row " + std::to_string(r) + " = patch " + std::to_string(t - 1) + " (token " + std::to_string(t) + ")";
+            ImU32 col = dark_text_on(colormap_rgb(s.cmap, normalise(v, range))) ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255);
+            ImVec2 at(L.p0.x + (c + 0.5f) * L.cw - ts.x * 0.5f, L.p0.y + (r + 0.5f) * L.ch - ts.y * 0.5f);
+            dl->AddText(font, size, at, col, t.c_str());
         }
-        std::string col_desc = (s.col_axis.empty() ? "column" : s.col_axis) + " " + col_tick(c);
-        if (s.col_group > 0 && s.cols / s.col_group > 1)
-            col_desc += "  (" + s.col_group_name + " " + std::to_string(c / s.col_group) + ", dim " + std::to_string(c % s.col_group) + ")";
-        ImGui::BeginTooltip();
-        ImGui::Text("%s", row_desc.c_str());
-        ImGui::Text("%s", col_desc.c_str());
-        ImGui::Text("value = %.6g", v);
-        if (s.rows_are_tokens) ImGui::TextDisabled("click: select this token");
-        ImGui::EndTooltip();
-        if (ImGui::IsItemClicked()) res.clicked_row = r;
-        dl->AddRect(ImVec2(p0.x, p0.y + r * ch), ImVec2(p1.x, p0.y + (r + 1) * ch), kHover, 0.f, 0, 1.5f);
+}
+
+// The tooltip of the cell under the mouse ("row 3 = patch 2 (token 3)", its column, its value).
+void CellTooltip(const HeatmapSpec& s, int r, int c) {
+    std::string row_desc = (s.row_axis.empty() ? "row" : s.row_axis) + " " + std::to_string(r);
+    if (s.rows_are_tokens) {
+        int t = r + s.token_offset;
+        row_desc = t == 0 ? "row 0 = CLS token"
+                          : "row " + std::to_string(r) + " = patch " + std::to_string(t - 1) + " (token " + std::to_string(t) + ")";
     }
-    if (s.linked_row >= 0 && s.linked_row < s.rows && s.linked_row != res.hovered_row)
+    std::string col_desc = (s.col_axis.empty() ? "column" : s.col_axis) + " " + col_tick(s, c);
+    if (s.col_group > 0 && s.cols / s.col_group > 1)
+        col_desc += "  (head " + std::to_string(c / s.col_group) + ", dim " + std::to_string(c % s.col_group) + ")";
+    ImGui::BeginTooltip();
+    ImGui::Text("%s", row_desc.c_str());
+    ImGui::Text("%s", col_desc.c_str());
+    ImGui::Text("value = %.6g", s.data[static_cast<size_t>(r) * s.cols + c]);
+    if (s.rows_are_tokens) ImGui::TextDisabled("click: select this token");
+    ImGui::EndTooltip();
+}
+
+// An invisible button over the cells: hover (tooltip, row outline) and click fill `res`.
+void HandleMouse(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, HeatmapResult& res) {
+    ImGui::SetCursorScreenPos(L.p0);
+    ImGui::InvisibleButton(s.key.c_str(), ImVec2(std::max(1.f, L.p1.x - L.p0.x), std::max(1.f, L.p1.y - L.p0.y)));
+    if (!ImGui::IsItemHovered()) return;
+    ImVec2 m = ImGui::GetIO().MousePos;
+    res.hovered_row = std::clamp(static_cast<int>((m.y - L.p0.y) / L.ch), 0, s.rows - 1);
+    res.hovered_col = std::clamp(static_cast<int>((m.x - L.p0.x) / L.cw), 0, s.cols - 1);
+    CellTooltip(s, res.hovered_row, res.hovered_col);
+    if (ImGui::IsItemClicked()) res.clicked_row = res.hovered_row;
+    const float y0 = L.p0.y + res.hovered_row * L.ch;
+    dl->AddRect(ImVec2(L.p0.x, y0), ImVec2(L.p1.x, y0 + L.ch), kHover, 0.f, 0, 1.5f);
+}
+
+// Outlines: the row hovered in another view, the accent row with its label, the selected row.
+void DrawRowMarks(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, int hovered_row) {
+    const ImVec2 p0 = L.p0, p1 = L.p1;
+    const float ch = L.ch;
+    if (s.linked_row >= 0 && s.linked_row < s.rows && s.linked_row != hovered_row)
         dl->AddRect(ImVec2(p0.x, p0.y + s.linked_row * ch), ImVec2(p1.x, p0.y + (s.linked_row + 1) * ch), kHover, 0.f, 0, 2.f);
     if (s.accent_row >= 0 && s.accent_row < s.rows) {
         float y0 = p0.y + s.accent_row * ch;
@@ -247,26 +250,50 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
             dl->AddTriangleFilled(ImVec2(p0.x - 15, (y0 + y1) * 0.5f - 6), ImVec2(p0.x - 15, (y0 + y1) * 0.5f + 6),
                                   ImVec2(p0.x - 5, (y0 + y1) * 0.5f), kSelected);
     }
-    if (s.highlight_col >= 0 && s.highlight_col < s.cols) {
-        float x0 = p0.x + s.highlight_col * cw;
-        dl->AddRect(ImVec2(x0 - 1.5f, p0.y - 3), ImVec2(x0 + cw + 1.5f, p1.y + 3), kSelected, 0.f, 0, 3.f);
-    }
+}
 
-    float right = p1.x + 4.f, bottom = p1.y + 4.f;
-    if (s.colorbar && !bar_below) {
-        float h = std::max(p1.y - p0.y, 4 * lh);
-        DrawColorBar(cache, s.cmap, tex.range, ImVec2(p1.x + 12.f, p0.y), 16.f, h);
-        right = p1.x + cb_w;
-        bottom = std::max(bottom, p0.y + h + lh * 0.5f);
-    } else if (bar_below) {
-        float w = std::max(p1.x - p0.x, std::min(6 * lh, box.x - left - 4.f));
-        DrawColorBarHorizontal(cache, s.cmap, tex.range, ImVec2(p0.x, p1.y + 10.f), w, 14.f);
-        right = std::max(right, p0.x + w + 4.f);
-        bottom = p1.y + cb_h;
+// The colour bar at the right or below; returns the widget's bottom-right corner.
+ImVec2 DrawBar(TextureCache& cache, const HeatmapSpec& s, const Layout& L, Range range) {
+    const float lh = ImGui::GetTextLineHeight();
+    ImVec2 end(L.p1.x + 4.f, L.p1.y + 4.f);
+    if (s.colorbar && !L.bar_below) {
+        float h = std::max(L.p1.y - L.p0.y, 4 * lh);
+        DrawColorBar(cache, s.cmap, range, ImVec2(L.p1.x + 12.f, L.p0.y), 16.f, h);
+        end = ImVec2(L.p1.x + L.bar_w, std::max(end.y, L.p0.y + h + lh * 0.5f));
+    } else if (L.bar_below) {
+        float w = std::max(L.p1.x - L.p0.x, std::min(6 * lh, L.box.x - L.left - 4.f));
+        DrawColorBarHorizontal(cache, s.cmap, range, ImVec2(L.p0.x, L.p1.y + 10.f), w, 14.f);
+        end = ImVec2(std::max(end.x, L.p0.x + w + 4.f), L.p1.y + L.bar_h);
     }
-    ImGui::SetCursorScreenPos(origin);
-    ImGui::Dummy(ImVec2(std::max(right - origin.x, text_size(s.title).x), bottom - origin.y));
+    return end;
+}
+
+}  // namespace
+
+HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
+    HeatmapResult res;
+    if (!s.data || s.rows <= 0 || s.cols <= 0) {
+        ImGui::TextDisabled("(empty tensor)");
+        return res;
+    }
+    CachedTexture tex = cache.get(s.key, [&] { return render_matrix(s.data, s.rows, s.cols, s.cmap, s.range); });
+    ImGui::BeginGroup();  // one item for the layout, whatever the buttons inside do
+    const Layout L = layout_heatmap(s, tex.range);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), L.p0, L.p1);
+    dl->AddRect(ImVec2(L.p0.x - 1, L.p0.y - 1), ImVec2(L.p1.x + 1, L.p1.y + 1), kTick);
+    DrawLabels(dl, s, L);  // after the cells: head separators are drawn over them
+    DrawCellNumbers(dl, s, L, tex.range);
+    HandleMouse(dl, s, L, res);
+    DrawRowMarks(dl, s, L, res.hovered_row);
+    const ImVec2 end = DrawBar(cache, s, L, tex.range);
+    ImGui::SetCursorScreenPos(L.origin);
+    ImGui::Dummy(ImVec2(std::max(end.x - L.origin.x, text_size(s.title).x), end.y - L.origin.y));
     ImGui::EndGroup();
+    res.cells_min = L.p0;
+    res.cells_max = L.p1;
+    res.cell_w = L.cw;
+    res.cell_h = L.ch;
     return res;
 }
 

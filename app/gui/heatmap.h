@@ -27,20 +27,17 @@ struct HeatmapSpec {
     bool rows_are_tokens = true;
     int token_offset = 0;
     int highlight_row = -1;          // outlined (the selected token)
-    int highlight_col = -1;
     int linked_row = -1;             // thin white outline (the token hovered in another view)
     int accent_row = -1;             // cyan outline with a label (row 0 = CLS in the cls stage)
     std::string accent_label;
     ImVec2 size{0.f, 0.f};           // whole widget; 0 = the available region
     float max_cell = 56.f;           // largest cell side in pixels
     bool numbers = true;             // values in the cells when the matrix is small
-    bool colorbar = true;
-    enum class BarPlace { Auto, Right, Below } bar_place = BarPlace::Auto;  // Auto: below when the box is tall
+    bool colorbar = true;            // at the right, or below when the box is tall
     bool row_ticks = true;           // false: no left margin (a column aligned with the matrix beside it)
     float cell_w = 0.f, cell_h = 0.f;  // > 0: exactly this cell size (align with another heatmap)
     std::function<std::string(float)> format;  // cell text; default short_number
-    int col_group = 0;               // > 0: separators every col_group columns (heads)
-    std::string col_group_name = "head";
+    int col_group = 0;               // > 0: columns grouped by head, col_group per head
     std::function<std::string(int)> col_name;  // tick label / tooltip name of column c
 };
 

@@ -34,7 +34,7 @@ void DrawInfoPanel(ViewContext& ctx) {
         ImGui::TextWrapped("'CLS only' shows the CLS token's attention in the last layer: in self-supervised models "
                            "such as DINO it outlines the main object without ever being taught what objects are.");
     } else {
-        StageInfo info = describe_stage(ctx.stage_id(), ctx.model.config, ctx.pipeline.tokens);
+        StageInfo info = describe_stage(ctx.stage(), ctx.model.config, ctx.pipeline.tokens);
         ImGui::PushFont(ctx.heading());
         ImGui::TextWrapped("%s", info.title.c_str());
         ImGui::PopFont();

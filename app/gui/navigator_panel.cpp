@@ -18,19 +18,18 @@ void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, cons
         std::string header = group_name(p, g) + "##group" + std::to_string(g);
         if (ImGui::CollapsingHeader(header.c_str())) {
             for (int k = i; k < end; ++k) {
-                const std::string& id = p.ids[k];
+                const StageDef& def = stage_def(p.stages[k].kind);
                 bool selected = k == state.stage && state.screen == Screen::Stage;
-                std::string name = stage_block(id) >= 0 ? id.substr(id.find('.') + 1) : id;
                 ImGui::PushID(k);
                 ImGui::PushFont(fonts.mono);
-                if (ImGui::Selectable(name.c_str(), selected)) {
+                if (ImGui::Selectable(def.name, selected)) {
                     go_to_stage(state, p, k);
                     state.screen = Screen::Stage;
                 }
                 ImGui::PopFont();
                 if (selected && moved) ImGui::SetScrollHereY(0.4f);
                 ImGui::SameLine(ImGui::GetFontSize() * 5.5f);
-                ImGui::TextDisabled("%s", stage_short_name(id));
+                ImGui::TextDisabled("%s", def.short_name);
                 ImGui::PopID();
             }
         }

@@ -5,7 +5,6 @@
 // Everything here is plain ASCII so ImGui's default font can draw it.
 #include "stage_info.h"
 
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
@@ -68,12 +67,6 @@ std::string tup_f(const std::vector<float>& v) {
     return out + ")";
 }
 
-// "[0.485, 0.456, 0.406]", a Python list (valid for one channel too, unlike "(0.5)").
-std::string list_f(const std::vector<float>& v) {
-    std::string t = tup_f(v);
-    return "[" + t.substr(1, t.size() - 2) + "]";
-}
-
 // sqrt(64) = 8, sqrt(48) = 6.93.
 std::string sqrt_value(int v) {
     int r = static_cast<int>(std::lround(std::sqrt(static_cast<double>(v))));
@@ -105,11 +98,10 @@ std::string channel_name(int c, int channels) {
     return "channel " + num(c);
 }
 
-// The LayerNorm stages (ln1, ln2, norm) share their formula and shapes.
+// The LayerNorm stages (ln1, ln2, norm) share their shapes.
 void fill_layernorm(StageInfo& info, const Sizes& s) {
-    info.formula = "y = (x - mean(x)) / sqrt(var(x) + eps) * gamma + beta, per token, eps = " + fnum(s.eps);
     info.shapes = tup({s.T, s.D}) + " -> " + tup({s.T, s.D}) + ", mean and var over the " + num(s.D) +
-                  " features of each token; gamma, beta: " + tup({s.D});
+                  " features of each token; gamma, beta: " + tup({s.D}) + ", eps = " + fnum(s.eps);
 }
 
 std::string layernorm_explanation(const Sizes& s) {
@@ -122,22 +114,16 @@ std::string layernorm_explanation(const Sizes& s) {
 }
 
 // The three projections q, k, v share the fused qkv layer.
-void fill_qkv(StageInfo& info, const Sizes& s, const std::string& which) {
-    std::string upper = which == "q" ? "Q" : which == "k" ? "K" : "V";
-    info.formula = upper + " = LN1(x) W" + which + "^T + b" + which + ", split into H = " + num(s.H) +
-                   " heads of Dh = " + num(s.Dh);
+void fill_qkv(StageInfo& info, const Sizes& s, StageKind which) {
     info.shapes = "(H, T, Dh) = " + tup({s.H, s.T, s.Dh}) + ", from qkv " + tup({s.T, 3 * s.D}) + " = " +
                   tup({s.T, s.D}) + " @ " + tup({s.D, 3 * s.D}) + " + " + tup({3 * s.D});
-    info.pytorch =
-        "qkv = self.qkv(x).reshape(B, N, 3, self.num_heads, self.head_dim).permute(2, 0, 3, 1, 4)\n"
-        "q, k, v = qkv[0], qkv[1], qkv[2]";
     std::string split = "One Linear layer makes " + num(3 * s.D) + " numbers per token (queries, keys and values together); the " +
-                        num(s.D) + " " + (which == "q" ? "query" : which == "k" ? "key" : "value") +
+                        num(s.D) + " " + (which == StageKind::Q ? "query" : which == StageKind::K ? "key" : "value") +
                         " numbers are cut into " + plural(s.H, "head") + " of " + num(s.Dh) + ".";
-    if (which == "q")
+    if (which == StageKind::Q)
         info.explanation = "A query is what a token is looking for. " + split +
                            " Each head asks its own question, so different heads can look for different things.";
-    else if (which == "k")
+    else if (which == StageKind::K)
         info.explanation = "A key is what a token offers to be found by: when a query and a key point the same way, "
                            "their dot product (score) is high. " +
                            split;
@@ -146,39 +132,20 @@ void fill_qkv(StageInfo& info, const Sizes& s, const std::string& which) {
                            " Queries and keys decide who listens to whom; values are what gets passed along.";
 }
 
-bool parse_block(const std::string& id, int& block, std::string& name) {
-    if (id.compare(0, 5, "block") != 0) return false;
-    size_t i = 5;
-    size_t digits_start = i;
-    while (i < id.size() && std::isdigit(static_cast<unsigned char>(id[i]))) ++i;
-    if (i == digits_start || i - digits_start > 6 || i >= id.size() || id[i] != '.') return false;
-    block = std::stoi(id.substr(digits_start, i - digits_start));
-    name = id.substr(i + 1);
-    return true;
-}
-
-StageInfo describe_block(int b, const std::string& name, const Sizes& s, bool& known) {
-    known = true;
-    StageInfo info;
-    const std::string blk = "Block " + num(b) + ": ";
+// Shapes, explanation and notebook note of a block stage.
+void describe_block(StageInfo& info, StageKind kind, int b, const Sizes& s) {
     const std::string TD = tup({s.T, s.D});
     const std::string HTT = tup({s.H, s.T, s.T});
     const std::string HTDh = tup({s.H, s.T, s.Dh});
 
-    if (name == "ln1") {
-        info.title = blk + "LayerNorm before attention";
+    if (kind == StageKind::Ln1) {
         fill_layernorm(info, s);
-        info.pytorch = "x_norm = self.norm1(x)  # self.norm1 = nn.LayerNorm(dim, eps=" + fnum(s.eps) + ")";
         info.explanation = layernorm_explanation(s) + " The block is pre-norm: attention reads the normalised copy, "
                                                       "while the un-normalised x is kept for the residual.";
-    } else if (name == "q" || name == "k" || name == "v") {
-        info.title = blk + (name == "q" ? "queries (Q)" : name == "k" ? "keys (K)" : "values (V)");
-        fill_qkv(info, s, name);
-    } else if (name == "scores") {
-        info.title = blk + "scaled dot-product scores";
-        info.formula = "S_h = Q_h K_h^T / sqrt(Dh)";
+    } else if (kind == StageKind::Q || kind == StageKind::K || kind == StageKind::V) {
+        fill_qkv(info, s, kind);
+    } else if (kind == StageKind::Scores) {
         info.shapes = HTT + " = " + HTDh + " @ " + tup({s.H, s.Dh, s.T}) + " / sqrt(" + num(s.Dh) + ")";
-        info.pytorch = "attn = (q @ k.transpose(-2, -1)) * self.scale  # self.scale = head_dim ** -0.5";
         info.explanation = "In each of the " + plural(s.H, "head") +
                            ", every token's query is compared with every token's key by a dot product: " + num(s.T) +
                            " x " + num(s.T) + " = " + num(s.T * s.T) + " scores per head. Dividing by sqrt(" +
@@ -190,22 +157,16 @@ StageInfo describe_block(int b, const std::string& name, const Sizes& s, bool& k
                              "the vectors being multiplied, sqrt(Dh) = " +
                              sqrt_value(s.Dh) + "; dividing by sqrt(D) = " + sqrt_value(s.D) +
                              " here would make every head's attention flatter.";
-    } else if (name == "attn") {
-        info.title = blk + "attention weights (softmax)";
-        info.formula = "A_h = softmax(S_h), along each row";
+    } else if (kind == StageKind::Attn) {
         info.shapes = HTT + " -> " + HTT + ", each of the " + num(s.T) + " rows sums to 1";
-        info.pytorch = "attn = attn.softmax(dim=-1)";
         info.explanation = "Each row of scores becomes shares of 100%: every score is exponentiated, then divided by "
                            "its row's total, so the " +
                            num(s.T) +
                            " weights of a row are positive and add up to 1. Row t says how much token t takes from "
                            "each token; click a patch to see its row over the image.";
-    } else if (name == "context") {
-        info.title = blk + "weighted sum of values";
-        info.formula = "O_h = A_h V_h, heads side by side: O = [O_1 ... O_" + num(s.H) + "]";
+    } else if (kind == StageKind::Context) {
         info.shapes = HTDh + " = " + HTT + " @ " + HTDh + ", then " + HTDh + " -> " + TD + " (" + num(s.H) +
                       " heads x " + num(s.Dh) + " = " + num(s.D) + ")";
-        info.pytorch = "x = (attn @ v).transpose(1, 2).reshape(B, N, C)";
         info.explanation = "Each token's new vector is a blend of all " + num(s.T) +
                            " tokens' values, mixed in the proportions of its attention row. The " + plural(s.H, "head") +
                            "' results (" + num(s.Dh) + " numbers each) are put side by side into " + num(s.D) +
@@ -213,19 +174,13 @@ StageInfo describe_block(int b, const std::string& name, const Sizes& s, bool& k
         info.notebook_note = "Seed 002's MultiHeadSelfAttention stops here: each head's softmax(q @ k.T / sqrt(D)) @ v "
                              "goes into a list that is never concatenated, the output Linear is never applied and "
                              "forward returns nothing. Here the heads are concatenated, and attn_out projects them.";
-    } else if (name == "attn_out") {
-        info.title = blk + "attention output projection";
-        info.formula = "Y = O Wo^T + bo";
+    } else if (kind == StageKind::AttnOut) {
         info.shapes = TD + " = " + TD + " @ " + tup({s.D, s.D}) + " + " + tup({s.D});
-        info.pytorch = "x = self.proj(x)  # self.proj = nn.Linear(dim, dim)";
         info.explanation = "A Linear layer mixes the heads' results, so what one head found can combine with what "
                            "the others found. Its output has the block input's shape, " +
                            num(s.T) + " x " + num(s.D) + ", so it can be added back to it.";
-    } else if (name == "res1") {
-        info.title = blk + "first residual (attention added)";
-        info.formula = "x1 = x + Attn(LN1(x))";
+    } else if (kind == StageKind::Res1) {
         info.shapes = TD + " = " + TD + " + " + TD;
-        info.pytorch = "x = x + self.attn(self.norm1(x))";
         info.explanation = "The attention result is added to the block's input instead of replacing it (a residual, "
                            "or skip, connection). Each block only adds a correction, so what the tokens knew survives "
                            "through all " +
@@ -233,70 +188,52 @@ StageInfo describe_block(int b, const std::string& name, const Sizes& s, bool& k
         info.notebook_note = "Seed 004's Block.forward computes y, attn = self.attn(self.norm1(x)) and never uses y: "
                              "it goes straight to x = x + self.mlp(self.norm2(x)), so attention never changes the "
                              "tokens. The correct pre-norm block is x = x + attn(norm1(x)); x = x + mlp(norm2(x)).";
-    } else if (name == "ln2") {
-        info.title = blk + "LayerNorm before the MLP";
+    } else if (kind == StageKind::Ln2) {
         fill_layernorm(info, s);
-        info.pytorch = "x_norm = self.norm2(x)  # self.norm2 = nn.LayerNorm(dim, eps=" + fnum(s.eps) + ")";
         info.explanation = layernorm_explanation(s) + " The MLP reads this normalised copy; x itself is kept for the "
                                                       "second residual.";
-    } else if (name == "fc1") {
-        info.title = blk + "MLP first layer (fc1)";
-        info.formula = "H = LN2(x1) W1^T + b1";
+    } else if (kind == StageKind::Fc1) {
         info.shapes = tup({s.T, s.M}) + " = " + TD + " @ " + tup({s.D, s.M}) + " + " + tup({s.M});
-        info.pytorch = "x = self.fc1(x)  # self.fc1 = nn.Linear(in_dim, hid_dim)";
         std::string wider = (s.D > 0 && s.M % s.D == 0) ? " (" + num(s.M / s.D) + " times wider)" : "";
         info.explanation = "The MLP works on each token by itself; tokens do not mix here. fc1 widens each token from " +
                            num(s.D) + " to " + num(s.M) + " numbers" + wider +
                            ", room for many feature detectors, each firing on its own pattern.";
-    } else if (name == "gelu") {
-        info.title = blk + "GELU activation";
-        info.formula = "GELU(h) = h * Phi(h) = 0.5 h (1 + erf(h / sqrt(2)))";
+    } else if (kind == StageKind::Gelu) {
         info.shapes = tup({s.T, s.M}) + " -> " + tup({s.T, s.M}) + ", number by number";
-        info.pytorch = "x = self.act(x)  # self.act = nn.GELU()";
         info.explanation = "GELU is a smooth switch applied to each of the " + num(s.T * s.M) +
                            " numbers: large positive values pass almost unchanged, large negative ones become almost "
                            "0, and values near 0 are damped. Without a bend like this, fc1 and fc2 would collapse into "
                            "one single matrix.";
-    } else if (name == "mlp_out") {
-        info.title = blk + "MLP second layer (fc2)";
-        info.formula = "F = GELU(H) W2^T + b2";
+    } else if (kind == StageKind::MlpOut) {
         info.shapes = TD + " = " + tup({s.T, s.M}) + " @ " + tup({s.M, s.D}) + " + " + tup({s.D});
-        info.pytorch = "x = self.fc2(x)  # self.fc2 = nn.Linear(hid_dim, out_dim)";
         info.explanation = "fc2 combines the " + num(s.M) + " hidden features back into " + num(s.D) +
                            " numbers per token, the token's width, so the result can be added to it.";
-    } else if (name == "out") {
-        info.title = blk + "block output (MLP added)";
-        info.formula = "x_out = x1 + MLP(LN2(x1))";
+    } else if (kind == StageKind::Out) {
         info.shapes = TD + " = " + TD + " + " + TD;
-        info.pytorch = "x = x + self.mlp(self.norm2(x))";
         std::string next = (b + 1 < s.L) ? "the input of block " + num(b + 1) : "the input of the final LayerNorm";
         info.explanation = "The second residual: the MLP's correction is added to the tokens. This " + num(s.T) +
                            " x " + num(s.D) + " matrix is block " + num(b) + "'s output and " + next + ".";
-    } else {
-        known = false;
     }
-    return info;
 }
 
 }  // namespace
 
-StageInfo describe_stage(const std::string& stage_id, const ModelConfig& config, int tokens) {
+StageInfo describe_stage(const StageRef& stage, const ModelConfig& config, int tokens) {
     const Sizes s = sizes_of(config, tokens);
     const std::string TD = tup({s.T, s.D});
+    const StageDef& def = stage_def(stage.kind);
+    const StageKind kind = stage.kind;
     StageInfo info;
+    const bool in_block = def.group == StageGroup::Block;
+    info.title = (in_block ? "Block " + num(stage.block) + ": " : std::string()) + def.title;
+    info.formula = def.formula;
+    info.pytorch = def.pytorch;
 
-    int block = -1;
-    std::string name;
-    if (parse_block(stage_id, block, name)) {
-        bool known = false;
-        info = describe_block(block, name, s, known);
-        if (known) return info;
-    } else if (stage_id == "input") {
-        info.title = "Normalised input image";
+    if (in_block) {
+        describe_block(info, kind, stage.block, s);
+    } else if (kind == StageKind::Input) {
         info.shapes = "(C, H, W) = " + tup({s.C, s.side, s.side}) + ", mean = " + tup_f(config.preprocess.mean) +
                       ", std = " + tup_f(config.preprocess.std);
-        info.pytorch = "x = transforms.Normalize(mean=" + list_f(config.preprocess.mean) + ", std=" +
-                       list_f(config.preprocess.std) + ")(transforms.ToTensor()(img))";
         std::string per_channel;
         const auto& mean = config.preprocess.mean;
         const auto& sd = config.preprocess.std;
@@ -307,8 +244,6 @@ StageInfo describe_stage(const std::string& stage_id, const ModelConfig& config,
         }
         info.explanation = "The picture is resized and centre-cropped to " + num(s.side) + " x " + num(s.side) +
                            " pixels, " + plural(s.C, "channel") + ". ";
-        info.formula = identity ? "x[c] = pixel[c]   (mean 0, std 1: unchanged)"
-                                : "x[c] = (pixel[c] / 255 - mean[c]) / std[c]";
         if (identity)
             info.explanation += "This model normalises with mean 0 and standard deviation 1, so the pixel values go "
                                 "in unchanged.";
@@ -317,39 +252,26 @@ StageInfo describe_stage(const std::string& stage_id, const ModelConfig& config,
                                 "the numbers the model was trained with: " +
                                 per_channel + ". Afterwards typical values lie between about -2 and +2, centred on 0.";
         return info;
-    } else if (stage_id == "patches") {
-        info.title = "Cut into patches and flatten";
-        info.formula = "X[n] = flatten(x[:, P*r : P*r+P, P*s : P*s+P]), n = r * " +
-                       (s.grid > 0 ? num(s.grid) : std::string("G")) + " + s, order (c, y, x)";
+    } else if (kind == StageKind::Patches) {
         info.shapes = "(N, C*P*P) = " + tup({s.N, s.C * s.P * s.P}) + ", " + num(s.N) + " = " +
                       (s.grid > 0 ? num(s.grid) + " x " + num(s.grid) + " patches, " : std::string("patches, ")) +
                       num(s.C * s.P * s.P) + " = " + num(s.C) + " x " + num(s.P) + " x " + num(s.P);
-        info.pytorch = "patches = x.unfold(1, " + num(s.P) + ", " + num(s.P) + ").unfold(2, " + num(s.P) + ", " +
-                       num(s.P) + ").permute(1, 2, 0, 3, 4).reshape(" + num(s.N) + ", " + num(s.C * s.P * s.P) + ")";
         info.explanation = "The " + num(s.side) + " x " + num(s.side) + " image is cut into " + grid_words(s) +
                            ", read left to right, top to bottom. Each of the " + num(s.N) +
                            " patches becomes one row of " + num(s.C * s.P * s.P) + " numbers (" +
                            plural(s.C, "channel") + " x " + num(s.P) + " x " + num(s.P) +
                            " pixels), in the same order as the weights of the Conv2d that embeds them.";
         return info;
-    } else if (stage_id == "patch_embed") {
+    } else if (kind == StageKind::PatchEmbed) {
         const int K = s.C * s.P * s.P;
-        info.title = "Patch embedding (linear projection)";
-        info.formula = "E = X W^T + b  (the same as a Conv2d with kernel = stride = P = " + num(s.P) + ")";
         info.shapes = tup({s.N, s.D}) + " = " + tup({s.N, K}) + " @ " + tup({K, s.D}) + " + " + tup({s.D});
-        info.pytorch =
-            "self.proj = nn.Conv2d(in_chans, embed_dim, kernel_size=patch_size, stride=patch_size)\n"
-            "x = self.proj(x).flatten(2).transpose(1, 2)";
         info.explanation = "One learned matrix turns each patch's " + num(K) + " pixel numbers into " + num(s.D) +
                            " numbers, its embedding; the same weights are used for all " + num(s.N) +
                            " patches. A Conv2d with a " + num(s.P) + " x " + num(s.P) + " kernel and stride " +
                            num(s.P) + " does exactly this multiplication, once per patch, which is how timm writes it.";
         return info;
-    } else if (stage_id == "cls") {
-        info.title = "CLS token prepended";
-        info.formula = "Z = [x_cls; E], the CLS row on top";
+    } else if (kind == StageKind::Cls) {
         info.shapes = TD + " = " + tup({1, s.D}) + " on top of " + tup({s.N, s.D});
-        info.pytorch = "x = torch.cat((cls_token.expand(B, -1, -1), x), dim=1)";
         info.explanation = "A learned row of " + num(s.D) + " numbers, the CLS token, is put on top as row 0, so there "
                            "are now " + num(s.T) +
                            " tokens. It belongs to no patch: through the blocks it collects information from all "
@@ -357,11 +279,8 @@ StageInfo describe_stage(const std::string& stage_id, const ModelConfig& config,
                            (s.K > 0 ? "at the end the classifier reads only this row."
                                     : "at the end its row is the summary of the whole image.");
         return info;
-    } else if (stage_id == "tokens") {
-        info.title = "Position embedding added (encoder input)";
-        info.formula = "Z0 = Z + E_pos";
+    } else if (kind == StageKind::Tokens) {
         info.shapes = TD + " = " + TD + " + " + TD;
-        info.pytorch = "x = x + self.pos_embed";
         info.explanation = "Attention on its own does not know where a patch came from. A learned position embedding, "
                            "one row of " +
                            num(s.D) + " numbers per position (the CLS token plus " +
@@ -373,47 +292,32 @@ StageInfo describe_stage(const std::string& stage_id, const ModelConfig& config,
                                 " grid of positions, so it is resized (bicubic) to " + num(s.grid) + " x " +
                                 num(s.grid) + ".";
         return info;
-    } else if (stage_id == "norm") {
-        info.title = "Final LayerNorm";
+    } else if (kind == StageKind::Norm) {
         fill_layernorm(info, s);
-        info.pytorch = "x = self.norm(x)  # self.norm = nn.LayerNorm(embed_dim, eps=" + fnum(s.eps) + ")";
         info.explanation = "After the last of the " + plural(s.L, "block") + ", one more LayerNorm gives every token mean "
                            "0 and standard deviation 1, then applies a learned gamma and beta. " +
                            (s.K > 0 ? "The classifier reads only row 0, the CLS token."
                                     : "Row 0, the CLS token, is the image's feature vector: this model has no "
                                       "classifier head.");
         return info;
-    } else if (stage_id == "logits") {
-        info.title = "Classifier head (logits)";
-        info.formula = "logits = z_cls W_head^T + b_head";
+    } else if (kind == StageKind::Logits) {
         info.shapes = tup({s.K}) + " = " + tup({s.D}) + " @ " + tup({s.D, s.K}) + " + " + tup({s.K});
-        info.pytorch = "x = self.head(x[:, 0])  # self.head = nn.Linear(embed_dim, num_classes)";
         info.explanation = "A Linear layer turns the CLS token's " + num(s.D) + " numbers into " + num(s.K) +
                            " scores, one per class. A larger score means the model finds that class more likely, but "
                            "the scores are not probabilities yet: they can be negative and do not add up to 1.";
         if (s.K == 0) info.explanation = "This model has no classifier head (num_classes = 0), so there are no logits.";
         return info;
-    } else if (stage_id == "probs") {
-        info.title = "Class probabilities (softmax)";
-        info.formula = "p_k = exp(logit_k) / sum_j exp(logit_j)";
+    } else if (kind == StageKind::Probs) {
         info.shapes = tup({s.K}) + " -> " + tup({s.K}) + ", sums to 1";
-        info.pytorch = "probs = logits.softmax(dim=-1)";
         info.explanation = "Softmax turns the " + num(s.K) +
                            " scores into probabilities: each is exponentiated and divided by the total, so all are "
                            "positive and add up to 1 (100%). The bars show the top classes; a difference of 1 in the "
                            "logits means a factor of e = 2.7 in probability.";
         if (s.K == 0) info.explanation = "This model has no classifier head (num_classes = 0), so there are no probabilities.";
         return info;
-    } else if (stage_id == "rollout") {
-        info.title = "Attention rollout over all blocks";
-        info.formula = "R = A'_" + num(s.L > 0 ? s.L - 1 : 0) +
-                       " ... A'_0, A'_l = rows_normalised(mean_h(A_l) + I)";
+    } else if (kind == StageKind::Rollout) {
         info.shapes = tup({s.T, s.T}) + " = product of " + plural(s.L, "matrix") + " " + tup({s.T, s.T}) +
                       ", each the mean of " + tup({s.H, s.T, s.T}) + " over heads";
-        info.pytorch =
-            "a = attn.mean(dim=1) + torch.eye(" + num(s.T) + ")  # each block: mean over heads, plus the residual\n"
-            "a = a / a.sum(dim=-1, keepdim=True)  # rows sum to 1 again\n"
-            "rollout = a @ rollout  # multiply through the blocks, starting from torch.eye(" + num(s.T) + ")";
         info.explanation = "One block's attention only says where tokens look in that block, but tokens already mixed "
                            "in earlier blocks. Rollout averages the " +
                            plural(s.H, "head") +
@@ -423,17 +327,6 @@ StageInfo describe_stage(const std::string& stage_id, const ModelConfig& config,
                            ". Row 0 then shows which patches flowed into the CLS token.";
         return info;
     }
-
-    info = StageInfo{};
-    std::string printable = stage_id;  // never hand the font a byte it cannot draw
-    for (char& ch : printable)
-        if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) > 0x7e) ch = '?';
-    info.title = printable;
-    info.formula = "-";
-    info.shapes = "T = " + num(s.T) + " tokens, D = " + num(s.D);
-    info.pytorch = "-";
-    info.explanation = "No description for stage '" + printable +
-                       "'. It is one step of the forward pass; its tensor is shown as a heatmap with its shape.";
     return info;
 }
 

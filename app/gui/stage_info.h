@@ -1,7 +1,7 @@
-// The text of the stage side panel: for each stage of DESIGN.md's catalogue,
-// its formula, the shapes involved written out with the model's real sizes,
-// the matching line of PyTorch (timm / the seed notebooks' style), a short
-// explanation for a student, and where a seed notebook gets it wrong.
+// The text of the stage side panel: for each stage of the catalogue, its title,
+// formula and PyTorch line (from the catalogue, core/stages.cpp, the same the
+// views show), the shapes involved written out with the model's real sizes, a
+// short explanation for a student, and where a seed notebook gets it wrong.
 // Plain C++ returning strings: no GL, no ImGui, testable without a window.
 // Every string is printable ASCII (a field may hold '\n' between lines), so
 // Dear ImGui's default font (Latin-1 glyphs only) renders all of it.
@@ -9,6 +9,7 @@
 #include <string>
 
 #include "model.h"
+#include "stages.h"
 
 namespace vit::gui {
 
@@ -21,9 +22,7 @@ struct StageInfo {
     std::string notebook_note;  // where a seed notebook gets this stage wrong, else empty
 };
 
-// `stage_id` as in DESIGN.md ("input", "patches", "block3.attn", "rollout", ...);
-// `tokens` = T = N + 1 (patches plus the CLS token). An unknown id gives a
-// StageInfo titled with the id and a generic explanation; it never throws.
-StageInfo describe_stage(const std::string& stage_id, const vit::ModelConfig& config, int tokens);
+// `tokens` = T = N + 1 (patches plus the CLS token). Never throws, whatever the sizes.
+StageInfo describe_stage(const StageRef& stage, const vit::ModelConfig& config, int tokens);
 
 }  // namespace vit::gui

@@ -9,8 +9,8 @@ namespace vit::gui {
 
 void DrawStageView(ViewContext& ctx) {
     const std::string& id = ctx.stage_id();
-    const Tensor* t = ctx.tensor(id);
-    StageInfo info = describe_stage(id, ctx.model.config, ctx.pipeline.tokens);
+    const Tensor* t = ctx.tensor(ctx.stage());
+    StageInfo info = describe_stage(ctx.stage(), ctx.model.config, ctx.pipeline.tokens);
 
     ImGui::PushFont(ctx.heading());
     ImGui::TextColored(ImVec4(1.f, 0.8f, 0.3f, 1.f), "%s", id.c_str());
@@ -32,13 +32,14 @@ void DrawStageView(ViewContext& ctx) {
         return;
     }
     ImGui::BeginChild("stage_picture", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    switch (stage_kind(id)) {
+    switch (ctx.stage().kind) {
         case StageKind::Input: DrawInputView(ctx); break;
         case StageKind::Patches: DrawPatchesView(ctx); break;
         case StageKind::PatchEmbed: DrawPatchEmbedView(ctx); break;
         case StageKind::Cls: DrawClsView(ctx); break;
         case StageKind::Tokens: DrawTokensView(ctx); break;
-        case StageKind::LayerNorm:
+        case StageKind::Ln1:
+        case StageKind::Ln2:
         case StageKind::Norm: DrawLayerNormView(ctx); break;
         case StageKind::Q:
         case StageKind::K:
@@ -47,31 +48,16 @@ void DrawStageView(ViewContext& ctx) {
         case StageKind::Attn: DrawAttentionMatrixView(ctx); break;
         case StageKind::Context: DrawContextView(ctx); break;
         case StageKind::AttnOut: DrawAttnOutView(ctx); break;
-        case StageKind::Residual: DrawResidualView(ctx); break;
+        case StageKind::Res1:
+        case StageKind::Out: DrawResidualView(ctx); break;
         case StageKind::Fc1:
         case StageKind::Gelu:
         case StageKind::MlpOut: DrawMlpView(ctx); break;
         case StageKind::Logits:
         case StageKind::Probs: DrawHeadView(ctx); break;
         case StageKind::Rollout: DrawRolloutView(ctx); break;
-        case StageKind::Unknown: DrawGenericView(ctx); break;
     }
     ImGui::EndChild();
-}
-
-void DrawGenericView(ViewContext& ctx) {
-    const std::string& id = ctx.stage_id();
-    const Tensor& t = *ctx.tensor(id);
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    if (t.rank() == 3) {
-        int n = static_cast<int>(t.shape[0]);
-        for (int i = 0; i < n; ++i) {
-            if (i) ImGui::SameLine();
-            DrawTokenMatrix(ctx, id, i, ImVec2(avail.x / n - 8, avail.y), "slice " + std::to_string(i));
-        }
-    } else {
-        DrawTokenMatrix(ctx, id, -1, avail);
-    }
 }
 
 }  // namespace vit::gui

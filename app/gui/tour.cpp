@@ -17,7 +17,7 @@ std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
     if (p.depth > 0)
         plan.push_back({p.size() - 1, Screen::Attention, tour_file_name(p.size(), "attention")});
     if (gpu) {
-        int attn = p.index_of("block0.attn");
+        int attn = p.index_of(StageRef{StageKind::Attn, 0});
         plan.push_back({attn >= 0 ? attn : 0, Screen::Stage,
                         tour_file_name(static_cast<int>(plan.size()), "gpu-difference")});
     }

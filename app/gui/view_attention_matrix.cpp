@@ -22,10 +22,10 @@ static std::vector<float> row_sums(const Tensor& t) {
     return out;
 }
 
-static void DrawRowSums(ViewContext& ctx, const std::string& id, const std::vector<float>& sums, int head, int T, ImVec2 size,
+static void DrawRowSums(ViewContext& ctx, const StageRef& stage, const std::vector<float>& sums, int head, int T, ImVec2 size,
                         float cell_h) {
     HeatmapSpec s;
-    s.key = heatmap_key(ctx.generation, "rowsum|" + id, head, Colormap::Sequential);
+    s.key = texture_key(ctx, stage, head, Colormap::Sequential, "row sums");
     s.data = sums.data() + static_cast<size_t>(head) * T;
     s.rows = T;
     s.cols = 1;
@@ -51,14 +51,14 @@ static void DrawRowSums(ViewContext& ctx, const std::string& id, const std::vect
 }
 
 void DrawAttentionMatrixView(ViewContext& ctx) {
-    const std::string& id = ctx.stage_id();
-    const Tensor& t = *ctx.tensor(id);
+    const StageRef& stage = ctx.stage();
+    const Tensor& t = *ctx.tensor(stage);
     int H = static_cast<int>(t.shape[0]), T = static_cast<int>(t.shape[1]);
-    bool is_attn = stage_kind(id) == StageKind::Attn;
+    bool is_attn = stage.kind == StageKind::Attn;
     const std::vector<float>* sums = nullptr;
     float worst = 0.f;
     if (is_attn) {
-        sums = &ctx.derived.get("rowsum|" + id, [&] { return row_sums(t); });
+        sums = &ctx.derived.get(derived_key(stage, "row sums"), [&] { return row_sums(t); });
         for (float v : *sums) worst = std::max(worst, std::fabs(v - 1.f));
     }
     DrawHeadSelector(ctx, true);
@@ -67,10 +67,10 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
     float h_total = avail.y - 4 * lh;
     float sum_w = is_attn ? (T <= 16 ? 80.f : 40.f) : 0.f;
     auto one = [&](int h, ImVec2 size, const std::string& title) {
-        HeatmapResult m = DrawTokenMatrix(ctx, id, h, ImVec2(size.x - sum_w, size.y), title, "key token");
+        HeatmapResult m = DrawTokenMatrix(ctx, stage, h, ImVec2(size.x - sum_w, size.y), title, "key token");
         if (is_attn) {
             ImGui::SameLine(0, 4);
-            DrawRowSums(ctx, id, *sums, h, T, ImVec2(sum_w, size.y), m.cell_h);
+            DrawRowSums(ctx, stage, *sums, h, T, ImVec2(sum_w, size.y), m.cell_h);
         }
     };
     if (ctx.state.head >= 0) {
@@ -89,14 +89,12 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
     }
     int Dh = ctx.model.config.head_dim();
     char buf[320];
+    Formula(ctx, stage.kind);
     if (is_attn) {
-        Formula(ctx, "attn = softmax(scores, dim=-1)   # each row: e^s / Σ e^s");
         std::snprintf(buf, sizeof buf,
                       "Row r says how much query token r takes from each key token. Every row sums to 1 "
                       "(largest deviation here %.0e): attention is a weighted average.", worst);
     } else {
-        std::snprintf(buf, sizeof buf, "scores = q · kᵀ / √%d   # (%d, %d, %d) per head", Dh, H, T, T);
-        Formula(ctx, buf);
         std::snprintf(buf, sizeof buf,
                       "Row r, column c: how well query r matches key c (a dot product), divided by √Dh = %.2f so the "
                       "numbers stay in a range where softmax still has a choice to make.", std::sqrt(double(Dh)));

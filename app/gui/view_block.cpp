@@ -8,53 +8,51 @@
 namespace vit::gui {
 
 void DrawContextView(ViewContext& ctx) {
-    const std::string& id = ctx.stage_id();
-    const Tensor& t = *ctx.tensor(id);
+    const StageRef& stage = ctx.stage();
+    const Tensor& t = *ctx.tensor(stage);
     int H = ctx.model.config.num_heads, Dh = ctx.model.config.head_dim();
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    DrawTokenMatrix(ctx, id, -1, ImVec2(avail.x, avail.y - 4 * lh),
+    DrawTokenMatrix(ctx, stage, -1, ImVec2(avail.x, avail.y - 4 * lh),
                     "context " + shape_string(t.shape) + ": " + std::to_string(H) + " heads side by side", "feature", 0, Dh);
-    Formula(ctx, "context_h = attn_h · v_h  for each head, then concatenated: x.transpose(1, 2).reshape(B, N, C)");
+    Formula(ctx, stage.kind);
     Note("Each token's new vector is the attention-weighted average of the value vectors of all tokens, computed "
          "separately in each head's " + std::to_string(Dh) + " features; the heads are then laid side by side.");
 }
 
 void DrawAttnOutView(ViewContext& ctx) {
-    const std::string& id = ctx.stage_id();
-    const Tensor& t = *ctx.tensor(id);
-    std::string ctx_id = "block" + std::to_string(stage_block(id)) + ".context";
+    const StageRef& stage = ctx.stage();
+    const Tensor& t = *ctx.tensor(stage);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = avail.y - 4 * lh, w = (avail.x - 50.f) / 2.f;
-    DrawTokenMatrix(ctx, ctx_id, -1, ImVec2(w, h), "context (heads concatenated)", "feature", 0, ctx.model.config.head_dim());
+    DrawTokenMatrix(ctx, ctx.sibling(StageKind::Context), -1, ImVec2(w, h), "context (heads concatenated)", "feature", 0, ctx.model.config.head_dim());
     ImGui::SameLine();
     OperatorSign(ctx, "→", h * 0.5f);
     ImGui::SameLine();
-    DrawTokenMatrix(ctx, id, -1, ImVec2(w, h), "attn_out " + shape_string(t.shape));
-    Formula(ctx, "attn_out = context · W_projᵀ + b_proj   # self.proj(x)");
+    DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), stage_def(stage.kind).name + (" " + shape_string(t.shape)));
+    Formula(ctx, stage.kind);
     Note("The output projection mixes the heads' results back into one " + std::to_string(ctx.model.config.embed_dim) +
          "-feature vector per token: what attention adds to the residual stream.");
 }
 
 void DrawResidualView(ViewContext& ctx) {
-    const std::string& id = ctx.stage_id();
-    int b = stage_block(id);
-    bool first = id.substr(id.find('.') + 1) == "res1";
-    std::string in_id = stage_input_id(id, ctx.pipeline.depth);
-    std::string branch = "block" + std::to_string(b) + (first ? ".attn_out" : ".mlp_out");
+    const StageRef& stage = ctx.stage();
+    bool first = stage.kind == StageKind::Res1;
+    const StageRef in = *stage_input(stage, ctx.pipeline.depth);
+    const StageRef branch = ctx.sibling(first ? StageKind::AttnOut : StageKind::MlpOut);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = (avail.y - 6 * lh) / 2.f, w = (avail.x - 60.f) / 2.f - 8.f;
-    DrawTokenMatrix(ctx, in_id, -1, ImVec2(w, h), "x = " + in_id);
+    DrawTokenMatrix(ctx, in, -1, ImVec2(w, h), "x = " + stage_id(in));
     ImGui::SameLine();
     OperatorSign(ctx, "+", h * 0.6f);
     ImGui::SameLine();
-    DrawTokenMatrix(ctx, branch, -1, ImVec2(w, h), branch + (first ? "  (attention)" : "  (MLP)"));
+    DrawTokenMatrix(ctx, branch, -1, ImVec2(w, h), stage_id(branch) + (first ? "  (attention)" : "  (MLP)"));
     OperatorSign(ctx, "=", h * 0.6f);
     ImGui::SameLine();
-    DrawTokenMatrix(ctx, id, -1, ImVec2(w, h), id + (first ? "  (x after attention)" : "  (block output)"));
-    Formula(ctx, first ? "x = x + self.attn(self.norm1(x))" : "x = x + self.mlp(self.norm2(x))");
+    DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), ctx.stage_id() + (first ? "  (x after attention)" : "  (block output)"));
+    Formula(ctx, stage.kind);
     Note(first ? "The residual connection: attention's result is added to the tokens, it does not replace them. "
                  "(Seed notebook 004's Block.forward computes the attention but never adds it — a classic bug: "
                  "without this sum the block would throw its input away.)"

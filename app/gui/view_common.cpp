@@ -9,11 +9,6 @@
 
 namespace vit::gui {
 
-const Tensor* ViewContext::tensor(const std::string& id) const {
-    const Stage* s = trace.find(id);
-    return s ? &s->tensor : nullptr;
-}
-
 int ViewContext::grid() const {
     return std::max(1, static_cast<int>(std::lround(std::sqrt(static_cast<double>(patches())))));
 }
@@ -34,11 +29,17 @@ MatrixView matrix_of(const Tensor& t, int slice) {
     return m;
 }
 
-HeatmapSpec stage_spec(ViewContext& ctx, const std::string& id, const Tensor& t, int slice) {
+std::string texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap, const std::string& what) {
+    return heatmap_key(ctx.generation, stage_id(stage), slice, cmap, what);
+}
+
+std::string derived_key(const StageRef& stage, const std::string& what) { return stage_id(stage) + "|" + what; }
+
+HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t, int slice) {
     const MatrixView m = matrix_of(t, slice);
     HeatmapSpec s;
-    s.cmap = colormap_for(id, ctx.state.colormap);
-    s.key = heatmap_key(ctx.generation, id, slice, s.cmap);
+    s.cmap = colormap_for(stage.kind, ctx.state.colormap);
+    s.key = texture_key(ctx, stage, slice, s.cmap);
     s.data = m.data;
     s.rows = m.rows;
     s.cols = m.cols;
@@ -46,15 +47,15 @@ HeatmapSpec stage_spec(ViewContext& ctx, const std::string& id, const Tensor& t,
     return s;
 }
 
-HeatmapResult DrawTokenMatrix(ViewContext& ctx, const std::string& id, int slice, ImVec2 size,
+HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
                               const std::string& title, const std::string& col_axis, int token_offset, int col_group,
                               int accent_row, const std::string& accent_label) {
-    const Tensor* t = ctx.tensor(id);
+    const Tensor* t = ctx.tensor(stage);
     if (!t) {
-        ImGui::TextDisabled("(stage %s is not in this trace)", id.c_str());
+        ImGui::TextDisabled("(stage %s is not in this trace)", stage_id(stage).c_str());
         return {};
     }
-    HeatmapSpec s = stage_spec(ctx, id, *t, slice);
+    HeatmapSpec s = stage_spec(ctx, stage, *t, slice);
     s.title = title;
     s.row_axis = token_offset == 1 ? "patch" : "token";
     s.col_axis = col_axis;
@@ -113,9 +114,9 @@ void OperatorSign(ViewContext& ctx, const char* sign, float h) {
 }
 
 CachedTexture model_picture_texture(ViewContext& ctx) {
-    std::string key = heatmap_key(ctx.generation, "input", -1, Colormap::Sequential, "picture");
+    std::string key = texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "picture");
     return ctx.cache.get(key, [&] {
-        const Tensor& in = *ctx.tensor("input");
+        const Tensor& in = *ctx.tensor({StageKind::Input});
         int C = static_cast<int>(in.shape[0]), H = static_cast<int>(in.shape[1]), W = static_cast<int>(in.shape[2]);
         const auto& pre = ctx.model.config.preprocess;
         std::vector<float> raw(in.data.size());
@@ -131,7 +132,7 @@ CachedTexture model_picture_texture(ViewContext& ctx) {
 
 PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     PictureResult res;
-    if (!ctx.tensor("input")) return res;
+    if (!ctx.tensor({StageKind::Input})) return res;
     CachedTexture tex = model_picture_texture(ctx);
     ImGui::BeginGroup();
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -225,10 +226,10 @@ void Note(const std::string& text) {
     ImGui::PopStyleColor();
 }
 
-void Formula(ViewContext& ctx, const std::string& text) {
+void Formula(ViewContext& ctx, StageKind kind) {
     ImGui::PushFont(ctx.mono());
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 220, 140, 255));
-    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::TextWrapped("%s", stage_def(kind).formula);
     ImGui::PopStyleColor();
     ImGui::PopFont();
 }

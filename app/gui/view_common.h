@@ -30,8 +30,11 @@ struct ViewContext {
     const Fonts& fonts;
     int linked_hover = -1;  // token hovered anywhere last frame (links matrix rows and tiles)
 
+    const StageRef& stage() const { return pipeline.stages[state.stage]; }
     const std::string& stage_id() const { return pipeline.ids[state.stage]; }
-    const Tensor* tensor(const std::string& id) const;  // nullptr when absent
+    const Tensor* tensor(const StageRef& stage) const { return trace.tensor(stage); }  // nullptr when absent
+    // Stage `kind` of the current stage's block.
+    StageRef sibling(StageKind kind) const { return {kind, stage().block}; }
     int grid() const;        // patches per side
     int patches() const;     // N
     ImFont* heading() const { return state.presenter ? fonts.big_heading : fonts.heading; }
@@ -45,14 +48,22 @@ struct MatrixView {
 };
 MatrixView matrix_of(const Tensor& t, int slice = -1);
 
-// A heatmap of stage `id`'s tensor (matrix `slice` of an H×T×… stage): its
-// cache key, data, shape, the stage's colormap and the numbers toggle filled in.
-HeatmapSpec stage_spec(ViewContext& ctx, const std::string& id, const Tensor& t, int slice = -1);
+// The cache keys of everything drawn from a stage, built here only. A texture
+// of `stage` (matrix `slice`, the colormap, and `what` it shows beyond the plain
+// matrix, e.g. "row 5" of an attention overlay):
+std::string texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap,
+                        const std::string& what = "");
+// Numbers derived from `stage` once per trace (DerivedCache), e.g. "row sums".
+std::string derived_key(const StageRef& stage, const std::string& what);
 
-// A heatmap of stage `id` (slice for H×T×… stages) whose rows are tokens, with
+// A heatmap of `stage`'s tensor (matrix `slice` of an H×T×… stage): its
+// cache key, data, shape, the stage's colormap and the numbers toggle filled in.
+HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t, int slice = -1);
+
+// A heatmap of `stage` (slice for H×T×… stages) whose rows are tokens, with
 // the selected token outlined and a click selecting a token. token_offset 1
 // for N-row (patch) matrices.
-HeatmapResult DrawTokenMatrix(ViewContext& ctx, const std::string& id, int slice, ImVec2 size,
+HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
                               const std::string& title = "", const std::string& col_axis = "feature",
                               int token_offset = 0, int col_group = 0, int accent_row = -1,
                               const std::string& accent_label = "");
@@ -93,7 +104,8 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec);
 CachedTexture model_picture_texture(ViewContext& ctx);
 
 void Note(const std::string& text);           // wrapped, dimmed explanation
-void Formula(ViewContext& ctx, const std::string& text);  // monospace, highlighted
+// Stage `kind`'s formula from the catalogue (core/stages.cpp), monospace, highlighted.
+void Formula(ViewContext& ctx, StageKind kind);
 std::string token_name(int token);            // "CLS" or "patch 3 (token 4)"
 std::string percent(float share);             // 0.163 → "16%", 0.004 → "0.4%"
 

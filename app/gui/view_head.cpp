@@ -10,10 +10,10 @@
 namespace vit::gui {
 
 void DrawHeadView(ViewContext& ctx) {
-    const std::string& id = ctx.stage_id();
-    bool probs = id == "probs";
-    const Tensor* pt = ctx.tensor("probs");
-    const Tensor& t = *ctx.tensor(id);
+    const StageRef& stage = ctx.stage();
+    bool probs = stage.kind == StageKind::Probs;
+    const Tensor* pt = ctx.tensor({StageKind::Probs});
+    const Tensor& t = *ctx.tensor(stage);
     const auto& labels = ctx.model.config.labels;
     int K = static_cast<int>(t.numel());
     // Order by probability (the same order for logits: softmax keeps it).
@@ -63,20 +63,19 @@ void DrawHeadView(ViewContext& ctx) {
         dl->AddText(ImVec2(x0 + bar_w + 10, o.y + bar_h * 0.5f - lh * 0.45f), IM_COL32(255, 255, 255, 255), val);
         ImGui::Dummy(ImVec2(avail.x, bar_h));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("class %d: %s\nlogit %.6g   probability %.6g", k, lab.c_str(),
-                                                      ctx.tensor("logits") ? ctx.tensor("logits")->data[k] : 0.f,
+                                                      ctx.tensor({StageKind::Logits}) ? ctx.tensor({StageKind::Logits})->data[k] : 0.f,
                                                       pt ? pt->data[k] : 0.f);
     }
     ImGui::Spacing();
     int D = ctx.model.config.embed_dim;
+    Formula(ctx, stage.kind);
     if (probs) {
-        Formula(ctx, "probs = logits.softmax(dim=-1)");
         Note("Softmax turns the scores into probabilities that are positive and sum to 1. The top class is the "
              "model's prediction.");
     } else {
-        Formula(ctx, "logits = self.head(x[:, 0])   # norm's CLS row (" + std::to_string(D) + ") · W_headᵀ + b → (" +
-                     std::to_string(K) + ",)");
-        Note("Only the CLS token's final vector is used: one linear layer scores every class. Bigger is more likely; "
-             "the numbers are not probabilities yet.");
+        Note("Only the CLS token's final vector (" + std::to_string(D) + " numbers) is used: one linear layer scores "
+             "every one of the " + std::to_string(K) + " classes. Bigger is more likely; the numbers are not "
+             "probabilities yet.");
     }
 }
 

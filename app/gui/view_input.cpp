@@ -8,7 +8,7 @@
 namespace vit::gui {
 
 void DrawInputView(ViewContext& ctx) {
-    const Tensor& in = *ctx.tensor("input");
+    const Tensor& in = *ctx.tensor({StageKind::Input});
     const auto& pre = ctx.model.config.preprocess;
     int C = static_cast<int>(in.shape[0]), S = static_cast<int>(in.shape[1]);
     ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -24,7 +24,7 @@ void DrawInputView(ViewContext& ctx) {
         pw = avail.x * 0.4f;
         ph = pw * pic.height / std::max(1, pic.width);
     }
-    CachedTexture orig = ctx.cache.get(heatmap_key(ctx.generation, "picture", -1, Colormap::Sequential, "original"), [&] {
+    CachedTexture orig = ctx.cache.get(texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "original image file"), [&] {
         return render_picture(pic.data.data(), pic.channels, pic.height, pic.width, std::max(pic.height, pic.width) > 64);
     });
     ImGui::Image(reinterpret_cast<ImTextureID>(orig.id), ImVec2(pw, ph));
@@ -54,7 +54,7 @@ void DrawInputView(ViewContext& ctx) {
         float mean = c < (int)pre.mean.size() ? pre.mean[c] : 0.f, sd = c < (int)pre.std.size() ? pre.std[c] : 1.f;
         std::snprintf(title, sizeof title, "%s(x − %.3g) / %.3g", C == 3 ? (std::string(kNames[c]) + ": ").c_str() : "",
                       mean, sd);
-        HeatmapSpec s = stage_spec(ctx, "input", in, c);
+        HeatmapSpec s = stage_spec(ctx, {StageKind::Input}, in, c);
         s.title = title;
         s.rows_are_tokens = false;
         s.row_axis = "y";

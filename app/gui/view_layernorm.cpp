@@ -26,20 +26,20 @@ static std::vector<float> row_stats(const Tensor& t) {
     return out;
 }
 
-static void DrawSide(ViewContext& ctx, const std::string& id, const std::string& title, ImVec2 size) {
-    const Tensor* t = ctx.tensor(id);
+static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string& title, ImVec2 size) {
+    const Tensor* t = ctx.tensor(stage);
     if (!t) return;
     int T = static_cast<int>(t->rows());
     bool small = T <= 16;
     float stats_w = small ? 2 * 64.f + 10.f : 2 * ImGui::CalcTextSize("mean").x + 18.f;
-    bool is_norm = id == "norm";
-    HeatmapResult m = DrawTokenMatrix(ctx, id, -1, ImVec2(size.x - stats_w, size.y), title + " " + shape_string(t->shape),
+    bool is_norm = stage.kind == StageKind::Norm;
+    HeatmapResult m = DrawTokenMatrix(ctx, stage, -1, ImVec2(size.x - stats_w, size.y), title + " " + shape_string(t->shape),
                                       "feature", 0, 0, is_norm ? 0 : -1,
                                       !is_norm ? "" : ctx.model.config.num_classes > 0 ? "CLS → classifier" : "CLS = the image's features");
     ImGui::SameLine(0, 4);
-    const std::vector<float>& st = ctx.derived.get("stats|" + id, [&] { return row_stats(*t); });
+    const std::vector<float>& st = ctx.derived.get(derived_key(stage, "row stats"), [&] { return row_stats(*t); });
     HeatmapSpec s;
-    s.key = heatmap_key(ctx.generation, "stats|" + id, -1, Colormap::Diverging);
+    s.key = texture_key(ctx, stage, -1, Colormap::Diverging, "row stats");
     s.data = st.data();
     s.rows = T;
     s.cols = 2;
@@ -67,30 +67,32 @@ static void DrawSide(ViewContext& ctx, const std::string& id, const std::string&
 }
 
 void DrawLayerNormView(ViewContext& ctx) {
+    const StageRef& stage = ctx.stage();
     const std::string& id = ctx.stage_id();
-    std::string in_id = stage_input_id(id, ctx.pipeline.depth);
+    const StageRef in = *stage_input(stage, ctx.pipeline.depth);
+    const std::string in_id = stage_id(in);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     if (ctx.pipeline.tokens <= 32) {  // few tokens: before above after, each the full width
         float h = (avail.y - 6 * lh) / 2.f;
-        DrawSide(ctx, in_id, "before: " + in_id, ImVec2(avail.x - 10.f, h));
+        DrawSide(ctx, in, "before: " + in_id, ImVec2(avail.x - 10.f, h));
         OperatorSign(ctx, "↓ LayerNorm", lh * 1.2f);
-        DrawSide(ctx, id, "after: " + id, ImVec2(avail.x - 10.f, h));
+        DrawSide(ctx, stage, "after: " + id, ImVec2(avail.x - 10.f, h));
     } else {
         float h = avail.y - 5 * lh;
         float half = (avail.x - 50.f) / 2.f;
-        DrawSide(ctx, in_id, "before: " + in_id, ImVec2(half, h));
+        DrawSide(ctx, in, "before: " + in_id, ImVec2(half, h));
         ImGui::SameLine();
         OperatorSign(ctx, "→", h * 0.5f);
         ImGui::SameLine();
-        DrawSide(ctx, id, "after: " + id, ImVec2(half, h));
+        DrawSide(ctx, stage, "after: " + id, ImVec2(half, h));
     }
 
-    const Tensor* before = ctx.tensor(in_id);
-    const Tensor* after = ctx.tensor(id);
+    const Tensor* before = ctx.tensor(in);
+    const Tensor* after = ctx.tensor(stage);
     if (before && after) {
-        const auto& sb = ctx.derived.get("stats|" + in_id, [&] { return row_stats(*before); });
-        const auto& sa = ctx.derived.get("stats|" + id, [&] { return row_stats(*after); });
+        const auto& sb = ctx.derived.get(derived_key(in, "row stats"), [&] { return row_stats(*before); });
+        const auto& sa = ctx.derived.get(derived_key(stage, "row stats"), [&] { return row_stats(*after); });
         int t = ctx.state.token;
         char buf[240];
         auto z = [](float v) { return std::fabs(v) < 5e-4f ? 0.f : v; };  // no "-0.000"
@@ -98,11 +100,8 @@ void DrawLayerNormView(ViewContext& ctx) {
                       token_name(t).c_str(), z(sb[t * 2]), z(sb[t * 2 + 1]), z(sa[t * 2]), z(sa[t * 2 + 1]));
         ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "%s", buf);
     }
-    char eps[32];
-    std::snprintf(eps, sizeof eps, "%g", ctx.model.config.ln_eps);
-    Formula(ctx, std::string("y = (x − mean(x)) / √(var(x) + ") + eps + ") · γ + β     each token (row) on its own, over its " +
-                     std::to_string(ctx.model.config.embed_dim) + " features");
-    Note(id == "norm" ? (ctx.model.config.num_classes > 0
+    Formula(ctx, stage.kind);
+    Note(stage.kind == StageKind::Norm ? (ctx.model.config.num_classes > 0
                              ? "The final LayerNorm. Only row 0 (the CLS token) goes on to the classifier head."
                              : "The final LayerNorm. This model has no classifier head (like DINO): row 0, the CLS "
                                "token, is the image's feature vector.")

@@ -4,20 +4,20 @@
 #include <cmath>
 #include <cstdio>
 
+#include "layers.h"
 #include "views.h"
 
 namespace vit::gui {
 
-static float gelu(float x) { return 0.5f * x * (1.f + std::erf(x / std::sqrt(2.f))); }
-
 // The GELU curve (and ReLU dashed, for comparison) with the selected token's
-// pre-activations as dots; the hovered one larger.
-static void DrawGeluCurve(ViewContext& ctx, const Tensor& fc1, int hovered_col, ImVec2 size) {
+// pre-activations (fc1) as dots at their GELU values (the gelu stage); the hovered one larger.
+static void DrawGeluCurve(ViewContext& ctx, const Tensor& fc1, const Tensor& act, int hovered_col, ImVec2 size) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 p0 = ImGui::GetCursorScreenPos(), p1(p0.x + size.x, p0.y + size.y);
     dl->AddRectFilled(p0, p1, IM_COL32(25, 25, 32, 255));
     int M = static_cast<int>(fc1.cols()), t = std::min<int>(ctx.state.token, static_cast<int>(fc1.rows()) - 1);
     const float* row = fc1.data.data() + static_cast<size_t>(t) * M;
+    const float* row_act = act.data.data() + static_cast<size_t>(t) * M;
     float reach = 4.f;  // the x range covers the token's values (up to ±10)
     for (int m = 0; m < M; ++m) reach = std::max(reach, std::min(10.f, std::ceil(std::fabs(row[m]))));
     const float x_lo = -reach, x_hi = reach, y_lo = -0.25f * reach, y_hi = reach;
@@ -35,22 +35,18 @@ static void DrawGeluCurve(ViewContext& ctx, const Tensor& fc1, int hovered_col, 
     for (float x = x_lo; x < 0; x += reach / 16.f)  // ReLU, dashed
         dl->AddLine(to_screen(x, 0), to_screen(x + reach / 32.f, 0), IM_COL32(140, 140, 140, 255), 3.f);
     dl->AddLine(to_screen(0, 0), to_screen(reach, reach), IM_COL32(140, 140, 140, 200), 2.f);
-    ImVec2 pts[161];
-    for (int i = 0; i <= 160; ++i) {
-        float x = x_lo + (x_hi - x_lo) * i / 160.f;
-        pts[i] = to_screen(x, gelu(x));
-    }
-    dl->AddPolyline(pts, 161, IM_COL32(90, 200, 255, 255), 0, 3.f);
+    constexpr int kSamples = 161;
+    Mat xs(1, kSamples), ys(1, kSamples);
+    for (int i = 0; i < kSamples; ++i) xs(0, i) = x_lo + (x_hi - x_lo) * i / (kSamples - 1.f);
+    gelu(xs, MatMap(ys.data(), 1, kSamples));  // the core's GELU, the one the forward pass uses
+    ImVec2 pts[kSamples];
+    for (int i = 0; i < kSamples; ++i) pts[i] = to_screen(xs(0, i), ys(0, i));
+    dl->AddPolyline(pts, kSamples, IM_COL32(90, 200, 255, 255), 0, 3.f);
     // The selected token's pre-activations on the curve.
     dl->PushClipRect(p0, p1, true);
-    for (int m = 0; m < M; ++m) {
-        float x = row[m];
-        dl->AddCircleFilled(to_screen(x, gelu(x)), 4.f, IM_COL32(255, 200, 0, 200));
-    }
-    if (hovered_col >= 0 && hovered_col < M) {
-        float x = row[hovered_col];
-        dl->AddCircle(to_screen(x, gelu(x)), 9.f, IM_COL32(255, 255, 255, 255), 0, 2.5f);
-    }
+    for (int m = 0; m < M; ++m) dl->AddCircleFilled(to_screen(row[m], row_act[m]), 4.f, IM_COL32(255, 200, 0, 200));
+    if (hovered_col >= 0 && hovered_col < M)
+        dl->AddCircle(to_screen(row[hovered_col], row_act[hovered_col]), 9.f, IM_COL32(255, 255, 255, 255), 0, 2.5f);
     dl->PopClipRect();
     dl->AddText(ImVec2(p0.x + 8, p0.y + 6), IM_COL32(90, 200, 255, 255), "GELU(x) = x · Φ(x)");
     dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + ImGui::GetTextLineHeight()), IM_COL32(160, 160, 160, 255), "ReLU, for comparison");
@@ -60,40 +56,39 @@ static void DrawGeluCurve(ViewContext& ctx, const Tensor& fc1, int hovered_col, 
 }
 
 void DrawMlpView(ViewContext& ctx) {
-    const std::string& id = ctx.stage_id();
-    const Tensor& t = *ctx.tensor(id);
-    std::string name = id.substr(id.find('.') + 1);
-    std::string prefix = "block" + std::to_string(stage_block(id)) + ".";
+    const StageRef& stage = ctx.stage();
+    const Tensor& t = *ctx.tensor(stage);
+    const char* name = stage_def(stage.kind).name;
     const auto& cfg = ctx.model.config;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = avail.y - 4 * lh;
-    if (name == "gelu") {
+    if (stage.kind == StageKind::Gelu) {
         float w = avail.x * 0.55f;
-        HeatmapResult r = DrawTokenMatrix(ctx, id, -1, ImVec2(w, h), "gelu " + shape_string(t.shape), "hidden feature");
+        HeatmapResult r = DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), name + (" " + shape_string(t.shape)), "hidden feature");
         ImGui::SameLine(0, 20);
-        const Tensor* fc1 = ctx.tensor(prefix + "fc1");
+        const Tensor* fc1 = ctx.tensor(*stage_input(stage, ctx.pipeline.depth));
         float side = std::min(avail.x - w - 30.f, h);
-        if (fc1) DrawGeluCurve(ctx, *fc1, r.hovered_row == ctx.state.token ? r.hovered_col : -1, ImVec2(side, side * 0.8f));
-        Formula(ctx, "x = F.gelu(x)   # GELU(x) = x · ½(1 + erf(x / √2)), the exact (erf) form");
+        if (fc1) DrawGeluCurve(ctx, *fc1, t, r.hovered_row == ctx.state.token ? r.hovered_col : -1, ImVec2(side, side * 0.8f));
+        Formula(ctx, stage.kind);
         Note("GELU lets positive values through almost unchanged and squashes negative ones towards 0 — a smooth "
              "ReLU. The yellow dots are the selected token's " + std::to_string(cfg.mlp_dim) + " hidden values before GELU.");
         return;
     }
-    std::string in_id = name == "fc1" ? prefix + "ln2" : prefix + "gelu";
+    const bool fc1 = stage.kind == StageKind::Fc1;
+    const StageRef in = *stage_input(stage, ctx.pipeline.depth);
     float w = (avail.x - 50.f) / 2.f;
-    DrawTokenMatrix(ctx, in_id, -1, ImVec2(w, h), in_id + " " + shape_string(ctx.tensor(in_id) ? ctx.tensor(in_id)->shape : t.shape),
-                    name == "fc1" ? "feature" : "hidden feature");
+    DrawTokenMatrix(ctx, in, -1, ImVec2(w, h), stage_id(in) + " " + shape_string(ctx.tensor(in) ? ctx.tensor(in)->shape : t.shape),
+                    fc1 ? "feature" : "hidden feature");
     ImGui::SameLine();
     OperatorSign(ctx, "→", h * 0.5f);
     ImGui::SameLine();
-    DrawTokenMatrix(ctx, id, -1, ImVec2(w, h), id + " " + shape_string(t.shape), name == "fc1" ? "hidden feature" : "feature");
-    if (name == "fc1") {
-        Formula(ctx, "x = self.fc1(x)   # ln2(x) · W₁ᵀ + b₁ : " + std::to_string(cfg.embed_dim) + " → " + std::to_string(cfg.mlp_dim));
+    DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), ctx.stage_id() + " " + shape_string(t.shape), fc1 ? "hidden feature" : "feature");
+    Formula(ctx, stage.kind);
+    if (fc1) {
         Note("The MLP works on each token separately (no mixing between tokens here). fc1 widens every token from "
              "D = " + std::to_string(cfg.embed_dim) + " to M = " + std::to_string(cfg.mlp_dim) + " hidden features.");
     } else {
-        Formula(ctx, "x = self.fc2(x)   # gelu · W₂ᵀ + b₂ : " + std::to_string(cfg.mlp_dim) + " → " + std::to_string(cfg.embed_dim));
         Note("fc2 brings every token back from M = " + std::to_string(cfg.mlp_dim) + " to D = " +
              std::to_string(cfg.embed_dim) + " features; the next stage adds it to the residual stream.");
     }

@@ -1,38 +1,14 @@
-// Stage `patch_embed`: patches (N, C·P·P) · Wᵀ (C·P·P, D) + b = (N, D), and a
-// check, computed here from the input, that the stride-P convolution gives
-// the same matrix (the patch embedding *is* that convolution).
+// Stage `patch_embed`: patches (N, C·P·P) · Wᵀ (C·P·P, D) + b = (N, D), and the
+// core's check that the stride-P convolution gives the same matrix (the patch
+// embedding *is* that convolution), computed once per trace.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "conv_check.h"
 #include "views.h"
 
 namespace vit::gui {
-
-// Conv2d(C, D, kernel_size=P, stride=P) on the input, compared with patch_embed:
-// returns {max |conv − patch_embed|}.
-static std::vector<float> conv_check(const ViewContext& ctx) {
-    const auto& cfg = ctx.model.config;
-    const Tensor& in = *ctx.tensor("input");
-    const Tensor& pe = *ctx.tensor("patch_embed");
-    int C = cfg.channels, P = cfg.patch_size, S = static_cast<int>(in.shape[2]), g = S / P, D = cfg.embed_dim;
-    float max_diff = 0.f;
-    for (int py = 0; py < g; ++py)
-        for (int px = 0; px < g; ++px) {
-            int p = py * g + px;
-            if (p >= pe.rows()) break;
-            for (int d = 0; d < D; ++d) {
-                double acc = ctx.model.patch_b(d);
-                for (int c = 0; c < C; ++c)
-                    for (int ky = 0; ky < P; ++ky)
-                        for (int kx = 0; kx < P; ++kx)
-                            acc += double(ctx.model.patch_w(d, (c * P + ky) * P + kx)) *
-                                   in.data[(static_cast<size_t>(c) * S + py * P + ky) * S + px * P + kx];
-                max_diff = std::max(max_diff, std::fabs(float(acc) - pe.data[static_cast<size_t>(p) * D + d]));
-            }
-        }
-    return {max_diff};
-}
 
 void DrawPatchEmbedView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
@@ -43,9 +19,9 @@ void DrawPatchEmbedView(ViewContext& ctx) {
     float w = (avail.x - sign_w) / 2.f - 8.f;
 
     // Row 1: patches · Wᵀ
-    const Tensor* patches = ctx.tensor("patches");
+    const Tensor* patches = ctx.tensor({StageKind::Patches});
     if (patches) {
-        HeatmapSpec s = stage_spec(ctx, "patches", *patches);
+        HeatmapSpec s = stage_spec(ctx, {StageKind::Patches}, *patches);
         s.title = "patches " + shape_string(patches->shape);
         s.row_axis = "patch";
         s.col_axis = "pixel";
@@ -75,14 +51,14 @@ void DrawPatchEmbedView(ViewContext& ctx) {
     // Row 2: = patch_embed
     OperatorSign(ctx, "+ b =", row_h * 0.6f);
     ImGui::SameLine();
-    const Tensor& pe = *ctx.tensor("patch_embed");
-    DrawTokenMatrix(ctx, "patch_embed", -1, ImVec2(avail.x - 120.f, row_h), "patch_embed " + shape_string(pe.shape),
+    const Tensor& pe = *ctx.tensor({StageKind::PatchEmbed});
+    DrawTokenMatrix(ctx, {StageKind::PatchEmbed}, -1, ImVec2(avail.x - 120.f, row_h), "patch_embed " + shape_string(pe.shape),
                     "feature", 1);
 
-    float diff = ctx.derived.get("conv_check", [&] { return conv_check(ctx); })[0];
-    Formula(ctx, "patch_embed = patches · Wᵀ + b   ≡   nn.Conv2d(" + std::to_string(cfg.channels) + ", " +
-                     std::to_string(cfg.embed_dim) + ", kernel_size=" + std::to_string(cfg.patch_size) + ", stride=" +
-                     std::to_string(cfg.patch_size) + ")(x).flatten(2).transpose(1, 2)");
+    float diff = ctx.derived.get(derived_key({StageKind::PatchEmbed}, "convolution difference"), [&] {
+        return std::vector<float>{patch_embed_conv_difference(ctx.model, ctx.trace)};
+    })[0];
+    Formula(ctx, StageKind::PatchEmbed);
     char buf[240];
     std::snprintf(buf, sizeof buf,
                   "Checked on this image: the stride-%d convolution gives the same matrix (max |conv − linear| = %.2g). "

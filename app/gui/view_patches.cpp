@@ -9,7 +9,7 @@ namespace vit::gui {
 
 void DrawPatchesView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
-    const Tensor& in = *ctx.tensor("input");
+    const Tensor& in = *ctx.tensor({StageKind::Input});
     int S = static_cast<int>(in.shape[1]), P = cfg.patch_size, g = ctx.grid(), N = ctx.patches();
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
@@ -65,9 +65,9 @@ void DrawPatchesView(ViewContext& ctx) {
 
     ImGui::Spacing();
     int C = cfg.channels;
-    const Tensor* t = ctx.tensor("patches");
+    const Tensor* t = ctx.tensor({StageKind::Patches});
     if (!t) return;
-    HeatmapSpec s = stage_spec(ctx, "patches", *t);
+    HeatmapSpec s = stage_spec(ctx, {StageKind::Patches}, *t);
     s.title = "flattened patches  " + shape_string(t->shape) + " = (N, C·P·P)";
     s.row_axis = "patch";
     s.col_axis = C == 1 ? "pixel (y, x)" : "pixel (channel, y, x)";

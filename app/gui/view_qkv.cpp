@@ -45,21 +45,20 @@ void DrawHeadSelector(ViewContext& ctx, bool allow_all) {
 }
 
 void DrawQkvView(ViewContext& ctx) {
-    const std::string& id = ctx.stage_id();
-    const Tensor& t = *ctx.tensor(id);
+    const StageRef& stage = ctx.stage();
+    const Tensor& t = *ctx.tensor(stage);
     const auto& cfg = ctx.model.config;
     int H = static_cast<int>(t.shape[0]), Dh = static_cast<int>(t.shape[2]);
-    std::string name = id.substr(id.find('.') + 1);
-    const char* what = name == "q" ? "queries: what each token is looking for"
-                     : name == "k" ? "keys: what each token offers to be found by"
-                                   : "values: what each token hands over when it is attended to";
+    const char* what = stage.kind == StageKind::Q   ? "queries: what each token is looking for"
+                       : stage.kind == StageKind::K ? "keys: what each token offers to be found by"
+                                                    : "values: what each token hands over when it is attended to";
     DrawHeadSelector(ctx, true);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h_total = avail.y - 3 * lh;
     if (ctx.state.head >= 0) {
         int h = ctx.state.head;
-        DrawTokenMatrix(ctx, id, h, ImVec2(avail.x, h_total), "head " + std::to_string(h) + "  (" + std::to_string(t.shape[1]) +
+        DrawTokenMatrix(ctx, stage, h, ImVec2(avail.x, h_total), "head " + std::to_string(h) + "  (" + std::to_string(t.shape[1]) +
                         ", " + std::to_string(Dh) + ")", "feature of the head");
     } else {
         float lh1 = ImGui::GetTextLineHeight();
@@ -70,15 +69,13 @@ void DrawQkvView(ViewContext& ctx) {
         float w = avail.x / per_row - 8.f, hh = h_total / rows - 4.f;
         for (int h = 0; h < H; ++h) {
             if (h % per_row) ImGui::SameLine();
-            DrawTokenMatrix(ctx, id, h, ImVec2(w, hh), "head " + std::to_string(h), "feature");
+            DrawTokenMatrix(ctx, stage, h, ImVec2(w, hh), "head " + std::to_string(h), "feature");
         }
     }
-    char buf[300];
-    std::snprintf(buf, sizeof buf, "%s = ln1(x) · W_%sᵀ + b_%s, split into %d heads of %d features: head h gets features [h·%d, (h+1)·%d)",
-                  name.c_str(), name.c_str(), name.c_str(), H, Dh, Dh, Dh);
-    Formula(ctx, buf);
+    Formula(ctx, stage.kind);
     Note(std::string("The ") + what + ". Each head works in its own " + std::to_string(Dh) + "-dimensional space (D = " +
-         std::to_string(cfg.embed_dim) + " split " + std::to_string(H) + " ways).");
+         std::to_string(cfg.embed_dim) + " split " + std::to_string(H) + " ways): head h gets features [h·" +
+         std::to_string(Dh) + ", (h+1)·" + std::to_string(Dh) + ").");
 }
 
 }  // namespace vit::gui

@@ -8,13 +8,13 @@
 namespace vit::gui {
 
 void DrawRolloutView(ViewContext& ctx) {
-    const Tensor& t = *ctx.tensor("rollout");
+    const Tensor& t = *ctx.tensor({StageKind::Rollout});
     int T = static_cast<int>(t.shape[0]);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = avail.y - 5 * lh;
     float w = avail.x * 0.55f;
-    DrawTokenMatrix(ctx, "rollout", -1, ImVec2(w, h), "rollout " + shape_string(t.shape) + ": token ↓ draws from token →",
+    DrawTokenMatrix(ctx, {StageKind::Rollout}, -1, ImVec2(w, h), "rollout " + shape_string(t.shape) + ": token ↓ draws from token →",
                     "key token");
     ImGui::SameLine(0, 30);
     ImGui::BeginGroup();
@@ -25,10 +25,10 @@ void DrawRolloutView(ViewContext& ctx) {
     PictureSpec ps;
     ps.size = ImVec2(side, side);
     ps.overlay = t.data.data() + static_cast<size_t>(tok) * T + 1;
-    ps.overlay_key = heatmap_key(ctx.generation, "rollout", -1, Colormap::Sequential, "row" + std::to_string(tok));
+    ps.overlay_key = texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, "row " + std::to_string(tok));
     DrawModelPicture(ctx, ps);
     ImGui::EndGroup();
-    Formula(ctx, "rollout = Π over blocks of normalise(mean over heads(attn) + I)");
+    Formula(ctx, StageKind::Rollout);
     Note("Attention rollout follows attention through all the blocks at once: the identity stands for the residual "
          "connection, and multiplying the layers tells how much each input patch flows into each token at the end.");
 }

@@ -28,11 +28,11 @@ void DrawClsView(ViewContext& ctx) {
     ImGui::SameLine();
     OperatorSign(ctx, "→", h * 0.5f);
     ImGui::SameLine();
-    const Tensor& t = *ctx.tensor("cls");
-    DrawTokenMatrix(ctx, "cls", -1, ImVec2(ImGui::GetContentRegionAvail().x, h),
+    const Tensor& t = *ctx.tensor({StageKind::Cls});
+    DrawTokenMatrix(ctx, {StageKind::Cls}, -1, ImVec2(ImGui::GetContentRegionAvail().x, h),
                     "cls " + shape_string(t.shape) + ": CLS on top of the " + std::to_string(ctx.patches()) + " patches",
                     "feature", 0, 0, 0, "new row 0: CLS");
-    Formula(ctx, "x = torch.cat([cls_token.expand(B, -1, -1), x], dim=1)   # (B, N, D) → (B, N+1, D)");
+    Formula(ctx, StageKind::Cls);
 }
 
 // Cosine similarity of every position's embedding with every other (N × N).
@@ -58,7 +58,7 @@ static void DrawPositionSimilarity(ViewContext& ctx, const std::vector<float>& c
     int g = ctx.grid(), N = ctx.patches();
     if (g * g != N) return;
     int W = g * (g + 1) - 1;  // g maps of g×g with 1-texel gaps
-    std::string key = heatmap_key(ctx.generation, "tokens", -1, Colormap::Diverging, "pos_cos_mosaic");
+    std::string key = texture_key(ctx, {StageKind::Tokens}, -1, Colormap::Diverging, "position cosine mosaic");
     CachedTexture tex = ctx.cache.get(key, [&] {
         RgbaImage img;
         img.width = img.height = W;
@@ -103,10 +103,10 @@ static void DrawPositionSimilarity(ViewContext& ctx, const std::vector<float>& c
 
 void DrawTokensView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
-    const Tensor& cls = *ctx.tensor("cls");
-    const Tensor& tok = *ctx.tensor("tokens");
+    const Tensor& cls = *ctx.tensor({StageKind::Cls});
+    const Tensor& tok = *ctx.tensor({StageKind::Tokens});
     int D = cfg.embed_dim, T = static_cast<int>(tok.rows());
-    const std::vector<float>& pos = ctx.derived.get("pos_embed", [&] {
+    const std::vector<float>& pos = ctx.derived.get(derived_key({StageKind::Tokens}, "pos_embed"), [&] {
         std::vector<float> out(tok.data.size());
         for (size_t i = 0; i < out.size(); ++i) out[i] = tok.data[i] - cls.data[i];
         return out;
@@ -120,13 +120,13 @@ void DrawTokensView(ViewContext& ctx) {
     float row_h = (avail.y - 2 * lh) / 2.f;
     float w = (left_w - 50.f) / 2.f - 8.f;
     ImGui::BeginGroup();
-    DrawTokenMatrix(ctx, "cls", -1, ImVec2(w, row_h), "cls " + shape_string(cls.shape));
+    DrawTokenMatrix(ctx, {StageKind::Cls}, -1, ImVec2(w, row_h), "cls " + shape_string(cls.shape));
     ImGui::SameLine();
     OperatorSign(ctx, "+", row_h * 0.6f);
     ImGui::SameLine();
     HeatmapSpec s;
-    Colormap cmap = colormap_for("tokens", ctx.state.colormap);
-    s.key = heatmap_key(ctx.generation, "pos_embed", -1, cmap);
+    Colormap cmap = colormap_for(StageKind::Tokens, ctx.state.colormap);
+    s.key = texture_key(ctx, {StageKind::Tokens}, -1, cmap, "pos_embed");
     s.data = pos.data();
     s.rows = T;
     s.cols = D;
@@ -141,7 +141,7 @@ void DrawTokensView(ViewContext& ctx) {
     if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row;
     OperatorSign(ctx, "=", row_h * 0.6f);
     ImGui::SameLine();
-    DrawTokenMatrix(ctx, "tokens", -1, ImVec2(left_w - 60.f, row_h), "tokens " + shape_string(tok.shape) + ": the encoder's input");
+    DrawTokenMatrix(ctx, {StageKind::Tokens}, -1, ImVec2(left_w - 60.f, row_h), "tokens " + shape_string(tok.shape) + ": the encoder's input");
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
 
@@ -149,7 +149,7 @@ void DrawTokensView(ViewContext& ctx) {
     float right_w = ImGui::GetContentRegionAvail().x;
     int g = ctx.grid();
     float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, float(g * (g + 1)) * 40.f});
-    const std::vector<float>& cos = ctx.derived.get("pos_cos", [&] { return position_cosines(ctx, pos, D); });
+    const std::vector<float>& cos = ctx.derived.get(derived_key({StageKind::Tokens}, "position cosines"), [&] { return position_cosines(ctx, pos, D); });
     ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
     ImGui::TextWrapped("How alike are the positions? One small map per patch position: its cosine similarity with every other position");
     DrawPositionSimilarity(ctx, cos, side);
@@ -160,7 +160,7 @@ void DrawTokensView(ViewContext& ctx) {
         Note("Here the positional embedding is all zeros (the notebook's nn.Parameter(torch.zeros(...)), never "
              "trained), so every position looks the same and the maps are blank: this model cannot tell where a "
              "patch came from.");
-    Formula(ctx, "x = x + pos_embed   # (B, N+1, D)");
+    Formula(ctx, StageKind::Tokens);
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
 }

@@ -23,7 +23,6 @@ void DrawResidualView(ViewContext& ctx);     // view_block.cpp (res1, out)
 void DrawMlpView(ViewContext& ctx);          // view_mlp.cpp (fc1, gelu, mlp_out)
 void DrawHeadView(ViewContext& ctx);         // view_head.cpp (logits, probs)
 void DrawRolloutView(ViewContext& ctx);      // view_rollout.cpp
-void DrawGenericView(ViewContext& ctx);      // any stage as heatmaps
 
 // The attention screen (attention_screen.cpp): the selected token's attention
 // over the image for every head of a layer, the head mean, and rollout.

@@ -19,9 +19,9 @@ using vit::Trace;
 
 static Trace two_stage_trace() {
     Trace t;
-    Tensor& a = t.add("input", -1, {2, 3, 4});
+    Tensor& a = t.add({vit::StageKind::Input}, {2, 3, 4});
     for (size_t i = 0; i < a.data.size(); ++i) a.data[i] = 0.1f * static_cast<float>(i);
-    Tensor& b = t.add("block0.attn", 0, {2, 5, 5});
+    Tensor& b = t.add({vit::StageKind::Attn, 0}, {2, 5, 5});
     for (size_t i = 0; i < b.data.size(); ++i) b.data[i] = 1.f / 5.f;
     return t;
 }
@@ -65,9 +65,9 @@ TEST_CASE("the largest difference of a stage, where it is and both values, and t
 
 TEST_CASE("the panel's tolerance is the GPU tests' rule: 1e-5 scaled by the stage's largest magnitude + 1e-4·|cpu|") {
     Trace cpu, gpu;
-    Tensor& c = cpu.add("block0.scores", 0, {1, 2, 2});
+    Tensor& c = cpu.add({vit::StageKind::Scores, 0}, {1, 2, 2});
     c.data = {20.f, -20.f, 0.f, 1.f};
-    Tensor& g = gpu.add("block0.scores", 0, {1, 2, 2});
+    Tensor& g = gpu.add({vit::StageKind::Scores, 0}, {1, 2, 2});
     g.data = c.data;
     g.data[2] = 1.5e-4f;  // near zero beside scores of ±20: within 1e-5·20, outside a plain 1e-5
     TraceDiff d = diff_traces(cpu, gpu);
@@ -89,7 +89,7 @@ TEST_CASE("|gpu - cpu| of a stage has the stage's shape, and NaN on one side is 
     REQUIRE(std::isfinite(diff.data[9]));  // clamped so the heatmap can draw it
     REQUIRE(diff.data[9] > 1e30f);
 
-    StageDiff s = diff_stage("input", cpu.at("input"), g);
+    StageDiff s = diff_stage(*cpu.find("input"), g);
     REQUIRE(std::isinf(s.gpu.max_abs));
     REQUIRE(s.gpu.flat == 9);
     REQUIRE_FALSE(s.within());
@@ -98,7 +98,7 @@ TEST_CASE("|gpu - cpu| of a stage has the stage's shape, and NaN on one side is 
 TEST_CASE("a stage missing on the GPU or with another shape is reported, and is the worst") {
     Trace cpu = two_stage_trace();
     Trace gpu;
-    Tensor& in = gpu.add("input", -1, {2, 3, 5});
+    Tensor& in = gpu.add({vit::StageKind::Input}, {2, 3, 5});
     (void)in;
     TraceDiff d = diff_traces(cpu, gpu);
     REQUIRE(d.find("input")->problem.find("(2, 3, 4)") != std::string::npos);
@@ -159,7 +159,7 @@ TEST_CASE("the option --backend chooses cpu or gpu, and --gpu-fail-test is a fla
 }
 
 TEST_CASE("the tour on the GPU ends with a shot of the CPU vs GPU panel on block 0's attention") {
-    Pipeline p = make_pipeline(vit::stage_ids(1, true), 5, 2);
+    Pipeline p = make_pipeline(vit::stage_list(1, true), 5, 2);
     std::vector<TourShot> cpu = tour_plan(p), gpu = tour_plan(p, true);
     REQUIRE(gpu.size() == cpu.size() + 1);
     REQUIRE(gpu.back().stage == p.index_of("block0.attn"));

@@ -71,7 +71,7 @@ TEST_CASE("the file browser lists folders first, then images and checkpoints, an
 }
 
 TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then the attention screen") {
-    Pipeline p = make_pipeline(vit::stage_ids(1, true), 5, 2);
+    Pipeline p = make_pipeline(vit::stage_list(1, true), 5, 2);
     std::vector<TourShot> plan = tour_plan(p);
     REQUIRE(plan.size() == p.ids.size() + 1);
     REQUIRE(plan[0].file == "00-input.png");

@@ -47,7 +47,7 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
     REQUIRE(dir);
     REQUIRE(model);
     vit::Model m = vit::load_model(model);
-    Pipeline p = make_pipeline(vit::stage_ids(m.config.depth, m.config.num_classes > 0), 2, m.config.num_heads);
+    Pipeline p = make_pipeline(vit::stage_list(m.config.depth, m.config.num_classes > 0), 2, m.config.num_heads);
     std::vector<TourShot> plan = tour_plan(p);
     REQUIRE(plan.size() == p.ids.size() + 1);
     for (const TourShot& shot : plan) {

@@ -53,7 +53,7 @@ TEST_CASE("the GPU tolerance of a stage scales its absolute part with the stage'
     vit::Tensor small({2}), large({2});
     small.data = {0.5f, -0.25f};
     large.data = {-40.f, 2.f};
-    CHECK(vit::gpu_tolerance("block0.scores", small).abs == Approx(1e-5));
-    CHECK(vit::gpu_tolerance("block0.scores", large).abs == Approx(4e-4));
-    CHECK(vit::gpu_tolerance("block0.scores", large).rel == Approx(1e-4));
+    CHECK(vit::gpu_tolerance(vit::StageKind::Scores, small).abs == Approx(1e-5));
+    CHECK(vit::gpu_tolerance(vit::StageKind::Scores, large).abs == Approx(4e-4));
+    CHECK(vit::gpu_tolerance(vit::StageKind::Scores, large).rel == Approx(1e-4));
 }

@@ -109,7 +109,7 @@ TEST_CASE("every row of every attention matrix sums to 1", "[forward]") {
     const vit::Model model = vit::make_random_model(small_config(), 5);
     const vit::Trace trace = vit::forward(model, random_input(3, 12, 6));
     for (int b = 0; b < 3; ++b) {
-        const vit::Tensor& attn = trace.at(vit::block_stage_id(b, "attn"));
+        const vit::Tensor& attn = trace.at(("block" + std::to_string(b) + ".attn"));
         const Eigen::VectorXf sums = attn.mat().rowwise().sum();
         INFO("block " << b << ": largest |row sum - 1| = " << (sums.array() - 1.0f).abs().maxCoeff());
         CHECK((sums.array() - 1.0f).abs().maxCoeff() < 1e-6f);
@@ -123,7 +123,7 @@ TEST_CASE("rollout is the product of head-averaged, residual-added, renormalised
     const int T = 10, H = 3;
     std::vector<double> rollout(T * T, 0.0);
     for (int b = 0; b < 3; ++b) {
-        const vit::Tensor& attn = trace.at(vit::block_stage_id(b, "attn"));
+        const vit::Tensor& attn = trace.at(("block" + std::to_string(b) + ".attn"));
         std::vector<double> a(T * T);
         for (int i = 0; i < T; ++i) {
             double row_sum = 0;

@@ -41,7 +41,7 @@ void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& lab
         REQUIRE(g.block == c.block);
         REQUIRE(shape_string(g.tensor.shape) == shape_string(c.tensor.shape));
         const Difference strict = compare(g.tensor, c.tensor, kGpuShaderTolerance);
-        const Difference d = compare(g.tensor, c.tensor, gpu_tolerance(c.id, c.tensor));
+        const Difference d = compare(g.tensor, c.tensor, gpu_tolerance(c.kind, c.tensor));
         std::printf("  %-18s %-16s max diff %9.3g  max|cpu| %8.3g  strict %5.2f  used %5.2f\n", c.id.c_str(),
                     shape_string(c.tensor.shape).c_str(), d.max_abs, d.max_want, strict.tolerance_used,
                     d.tolerance_used);

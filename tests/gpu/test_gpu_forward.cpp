@@ -164,3 +164,27 @@ TEST_CASE("GPU backend refuses what the CPU core refuses, with the same message"
     broken.blocks[0].fc1_w = Mat::Zero(10, 32);
     CHECK_THROWS_WITH(gpu.set_model(broken), Catch::Contains("blocks.0.fc1_w") && Catch::Contains("(64, 32)"));
 }
+
+TEST_CASE("the GPU pass produces every stage of the catalogue, with the table's shape, for several depths and heads") {
+    require_gl();
+    struct Case {
+        int depth, classes;
+    };
+    for (const Case k : {Case{1, 5}, Case{3, 5}, Case{2, 0}, Case{4, 0}}) {
+        const Model model = make_random_model(small_config(3, 4, 3, 16, 2, k.depth, 32, k.classes), 7);
+        const Tensor input = random_input(3, 12, 3);
+        GpuBackend gpu;
+        gpu.set_model(model);
+        const Trace got = gpu.forward(input);
+        const std::vector<StageRef> stages = stage_list(k.depth, k.classes > 0);
+        const ModelSizes sizes = model_sizes(model.config, 3);
+        INFO(k.depth << " blocks, " << k.classes << " classes");
+        REQUIRE(got.size() == stages.size());
+        for (size_t i = 0; i < stages.size(); ++i) {
+            INFO("stage " << stage_id(stages[i]));
+            CHECK(got.stages()[i].ref() == stages[i]);
+            CHECK(got.stages()[i].id == stage_id(stages[i]));
+            CHECK(got.stages()[i].tensor.shape == stage_shape(stages[i].kind, sizes));
+        }
+    }
+}

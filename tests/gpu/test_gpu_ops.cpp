@@ -73,9 +73,9 @@ public:
 
         for (int b = 0; b < c.depth; ++b) {
             const BlockWeights& w = model_.blocks[b];
-            auto id = [b](const char* name) { return block_stage_id(b, name); };
+            auto id = [b](const char* name) { return "block" + std::to_string(b) + "." + name; };
             auto cpu = [&](const char* name) -> const Tensor& { return cpu_.at(id(name)); };
-            const Tensor& x_cpu = b == 0 ? cpu_.at("tokens") : cpu_.at(block_stage_id(b - 1, "out"));
+            const Tensor& x_cpu = b == 0 ? cpu_.at("tokens") : cpu_.at(("block" + std::to_string(b - 1) + ".out"));
             GpuBuffer x = up(x_cpu), out_td(size_t(T) * D), out_tm(size_t(T) * M);
             GpuBuffer ln1_w = upload_static(w.ln1_w), ln1_b = upload_static(w.ln1_b);
             ops_.layernorm(x.id(), ln1_w.id(), ln1_b.id(), out_td.id(), T, D, c.ln_eps);
@@ -134,7 +134,7 @@ public:
             check(id("out"), out_td);
         }
 
-        GpuBuffer last = up(cpu_.at(block_stage_id(c.depth - 1, "out"))), norm_w = upload_static(model_.norm_w),
+        GpuBuffer last = up(cpu_.at(("block" + std::to_string(c.depth - 1) + ".out"))), norm_w = upload_static(model_.norm_w),
                   norm_b = upload_static(model_.norm_b), norm(size_t(T) * D);
         ops_.layernorm(last.id(), norm_w.id(), norm_b.id(), norm.id(), T, D, c.ln_eps);
         check("norm", norm);
@@ -152,7 +152,7 @@ public:
         // Rollout from the CPU's attention maps: Â_b, then Â_b · R on the GPU.
         GpuBuffer r(size_t(T) * T), r_next(size_t(T) * T), factor(size_t(T) * T);
         for (int b = 0; b < c.depth; ++b) {
-            GpuBuffer attn_cpu = up(cpu_.at(block_stage_id(b, "attn")));
+            GpuBuffer attn_cpu = up(cpu_.at(("block" + std::to_string(b) + ".attn")));
             ops_.rollout_prepare(attn_cpu.id(), b == 0 ? r.id() : factor.id(), H, T);
             if (b > 0) {
                 ops_.weighted_sum(factor.id(), r.id(), 0, r_next.id(), 1, T, T, T, T);
