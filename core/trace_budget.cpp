@@ -1,32 +1,30 @@
-// Trace sizes from the stage shapes forward.cpp writes (DESIGN.md's stage
-// catalogue), and the memory budget from sysconf.
+// Trace sizes from the stage catalogue's shapes (core/stages), and the memory
+// budget from sysconf.
 #include "trace_budget.h"
 
 #include <unistd.h>
 
-#include <cmath>
 #include <cstdio>
 
 #include "bounds.h"
 #include "error.h"
+#include "stages.h"
 
 namespace vit {
 
 namespace {
 
-// Floats of every stage, in double: a hostile size must not overflow the sum.
+// Floats of every stage of the catalogue (core/stages), multiplied out in
+// double: a hostile size must not overflow the sum.
 double trace_floats(const ModelConfig& c, int image_size) {
-    const double S = image_size, P = c.patch_size, grid = std::floor(S / P), N = grid * grid, T = N + 1;
-    const double D = c.embed_dim, H = c.num_heads, M = c.mlp_dim, K = c.num_classes;
-    const double stem = c.channels * S * S   // input
-                        + N * c.patch_dim()  // patches
-                        + N * D              // patch_embed
-                        + 2 * T * D;         // cls, tokens
-    const double per_block = 10 * T * D      // ln1, q, k, v, context, attn_out, res1, ln2, mlp_out, out
-                             + 2 * H * T * T  // scores, attn
-                             + 2 * T * M;     // fc1, gelu
-    const double tail = T * D + 2 * K + T * T;  // norm, logits and probs, rollout
-    return stem + c.depth * per_block + tail;
+    const ModelSizes sizes = model_sizes(c, image_size / c.patch_size);
+    double floats = 0;
+    for (const StageRef& stage : stage_list(c.depth, c.num_classes > 0)) {
+        double numel = 1;
+        for (int64_t dim : stage_shape(stage.kind, sizes)) numel *= static_cast<double>(dim);
+        floats += numel;
+    }
+    return floats;
 }
 
 std::string gigabytes(double bytes) {
