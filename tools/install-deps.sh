@@ -5,7 +5,7 @@
 # benchmark's reference figures (with OpenBLAS, not the reference BLAS, behind it).
 set -euo pipefail
 packages=(build-essential cmake pkg-config libglfw3-dev libimgui-dev python3-glad libeigen3-dev
-          libstb-dev catch2 nlohmann-json3-dev libgl1-mesa-dri)
+          libstb-dev catch2 nlohmann-json3-dev libgl1-mesa-dri libopenblas-openmp-dev)
 if [ "${1:-}" = "--tests" ]; then
   packages+=(xvfb xauth python3-torch python3-numpy libopenblas0-openmp)
 fi
