@@ -1,13 +1,15 @@
 // LayerNorm, GELU, softmax, residual add and linear layers of timm's ViT
 // (torch.nn.LayerNorm, nn.GELU, softmax(dim=-1), nn.Linear). Matrix products
-// go to Eigen's GEMM (multi-threaded through OpenMP); row-wise ops split rows
-// over OpenMP threads and vectorise within a row.
+// go to Eigen's products (a BLAS's sgemm when CMake's VITVIZ_BLAS names one;
+// threads.h); row-wise ops split rows over OpenMP threads and vectorise within a row.
 #include "layers.h"
 
 #include <omp.h>
 
 #include <algorithm>
 #include <unsupported/Eigen/SpecialFunctions>
+
+#include "threads.h"
 
 namespace vit {
 
@@ -17,10 +19,11 @@ constexpr Eigen::Index kColumnChunk = 16;
 constexpr Eigen::Index kSplitMinWeights = 1 << 18;
 
 void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
-    // Each thread multiplies by its own slice of w's rows (output features):
-    // no shared packing, unlike Eigen's own split, so two threads run twice as fast.
+    // Without a BLAS, each thread multiplies by its own slice of w's rows (output
+    // features): no shared packing, unlike Eigen's own split, so two threads run
+    // twice as fast. A BLAS splits the product itself (threads.h).
     const Eigen::Index out = w.rows();
-    const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+    const int threads = kBlasProducts || omp_in_parallel() ? 1 : omp_get_max_threads();
     if (threads > 1 && w.size() >= kSplitMinWeights && y.size() >= kParallelMinElements) {
 #pragma omp parallel num_threads(threads)
         {

@@ -17,6 +17,7 @@
 #include "forward.h"
 #include "image.h"
 #include "npy.h"
+#include "threads.h"
 #include "timing.h"
 #ifdef VITVIZ_WITH_GPU
 #include "gpu_run.h"

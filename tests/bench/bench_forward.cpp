@@ -12,6 +12,7 @@
 
 #include "forward.h"
 #include "random_model.h"
+#include "threads.h"
 #include "timing.h"
 
 namespace {
