@@ -19,6 +19,16 @@ constexpr Eigen::Index kColumnChunk = 16;
 constexpr Eigen::Index kSplitMinWeights = 1 << 18;
 
 void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
+    // Every row starts as the bias and the product is added onto it: no second pass over y.
+    const Eigen::Index rows = y.rows();
+#pragma omp parallel for schedule(static) if (y.size() >= kParallelMinElements)
+    for (Eigen::Index r = 0; r < rows; ++r) {
+        if (b.size() == 0) {
+            y.row(r).setZero();
+        } else {
+            y.row(r) = b.transpose();
+        }
+    }
     // Without a BLAS, each thread multiplies by its own slice of w's rows (output
     // features): no shared packing, unlike Eigen's own split, so two threads run
     // twice as fast. A BLAS splits the product itself (threads.h).
@@ -31,15 +41,11 @@ void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
                 (out / threads + kColumnChunk - 1) / kColumnChunk * kColumnChunk;
             const Eigen::Index begin = std::min(out, per_thread * omp_get_thread_num());
             const Eigen::Index count = omp_get_thread_num() == threads - 1 ? out - begin : std::min(per_thread, out - begin);
-            if (count > 0) y.middleCols(begin, count).noalias() = x * w.middleRows(begin, count).transpose();
+            if (count > 0) y.middleCols(begin, count).noalias() += x * w.middleRows(begin, count).transpose();
         }
     } else {
-        y.noalias() = x * w.transpose();
+        y.noalias() += x * w.transpose();
     }
-    if (b.size() == 0) return;
-    const Eigen::Index rows = y.rows();
-#pragma omp parallel for schedule(static) if (y.size() >= kParallelMinElements)
-    for (Eigen::Index r = 0; r < rows; ++r) y.row(r) += b.transpose();
 }
 
 void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y) {
