@@ -13,6 +13,13 @@
 
 namespace vit {
 
+// True when Eigen's products call a BLAS (EIGEN_USE_BLAS), which then threads them.
+#ifdef EIGEN_USE_BLAS
+constexpr bool kBlasProducts = true;
+#else
+constexpr bool kBlasProducts = false;
+#endif
+
 void set_threads(int threads) {
     const int count = threads > 0 ? threads : omp_get_num_procs();
 #if defined(VITVIZ_BLAS_OPENBLAS)
