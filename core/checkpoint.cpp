@@ -8,12 +8,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
 
+#include "assets.h"
 #include "config.h"
 #include "error.h"
+#include "file_io.h"
 #include "labels.h"
 #include "safetensors.h"
 #include "toy_model.h"
@@ -35,7 +38,7 @@ struct CheckpointFiles {
 CheckpointFiles find_checkpoint_files(const std::string& path) {
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
-    if (!fs::exists(status)) throw Error("cannot open '" + path + "': no such file or directory");
+    if (ec || !fs::exists(status)) throw open_error(path, ec ? ec.value() : ENOENT);  // ELOOP: a symlink loop
     CheckpointFiles files;
     fs::path folder;
     if (fs::is_directory(status)) {
@@ -159,7 +162,15 @@ struct Sizes {
     StatedSize channels, patch_size, embed_dim, depth, num_heads, mlp_dim, num_classes, pos_grid;
 };
 
-// Reads tensors from the file after checking them against the sizes.
+// A tensor holding NaN or Inf, and how many.
+struct NonFinite {
+    std::string key;
+    int64_t count, numel;
+};
+
+// Reads tensors from the file after checking them against the sizes (so
+// every allocation made for a tensor is bounded by the file's size), and
+// notes the tensors that hold NaN or Inf.
 class WeightReader {
 public:
     explicit WeightReader(const SafetensorsFile& file) : file_(file) {}
@@ -181,26 +192,46 @@ public:
                         shape_string(expected) + because_text(because));
         return e;
     }
+    // `out` holds room for the tensor: call check() before allocating it.
     void read_into(const std::string& key, const std::vector<int64_t>& expected,
-                   std::initializer_list<const StatedSize*> because, float* out,
-                   const std::string& context = "") const {
-        file_.read_floats(check(key, expected, because, context), out);
+                   std::initializer_list<const StatedSize*> because, float* out, const std::string& context = "") {
+        const SafetensorsEntry& e = check(key, expected, because, context);
+        file_.read_floats(e, out);
+        const int64_t count = std::count_if(out, out + e.numel(), [](float x) { return !std::isfinite(x); });
+        if (count > 0) nonfinite_.push_back({key, count, e.numel()});
     }
     Mat matrix(const std::string& key, const std::vector<int64_t>& expected, int64_t rows, int64_t cols,
-               std::initializer_list<const StatedSize*> because, const std::string& context = "") const {
+               std::initializer_list<const StatedSize*> because, const std::string& context = "") {
+        check(key, expected, because, context);
         Mat m(rows, cols);
         read_into(key, expected, because, m.data(), context);
         return m;
     }
-    Vec vector(const std::string& key, const StatedSize& length, const std::string& context = "") const {
+    Vec vector(const std::string& key, const StatedSize& length, const std::string& context = "") {
+        check(key, {length.value}, {&length}, context);
         Vec v(length.value);
         read_into(key, {length.value}, {&length}, v.data(), context);
         return v;
     }
+    const std::vector<NonFinite>& nonfinite() const { return nonfinite_; }
 
 private:
     const SafetensorsFile& file_;
+    std::vector<NonFinite> nonfinite_;
 };
+
+// "PATH: 2 tensors hold NaN or Inf values: 'a' (1 of 3), 'b' (…)"; empty when none does.
+std::string nonfinite_report(const std::string& path, const std::vector<NonFinite>& found) {
+    constexpr size_t kNamed = 3;
+    if (found.empty()) return "";
+    std::string text = path + ": " + std::to_string(found.size()) +
+                       (found.size() == 1 ? " tensor holds" : " tensors hold") + " NaN or Inf values:";
+    for (size_t i = 0; i < found.size() && i < kNamed; ++i)
+        text += (i ? ", '" : " '") + found[i].key + "' (" + std::to_string(found[i].count) + " of " +
+                std::to_string(found[i].numel) + ")";
+    if (found.size() > kNamed) text += " and " + std::to_string(found.size() - kNamed) + " more";
+    return text;
+}
 
 // The tensor's shape when it has the rank the layout needs, for inferring sizes.
 const std::vector<int64_t>& shape_of_rank(const WeightReader& reader, const std::string& key, size_t rank,
@@ -230,7 +261,7 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
     s.depth = spec.depth.value_or(from_tensor(file, "depth", blocks, last_block_key));
     if (s.depth.value == 0) throw Error(file.path() + ": no encoder blocks ('" + keys.block(0, l.ln1) + ".weight')");
     if (blocks > s.depth.value)
-        throw Error(file.path() + ": has '" + last_block_key + "' but " + s.depth.why + " (blocks 0 to " +
+        throw Error(file.path() + ": has '" + shortened(last_block_key) + "' but " + s.depth.why + " (blocks 0 to " +
                     std::to_string(s.depth.value - 1) + ")");
 
     const std::string fc1_key = keys.block(0, l.fc1) + ".weight";
@@ -264,7 +295,7 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
     } else {
         const auto& pos = shape_of_rank(reader, pos_key, 3, "(1, 1 + grid², embed_dim)", file);
         const auto grid = static_cast<int64_t>(std::lround(std::sqrt(static_cast<double>(pos[1] - 1))));
-        if (grid * grid != pos[1] - 1)
+        if (grid == 0 || grid * grid != pos[1] - 1)
             throw Error(file.path() + ": tensor '" + pos_key + "' has shape " + shape_string(pos) + ": its " +
                         std::to_string(pos[1] - 1) + " rows after the CLS row are not a square grid of patches");
         s.pos_grid = from_tensor(file, "a patch grid side", grid, pos_key);
@@ -293,7 +324,7 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
 }
 
 // One encoder block; HF's query/key/value are read into the rows of qkv.
-BlockWeights read_block(const WeightReader& reader, const KeyNames& keys, int i, const Sizes& s) {
+BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const Sizes& s) {
     const Layout& l = *keys.layout;
     const int D = s.embed_dim.value, M = s.mlp_dim.value;
     const std::string context = " (" + s.depth.why + ")";
@@ -305,11 +336,12 @@ BlockWeights read_block(const WeightReader& reader, const KeyNames& keys, int i,
     b.ln1_w = reader.vector(name(l.ln1, ".weight"), s.embed_dim, context);
     b.ln1_b = vec(l.ln1, s.embed_dim);
 
-    b.qkv_w.resize(3 * D, D);
-    b.qkv_b = Vec::Zero(3 * D);  // no qkv bias in the checkpoint: zeros (timm's qkv_bias=False)
     const int parts = static_cast<int>(l.qkv.size());
     const int rows = 3 * D / parts;
     const bool has_bias = reader.has(name(l.qkv[0], ".bias"));
+    for (int p = 0; p < parts; ++p) reader.check(name(l.qkv[p], ".weight"), dims({rows, D}), {&s.embed_dim}, context);
+    b.qkv_w.resize(3 * D, D);
+    b.qkv_b = Vec::Zero(3 * D);  // no qkv bias in the checkpoint: zeros (timm's qkv_bias=False)
     for (int p = 0; p < parts; ++p) {
         reader.read_into(name(l.qkv[p], ".weight"), dims({rows, D}), {&s.embed_dim},
                          b.qkv_w.data() + static_cast<int64_t>(p) * rows * D, context);
@@ -329,7 +361,7 @@ BlockWeights read_block(const WeightReader& reader, const KeyNames& keys, int i,
 
 // mean/std must have one value per channel; a 1-channel model with nothing
 // stated takes the first of the 3-channel defaults.
-Preprocess resolve_preprocess(const ConfigSpec& spec, const Sizes& s) {
+Preprocess resolve_preprocess(const ConfigSpec& spec, const Sizes& s, const std::string& weights_path) {
     Preprocess pre = spec.preprocess;
     pre.image_size = spec.input_size.value_or(s.pos_grid.value * s.patch_size.value);
     const size_t channels = static_cast<size_t>(s.channels.value);
@@ -337,15 +369,20 @@ Preprocess resolve_preprocess(const ConfigSpec& spec, const Sizes& s) {
         pre.mean.resize(channels);
         pre.std.resize(channels);
     }
+    const std::string& path = spec.path.empty() ? weights_path : spec.path;
+    if (pre.mean.size() != channels && !spec.mean_std_stated)
+        throw Error(path + ": the model has " + std::to_string(channels) + " channels (" + s.channels.why +
+                    ") but no mean and std are given for them (the defaults have " + std::to_string(pre.mean.size()) +
+                    " values)");
     if (pre.mean.size() != channels)
-        throw Error(spec.path + ": mean and std have " + std::to_string(pre.mean.size()) +
+        throw Error(path + ": mean and std have " + std::to_string(pre.mean.size()) +
                     " values but the model has " + std::to_string(channels) + " channels (" + s.channels.why + ")");
     return pre;
 }
 
-ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const std::string& fallback_name) {
+ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const CheckpointFiles& files) {
     ModelConfig c;
-    c.name = spec.name.empty() ? fallback_name : spec.name;
+    c.name = shortened(spec.name.empty() ? files.name : spec.name);  // shown in titles and messages
     c.channels = s.channels.value;
     c.patch_size = s.patch_size.value;
     c.embed_dim = s.embed_dim.value;
@@ -355,7 +392,7 @@ ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const std::stri
     c.num_classes = s.num_classes.value;
     c.pos_grid = s.pos_grid.value;
     c.ln_eps = spec.ln_eps;
-    c.preprocess = resolve_preprocess(spec, s);
+    c.preprocess = resolve_preprocess(spec, s, files.weights);
     c.labels = class_labels(c.num_classes, spec.labels);
     return c;
 }
@@ -370,7 +407,7 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
         files.config.empty() ? default_config(keys.layout->huggingface) : read_config(files.config, files.preprocessor);
     const Sizes s = resolve_sizes(file, keys, spec);
     const Layout& l = *keys.layout;
-    const WeightReader reader(file);
+    WeightReader reader(file);
     const int D = s.embed_dim.value, C = s.channels.value, P = s.patch_size.value, g = s.pos_grid.value;
     const auto report = [&](int done) {
         if (progress) progress(static_cast<float>(done) / static_cast<float>(s.depth.value + 2));
@@ -378,7 +415,7 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     report(0);
 
     Model m;
-    m.config = model_config(spec, s, files.name);
+    m.config = model_config(spec, s, files);
     m.patch_w = reader.matrix(keys.global(l.patch) + ".weight", dims({D, C, P, P}), D, C * P * P,
                               {&s.embed_dim, &s.channels, &s.patch_size});
     m.patch_b = reader.vector(keys.global(l.patch) + ".bias", s.embed_dim);
@@ -397,13 +434,14 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
         m.head_w = reader.matrix(keys.head(".weight"), dims({K, D}), K, D, {&s.num_classes, &s.embed_dim});
         m.head_b = reader.vector(keys.head(".bias"), s.num_classes);
     }
+    m.nonfinite_weights = nonfinite_report(file.path(), reader.nonfinite());
     report(s.depth.value + 2);
     return m;
 }
 
 Model load_model(const std::string& name_or_path, const LoadProgress& progress) {
     if (name_or_path == "toy-4x4") return make_toy_model();
-    if (name_or_path == "digits") return load_checkpoint(VITVIZ_ASSET_DIR "/digits", progress);
+    if (name_or_path == "digits") return load_checkpoint(asset_path("digits"), progress);
     return load_checkpoint(name_or_path, progress);
 }
 

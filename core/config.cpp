@@ -7,13 +7,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "error.h"
 #include "file_io.h"
-#include "json_error.h"
+#include "json_parse.h"
 
 namespace vit {
 
@@ -21,16 +22,9 @@ using nlohmann::json;
 
 namespace {
 
-constexpr size_t kMaxConfigBytes = 64u << 20;
-constexpr int kMaxImageSide = 8192;  // any image size (keeps preprocessing allocations sane)
-
 json read_json(const std::string& path) {
     const std::vector<uint8_t> bytes = read_file(path, kMaxConfigBytes);
-    try {
-        return json::parse(bytes.begin(), bytes.end());
-    } catch (const json::exception& e) {
-        throw Error(path + ": invalid JSON: " + json_error_text(e));
-    }
+    return parse_json(bytes.data(), bytes.data() + bytes.size(), path);
 }
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
@@ -46,7 +40,7 @@ struct Fields {
         return it == object.end() || it->is_null() ? nullptr : &*it;
     }
     [[noreturn]] void fail(const char* key, const std::string& wanted, const json& got) const {
-        throw Error(path + ": '" + key + "' must be " + wanted + ", got " + got.dump());
+        throw Error(path + ": '" + key + "' must be " + wanted + ", got " + quoted(got));
     }
     std::optional<int> integer(const char* key, int min, int max) const {
         const json* v = find(key);
@@ -85,7 +79,8 @@ struct Fields {
         if (!v->is_array() || v->empty() || v->size() > 4) fail(key, "a list of 1 to 4 numbers", *v);
         std::vector<float> values;
         for (const json& x : *v) {
-            if (!x.is_number()) fail(key, "a list of 1 to 4 numbers", *v);
+            if (!x.is_number() || !std::isfinite(x.get<float>()))  // 1e39 overflows float to inf
+                fail(key, "a list of 1 to 4 numbers within float range", *v);
             values.push_back(x.get<float>());
         }
         return values;
@@ -210,7 +205,7 @@ void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
         read_timm_pretrained_cfg(Fields{*pretrained, path}, spec);
 
     const TimmName named = parse_timm_name(spec.name);
-    const std::string because = file_name(path) + "'s architecture '" + spec.name + "' says ";
+    const std::string because = file_name(path) + "'s architecture '" + shortened(spec.name) + "' says ";
     if (named.patch_size && !spec.patch_size)
         spec.patch_size = StatedSize{*named.patch_size, because + "patch_size " + std::to_string(*named.patch_size)};
     if (named.num_heads && !spec.num_heads)

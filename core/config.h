@@ -10,12 +10,10 @@
 #include <optional>
 #include <string>
 
+#include "bounds.h"
 #include "model.h"
 
 namespace vit {
-
-// The largest width, depth or class count a config may state (a sanity bound).
-constexpr int kMaxStatedSize = 1 << 24;
 
 // A size a config states, with the words that explain it in error messages:
 // {12, "config.json says num_heads 12"}.

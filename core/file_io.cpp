@@ -14,10 +14,22 @@
 
 namespace vit {
 
-static Error open_error(const std::string& path, int err) {
+Error open_error(const std::string& path, int err) {
     std::string reason = std::strerror(err);
     for (char& c : reason) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (err == ELOOP) reason = "symlink loop (" + reason + ")";
     return Error("cannot open '" + path + "': " + reason);
+}
+
+// Throws unless `st` is a regular file's.
+static void require_regular(const std::string& path, const struct stat& st) {
+    if (S_ISREG(st.st_mode)) return;
+    const char* kind = S_ISDIR(st.st_mode)    ? "a folder"
+                       : S_ISFIFO(st.st_mode) ? "a FIFO"
+                       : S_ISSOCK(st.st_mode) ? "a socket"
+                       : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                                                                     : "not a file";
+    throw Error("cannot open '" + path + "': not a regular file (" + kind + ")");
 }
 
 // An open descriptor of a regular file and its size; closed on destruction.
@@ -26,17 +38,18 @@ struct OpenFile {
     size_t size = 0;
 
     explicit OpenFile(const std::string& path) {
-        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0) throw open_error(path, errno);
         struct stat st {};
-        if (::fstat(fd, &st) != 0) {
-            const int err = errno;
+        if (::stat(path.c_str(), &st) != 0) throw open_error(path, errno);
+        require_regular(path, st);
+        // O_NONBLOCK: should the path become a FIFO after the stat, open() returns instead of waiting.
+        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+        if (fd < 0) throw open_error(path, errno);
+        try {
+            if (::fstat(fd, &st) != 0) throw open_error(path, errno);
+            require_regular(path, st);
+        } catch (...) {
             ::close(fd);
-            throw open_error(path, err);
-        }
-        if (!S_ISREG(st.st_mode)) {
-            ::close(fd);
-            throw open_error(path, S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
+            throw;
         }
         size = static_cast<size_t>(st.st_size);
     }

@@ -1,6 +1,8 @@
 // Reading files the loaders need: whole small files with a size cap (images,
 // JSON, .npy) and read-only memory maps (safetensors, read once without a copy).
-// Every failure is a vit::Error of the form "cannot open 'PATH': REASON".
+// Only regular files are read: a FIFO, device or folder is refused before it
+// is opened (opening a FIFO blocks until a writer comes). Every failure is a
+// vit::Error of the form "cannot open 'PATH': REASON".
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -8,6 +10,11 @@
 #include <vector>
 
 namespace vit {
+
+struct Error;
+
+// "cannot open 'PATH': REASON" for an errno value (ELOOP says "symlink loop").
+Error open_error(const std::string& path, int err);
 
 // The whole file; refuses files larger than `max_bytes` before allocating.
 std::vector<uint8_t> read_file(const std::string& path, size_t max_bytes);

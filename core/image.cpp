@@ -17,12 +17,14 @@
 
 #include "error.h"
 #include "file_io.h"
+#include "png_chunks.h"
 
 namespace vit {
 
 namespace {
 
-constexpr size_t kMaxImageFileBytes = 512u << 20;
+// PIL's 'L': ITU-R 601-2 luma.
+float luma(float r, float g, float b) { return r * 0.299f + g * 0.587f + b * 0.114f; }
 
 std::string stb_reason() {
     const char* reason = stbi_failure_reason();
@@ -48,7 +50,7 @@ Image planes_from_pixels(const T* pixels, int width, int height, int components,
             img.data[plane + i] = g;
             img.data[2 * plane + i] = b;
         } else {
-            img.data[i] = grey ? r : r * 0.299f + g * 0.587f + b * 0.114f;  // PIL's 'L'
+            img.data[i] = grey ? r : luma(r, g, b);
         }
     }
     return img;
@@ -178,6 +180,7 @@ Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, i
                         " pixels, over the limit of " + std::to_string(kMaxImagePixels / 1000000) + " megapixels");
     };
     if (int64_t w, h; png_claimed_size(bytes, size, &w, &h)) refuse_if_too_large(w, h);
+    if (is_png(bytes, size)) check_png_chunks(bytes, size, name);
     if (!stbi_info_from_memory(bytes, length, &width, &height, &components))
         throw Error(name + ": not an image (PNG, JPEG, BMP, GIF, TGA): " + stb_reason());
     refuse_if_too_large(width, height);
@@ -196,6 +199,28 @@ Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, i
 Image load_image(const std::string& path, int channels) {
     const std::vector<uint8_t> bytes = read_file(path, kMaxImageFileBytes);
     return decode_image(bytes.data(), bytes.size(), path, channels);
+}
+
+Image with_channels(const Image& img, int channels) {
+    if (img.channels == channels) return img;
+    if (img.channels != 1 && img.channels != 3) throw Error("an image of " + std::to_string(img.channels) +
+                                                           " channels cannot be converted");
+    if (channels != 1 && channels != 3) throw Error("a model of " + std::to_string(channels) +
+                                                   " channels cannot take an image (1 or 3 only)");
+    Image out;
+    out.channels = channels;
+    out.height = img.height;
+    out.width = img.width;
+    const size_t plane = static_cast<size_t>(img.height) * static_cast<size_t>(img.width);
+    out.data.resize(plane * static_cast<size_t>(channels));
+    for (size_t i = 0; i < plane; ++i) {
+        if (channels == 1) {
+            out.data[i] = luma(img.data[i], img.data[plane + i], img.data[2 * plane + i]);
+        } else {
+            for (int c = 0; c < 3; ++c) out.data[static_cast<size_t>(c) * plane + i] = img.data[i];
+        }
+    }
+    return out;
 }
 
 Image resize(const Image& img, int out_h, int out_w, const std::string& interpolation) {
@@ -222,6 +247,9 @@ Image center_crop(const Image& img, int out_h, int out_w) {
 
 Tensor preprocess(const Image& img, const Preprocess& pre, int image_size) {
     const int S = image_size > 0 ? image_size : pre.image_size;
+    if (S > kMaxImageSide)
+        throw Error("image size " + std::to_string(S) + " is over the limit of " + std::to_string(kMaxImageSide) +
+                    " pixels a side");
     const int C = img.channels;
     if (static_cast<size_t>(C) != pre.mean.size())
         throw Error("the image has " + std::to_string(C) + " channels but the model expects " +

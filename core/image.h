@@ -7,13 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "bounds.h"
 #include "model.h"
 #include "tensor.h"
 
 namespace vit {
-
-// Headers that claim more pixels than this are refused before decoding.
-constexpr int64_t kMaxImagePixels = 64LL * 1000 * 1000;
 
 // An image as C×H×W floats in [0,1] (C = 3, or 1 for single-channel models).
 struct Image {
@@ -25,6 +23,10 @@ struct Image {
 // image, truncated, or too large.
 Image load_image(const std::string& path, int channels = 3);
 Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, int channels = 3);
+
+// The same picture with `channels` (1 or 3) channels: grey replicated, or
+// RGB turned grey by PIL's 'L' luma as decoding does; vit::Error for others.
+Image with_channels(const Image& img, int channels);
 
 // Separable resampling with PIL's antialiased filters (torch's antialias=True):
 // "bicubic" (a = -0.5) or "bilinear". Works on any C×H×W float data.

@@ -12,7 +12,7 @@
 #include "error.h"
 #include "file_io.h"
 #include "half.h"
-#include "json_error.h"
+#include "json_parse.h"
 #include "tensor.h"
 
 namespace vit {
@@ -40,25 +40,20 @@ uint64_t read_le64(const uint8_t* p) {
     return v;
 }
 
-// The JSON header; refuses invalid JSON and top-level keys given twice (the
-// JSON library would silently keep the last one).
+// The JSON header, an object; refuses invalid JSON and top-level keys given
+// twice (the JSON library would silently keep the last one).
 json parse_header(const uint8_t* text, size_t size, const std::string& path) {
+    if (size == 0 || text[0] != '{')  // safetensors' own loader checks the same first
+        throw Error(path + ": not a safetensors file (the header after its 8-byte length is not a JSON object)");
     std::unordered_set<std::string> keys;
     std::string duplicate;
-    auto note_duplicates = [&](int depth, json::parse_event_t event, json& parsed) {
+    auto note_duplicates = [&](int depth, json::parse_event_t event, const json& parsed) {
         if (event == json::parse_event_t::key && depth == 1 && !keys.insert(parsed.get<std::string>()).second &&
             duplicate.empty())
             duplicate = parsed.get<std::string>();
-        return true;
     };
-    json header;
-    try {
-        header = json::parse(text, text + size, note_duplicates);
-    } catch (const json::exception& e) {
-        throw Error(path + ": invalid JSON header: " + json_error_text(e));
-    }
-    if (!duplicate.empty()) throw Error(path + ": tensor '" + duplicate + "' appears twice in the header");
-    if (!header.is_object()) throw Error(path + ": the header is not a JSON object");
+    const json header = parse_json(text, text + size, path, "JSON header", note_duplicates);
+    if (!duplicate.empty()) throw Error(path + ": tensor '" + shortened(duplicate) + "' appears twice in the header");
     return header;
 }
 
@@ -66,7 +61,7 @@ bool is_count(const json& v) { return v.is_number_unsigned(); }
 
 // One header entry, checked against the data section's size.
 SafetensorsEntry parse_entry(const std::string& name, const json& value, const std::string& path, size_t data_size) {
-    const std::string where = path + ": tensor '" + name + "': ";
+    const std::string where = path + ": tensor '" + shortened(name) + "': ";
     if (!value.is_object()) throw Error(where + "header entry is not an object");
     SafetensorsEntry e;
     e.name = name;
@@ -75,7 +70,7 @@ SafetensorsEntry parse_entry(const std::string& name, const json& value, const s
     if (dtype == value.end() || !dtype->is_string()) throw Error(where + "has no dtype");
     e.dtype = dtype->get<std::string>();
     const size_t element_size = dtype_size(e.dtype);
-    if (element_size == 0) throw Error(where + "unknown dtype '" + e.dtype + "'");
+    if (element_size == 0) throw Error(where + "unknown dtype '" + shortened(e.dtype) + "'");
 
     const auto shape = value.find("shape");
     if (shape == value.end() || !shape->is_array() || !std::all_of(shape->begin(), shape->end(), is_count))
@@ -113,8 +108,9 @@ void check_no_overlap(std::vector<SafetensorsEntry> entries, const std::string& 
     for (const SafetensorsEntry& e : entries) {
         if (e.begin == e.end) continue;  // empty tensors occupy no bytes
         if (previous && e.begin < previous->end)
-            throw Error(path + ": tensors '" + previous->name + "' " + offsets_text(previous->begin, previous->end) +
-                        " and '" + e.name + "' " + offsets_text(e.begin, e.end) + " overlap");
+            throw Error(path + ": tensors '" + shortened(previous->name) + "' " +
+                        offsets_text(previous->begin, previous->end) + " and '" + shortened(e.name) + "' " +
+                        offsets_text(e.begin, e.end) + " overlap");
         previous = &e;
     }
 }
@@ -133,7 +129,9 @@ SafetensorsFile::SafetensorsFile(const std::string& path) : path_(path), file_(s
         throw Error(path + ": too short for a safetensors header (" + std::to_string(size) + " bytes, need 8)");
     const uint64_t header_size = read_le64(file_->data());
     if (header_size > kMaxSafetensorsHeaderBytes)
-        throw Error(path + ": header length " + std::to_string(header_size) + " bytes is absurd (limit 100 MB)");
+        throw Error(path + ": not a safetensors file (its first 8 bytes give a header length of " +
+                    std::to_string(header_size) + " bytes, over the limit of " +
+                    std::to_string(kMaxSafetensorsHeaderBytes / 1000000) + " MB)");
     if (header_size > size - 8)
         throw Error(path + ": header length " + std::to_string(header_size) + " runs past the end of the file (" +
                     std::to_string(size) + " bytes): the file is truncated or not safetensors");
@@ -173,7 +171,7 @@ void SafetensorsFile::read_floats(const SafetensorsEntry& entry, float* out) con
     } else if (entry.dtype == "BF16") {
         convert_16bit<bf16_to_f32>(src, entry.numel(), out);
     } else {
-        throw Error(path_ + ": tensor '" + entry.name + "' has dtype " + entry.dtype +
+        throw Error(path_ + ": tensor '" + shortened(entry.name) + "' has dtype " + entry.dtype +
                     ", which cannot be read as weights (F32, F16 or BF16)");
     }
 }

@@ -48,7 +48,4 @@ private:
     std::unordered_map<std::string, size_t> index_;
 };
 
-// Headers longer than this are refused as absurd (real ones are a few hundred KB).
-constexpr uint64_t kMaxSafetensorsHeaderBytes = 100ull * 1000 * 1000;
-
 }  // namespace vit

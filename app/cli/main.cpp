@@ -2,7 +2,9 @@
 // every stage as .npy (--dump) or times the forward pass (--bench).
 //   vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S]
 //              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
-// Any user error prints one line on stderr and exits 1.
+//              [--allow-nonfinite]
+// Any user error prints one line on stderr and exits 1, and so do weights
+// holding NaN or Inf unless --allow-nonfinite (then a warning).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -19,6 +21,7 @@
 #include "npy.h"
 #include "threads.h"
 #include "timing.h"
+#include "trace_budget.h"
 #ifdef VITVIZ_WITH_GPU
 #include "gpu_run.h"
 #endif
@@ -34,11 +37,13 @@ struct Options {
     int threads = 0;
     int bench = 0;
     bool gpu = false;
+    bool allow_nonfinite = false;
 };
 
 const char* const kUsage =
     "usage: vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S] [--dump DIR] [--top K]\n"
-    "                  [--threads T] [--bench N] [--backend cpu|gpu]\n";
+    "                  [--threads T] [--bench N] [--backend cpu|gpu] [--allow-nonfinite]\n"
+    "  --allow-nonfinite  run weights that hold NaN or Inf (with a warning) instead of refusing them\n";
 
 int parse_count(const std::string& flag, const std::string& value, int min) {
     size_t used = 0;
@@ -60,6 +65,10 @@ Options parse_options(int argc, char** argv) {
         if (flag == "--help" || flag == "-h") {
             std::cout << kUsage;
             std::exit(0);
+        }
+        if (flag == "--allow-nonfinite") {
+            o.allow_nonfinite = true;
+            continue;
         }
         if (i + 1 >= argc) throw vit::Error("unknown or incomplete option '" + flag + "'\n" + kUsage);
         const std::string value = argv[++i];
@@ -123,7 +132,11 @@ int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input)
 int run(const Options& o) {
     vit::set_threads(o.threads);
     const vit::Model model = vit::load_model(o.model);
-    const vit::Image image = o.image.empty() ? vit::default_image(o.model) : vit::load_image(o.image, model.config.channels);
+    if (!model.nonfinite_weights.empty() && !o.allow_nonfinite)
+        throw vit::Error(model.nonfinite_weights + " (--allow-nonfinite runs it anyway)");
+    if (!model.nonfinite_weights.empty()) std::cerr << "vitviz-cli: warning: " << model.nonfinite_weights << "\n";
+    vit::check_input_fits(model.config, o.image_size);
+    const vit::Image image = vit::model_image(o.model, o.image, model.config.channels);
     const vit::Tensor input = vit::preprocess(image, model.config.preprocess, o.image_size);
     if (o.gpu) return run_gpu(o, model, input);
     if (o.bench > 0) {

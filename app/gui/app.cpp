@@ -65,6 +65,14 @@ void App::poll_loader() {
         apply(std::move(*o->loaded));
         return;
     }
+    if (o->fitting_image_size > 0 && !tour_ && options_.tour_dir.empty()) {
+        // Too large for memory: say so and open it at the largest image size that fits.
+        show_error(o->error + "; opening it at " + std::to_string(o->fitting_image_size));
+        LoadRequest smaller = o->request;
+        smaller.image_size = o->fitting_image_size;
+        loader_.request(smaller, model_, model_name_);
+        return;
+    }
     show_error(o->error);
     if (tour_ || !options_.tour_dir.empty()) {
         quit_ = true;
@@ -76,6 +84,8 @@ void App::poll_loader() {
 }
 
 void App::apply(Loaded loaded) {
+    if (loaded.model != model_ && !loaded.model->nonfinite_weights.empty())
+        show_error("warning: " + loaded.model->nonfinite_weights + " (running it anyway)");
     model_ = loaded.model;
     model_name_ = loaded.model_name;
     trace_ = loaded.trace;

@@ -24,11 +24,9 @@ Pipeline make_pipeline(const std::vector<std::string>& ids, int tokens, int head
     p.ids = ids;
     p.tokens = std::max(1, tokens);
     p.heads = std::max(1, heads);
-    bool seen_block = false;
     for (const std::string& id : ids) {
         int b = stage_block(id);
         if (b >= 0) {
-            seen_block = true;
             p.depth = std::max(p.depth, b + 1);
         }
     }
@@ -43,7 +41,6 @@ Pipeline make_pipeline(const std::vector<std::string>& ids, int tokens, int head
             p.group.push_back(embedding ? 0 : p.depth + 1);
         }
     }
-    (void)seen_block;
     return p;
 }
 

@@ -1,7 +1,7 @@
 // UI state of the app as plain data, and the pure functions that change it:
 // stepping through the stages and blocks of DESIGN.md's catalogue, selecting a
 // token, head or layer, choosing the colormap of a stage. Nothing here touches
-// a window, GL or ImGui, so tests drive it directly (tests/app/app_state_test.cpp).
+// a window, GL or ImGui, so tests drive it directly (tests/app/test_app_state.cpp).
 #pragma once
 #include <string>
 #include <vector>
@@ -11,7 +11,7 @@ namespace vit::gui {
 enum class ColormapMode { Auto, Diverging, Sequential };
 enum class Colormap { Diverging, Sequential };  // blue-white-red around 0 / viridis-like
 enum class Screen { Stage, Attention };          // one stage fills the view / attention over the image
-enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu, later)
+enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu)
 
 // What picture a stage gets (its id without the "block{i}." prefix decides).
 enum class StageKind {

@@ -5,7 +5,6 @@
 // the one already loaded it is reused, so changing the image is only a forward.
 #pragma once
 #include <atomic>
-#include <chrono>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -41,6 +40,7 @@ struct Loaded {
 struct LoadOutcome {
     std::optional<Loaded> loaded;  // empty on failure
     std::string error;             // vit::Error's message (or another exception's)
+    int fitting_image_size = 0;    // the input was too large for memory: the largest image size that fits
     LoadRequest request;
 };
 
@@ -48,9 +48,6 @@ struct LoadOutcome {
 // `current` is reused when `req.model` equals `current_name`.
 Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
                     const std::function<void(float, const char*)>& progress = {});
-
-// An image with the channel count a model wants (grey ↔ RGB).
-Image adapt_channels(const Image& img, int channels);
 
 class Loader {
 public:
@@ -62,7 +59,6 @@ public:
     std::string phase() const;
     // Finished work, once; empty while running or idle.
     std::optional<LoadOutcome> poll();
-    double seconds_running() const;  // of the work in progress
 
 private:
     struct Shared {
@@ -77,7 +73,6 @@ private:
     std::optional<LoadRequest> pending_;
     std::shared_ptr<const Model> pending_model_;
     std::string pending_name_;
-    std::chrono::steady_clock::time_point started_;
 };
 
 }  // namespace vit::gui

@@ -92,7 +92,6 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec);
 // The texture of the model's input picture (for tiles).
 CachedTexture model_picture_texture(ViewContext& ctx);
 
-void Heading(ViewContext& ctx, const std::string& text);
 void Note(const std::string& text);           // wrapped, dimmed explanation
 void Formula(ViewContext& ctx, const std::string& text);  // monospace, highlighted
 std::string token_name(int token);            // "CLS" or "patch 3 (token 4)"

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -27,11 +26,6 @@
 #include "timing.h"
 
 namespace {
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
 
 vit::Tensor bench_input(int size) {
     vit::Tensor input({3, size, size});
@@ -58,10 +52,10 @@ double best_gemm_rate(const std::vector<GemmShape>& shapes, int runs) {
         vit::Mat y(s.rows, s.out);
         const vit::Vec no_bias;
         for (int i = 0; i < runs + 1; ++i) {  // the first is a warm-up
-            const auto start = std::chrono::steady_clock::now();
+            const vit::Stopwatch watch;
             vit::linear(x, w, no_bias, vit::MatMap(y.data(), y.rows(), y.cols()));
-            const double s_elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            if (i > 0) best = std::max(best, 2.0 * s.rows * s.inner * s.out / s_elapsed / 1e9);
+            const double ms = watch.ms();
+            if (i > 0) best = std::max(best, 2.0 * s.rows * s.inner * s.out / ms / 1e6);
         }
     }
     return best;
@@ -151,12 +145,12 @@ int main(int argc, char** argv) {
                 const double t = time_torch(python, size, threads, runs);
                 if (t > 0) torch_ms.push_back(t);
             }
-            const double core = median(core_ms), floor = gflop / rate * 1e3;
+            const double core = vit::timing_stats(core_ms).median_ms, floor = gflop / rate * 1e3;
             if (torch_ms.empty()) {
                 std::printf("ViT-%-4s %-7d %10.2f %10s %7s %10.1f %10.2f %11.2f\n", size, threads, core, "n/a", "n/a",
                             rate, floor, core / floor);
             } else {
-                const double torch = median(torch_ms);
+                const double torch = vit::timing_stats(torch_ms).median_ms;
                 std::printf("ViT-%-4s %-7d %10.2f %10.2f %7.2f %10.1f %10.2f %11.2f\n", size, threads, core, torch,
                             core / torch, rate, floor, core / floor);
             }

@@ -13,6 +13,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "checkpoint.h"
+#include "error.h"
+
 namespace vit_test {
 
 namespace fs = std::filesystem;
@@ -278,6 +281,20 @@ std::string gif_bytes(int width, int height, const std::vector<uint8_t>& indices
         out += static_cast<char>(block.size()) + block;
     }
     return out + std::string(1, '\0') + "\x3b";
+}
+
+std::string checkpoint_error(const std::string& path) {
+    try {
+        vit::load_checkpoint(path);
+    } catch (const vit::Error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+std::string checkpoint_error_of(const TempDir& dir, const std::vector<FakeTensor>& tensors, const std::string& config) {
+    write_checkpoint(dir.path(), tensors, config);
+    return checkpoint_error(dir.path());
 }
 
 int run_command(const std::string& command) {

@@ -57,6 +57,12 @@ void erase_tensor(std::vector<FakeTensor>& tensors, const std::string& name);
 // Writes `dir`/model.safetensors (and config.json when `config` is not empty).
 void write_checkpoint(const std::string& dir, const std::vector<FakeTensor>& tensors, const std::string& config = "");
 
+// The vit::Error message of loading the checkpoint at `path`, or "no error".
+std::string checkpoint_error(const std::string& path);
+// The same for a checkpoint of `tensors` (and `config`) written into `dir`.
+std::string checkpoint_error_of(const TempDir& dir, const std::vector<FakeTensor>& tensors,
+                                const std::string& config = "");
+
 // Image files built in memory: pixels interleaved, `components` per pixel.
 std::string png16_bytes(int width, int height, int components, const std::vector<uint16_t>& pixels);
 // A GIF of indices into a palette of up to 4 RGB colours.

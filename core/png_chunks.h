@@ -1,0 +1,18 @@
+// PNG chunk checking before decoding: stb_image skips the CRC of every chunk,
+// so a corrupt PNG would decode into wrong pixels without a word. Each chunk's
+// CRC-32 (zlib's crc32) is checked up to IEND, as libpng does.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace vit {
+
+// True when `bytes` start with the PNG signature.
+bool is_png(const uint8_t* bytes, size_t size);
+
+// Throws vit::Error "NAME: PNG chunk IHDR has a bad CRC …" for the first
+// chunk whose CRC does not match, or that runs past the end of the file.
+void check_png_chunks(const uint8_t* bytes, size_t size, const std::string& name);
+
+}  // namespace vit
