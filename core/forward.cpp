@@ -5,7 +5,6 @@
 #include "forward.h"
 
 #include <Eigen/Core>
-#include <omp.h>
 
 #include "allocator.h"
 #include "attention.h"
@@ -144,12 +143,6 @@ Trace forward(const Model& model, const Tensor& input) {
     Trace trace;
     forward_into(model, input, trace);
     return trace;
-}
-
-void set_threads(int threads) {
-    const int count = threads > 0 ? threads : omp_get_num_procs();
-    omp_set_num_threads(count);
-    Eigen::setNbThreads(count);
 }
 
 }  // namespace vit

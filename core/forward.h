@@ -14,7 +14,4 @@ Trace forward(const Model& model, const Tensor& input);
 // model and input size is reused without allocating (for benchmarks and the app).
 void forward_into(const Model& model, const Tensor& input, Trace& trace);
 
-// Threads used by the core (Eigen and OpenMP); 0 = all cores.
-void set_threads(int threads);
-
 }  // namespace vit

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds everything and runs every test under a
-# virtual display (xvfb-run with Mesa's llvmpipe), then builds the core and
-# the CLI with AddressSanitizer + UndefinedBehaviorSanitizer and runs the core
-# tests again under them (not the full-size real-layout checkpoints, label
-# `real`: ViT-B in a Debug sanitizer build takes minutes).
+# Installs the dependencies, builds everything with the core's products on
+# OpenBLAS (VITVIZ_BLAS=openblas) and runs every test under a virtual display
+# (xvfb-run with Mesa's llvmpipe), then builds the core and the CLI on Eigen's
+# own GEMM (VITVIZ_BLAS=OFF) with AddressSanitizer + UndefinedBehaviorSanitizer
+# and runs the core tests again under them, so both product paths are tested
+# (not the full-size real-layout checkpoints, label `real`: ViT-B in a Debug
+# sanitizer build takes minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh --tests
 jobs=$(nproc)
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DVITVIZ_BLAS=openblas >/dev/null
 cmake --build build -j"$jobs"
 (cd build && xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure)
 
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=OFF >/dev/null
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=OFF -DVITVIZ_BLAS=OFF >/dev/null
 cmake --build build-asan -j"$jobs" --target core_tests vitviz-cli
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -LE real)

@@ -19,6 +19,7 @@
 #include "forward.h"
 #include "image.h"
 #include "npy.h"
+#include "threads.h"
 #include "timing.h"
 #include "trace_budget.h"
 #ifdef VITVIZ_WITH_GPU

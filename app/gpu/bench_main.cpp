@@ -28,6 +28,7 @@
 #include "gpu_buffers.h"
 #include "gpu_ops.h"
 #include "random_model.h"  // core: vit_base_config, make_random_model
+#include "threads.h"
 #include "timing.h"
 
 namespace {

@@ -1,9 +1,15 @@
 """PyTorch's side of the forward benchmark: times model(x) of a random-weight
 ViT with timm's layout (tools/vitref) on one 224×224 image, in eval mode under
 inference_mode, on the given number of threads. Prints one line:
-`torch_ms median=… min=…`. Run by vitviz-bench; usable by hand:
+`torch_ms median=… min=…`. Run by vitviz-bench (a fresh process per case);
+usable by hand:
 
     /usr/bin/python3 tests/bench/torch_forward.py --model base --threads 2 --runs 10
+
+With all the machine's cores, PyTorch runs as a user runs it: its defaults.
+With fewer, every thread pool is pinned in the environment before numpy or
+torch load (torch.set_num_threads alone leaves a pthread OpenBLAS, which
+Debian's libblas.so.3 may be, on every core).
 """
 import argparse
 import os
@@ -11,13 +17,8 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-
-import torch  # noqa: E402
-
-from vitref.model import VisionTransformer  # noqa: E402
-
 SIZES = {"tiny": (192, 3), "base": (768, 12)}
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS")
 
 
 def main():
@@ -27,7 +28,16 @@ def main():
     parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()
 
-    torch.set_num_threads(args.threads)
+    pinned = args.threads < os.cpu_count()
+    if pinned:
+        for name in THREAD_VARIABLES:
+            os.environ[name] = str(args.threads)
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+    import torch
+    from vitref.model import VisionTransformer
+
+    if pinned:
+        torch.set_num_threads(args.threads)
     torch.manual_seed(0)
     dim, heads = SIZES[args.model]
     model = VisionTransformer(img_size=224, patch_size=16, embed_dim=dim, depth=12, num_heads=heads).eval()
