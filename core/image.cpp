@@ -104,7 +104,7 @@ bool jpeg_has_oversized_huffman_table(const uint8_t* bytes, size_t size) {
         while (pos < size && bytes[pos] == 0xFF) ++pos;  // fill bytes
         if (pos + 2 >= size) return false;
         const uint8_t marker = bytes[pos++];
-        if (marker == 0xD9) return false;                            // end of image
+        if (marker == 0xD9) return false;  // end of image
         if (marker == 0x01 || is_restart(marker) || marker == 0xD8) continue;  // no length follows
         const size_t end = std::min(pos + (size_t{bytes[pos]} << 8 | bytes[pos + 1]), size);
         if (marker == 0xC4)  // DHT: tables of (class and id, 16 code counts, the codes)

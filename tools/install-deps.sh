@@ -3,11 +3,10 @@
 # (through sudo when not root). `--tests` adds what the tests need: a virtual
 # display with Mesa's llvmpipe (OpenGL 4.5 on the CPU) and PyTorch for the
 # benchmark's reference figures (with OpenBLAS, not the reference BLAS, behind it).
-# `--fuzz` adds clang with its libFuzzer and sanitizer runtimes (tools/fuzz.sh).
 set -euo pipefail
 packages=(build-essential cmake pkg-config libglfw3-dev libimgui-dev python3-glad libeigen3-dev
           libstb-dev catch2 nlohmann-json3-dev libgl1-mesa-dri)
-if [ "${1:-}" = "--fuzz" ]; then  # tools/fuzz.sh: libFuzzer with clang, OpenMP for clang
+if [ "${1:-}" = "--fuzz" ]; then  # tools/fuzz.sh: clang with libFuzzer and the sanitizers, its OpenMP
   packages+=(clang libclang-rt-14-dev libomp-14-dev)
 fi
 if [ "${1:-}" = "--tests" ]; then
