@@ -12,6 +12,10 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(safetensors config image)
 declare -A max_len=([safetensors]=16384 [config]=16384 [image]=16384)
+# The largest single allocation allowed (MiB). Image: stb_image reserves up to 2 GiB for a PNG's
+# IDAT data on the chunk length alone, before reading it (untouched memory, freed when the data is
+# missing); checking PNG chunks against the file size, as a CRC check does, belongs to the loader.
+declare -A malloc_limit=([safetensors]=2048 [config]=2048 [image]=2049)
 for t in "${targets[@]}"; do
   [ -n "${max_len[$t]:-}" ] || { echo "fuzz.sh: unknown target '$t' (safetensors, config, image)" >&2; exit 2; }
 done
@@ -30,7 +34,7 @@ for t in "${targets[@]}"; do
   rm -rf "$run" && mkdir -p "$run/artifacts" && cp -r "tests/fuzz/corpus/$t" "$run/corpus"
   status=0
   build-fuzz/tests/fuzz/fuzz_$t -max_total_time="$seconds" -runs="${FUZZ_RUNS:--1}" -max_len="${max_len[$t]}" \
-    -rss_limit_mb=2048 -timeout=10 -dict="tests/fuzz/$t.dict" -artifact_prefix="$run/artifacts/" \
+    -rss_limit_mb=2048 -malloc_limit_mb="${malloc_limit[$t]}" -timeout=10 -dict="tests/fuzz/$t.dict" -artifact_prefix="$run/artifacts/" \
     -print_final_stats=1 "$run/corpus" >"$run/log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log")
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$run/log")
