@@ -115,9 +115,18 @@ bool jpeg_has_oversized_huffman_table(const uint8_t* bytes, size_t size) {
                 table += 17 + codes;
             }
         pos = std::max(end, pos + 2);
-        if (marker == 0xDA)  // SOS: skip the entropy-coded data (0xFF is followed by 0 or a restart there)
-            while (pos + 1 < size && !(bytes[pos] == 0xFF && bytes[pos + 1] != 0 && !is_restart(bytes[pos + 1])))
-                ++pos;
+        if (marker == 0xDA)  // SOS: skip the entropy-coded data, where 0xFF (fill bytes too) is followed by 0 or RSTn
+            while (pos < size) {
+                if (bytes[pos++] != 0xFF) continue;
+                size_t next = pos;
+                while (next < size && bytes[next] == 0xFF) ++next;
+                if (next < size && (bytes[next] == 0 || is_restart(bytes[next]))) {
+                    pos = next + 1;
+                } else {
+                    pos = next - 1;  // a marker: the loop reads it after its fill bytes
+                    break;
+                }
+            }
     }
     return false;
 }

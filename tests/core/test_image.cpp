@@ -283,6 +283,10 @@ TEST_CASE("a JPEG Huffman table of over 256 codes is refused (stb_image 2.27 ove
     const std::string comment_then_junk("\xFF\xD8\xFF\xFE\x00\x02junk\xFF\xC4", 12);
     CHECK_THAT(error_of(comment_then_junk + table_257 + "\xFF\xD9", "junk.jpg"),
                Contains("junk.jpg: corrupt JPEG: a Huffman table declares more than 256 codes"));
+    // fuzz_image's reproducer: in the entropy-coded data, 0xFF 0xFF 0x00 is a stuffed 0xFF, not a marker, and
+    // stb_image reads the DHT after it.
+    const std::string path = std::string(VITVIZ_FIXTURES) + "/../fuzz/regressions/huffman_after_stuffed_ff.jpg";
+    CHECK_THROWS_WITH(vit::load_image(path), Contains("corrupt JPEG: a Huffman table declares more than 256 codes"));
     // stb_image reads a table's 16 counts even past the segment's end: here the second table's run into what
     // follows. The segment: table 0 (id, counts: one code, the code), then table 1's id.
     const std::string one_code = std::string("\x00\x01", 2) + std::string(15, '\0') + std::string(2, '\0');
