@@ -22,11 +22,6 @@ using nlohmann::json;
 
 namespace {
 
-json read_json(const std::string& path) {
-    const std::vector<uint8_t> bytes = read_file(path, kMaxConfigBytes);
-    return parse_json(bytes.data(), bytes.data() + bytes.size(), path);
-}
-
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
 // Typed access to the keys of one JSON object; errors name the file and the key.
@@ -215,8 +210,7 @@ void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
 
 // ViTImageProcessor (straight resize to `size`), DeiT (then centre crop
 // `crop_size`), ConvNeXt-style (`shortest_edge` / `crop_pct`).
-void read_hf_preprocessor(const std::string& path, ConfigSpec& spec) {
-    const json root = read_json(path);
+void read_hf_preprocessor(const json& root, const std::string& path, ConfigSpec& spec) {
     const Fields pre{root, path};
     if (!root.is_object()) throw Error(path + ": expected a JSON object");
     if (const auto resample = pre.integer("resample", 0, 5)) {
@@ -285,17 +279,30 @@ ConfigSpec default_config(bool huggingface) {
     return spec;
 }
 
-ConfigSpec read_config(const std::string& config_path, const std::string& preprocessor_path) {
-    const json root = read_json(config_path);
+ConfigSpec parse_config(const uint8_t* bytes, size_t size, const std::string& config_path) {
+    const json root = parse_json(bytes, bytes + size, config_path);
     if (!root.is_object()) throw Error(config_path + ": expected a JSON object");
     const bool huggingface = is_huggingface_form(root);
     ConfigSpec spec = default_config(huggingface);
     spec.path = config_path;
     if (huggingface) {
         read_hf(root, config_path, spec);
-        if (std::filesystem::exists(preprocessor_path)) read_hf_preprocessor(preprocessor_path, spec);
     } else {
         read_timm(root, config_path, spec);
+    }
+    return spec;
+}
+
+void apply_preprocessor_config(const uint8_t* bytes, size_t size, const std::string& path, ConfigSpec& spec) {
+    read_hf_preprocessor(parse_json(bytes, bytes + size, path), path, spec);
+}
+
+ConfigSpec read_config(const std::string& config_path, const std::string& preprocessor_path) {
+    const std::vector<uint8_t> config = read_file(config_path, kMaxConfigBytes);
+    ConfigSpec spec = parse_config(config.data(), config.size(), config_path);
+    if (spec.huggingface && std::filesystem::exists(preprocessor_path)) {
+        const std::vector<uint8_t> preprocessor = read_file(preprocessor_path, kMaxConfigBytes);
+        apply_preprocessor_config(preprocessor.data(), preprocessor.size(), preprocessor_path, spec);
     }
     return spec;
 }

@@ -6,6 +6,8 @@
 // checks what it states against them. Left out: HF image processors other than
 // ViT/DeiT/ConvNeXt-style resize and centre crop; timm's 'border' crop mode.
 #pragma once
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,6 +44,11 @@ ConfigSpec default_config(bool huggingface);
 
 // Reads config.json; `preprocessor_path` (HF form only) is read when the file exists.
 ConfigSpec read_config(const std::string& config_path, const std::string& preprocessor_path);
+
+// What read_config does, on files already in memory (the paths name them in
+// messages): config.json alone, then an HF preprocessor_config.json on top.
+ConfigSpec parse_config(const uint8_t* bytes, size_t size, const std::string& config_path);
+void apply_preprocessor_config(const uint8_t* bytes, size_t size, const std::string& path, ConfigSpec& spec);
 
 // What a timm model name says: "vit_base_patch16_224.augreg_in1k" → patch 16,
 // image 224, 12 heads (timm's tiny 3, small 6, base 12, large 16, huge 16).

@@ -14,6 +14,8 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <string_view>
+#include <utility>
 
 #include "error.h"
 #include "file_io.h"
@@ -71,6 +73,64 @@ bool png_claimed_size(const uint8_t* bytes, size_t size, int64_t* width, int64_t
     *width = be32(16);
     *height = be32(20);
     return true;
+}
+
+// stb_image also reads PSD, Softimage PIC, PNM and Radiance HDR; the core
+// takes the five formats above only and refuses these by their signature, so
+// hostile files reach fewer of stb_image's decoders (its PNM header parser
+// overflows an int on long numbers, for one). Returns the format's name.
+const char* unsupported_format(const uint8_t* bytes, size_t size) {
+    static const std::pair<std::string_view, const char*> signatures[] = {
+        {"8BPS", "PSD"}, {"\x53\x80\xF6\x34", "Softimage PIC"}, {"P5", "PNM"},
+        {"P6", "PNM"},   {"#?RADIANCE\n", "Radiance HDR"},      {"#?RGBE\n", "Radiance HDR"}};
+    const std::string_view head(reinterpret_cast<const char*>(bytes), size);
+    for (const auto& [signature, format] : signatures)
+        if (head.substr(0, signature.size()) == signature) return format;
+    return nullptr;
+}
+
+// Whether a JPEG declares a Huffman table of more than 256 codes, which
+// Debian 12's stb_image (2.27) writes past its table arrays for (2.28 refuses
+// it). Walks the segments as stb_image does, or further where it would stop
+// at an error: markers, segment lengths, after a scan header the entropy-coded
+// data up to the next real marker, and any other bytes up to the next 0xFF
+// (which stb_image skips before the frame header).
+bool jpeg_has_oversized_huffman_table(const uint8_t* bytes, size_t size) {
+    size_t pos = 0;
+    while (pos < size && bytes[pos] == 0xFF) ++pos;  // stb_image skips fill bytes before the SOI marker too
+    if (pos == 0 || pos >= size || bytes[pos] != 0xD8) return false;
+    const auto is_restart = [](uint8_t m) { return m >= 0xD0 && m <= 0xD7; };
+    ++pos;
+    while (pos < size) {
+        while (pos < size && bytes[pos] != 0xFF) ++pos;
+        while (pos < size && bytes[pos] == 0xFF) ++pos;  // fill bytes
+        if (pos + 2 >= size) return false;
+        const uint8_t marker = bytes[pos++];
+        if (marker == 0xD9) return false;  // end of image
+        if (marker == 0x01 || is_restart(marker) || marker == 0xD8) continue;  // no length follows
+        const size_t end = std::min(pos + (size_t{bytes[pos]} << 8 | bytes[pos + 1]), size);
+        if (marker == 0xC4)  // DHT: tables of (class and id, 16 code counts, the codes)
+            for (size_t table = pos + 2; table < end;) {
+                size_t codes = 0;  // stb_image reads all 16 counts, even past the segment's end
+                for (size_t i = table + 1; i <= table + 16 && i < size; ++i) codes += bytes[i];
+                if (codes > 256) return true;
+                table += 17 + codes;
+            }
+        pos = std::max(end, pos + 2);
+        if (marker == 0xDA)  // SOS: skip the entropy-coded data, where 0xFF (fill bytes too) is followed by 0 or RSTn
+            while (pos < size) {
+                if (bytes[pos++] != 0xFF) continue;
+                size_t next = pos;
+                while (next < size && bytes[next] == 0xFF) ++next;
+                if (next < size && (bytes[next] == 0 || is_restart(bytes[next]))) {
+                    pos = next + 1;
+                } else {
+                    pos = next - 1;  // a marker: the loop reads it after its fill bytes
+                    break;
+                }
+            }
+    }
+    return false;
 }
 
 double bicubic_filter(double x) {  // PIL's, a = -0.5
@@ -166,7 +226,7 @@ Image resize_height(const Image& img, int out_h, const std::string& interpolatio
 
 }  // namespace
 
-Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, int channels) {
+Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, int channels, int64_t max_pixels) {
     if (channels != 1 && channels != 3)
         throw Error(name + ": a model with " + std::to_string(channels) + " channels cannot take images (1 or 3)");
     if (size > kMaxImageFileBytes)
@@ -175,15 +235,21 @@ Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, i
     const int length = static_cast<int>(size);
     int width = 0, height = 0, components = 0;
     const auto refuse_if_too_large = [&](int64_t w, int64_t h) {
-        if (w * h > kMaxImagePixels)
+        if (w > 0 && h > 0 && w > max_pixels / h)  // w·h > the limit, without overflowing for PNG's 2³²-1 sides
             throw Error(name + ": header claims " + std::to_string(w) + "×" + std::to_string(h) +
-                        " pixels, over the limit of " + std::to_string(kMaxImagePixels / 1000000) + " megapixels");
+                        " pixels, over the limit of " + std::to_string(max_pixels / 1000000) + " megapixels");
     };
     if (int64_t w, h; png_claimed_size(bytes, size, &w, &h)) refuse_if_too_large(w, h);
     if (is_png(bytes, size)) check_png_chunks(bytes, size, name);
+    if (const char* format = unsupported_format(bytes, size))
+        throw Error(name + ": " + format + " images are not supported (PNG, JPEG, BMP, GIF, TGA)");
+    if (jpeg_has_oversized_huffman_table(bytes, size))
+        throw Error(name + ": corrupt JPEG: a Huffman table declares more than 256 codes");
     if (!stbi_info_from_memory(bytes, length, &width, &height, &components))
         throw Error(name + ": not an image (PNG, JPEG, BMP, GIF, TGA): " + stb_reason());
     refuse_if_too_large(width, height);
+    if (width < 1 || height < 1)  // stb_image accepts a zero side in BMP headers
+        throw Error(name + ": the image has no pixels (" + std::to_string(width) + "×" + std::to_string(height) + ")");
     const bool sixteen_bit = stbi_is_16_bit_from_memory(bytes, length);
     StbPixels pixels(sixteen_bit
                          ? static_cast<void*>(stbi_load_16_from_memory(bytes, length, &width, &height, &components, 0))

@@ -20,9 +20,12 @@ struct Image {
 };
 
 // Decodes a file; throws vit::Error naming the file when it is missing, not an
-// image, truncated, or too large.
+// image, truncated, corrupt or too large, or in a format stb_image reads but the
+// core does not take (PSD, PIC, PNM, HDR).
 Image load_image(const std::string& path, int channels = 3);
-Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, int channels = 3);
+// `max_pixels`: the fuzz target lowers the limit to keep each run short.
+Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, int channels = 3,
+                   int64_t max_pixels = kMaxImagePixels);
 
 // The same picture with `channels` (1 or 3) channels: grey replicated, or
 // RGB turned grey by PIL's 'L' luma as decoding does; vit::Error for others.

@@ -124,10 +124,18 @@ int64_t SafetensorsEntry::numel() const {
 }
 
 SafetensorsFile::SafetensorsFile(const std::string& path) : path_(path), file_(std::make_unique<MappedFile>(path)) {
-    const size_t size = file_->size();
+    parse(file_->data(), file_->size());
+}
+
+SafetensorsFile::SafetensorsFile(const uint8_t* bytes, size_t size, const std::string& name) : path_(name) {
+    parse(bytes, size);
+}
+
+void SafetensorsFile::parse(const uint8_t* bytes, size_t size) {
+    const std::string& path = path_;
     if (size < 8)
         throw Error(path + ": too short for a safetensors header (" + std::to_string(size) + " bytes, need 8)");
-    const uint64_t header_size = read_le64(file_->data());
+    const uint64_t header_size = read_le64(bytes);
     if (header_size > kMaxSafetensorsHeaderBytes)
         throw Error(path + ": not a safetensors file (its first 8 bytes give a header length of " +
                     std::to_string(header_size) + " bytes, over the limit of " +
@@ -135,8 +143,8 @@ SafetensorsFile::SafetensorsFile(const std::string& path) : path_(path), file_(s
     if (header_size > size - 8)
         throw Error(path + ": header length " + std::to_string(header_size) + " runs past the end of the file (" +
                     std::to_string(size) + " bytes): the file is truncated or not safetensors");
-    const json header = parse_header(file_->data() + 8, header_size, path);
-    data_ = file_->data() + 8 + header_size;
+    const json header = parse_header(bytes + 8, header_size, path);
+    data_ = bytes + 8 + header_size;
     const size_t data_size = size - 8 - header_size;
     for (const auto& [name, value] : header.items()) {
         if (name == "__metadata__") continue;

@@ -30,6 +30,9 @@ public:
     // Maps and validates the whole file; throws vit::Error naming the file and
     // the tensor for every inconsistency.
     explicit SafetensorsFile(const std::string& path);
+    // The same checks on a file already in memory; `bytes` must outlive this
+    // object, and `name` stands for the file in messages.
+    SafetensorsFile(const uint8_t* bytes, size_t size, const std::string& name);
     ~SafetensorsFile();
 
     const std::string& path() const { return path_; }
@@ -41,9 +44,11 @@ public:
     void read_floats(const SafetensorsEntry& entry, float* out) const;
 
 private:
+    void parse(const uint8_t* bytes, size_t size);  // the one validation both constructors run
+
     std::string path_;
     std::unique_ptr<MappedFile> file_;
-    const uint8_t* data_ = nullptr;  // start of the data section inside the mapping
+    const uint8_t* data_ = nullptr;  // start of the data section inside the file's bytes
     std::vector<SafetensorsEntry> entries_;
     std::unordered_map<std::string, size_t> index_;
 };

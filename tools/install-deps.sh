@@ -6,6 +6,9 @@
 set -euo pipefail
 packages=(build-essential cmake pkg-config libglfw3-dev libimgui-dev python3-glad libeigen3-dev
           libstb-dev catch2 nlohmann-json3-dev zlib1g-dev libgl1-mesa-dri libopenblas-openmp-dev)
+if [ "${1:-}" = "--fuzz" ]; then  # tools/fuzz.sh: clang with libFuzzer and the sanitizers, its OpenMP
+  packages+=(clang libclang-rt-14-dev libomp-14-dev)
+fi
 if [ "${1:-}" = "--tests" ]; then
   packages+=(xvfb xauth python3-torch python3-numpy python3-pil libopenblas0-openmp)
 fi

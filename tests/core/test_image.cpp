@@ -269,6 +269,47 @@ TEST_CASE("a truncated image is refused with its name and the reason") {
     CHECK_THAT(error_of(wide.substr(0, wide.size() - 30), "cut16.png"), Contains("cut16.png: PNG chunk IDAT runs past"));
 }
 
+TEST_CASE("an image with a side of zero pixels is refused (a BMP stb_image accepts, found by fuzz_image)") {
+    std::string bmp = encode("bmp", take_components(rgba_pattern(), 3), 3);
+    bmp.replace(18, 4, std::string(4, '\0'));  // BITMAPINFOHEADER width
+    CHECK_THAT(error_of(bmp, "flat.bmp"), Contains("flat.bmp: the image has no pixels (0×3)"));
+}
+
+TEST_CASE("PSD, PIC, PNM and HDR files, which stb_image also reads, are refused by their signature") {
+    // A PNM header whose width overflows stb_image's int parser (found by fuzz_image).
+    CHECK_THAT(error_of("P6 " + std::string(80, '2') + " 2\n255\n", "long.ppm"),
+               Contains("long.ppm: PNM images are not supported (PNG, JPEG, BMP, GIF, TGA)"));
+    CHECK_THAT(error_of("P5\n1 1\n255\n\x01", "grey.pgm"), Contains("grey.pgm: PNM images are not supported"));
+    CHECK_THAT(error_of("8BPS\x00\x01", "layers.psd"), Contains("layers.psd: PSD images are not supported"));
+    CHECK_THAT(error_of("#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 1 +X 1\n\x80\x80\x80\x80", "sky.hdr"),
+               Contains("sky.hdr: Radiance HDR images are not supported"));
+    CHECK_THAT(error_of("\x53\x80\xF6\x34", "old.pic"), Contains("old.pic: Softimage PIC images are not supported"));
+}
+
+TEST_CASE("a JPEG Huffman table of over 256 codes is refused (stb_image 2.27 overflows on it, found by fuzz_image)") {
+    const std::string start = "\xFF\xD8\xFF\xC4";  // start of image, DHT
+    const std::string table_257 = std::string("\x00\x13\x00\xFF\x02", 5) + std::string(14, '\0');  // length, id, counts
+    CHECK_THAT(error_of(start + table_257 + "\xFF\xD9", "big.jpg"),
+               Contains("big.jpg: corrupt JPEG: a Huffman table declares more than 256 codes"));
+    // stb_image skips fill bytes before the start of image, and before the frame header any bytes that are not
+    // markers after a segment (an empty comment here).
+    CHECK_THAT(error_of("\xFF\xFF" + start + table_257 + "\xFF\xD9", "filled.jpg"),
+               Contains("filled.jpg: corrupt JPEG: a Huffman table declares more than 256 codes"));
+    const std::string comment_then_junk("\xFF\xD8\xFF\xFE\x00\x02junk\xFF\xC4", 12);
+    CHECK_THAT(error_of(comment_then_junk + table_257 + "\xFF\xD9", "junk.jpg"),
+               Contains("junk.jpg: corrupt JPEG: a Huffman table declares more than 256 codes"));
+    // fuzz_image's reproducer: in the entropy-coded data, 0xFF 0xFF 0x00 is a stuffed 0xFF, not a marker, and
+    // stb_image reads the DHT after it.
+    const std::string path = std::string(VITVIZ_FIXTURES) + "/../fuzz/regressions/huffman_after_stuffed_ff.jpg";
+    CHECK_THROWS_WITH(vit::load_image(path), Contains("corrupt JPEG: a Huffman table declares more than 256 codes"));
+    // stb_image reads a table's 16 counts even past the segment's end: here the second table's run into what
+    // follows. The segment: table 0 (id, counts: one code, the code), then table 1's id.
+    const std::string one_code = std::string("\x00\x01", 2) + std::string(15, '\0') + std::string(2, '\0');
+    CHECK_THAT(error_of(start + std::string("\x00\x15", 2) + one_code + "\xFF\xFF\xFF\xD9",
+                        "past.jpg"),
+               Contains("past.jpg: corrupt JPEG: a Huffman table declares more than 256 codes"));
+}
+
 // A 1×1 PNG whose header claims `side`×`side` pixels, with no data for them.
 static std::string png_claiming(const std::string& side_big_endian) {
     std::string png = png16_bytes(1, 1, 1, {0});
@@ -282,4 +323,7 @@ TEST_CASE("a PNG header claiming 100000×100000 pixels is refused before decodin
                Contains("huge.png: header claims 100000×100000 pixels, over the limit of 64 megapixels"));
     CHECK_THAT(error_of(png_claiming(std::string("\x00\x00\x27\x10", 4)), "big.png"),
                Contains("big.png: header claims 10000×10000 pixels, over the limit of 64 megapixels"));
+    // Sides near 2³² (found by fuzz_image): their product does not fit in 64 bits.
+    CHECK_THAT(error_of(png_claiming(std::string("\xfd\xfd\xfd\xfd", 4)), "vast.png"),
+               Contains("vast.png: header claims 4261281277×4261281277 pixels, over the limit of 64 megapixels"));
 }

@@ -69,6 +69,22 @@ TEST_CASE("a valid file's F32, F16 and BF16 tensors read back as float32") {
     CHECK(file.find("__metadata__") == nullptr);
 }
 
+TEST_CASE("bytes in memory are checked and read as the same file on disk, errors naming the given name") {
+    const std::string header = R"({"w":{"dtype":"BF16","shape":[2],"data_offsets":[0,4]}})";
+    const std::string bytes = safetensors_bytes(header, std::string("\x80\x3f\x40\xc0", 4));
+    const auto in_memory = [](const std::string& b) {
+        return vit::SafetensorsFile(reinterpret_cast<const uint8_t*>(b.data()), b.size(), "memory.safetensors");
+    };
+    const vit::SafetensorsFile file = in_memory(bytes);
+    CHECK(file.path() == "memory.safetensors");
+    float out[2];
+    file.read_floats(*file.find("w"), out);
+    CHECK(out[0] == 1.0f);
+    CHECK(out[1] == -3.0f);
+    CHECK_THROWS_WITH(in_memory(bytes.substr(0, bytes.size() - 1)),
+                      Contains("memory.safetensors: tensor 'w': offsets [0, 4] run past the end of the data"));
+}
+
 // Writes `bytes` as bad.safetensors and returns the error message it gives.
 static std::string error_of(const TempDir& dir, const std::string& bytes) {
     write_file(dir.path("bad.safetensors"), bytes);

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of tests/fuzz (clang, ASan + UBSan, in build-fuzz/)
+# and runs each for SECONDS (default 60) on a copy of its committed seed corpus
+# (tests/fuzz/corpus/<target>/ is never written to). FUZZ_RUNS=N stops a target
+# after N executions instead (SECONDS 0: no time limit). Prints one line per
+# target; exits 1 after any crash, leak or timeout, naming the reproducer.
+#   bash tools/fuzz.sh [SECONDS] [TARGET...]    targets: safetensors config image
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(safetensors config image)
+declare -A max_len=([safetensors]=16384 [config]=16384 [image]=16384)
+# The largest single allocation allowed (MiB). Image: stb_image reserves up to 2 GiB for a PNG's
+# IDAT data on the chunk length alone, before reading it (untouched memory, freed when the data is
+# missing); checking PNG chunks against the file size, as a CRC check does, belongs to the loader.
+declare -A malloc_limit=([safetensors]=2048 [config]=2048 [image]=2049)
+for t in "${targets[@]}"; do
+  [ -n "${max_len[$t]:-}" ] || { echo "fuzz.sh: unknown target '$t' (safetensors, config, image)" >&2; exit 2; }
+done
+
+bash tools/install-deps.sh --fuzz
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_NATIVE=OFF -DVITVIZ_BUILD_APP=OFF \
+  -DVITVIZ_FUZZ=ON "${launcher[@]}" >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
+
+export OMP_NUM_THREADS=1
+failed=0
+for t in "${targets[@]}"; do
+  run=build-fuzz/runs/$t
+  rm -rf "$run" && mkdir -p "$run/artifacts" && cp -r "tests/fuzz/corpus/$t" "$run/corpus"
+  status=0
+  build-fuzz/tests/fuzz/fuzz_$t -max_total_time="$seconds" -runs="${FUZZ_RUNS:--1}" -max_len="${max_len[$t]}" \
+    -rss_limit_mb=2048 -malloc_limit_mb="${malloc_limit[$t]}" -timeout=10 -dict="tests/fuzz/$t.dict" -artifact_prefix="$run/artifacts/" \
+    -print_final_stats=1 "$run/corpus" >"$run/log" 2>&1 || status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log")
+  speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$run/log")
+  coverage=$(grep -E '^#[0-9]+' "$run/log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+' || true)
+  if [ "$status" -eq 0 ]; then
+    echo "fuzz_$t: ${runs:-?} executions, ${speed:-?} exec/s, $coverage, no finding (log: $run/log)"
+  else
+    failed=1
+    echo "fuzz_$t: FAILED (exit $status) after ${runs:-?} executions; log: $run/log"
+    grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error)' "$run/log" | head -5 || true
+    for artifact in "$run"/artifacts/*; do
+      [ -e "$artifact" ] && echo "  reproducer: $artifact (rerun: build-fuzz/tests/fuzz/fuzz_$t $artifact)"
+    done
+  fi
+done
+exit "$failed"
