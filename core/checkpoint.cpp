@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "assets.h"
 #include "config.h"
 #include "error.h"
 #include "labels.h"
@@ -403,7 +404,7 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
 
 Model load_model(const std::string& name_or_path, const LoadProgress& progress) {
     if (name_or_path == "toy-4x4") return make_toy_model();
-    if (name_or_path == "digits") return load_checkpoint(VITVIZ_ASSET_DIR "/digits", progress);
+    if (name_or_path == "digits") return load_checkpoint(asset_path("digits"), progress);
     return load_checkpoint(name_or_path, progress);
 }
 

@@ -51,15 +51,6 @@ void extract_patches(const Tensor& input, int patch, Tensor& patches) {
     }
 }
 
-void check_input(const Model& model, const Tensor& input) {
-    const ModelConfig& c = model.config;
-    if (input.rank() != 3 || input.shape[0] != c.channels)
-        throw Error("model input must be " + std::to_string(c.channels) + "×H×W, got " + shape_string(input.shape));
-    if (input.shape[1] % c.patch_size != 0 || input.shape[2] % c.patch_size != 0 || input.shape[1] != input.shape[2])
-        throw Error("model input " + shape_string(input.shape) + " is not a square multiple of the patch size " +
-                    std::to_string(c.patch_size));
-}
-
 // One pre-norm block; returns its output stage `block{b}.out`.
 const Tensor& run_block(const Model& model, int b, const Tensor& x, StageWriter& out,
                         std::vector<const Tensor*>& attns) {
@@ -105,7 +96,8 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, StageWriter&
 }  // namespace
 
 void forward_into(const Model& model, const Tensor& input, Trace& trace) {
-    check_input(model, input);
+    validate_model_shapes(model);
+    check_model_input(model.config, input);
     keep_working_memory();
     const ModelConfig& c = model.config;
     const int grid = static_cast<int>(input.shape[1] / c.patch_size);

@@ -22,6 +22,9 @@ namespace vit {
 
 namespace {
 
+// PIL's 'L': ITU-R 601-2 luma.
+float luma(float r, float g, float b) { return r * 0.299f + g * 0.587f + b * 0.114f; }
+
 constexpr size_t kMaxImageFileBytes = 512u << 20;
 
 std::string stb_reason() {
@@ -48,7 +51,7 @@ Image planes_from_pixels(const T* pixels, int width, int height, int components,
             img.data[plane + i] = g;
             img.data[2 * plane + i] = b;
         } else {
-            img.data[i] = grey ? r : r * 0.299f + g * 0.587f + b * 0.114f;  // PIL's 'L'
+            img.data[i] = grey ? r : luma(r, g, b);
         }
     }
     return img;
@@ -196,6 +199,28 @@ Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, i
 Image load_image(const std::string& path, int channels) {
     const std::vector<uint8_t> bytes = read_file(path, kMaxImageFileBytes);
     return decode_image(bytes.data(), bytes.size(), path, channels);
+}
+
+Image with_channels(const Image& img, int channels) {
+    if (img.channels == channels) return img;
+    if (img.channels != 1 && img.channels != 3) throw Error("an image of " + std::to_string(img.channels) +
+                                                           " channels cannot be converted");
+    if (channels != 1 && channels != 3) throw Error("a model of " + std::to_string(channels) +
+                                                   " channels cannot take an image (1 or 3 only)");
+    Image out;
+    out.channels = channels;
+    out.height = img.height;
+    out.width = img.width;
+    const size_t plane = static_cast<size_t>(img.height) * static_cast<size_t>(img.width);
+    out.data.resize(plane * static_cast<size_t>(channels));
+    for (size_t i = 0; i < plane; ++i) {
+        if (channels == 1) {
+            out.data[i] = luma(img.data[i], img.data[plane + i], img.data[2 * plane + i]);
+        } else {
+            for (int c = 0; c < 3; ++c) out.data[static_cast<size_t>(c) * plane + i] = img.data[i];
+        }
+    }
+    return out;
 }
 
 Image resize(const Image& img, int out_h, int out_w, const std::string& interpolation) {

@@ -26,6 +26,10 @@ struct Image {
 Image load_image(const std::string& path, int channels = 3);
 Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, int channels = 3);
 
+// The same picture with `channels` (1 or 3) channels: grey replicated, or
+// RGB turned grey by PIL's 'L' luma as decoding does; vit::Error for others.
+Image with_channels(const Image& img, int channels);
+
 // Separable resampling with PIL's antialiased filters (torch's antialias=True):
 // "bicubic" (a = -0.5) or "bilinear". Works on any C×H×W float data.
 Image resize(const Image& img, int out_h, int out_w, const std::string& interpolation);

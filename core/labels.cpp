@@ -6,7 +6,7 @@
 
 namespace vit {
 
-extern const char* const kImageNetLabelsText;  // one name per line; "" when the asset was absent
+extern const char* const kImageNetLabelsText;  // one name per line (assets/imagenet_labels.txt)
 
 const std::vector<std::string>& imagenet_labels() {
     static const std::vector<std::string> labels = [] {

@@ -65,6 +65,13 @@ struct Model {
     Vec head_b;          // num_classes
 };
 
+// Every weight has the shape the config gives it (biases may be empty: no
+// bias, as linear() allows) and the heads divide the width; throws vit::Error
+// naming the weight, the shape expected and the shape found.
+void validate_model_shapes(const Model& model);
+// The input is C×S×S with S a multiple of the patch size; throws vit::Error.
+void check_model_input(const ModelConfig& config, const Tensor& input);
+
 // Floating-point operations of one forward pass on `tokens` tokens (multiply-add = 2).
 double forward_flops(const ModelConfig& config, int tokens);
 

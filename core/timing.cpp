@@ -1,24 +1,30 @@
-// Wall-clock timing of vit::forward_into (see timing.h).
+// Timing statistics and the timed forward pass (see timing.h).
 #include "timing.h"
 
 #include <algorithm>
-#include <chrono>
-#include <vector>
 
 #include "forward.h"
 
 namespace vit {
 
+TimingStats timing_stats(std::vector<double> ms) {
+    if (ms.empty()) return {};
+    std::sort(ms.begin(), ms.end());
+    return {ms[ms.size() / 2], ms.front()};
+}
+
 ForwardTiming time_forward(const Model& model, const Tensor& input, int runs) {
     Trace trace = forward(model, input);
     std::vector<double> ms;
     for (int i = 0; i < std::max(runs, 1); ++i) {
-        const auto start = std::chrono::steady_clock::now();
+        const Stopwatch watch;
         forward_into(model, input, trace);
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        ms.push_back(watch.ms());
     }
-    std::sort(ms.begin(), ms.end());
-    return {ms[ms.size() / 2], ms.front(), static_cast<int>(trace.at(StageRef{StageKind::Tokens}).shape[0])};
+    ForwardTiming t;
+    static_cast<TimingStats&>(t) = timing_stats(std::move(ms));
+    t.tokens = static_cast<int>(trace.at(StageRef{StageKind::Tokens}).shape[0]);
+    return t;
 }
 
 }  // namespace vit

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs ViT Visualizer's build dependencies from Debian 12's packages
 # (through sudo when not root). `--tests` adds what the tests need: a virtual
-# display with Mesa's llvmpipe (OpenGL 4.5 on the CPU) and PyTorch for the
-# benchmark's reference figures (with OpenBLAS, not the reference BLAS, behind it).
+# display with Mesa's llvmpipe (OpenGL 4.5 on the CPU), PyTorch and PIL for the
+# reference fixtures and the benchmark (with OpenBLAS, not the reference BLAS, behind it).
 set -euo pipefail
 packages=(build-essential cmake pkg-config libglfw3-dev libimgui-dev python3-glad libeigen3-dev
           libstb-dev catch2 nlohmann-json3-dev libgl1-mesa-dri)
 if [ "${1:-}" = "--tests" ]; then
-  packages+=(xvfb xauth python3-torch python3-numpy libopenblas0-openmp)
+  packages+=(xvfb xauth python3-torch python3-numpy python3-pil libopenblas0-openmp)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -122,7 +122,7 @@ int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input)
 int run(const Options& o) {
     vit::set_threads(o.threads);
     const vit::Model model = vit::load_model(o.model);
-    const vit::Image image = o.image.empty() ? vit::default_image(o.model) : vit::load_image(o.image, model.config.channels);
+    const vit::Image image = vit::model_image(o.model, o.image, model.config.channels);
     const vit::Tensor input = vit::preprocess(image, model.config.preprocess, o.image_size);
     if (o.gpu) return run_gpu(o, model, input);
     if (o.bench > 0) {

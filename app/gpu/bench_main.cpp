@@ -11,7 +11,6 @@
 // (the full pass runs at 224 by default: at 512 it takes minutes on llvmpipe; add it
 // with --full-sizes 224,512 on a real GPU).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -21,6 +20,7 @@
 #include <vector>
 
 #include "attention.h"
+#include "compare.h"
 #include "error.h"
 #include "forward.h"
 #include "gl_context.h"
@@ -28,21 +28,13 @@
 #include "gpu_buffers.h"
 #include "gpu_ops.h"
 #include "random_model.h"  // core: vit_base_config, make_random_model
+#include "timing.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
-
-struct Stats {
-    double median = 0, min = 0;
-};
-
-Stats stats(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return {v[v.size() / 2], v.front()};
-}
+using vit::Stopwatch;
+using Stats = vit::TimingStats;
+Stats stats(std::vector<double> ms) { return vit::timing_stats(std::move(ms)); }
 
 std::vector<int> parse_list(const char* text) {
     std::vector<int> out;
@@ -56,8 +48,8 @@ std::vector<int> parse_list(const char* text) {
 void print_row(const char* what, int size, int tokens, Stats gpu, Stats wall, Stats cpu) {
     std::printf("%-10s %4d px %5d tok | GPU %9.2f ms (min %9.2f) | GPU wall %9.2f ms | CPU %9.2f ms (min %9.2f) | "
                 "CPU/GPU %6.2fx (wall %6.2fx)\n",
-                what, size, tokens, gpu.median, gpu.min, wall.median, cpu.median, cpu.min, cpu.median / gpu.median,
-                cpu.median / wall.median);
+                what, size, tokens, gpu.median_ms, gpu.min_ms, wall.median_ms, cpu.median_ms, cpu.min_ms,
+                cpu.median_ms / gpu.median_ms, cpu.median_ms / wall.median_ms);
     std::fflush(stdout);
 }
 
@@ -80,14 +72,14 @@ void bench_attention(vit::gpu::GpuOps& ops, int size, int reps) {
     std::vector<double> gpu_ms, wall_ms, cpu_ms;
     for (int r = 0; r <= reps; ++r) {  // run 0 is the warm-up
         glFinish();
-        const auto t0 = Clock::now();
+        const Stopwatch watch;
         timer.begin();
         ops.attn_scores(qkv.id(), 0, qkv.id(), T * D, scores.id(), H, T, Dh, scale);
         ops.softmax_rows(scores.id(), attn.id(), H * T, T);
         ops.weighted_sum(attn.id(), qkv.id(), 2 * T * D, context.id(), H, T, Dh, T, D);
         timer.end();
         glFinish();
-        const double wall = ms_since(t0);
+        const double wall = watch.ms();
         const double gpu = timer.ms();
         if (r > 0) {
             gpu_ms.push_back(gpu);
@@ -97,21 +89,18 @@ void bench_attention(vit::gpu::GpuOps& ops, int size, int reps) {
 
     vit::Tensor cpu_scores({H, T, T}), cpu_attn({H, T, T}), cpu_context({T, D});
     for (int r = 0; r <= reps; ++r) {
-        const auto t0 = Clock::now();
+        const Stopwatch watch;
         vit::attention_weights(q, k, cpu_scores, cpu_attn);
         vit::attention_context(cpu_attn, v, cpu_context);
-        if (r > 0) cpu_ms.push_back(ms_since(t0));
+        if (r > 0) cpu_ms.push_back(watch.ms());
     }
 
     // The two must agree, or the timing means nothing.
-    std::vector<float> gpu_context(size_t(T) * D);
+    vit::Tensor gpu_context(cpu_context.shape);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    context.download(gpu_context.data(), gpu_context.size());
-    double max_diff = 0;
-    for (size_t i = 0; i < gpu_context.size(); ++i)
-        max_diff = std::max(max_diff, double(std::fabs(gpu_context[i] - cpu_context.data[i])));
+    context.download(gpu_context.data.data(), gpu_context.data.size());
     print_row("attention", size, T, stats(gpu_ms), stats(wall_ms), stats(cpu_ms));
-    std::printf("           (context max |GPU − CPU| = %.3g)\n", max_diff);
+    std::printf("           (context max |GPU − CPU| = %.3g)\n", vit::compare(gpu_context, cpu_context).max_abs);
 }
 
 void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int reps) {
@@ -124,9 +113,9 @@ void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int 
     std::vector<double> gpu_ms, wall_ms, cpu_ms;
     for (int r = 0; r <= reps; ++r) {
         glFinish();
-        const auto t0 = Clock::now();
+        const Stopwatch watch;
         const vit::Trace t = gpu.forward(input, vit::GpuBackend::Readback::Predictions);
-        const double wall = ms_since(t0);
+        const double wall = watch.ms();
         if (r > 0) {
             gpu_ms.push_back(gpu.last_gpu_ms());
             wall_ms.push_back(wall);
@@ -136,18 +125,15 @@ void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int 
 
     vit::Trace trace;
     for (int r = 0; r <= reps; ++r) {
-        const auto t0 = Clock::now();
+        const Stopwatch watch;
         vit::forward_into(model, input, trace);
-        if (r > 0) cpu_ms.push_back(ms_since(t0));
+        if (r > 0) cpu_ms.push_back(watch.ms());
     }
-    double max_diff = 0;
-    const vit::Tensor& cpu_probs = trace.at(vit::StageRef{vit::StageKind::Probs});
-    for (size_t i = 0; i < cpu_probs.data.size(); ++i)
-        max_diff = std::max(max_diff, double(std::fabs(gpu_probs.data[i] - cpu_probs.data[i])));
+    const double max_diff = vit::compare(gpu_probs, trace.at(vit::StageRef{vit::StageKind::Probs})).max_abs;
     const Stats g = stats(gpu_ms);
     print_row("forward", size, T, g, stats(wall_ms), stats(cpu_ms));
     std::printf("           (probs max |GPU − CPU| = %.3g; GPU %.1f GFLOP/s)\n", max_diff,
-                vit::forward_flops(model.config, T) / (g.median * 1e6));
+                vit::forward_flops(model.config, T) / (g.median_ms * 1e6));
 }
 
 }  // namespace

@@ -53,8 +53,6 @@ HiddenGlContext::~HiddenGlContext() {
     if (--g_glfw_users == 0) glfwTerminate();
 }
 
-void HiddenGlContext::make_current() { glfwMakeContextCurrent(window_); }
-
 namespace gpu {
 
 void require_gl43() {

@@ -20,8 +20,6 @@ public:
     HiddenGlContext(const HiddenGlContext&) = delete;
     HiddenGlContext& operator=(const HiddenGlContext&) = delete;
 
-    void make_current();
-
 private:
     GLFWwindow* window_ = nullptr;
 };

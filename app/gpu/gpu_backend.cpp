@@ -47,17 +47,10 @@ void GpuBackend::set_model(const Model& model) {
     impl_->model = upload_model(model);
 }
 
-bool GpuBackend::has_model() const { return impl_->model.has_value(); }
-
-// The same checks and messages as the core's forward pass.
+// The core's checks and messages (model.h).
 void GpuBackend::Impl::check_input(const Tensor& input) const {
     if (!model) throw Error("GPU backend: no model (call set_model first)");
-    const ModelConfig& c = model->config;
-    if (input.rank() != 3 || input.shape[0] != c.channels)
-        throw Error("model input must be " + std::to_string(c.channels) + "×H×W, got " + shape_string(input.shape));
-    if (input.shape[1] % c.patch_size != 0 || input.shape[2] % c.patch_size != 0 || input.shape[1] != input.shape[2])
-        throw Error("model input " + shape_string(input.shape) + " is not a square multiple of the patch size " +
-                    std::to_string(c.patch_size));
+    check_model_input(model->config, input);
 }
 
 void GpuBackend::Impl::run_block(int b, GLuint x) {

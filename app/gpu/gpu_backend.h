@@ -45,7 +45,6 @@ public:
     // Uploads the weights (once; the model is not kept). Throws vit::Error when a
     // weight's shape disagrees with the config.
     void set_model(const Model& model);
-    bool has_model() const;
 
     // `input`: C×S×S as for vit::forward (same checks, same errors).
     Trace forward(const Tensor& input, Readback what = Readback::All);

@@ -1,5 +1,5 @@
 // A Model's weights on the GPU: one storage buffer per weight, in the core's
-// layout (row-major, PyTorch (out, in)), checked against the config first.
+// layout (row-major, PyTorch (out, in)), checked against the config first (model.h).
 #pragma once
 #include <vector>
 
@@ -21,8 +21,7 @@ struct GpuModel {
     std::vector<GpuBlockWeights> blocks;
 };
 
-// Throws vit::Error naming the weight, the shape expected and the shape found.
-void check_model(const Model& model);
+// Throws vit::Error (validate_model_shapes) when a weight's shape is not the config's.
 GpuModel upload_model(const Model& model);
 
 }  // namespace vit::gpu

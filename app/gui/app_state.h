@@ -1,7 +1,7 @@
 // UI state of the app as plain data, and the pure functions that change it:
 // stepping through the stages and blocks of DESIGN.md's catalogue, selecting a
 // token, head or layer, choosing the colormap of a stage. Nothing here touches
-// a window, GL or ImGui, so tests drive it directly (tests/app/app_state_test.cpp).
+// a window, GL or ImGui, so tests drive it directly (tests/app/test_app_state.cpp).
 #pragma once
 #include <string>
 #include <vector>
@@ -13,7 +13,7 @@ namespace vit::gui {
 enum class ColormapMode { Auto, Diverging, Sequential };
 using Colormap = Palette;  // Diverging: blue-white-red around 0, Sequential: viridis-like
 enum class Screen { Stage, Attention };          // one stage fills the view / attention over the image
-enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu, later)
+enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu)
 
 // The stage catalogue of the loaded model, with each stage's group:
 // 0 = embedding (input … tokens), 1 + b = block b, depth + 1 = head (norm … rollout).

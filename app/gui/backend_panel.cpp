@@ -64,13 +64,13 @@ void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu) {
         if (!w->problem.empty()) {
             ImGui::TextColored(ImVec4(1.f, 0.45f, 0.4f, 1.f), "%s: %s", w->id.c_str(), w->problem.c_str());
         } else {
-            ImGui::TextWrapped("largest |gpu - cpu| of all stages: %s in %s %s", sci(w->max_abs).c_str(),
-                               w->id.c_str(), index_string(w->where).c_str());
+            ImGui::TextWrapped("largest |gpu - cpu| of all stages: %s in %s %s", sci(w->gpu.max_abs).c_str(),
+                               w->id.c_str(), index_string(w->gpu.where).c_str());
         }
     }
     bool ok = d.all_within();
     ImGui::PushStyleColor(ImGuiCol_Text, ok ? ImVec4(0.5f, 0.9f, 0.5f, 1.f) : ImVec4(1.f, 0.6f, 0.3f, 1.f));
-    ImGui::TextWrapped("%s", ok ? "every stage within 1e-5 + 1e-4·|cpu|" : "some stage is outside 1e-5 + 1e-4·|cpu|");
+    ImGui::TextWrapped("%s %s", ok ? "every stage within" : "some stage is outside", gpu_tolerance_rule().c_str());
     ImGui::PopStyleColor();
 
     const std::string& id = ctx.stage_id();
@@ -84,10 +84,10 @@ void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu) {
         ImGui::TextColored(ImVec4(1.f, 0.45f, 0.4f, 1.f), "%s: %s", id.c_str(), s->problem.c_str());
         return;
     }
-    ImGui::TextWrapped("this stage (%s): max |gpu - cpu| %s at %s", id.c_str(), sci(s->max_abs).c_str(),
-                       index_string(s->where).c_str());
+    ImGui::TextWrapped("this stage (%s): max |gpu - cpu| %s at %s, %.0f%% of its tolerance", id.c_str(),
+                       sci(s->gpu.max_abs).c_str(), index_string(s->gpu.where).c_str(), 100 * s->gpu.tolerance_used);
     char values[64];
-    std::snprintf(values, sizeof values, "there: cpu %.7g, gpu %.7g", s->cpu, s->gpu);
+    std::snprintf(values, sizeof values, "there: cpu %.7g, gpu %.7g", s->gpu.want, s->gpu.got);
     Dim(values);
 
     const Tensor* diff = gpu.difference(id);
@@ -96,7 +96,7 @@ void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu) {
     int slice = -1;
     if (diff->rank() == 3) {
         slice = ctx.state.head >= 0 && ctx.state.head < diff->shape[0] ? ctx.state.head
-                                                                       : static_cast<int>(s->where.empty() ? 0 : s->where[0]);
+                                                                       : static_cast<int>(s->gpu.where.empty() ? 0 : s->gpu.where[0]);
     }
     MatrixView m = matrix_of(*diff, slice);
     HeatmapSpec h;

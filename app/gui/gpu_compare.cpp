@@ -16,64 +16,28 @@ const StageDiff* TraceDiff::worst() const {
     const StageDiff* w = nullptr;
     for (const StageDiff& d : stages) {
         if (!d.problem.empty()) return &d;
-        if (!w || d.max_abs > w->max_abs) w = &d;
+        if (!w || d.max_abs() > w->max_abs()) w = &d;
     }
     return w;
 }
 
+double StageDiff::max_abs() const {
+    return problem.empty() ? gpu.max_abs : std::numeric_limits<double>::infinity();
+}
+
 bool TraceDiff::all_within() const {
     for (const StageDiff& d : stages)
-        if (!d.problem.empty() || !d.within_tolerance) return false;
+        if (!d.within()) return false;
     return true;
-}
-
-std::vector<int64_t> unravel(int64_t flat, const std::vector<int64_t>& shape) {
-    std::vector<int64_t> idx(shape.size(), 0);
-    for (size_t k = shape.size(); k-- > 0;) {
-        int64_t n = shape[k] > 0 ? shape[k] : 1;
-        idx[k] = flat % n;
-        flat /= n;
-    }
-    return idx;
-}
-
-std::string index_string(const std::vector<int64_t>& where) {
-    std::string s = "(";
-    for (size_t i = 0; i < where.size(); ++i) s += (i ? ", " : "") + std::to_string(where[i]);
-    return s + ")";
-}
-
-// |a − b| where a NaN or infinity on one side only counts as infinitely far.
-static float distance(float a, float b) {
-    if (a == b) return 0.f;  // equal infinities too
-    if (std::isnan(a) && std::isnan(b)) return 0.f;
-    float d = std::fabs(a - b);
-    return std::isnan(d) ? std::numeric_limits<float>::infinity() : d;
 }
 
 StageDiff diff_stage(const std::string& id, const Tensor& cpu, const Tensor& gpu) {
     StageDiff d;
     d.id = id;
-    if (cpu.shape != gpu.shape) {
+    if (cpu.shape != gpu.shape)
         d.problem = "shape " + shape_string(cpu.shape) + " on the CPU, " + shape_string(gpu.shape) + " on the GPU";
-        d.within_tolerance = false;
-        d.max_abs = std::numeric_limits<float>::infinity();
-        return d;
-    }
-    const size_t n = cpu.data.size();
-    for (size_t i = 0; i < n; ++i) {
-        float e = distance(cpu.data[i], gpu.data[i]);
-        if (!(e <= 1e-5f + 1e-4f * std::fabs(cpu.data[i]))) d.within_tolerance = false;
-        if (d.argmax < 0 || e > d.max_abs) {
-            d.max_abs = e;
-            d.argmax = static_cast<int64_t>(i);
-        }
-    }
-    if (d.argmax >= 0) {
-        d.where = unravel(d.argmax, cpu.shape);
-        d.cpu = cpu.data[d.argmax];
-        d.gpu = gpu.data[d.argmax];
-    }
+    else
+        d.gpu = compare(gpu, cpu, gpu_tolerance(id, cpu));
     return d;
 }
 
@@ -85,8 +49,6 @@ TraceDiff diff_traces(const Trace& cpu, const Trace& gpu) {
             StageDiff d;
             d.id = s.id;
             d.problem = "missing on the GPU";
-            d.within_tolerance = false;
-            d.max_abs = std::numeric_limits<float>::infinity();
             out.stages.push_back(d);
             continue;
         }

@@ -1,6 +1,6 @@
 // CPU vs GPU, the parts without GL: how far the GPU Trace is from the CPU
-// Trace (per stage: the largest |gpu − cpu|, where it is, whether it is within
-// the backend tests' tolerance 1e-5 + 1e-4·|cpu|), the |gpu − cpu| tensor of a
+// Trace (per stage, the core's compare() under the core's gpu_tolerance(), the
+// rule the GPU tests check), the |gpu − cpu| tensor of a
 // stage for the difference heatmap, and starting the GPU backend so that a
 // failure (no OpenGL 4.3 context, a shader that does not compile) becomes a
 // message with the log and the app carries on with the CPU core.
@@ -13,36 +13,31 @@
 #include <vector>
 
 #include "app_state.h"
+#include "compare.h"
 #include "trace.h"
 
 namespace vit::gui {
 
 struct StageDiff {
     std::string id;
-    float max_abs = 0.f;             // max |gpu − cpu| (inf where only one side is NaN/inf)
-    int64_t argmax = -1;             // flat index of it (-1: empty or missing)
-    std::vector<int64_t> where;      // the same index per axis
-    float cpu = 0.f, gpu = 0.f;      // the two values there
-    bool within_tolerance = true;    // every element within 1e-5 + 1e-4·|cpu|
+    Difference gpu;                  // the GPU's stage against the CPU's (got = gpu, want = cpu)
     std::string problem;             // "missing on the GPU", "shape (4, 5) vs (4, 6)"; empty when compared
+    bool within() const { return problem.empty() && gpu.within(); }
+    double max_abs() const;          // infinite when there is a problem
 };
 
 struct TraceDiff {
     std::vector<StageDiff> stages;   // CPU catalogue order
     const StageDiff* find(const std::string& id) const;
-    const StageDiff* worst() const;  // the largest max_abs (a stage with a problem first); nullptr when empty
+    const StageDiff* worst() const;  // the largest max_abs() (a stage with a problem first); nullptr when empty
     bool all_within() const;         // every stage compared and within tolerance
 };
 
-// Row-major flat index → one index per axis.
-std::vector<int64_t> unravel(int64_t flat, const std::vector<int64_t>& shape);
 StageDiff diff_stage(const std::string& id, const Tensor& cpu, const Tensor& gpu);
 // Every stage of `cpu` against the stage of the same id in `gpu`.
 TraceDiff diff_traces(const Trace& cpu, const Trace& gpu);
 // |gpu − cpu| element-wise, same shape (an empty tensor when the shapes differ).
 Tensor abs_difference(const Tensor& cpu, const Tensor& gpu);
-// "(0, 3, 17)" for the heatmap title and the panel.
-std::string index_string(const std::vector<int64_t>& where);
 
 // Whether the GPU backend started, and why not.
 struct GpuStatus {

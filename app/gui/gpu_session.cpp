@@ -1,18 +1,18 @@
 // The GPU backend in the app (main thread, the window's GL context).
 #include "gpu_session.h"
 
-#include <chrono>
 #include <cstdio>
 
 #include "error.h"
 
-#ifdef VITVIZ_HAVE_GPU
+#ifdef VITVIZ_WITH_GPU
 #include "gpu_backend.h"
 #include "shader_program.h"
+#include "timing.h"
 #endif
 
 namespace vit {
-#ifndef VITVIZ_HAVE_GPU
+#ifndef VITVIZ_WITH_GPU
 class GpuBackend {};  // not built: the session reports itself unavailable
 #endif
 }  // namespace vit
@@ -23,7 +23,7 @@ GpuSession::GpuSession() = default;
 GpuSession::~GpuSession() = default;
 
 bool GpuSession::built() {
-#ifdef VITVIZ_HAVE_GPU
+#ifdef VITVIZ_WITH_GPU
     return true;
 #else
     return false;
@@ -31,7 +31,7 @@ bool GpuSession::built() {
 }
 
 void GpuSession::start() {
-#ifdef VITVIZ_HAVE_GPU
+#ifdef VITVIZ_WITH_GPU
     if (backend_) return;
     if (fail_test_) {
         // The failure path on screen: a shader with a type error, through the real compiler.
@@ -47,14 +47,14 @@ void GpuSession::start() {
 }
 
 void GpuSession::run(const Model& model, const Trace& cpu) {
-#ifdef VITVIZ_HAVE_GPU
+#ifdef VITVIZ_WITH_GPU
     if (uploaded_ != &model) {
         backend_->set_model(model);
         uploaded_ = &model;
     }
-    auto t0 = std::chrono::steady_clock::now();
+    const Stopwatch watch;
     auto gpu = std::make_shared<const Trace>(backend_->forward(cpu.at(StageRef{StageKind::Input}), GpuBackend::Readback::All));
-    wall_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    wall_ms_ = watch.ms();
     gpu_ms_ = backend_->last_gpu_ms();
     diff_ = diff_traces(cpu, *gpu);
     differences_.clear();
@@ -62,8 +62,8 @@ void GpuSession::run(const Model& model, const Trace& cpu) {
     ++pass_;
     const StageDiff* w = diff_.worst();
     std::printf("vitviz: GPU pass %.2f ms (GL timer), %.1f ms with read-back; CPU %.1f ms; largest |gpu - cpu| %.3g at %s%s\n",
-                gpu_ms_, wall_ms_, cpu_ms_, w ? w->max_abs : 0.f, w ? w->id.c_str() : "-",
-                w ? index_string(w->where).c_str() : "");
+                gpu_ms_, wall_ms_, cpu_ms_, w ? w->max_abs() : 0.0, w ? w->id.c_str() : "-",
+                w ? index_string(w->gpu.where).c_str() : "");
 #else
     (void)model;
     (void)cpu;

@@ -6,7 +6,7 @@
 // the CPU Trace of the same input. A failure (no OpenGL 4.3 context, a shader
 // that does not compile, a model it cannot take) becomes status().error, with
 // the compile log, and the app goes back to the CPU core.
-// Built without app/gpu (no VITVIZ_HAVE_GPU) it reports itself unavailable.
+// Built without app/gpu (no VITVIZ_WITH_GPU) it reports itself unavailable.
 #pragma once
 #include <memory>
 #include <string>

@@ -15,9 +15,7 @@ set(VITVIZ_GUI_LOGIC_SOURCES
     ${VITVIZ_GUI_DIR}/export.cpp)
 list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/canvas_image.cpp)  # the Draw canvas's MNIST normalisation
 list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/gpu_compare.cpp)  # CPU vs GPU differences, the GPU fallback
-if(EXISTS ${VITVIZ_GUI_DIR}/stage_info.cpp)  # the side panel's text (plain C++, tested in tests/app)
-  list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/stage_info.cpp)
-endif()
+list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/stage_info.cpp)  # the side panel's text (tested in tests/app)
 add_library(vitviz_gui_logic STATIC ${VITVIZ_GUI_LOGIC_SOURCES})
 target_include_directories(vitviz_gui_logic PUBLIC ${VITVIZ_GUI_DIR})
 target_link_libraries(vitviz_gui_logic PUBLIC vitcore PRIVATE PkgConfig::STB)
@@ -33,10 +31,10 @@ file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/*.cpp)
 list(REMOVE_ITEM VITVIZ_GUI_SOURCES ${VITVIZ_GUI_LOGIC_SOURCES})
 add_executable(vitviz ${VITVIZ_GUI_SOURCES})
 target_link_libraries(vitviz PRIVATE vitviz_gui_logic imgui_backends glad PkgConfig::IMGUI PkgConfig::GLFW PkgConfig::STB)
-target_compile_definitions(vitviz PRIVATE VITVIZ_ASSET_DIR="${PROJECT_SOURCE_DIR}/assets")
+install(TARGETS vitviz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The GPU backend (app/gpu, issue 4): gpu_session.cpp runs it on the window's
 # context; without it the toolbar's GPU choice stays disabled.
 if(TARGET vitgpu)
   target_link_libraries(vitviz PRIVATE vitgpu)
-  target_compile_definitions(vitviz PRIVATE VITVIZ_HAVE_GPU)
+  target_compile_definitions(vitviz PRIVATE VITVIZ_WITH_GPU)
 endif()

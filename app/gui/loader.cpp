@@ -6,35 +6,10 @@
 
 #include "builtin.h"
 #include "checkpoint.h"
-#include "error.h"
 #include "forward.h"
-#include "toy_model.h"
+#include "timing.h"
 
 namespace vit::gui {
-
-using Clock = std::chrono::steady_clock;
-
-static double ms_since(Clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-Image adapt_channels(const Image& img, int channels) {
-    if (img.channels == channels || channels <= 0) return img;
-    Image out;
-    out.channels = channels;
-    out.height = img.height;
-    out.width = img.width;
-    size_t plane = static_cast<size_t>(img.height) * img.width;
-    out.data.resize(plane * channels);
-    for (size_t i = 0; i < plane; ++i) {
-        float grey = 0.f;
-        for (int c = 0; c < img.channels; ++c) grey += img.data[c * plane + i];
-        grey /= std::max(1, img.channels);
-        for (int c = 0; c < channels; ++c)
-            out.data[c * plane + i] = img.channels == 1 ? img.data[i] : (channels == 1 ? grey : img.data[std::min(c, img.channels - 1) * plane + i]);
-    }
-    return out;
-}
 
 Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
                     const std::function<void(float, const char*)>& progress) {
@@ -43,7 +18,7 @@ Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current
     };
     Loaded out;
     out.request = req;
-    auto t0 = Clock::now();
+    const Stopwatch load_watch;
     if (current && req.model == current_name) {
         out.model = std::move(current);
     } else {
@@ -57,21 +32,13 @@ Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current
     report(0.82f, "decoding the image");
     Image img;
     if (req.pixels) {
-        img = *req.pixels;
+        img = with_channels(*req.pixels, cfg.channels);
         out.image_name = req.pixels_name;
-    } else if (req.image.empty()) {
-        try {
-            img = default_image(req.model);  // the toy's 0…15 ramp, the first sample digit
-            out.image_name = req.model == "toy-4x4" ? "toy 4×4 image (0…15)" : "built-in sample";
-        } catch (const Error&) {  // a checkpoint has no image of its own
-            img = toy_image();
-            out.image_name = "toy 4×4 image (no image chosen)";
-        }
     } else {
-        img = load_image(req.image, cfg.channels);
-        out.image_name = std::filesystem::path(req.image).filename().string();
+        img = model_image(req.model, req.image, cfg.channels);  // as the CLI reads it
+        if (req.image.empty()) out.image_name = req.model == "toy-4x4" ? "toy 4×4 image (0…15)" : "built-in sample";
+        else out.image_name = std::filesystem::path(req.image).filename().string();
     }
-    img = adapt_channels(img, cfg.channels);
     Tensor input = preprocess(img, cfg.preprocess, req.image_size);
     int longest = std::max(img.height, img.width);
     if (longest > 1024) {
@@ -79,12 +46,12 @@ Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current
         img = resize(img, std::max(1, int(img.height * s)), std::max(1, int(img.width * s)), "bilinear");
     }
     out.picture = std::move(img);
-    out.load_ms = ms_since(t0);
+    out.load_ms = load_watch.ms();
 
     report(0.9f, "running the forward pass");
-    auto t1 = Clock::now();
+    const Stopwatch forward_watch;
     out.trace = std::make_shared<const Trace>(forward(*out.model, input));
-    out.forward_ms = ms_since(t1);
+    out.forward_ms = forward_watch.ms();
     report(1.f, "done");
     return out;
 }
@@ -99,7 +66,6 @@ void Loader::start(const LoadRequest& req, std::shared_ptr<const Model> current,
         std::lock_guard<std::mutex> lock(state_->mutex);
         state_->phase = "starting";
     }
-    started_ = Clock::now();
     std::shared_ptr<Shared> st = state_;
     running_ = std::async(std::launch::async, [req, current, current_name, st]() {
         LoadOutcome o;
@@ -131,8 +97,6 @@ std::string Loader::phase() const {
     std::lock_guard<std::mutex> lock(state_->mutex);
     return state_->phase;
 }
-
-double Loader::seconds_running() const { return busy() ? ms_since(started_) / 1000.0 : 0.0; }
 
 std::optional<LoadOutcome> Loader::poll() {
     if (!running_.valid() || running_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return {};

@@ -5,7 +5,6 @@
 // the one already loaded it is reused, so changing the image is only a forward.
 #pragma once
 #include <atomic>
-#include <chrono>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -49,9 +48,6 @@ struct LoadOutcome {
 Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
                     const std::function<void(float, const char*)>& progress = {});
 
-// An image with the channel count a model wants (grey ↔ RGB).
-Image adapt_channels(const Image& img, int channels);
-
 class Loader {
 public:
     ~Loader();
@@ -62,7 +58,6 @@ public:
     std::string phase() const;
     // Finished work, once; empty while running or idle.
     std::optional<LoadOutcome> poll();
-    double seconds_running() const;  // of the work in progress
 
 private:
     struct Shared {
@@ -77,7 +72,6 @@ private:
     std::optional<LoadRequest> pending_;
     std::shared_ptr<const Model> pending_model_;
     std::string pending_name_;
-    std::chrono::steady_clock::time_point started_;
 };
 
 }  // namespace vit::gui

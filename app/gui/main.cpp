@@ -16,12 +16,9 @@
 #include <vector>
 
 #include "app.h"
+#include "assets.h"
 #include "error.h"
 #include "options.h"
-
-#ifndef VITVIZ_ASSET_DIR
-#define VITVIZ_ASSET_DIR "assets"
-#endif
 
 static void glfw_error(int code, const char* what) { std::fprintf(stderr, "vitviz: GLFW error %d: %s\n", code, what); }
 
@@ -89,7 +86,7 @@ int main(int argc, char** argv) {
 
     int code = 0;
     {
-        vit::gui::App app(window, options, VITVIZ_ASSET_DIR);
+        vit::gui::App app(window, options, vit::asset_dir());
         glfwSetWindowUserPointer(window, &app);
         glfwSetDropCallback(window, drop_callback);
         while (!glfwWindowShouldClose(window) && !app.should_close()) {

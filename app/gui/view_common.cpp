@@ -220,12 +220,6 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     return res;
 }
 
-void Heading(ViewContext& ctx, const std::string& text) {
-    ImGui::PushFont(ctx.heading());
-    ImGui::TextUnformatted(text.c_str());
-    ImGui::PopFont();
-}
-
 void Note(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(190, 190, 200, 255));
     ImGui::TextWrapped("%s", text.c_str());

@@ -103,7 +103,6 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec);
 // The texture of the model's input picture (for tiles).
 CachedTexture model_picture_texture(ViewContext& ctx);
 
-void Heading(ViewContext& ctx, const std::string& text);
 void Note(const std::string& text);           // wrapped, dimmed explanation
 // Stage `kind`'s formula from the catalogue (core/stages.cpp), monospace, highlighted.
 void Formula(ViewContext& ctx, StageKind kind);

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "loader.h"
+#include "toy_model.h"
 
 using namespace vit::gui;
 
@@ -45,15 +46,21 @@ TEST_CASE("a missing image comes back as an error message naming the file, and t
     REQUIRE(wait_for(l).loaded);
 }
 
-TEST_CASE("an RGB image given to a one-channel model is turned grey, and back") {
-    vit::Image rgb;
-    rgb.channels = 3;
-    rgb.height = rgb.width = 1;
-    rgb.data = {0.3f, 0.6f, 0.9f};
-    vit::Image grey = adapt_channels(rgb, 1);
-    REQUIRE(grey.channels == 1);
-    REQUIRE(grey.data[0] == Approx(0.6f));
-    vit::Image back = adapt_channels(grey, 3);
-    REQUIRE(back.channels == 3);
-    REQUIRE(back.data[2] == Approx(0.6f));
+TEST_CASE("a checkpoint with no image chosen is an error, as in the CLI, not the toy image") {
+    auto model = std::make_shared<const vit::Model>(vit::make_toy_model());
+    REQUIRE_THROWS_WITH(load_and_run({"/models/vit", "", 0}, model, "/models/vit"), Catch::Contains("no image given"));
+}
+
+TEST_CASE("an RGB drawing given to a one-channel model is turned grey by PIL's luma, as decoding does") {
+    auto rgb = std::make_shared<vit::Image>();
+    rgb->channels = 3;
+    rgb->height = rgb->width = 4;
+    rgb->data.resize(3 * 16);
+    for (int c = 0; c < 3; ++c)
+        for (int i = 0; i < 16; ++i) rgb->data[c * 16 + i] = 0.3f * (c + 1);
+    LoadRequest req{"toy-4x4", "", 0};
+    req.pixels = rgb;
+    Loaded l = load_and_run(req, nullptr, "");
+    REQUIRE(l.picture.channels == 1);
+    REQUIRE(l.picture.data[5] == Approx(0.3f * 0.299f + 0.6f * 0.587f + 0.9f * 0.114f));
 }

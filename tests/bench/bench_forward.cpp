@@ -16,16 +16,13 @@
 
 namespace {
 
-struct Timing {
-    double median = 0, min = 0;
-};
+using Timing = vit::TimingStats;
 
 Timing time_core(const vit::Model& model, int threads, int runs) {
     vit::set_threads(threads);
     vit::Tensor input({3, 224, 224});
     for (size_t i = 0; i < input.data.size(); ++i) input.data[i] = static_cast<float>((i * 7919) % 1000) / 500.0f - 1.0f;
-    const vit::ForwardTiming t = vit::time_forward(model, input, runs);
-    return {t.median_ms, t.min_ms};
+    return vit::time_forward(model, input, runs);
 }
 
 // Runs the PyTorch script and parses its `torch_ms median=… min=…` line; median 0 if it failed.
@@ -36,7 +33,7 @@ Timing time_torch(const std::string& python, const char* size, int threads, int 
     Timing t;
     std::array<char, 256> line{};
     while (pipe && std::fgets(line.data(), line.size(), pipe.get()))
-        std::sscanf(line.data(), "torch_ms median=%lf min=%lf", &t.median, &t.min);
+        std::sscanf(line.data(), "torch_ms median=%lf min=%lf", &t.median_ms, &t.min_ms);
     return t;
 }
 
@@ -59,12 +56,12 @@ int main(int argc, char** argv) {
         for (int threads : {1, 2}) {
             const Timing core = time_core(model, threads, runs);
             const Timing torch = time_torch(python, size, threads, runs);
-            if (torch.median > 0) {
-                std::printf("ViT-%-4s %-7d %12.2f %10.1f %12.2f %8.2f\n", size, threads, core.median,
-                            gflop / (core.median / 1e3), torch.median, core.median / torch.median);
+            if (torch.median_ms > 0) {
+                std::printf("ViT-%-4s %-7d %12.2f %10.1f %12.2f %8.2f\n", size, threads, core.median_ms,
+                            gflop / (core.median_ms / 1e3), torch.median_ms, core.median_ms / torch.median_ms);
             } else {
-                std::printf("ViT-%-4s %-7d %12.2f %10.1f %12s %8s\n", size, threads, core.median,
-                            gflop / (core.median / 1e3), "n/a", "n/a");
+                std::printf("ViT-%-4s %-7d %12.2f %10.1f %12s %8s\n", size, threads, core.median_ms,
+                            gflop / (core.median_ms / 1e3), "n/a", "n/a");
             }
             std::fflush(stdout);
         }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "checkpoint.h"
+#include "compare.h"
 #include "forward.h"
 #include "image.h"
 #include "npy.h"
@@ -19,24 +20,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-struct StageError {
-    double relative = 0;  // max|cpu − torch| / max|torch|
-    double absolute = 0;
-    size_t where = 0;
-};
-
-StageError compare(const vit::Tensor& got, const vit::Tensor& want) {
-    StageError e;
-    double scale = 0;
-    for (size_t i = 0; i < want.data.size(); ++i) {
-        scale = std::max(scale, double(std::abs(want.data[i])));
-        const double diff = std::abs(double(got.data[i]) - want.data[i]);
-        if (diff > e.absolute) e = {0, diff, i};
-    }
-    e.relative = scale > 0 ? e.absolute / scale : e.absolute;
-    return e;
-}
 
 // `model` is the checkpoint to load: the fixture's own folder when empty.
 void check_fixture(const std::string& name, const std::string& model_path = "") {
@@ -56,19 +39,19 @@ void check_fixture(const std::string& name, const std::string& model_path = "") 
     CHECK(trace.size() == expected_files);
 
     std::string worst_id;
-    StageError worst;
+    vit::Difference worst;
     for (const vit::Stage& stage : trace.stages()) {
         const vit::Tensor want = vit::read_npy((dir / "expected" / (stage.id + ".npy")).string());
         INFO(name << " stage " << stage.id);
         REQUIRE(stage.tensor.shape == want.shape);
-        const StageError e = compare(stage.tensor, want);
-        INFO("largest difference " << e.absolute << " (relative " << e.relative << ") at flat index " << e.where
-                                   << ": got " << stage.tensor.data[e.where] << ", PyTorch " << want.data[e.where]);
-        CHECK(e.relative <= 1e-4);
-        if (e.relative >= worst.relative) worst = e, worst_id = stage.id;
+        const vit::Difference e = vit::compare(stage.tensor, want);
+        INFO("largest difference " << e.max_abs << " (relative " << e.relative() << ") at "
+                                   << vit::index_string(e.where) << ": got " << e.got << ", PyTorch " << e.want);
+        CHECK(e.relative() <= 1e-4);
+        if (e.relative() >= worst.relative()) worst = e, worst_id = stage.id;
     }
     std::cout << "fixture " << name << ": " << trace.size() << " stages match PyTorch; largest relative difference "
-              << worst.relative << " (absolute " << worst.absolute << ") in " << worst_id << "\n";
+              << worst.relative() << " (absolute " << worst.max_abs << ") in " << worst_id << "\n";
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "error.h"
 #include "forward.h"
 #include "image.h"
 #include "random_model.h"
@@ -177,5 +178,25 @@ TEST_CASE("a reused trace gives the same numbers as a fresh one", "[forward]") {
         CHECK(reused.stages()[i].id == fresh.stages()[i].id);
         REQUIRE(reused.stages()[i].tensor.shape == fresh.stages()[i].tensor.shape);
         CHECK(reused.stages()[i].tensor.mat().isApprox(fresh.stages()[i].tensor.mat(), 1e-5f));
+    }
+}
+
+TEST_CASE("a weight whose shape is not the config's, or an input of the wrong size, is an error naming it",
+          "[forward]") {
+    vit::Model model = vit::make_random_model(small_config(), 3);
+    const vit::Tensor input = random_input(3, 12, 4);
+    REQUIRE_NOTHROW(vit::forward(model, input));
+    try {
+        vit::forward(model, random_input(3, 13, 4));
+        FAIL("an input that is not a multiple of the patch size ran");
+    } catch (const vit::Error& e) {
+        CHECK(std::string(e.what()).find("patch size 4") != std::string::npos);
+    }
+    model.blocks[1].fc1_w.resize(39, 24);
+    try {
+        vit::forward(model, input);
+        FAIL("a model with a wrong weight shape ran");
+    } catch (const vit::Error& e) {
+        CHECK(std::string(e.what()) == "model weight 'blocks.1.fc1_w' has shape (39, 24), expected (40, 24)");
     }
 }

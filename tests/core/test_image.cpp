@@ -149,6 +149,20 @@ TEST_CASE("a 1-channel model gets PIL's 'L' luma of RGB images and grey images u
     for (int i = 0; i < kW * kH; ++i) CHECK(same.data[i] == grey[i] / 255.0f);
 }
 
+TEST_CASE("an RGB image turns grey by the same luma as decoding, and grey turns RGB by copying") {
+    vit::Image rgb;
+    rgb.channels = 3;
+    rgb.height = rgb.width = 1;
+    rgb.data = {0.3f, 0.6f, 0.9f};
+    const vit::Image grey = vit::with_channels(rgb, 1);
+    REQUIRE(grey.channels == 1);
+    REQUIRE(grey.data[0] == Approx(0.3f * 0.299f + 0.6f * 0.587f + 0.9f * 0.114f));
+    const vit::Image back = vit::with_channels(grey, 3);
+    REQUIRE(back.channels == 3);
+    REQUIRE(back.data == std::vector<float>(3, grey.data[0]));
+    REQUIRE_THROWS_AS(vit::with_channels(rgb, 2), vit::Error);
+}
+
 TEST_CASE("bilinear downscaling averages with PIL's widened triangle filter (worked by hand)") {
     // 4 → 2: scale 2, support 2; output 0 centred at 1.0 reads inputs 0..2 with
     // triangle(0.25), triangle(0.25), triangle(0.75) ∝ 3, 3, 1; output 1 reads 1..3 ∝ 1, 3, 3.

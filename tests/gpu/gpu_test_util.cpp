@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <memory>
 
@@ -27,38 +26,12 @@ void require_gl() {
     if (!context) FAIL(failure + " (run the GPU tests under xvfb-run with Mesa's llvmpipe)");
 }
 
-StageDiff compare(const Tensor& cpu, const Tensor& gpu, double abs_tol, double rel_tol) {
-    StageDiff d;
-    for (size_t i = 0; i < cpu.data.size(); ++i) {
-        const double c = cpu.data[i], g = gpu.data[i];
-        const double diff = std::isnan(g) || std::isnan(c) ? INFINITY : std::fabs(g - c);
-        const double ratio = diff / (abs_tol + rel_tol * std::fabs(c));
-        d.max_abs = std::max(d.max_abs, diff);
-        if (ratio > d.worst_ratio) {
-            d.worst_ratio = ratio;
-            d.worst_index = i;
-            d.cpu_value = cpu.data[i];
-            d.gpu_value = gpu.data[i];
-        }
-    }
-    return d;
-}
-
-std::string index_string(const std::vector<int64_t>& shape, size_t flat) {
-    std::vector<int64_t> idx(shape.size());
-    for (size_t k = shape.size(); k-- > 0;) {
-        idx[k] = static_cast<int64_t>(flat) % shape[k];
-        flat /= static_cast<size_t>(shape[k]);
-    }
-    return shape_string(idx);
-}
-
-void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& label, Rule rule) {
+void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& label) {
     REQUIRE(gpu.size() == cpu.size());
-    std::printf("%s: per-stage max |GPU − CPU|, and the share of the tolerance used: strict %g + %g·|cpu|, "
-                "scaled %g·max(1, max|cpu|) + %g·|cpu|%s\n",
-                label.c_str(), kAbs, kRel, kAbs, kRel, rule == Rule::Strict ? " (checked: strict)" : " (checked: scaled)");
-    double worst_strict = 0, worst_scaled = 0;
+    std::printf("%s: per-stage max |GPU − CPU|, and the share used of the tolerance %s (checked) and of the "
+                "strict %g + %g·|cpu|\n",
+                label.c_str(), gpu_tolerance_rule().c_str(), kGpuShaderTolerance.abs, kGpuShaderTolerance.rel);
+    double worst_strict = 0, worst_used = 0;
     std::string worst_stage;
     for (size_t s = 0; s < cpu.size(); ++s) {
         const Stage& c = cpu.stages()[s];
@@ -67,21 +40,20 @@ void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& lab
         REQUIRE(g.id == c.id);
         REQUIRE(g.block == c.block);
         REQUIRE(shape_string(g.tensor.shape) == shape_string(c.tensor.shape));
-        const double scale = std::max(1.0, double(c.tensor.mat().cwiseAbs().maxCoeff()));
-        const StageDiff strict = compare(c.tensor, g.tensor);
-        const StageDiff scaled = compare(c.tensor, g.tensor, kAbs * scale, kRel);
-        std::printf("  %-18s %-16s max diff %9.3g  max|cpu| %8.3g  strict %5.2f  scaled %5.2f\n", c.id.c_str(),
-                    shape_string(c.tensor.shape).c_str(), strict.max_abs, scale, strict.worst_ratio,
-                    scaled.worst_ratio);
-        if (strict.worst_ratio > worst_strict) worst_strict = strict.worst_ratio, worst_stage = c.id;
-        worst_scaled = std::max(worst_scaled, scaled.worst_ratio);
-        const StageDiff& d = rule == Rule::Strict ? strict : scaled;
-        INFO("largest difference " << d.max_abs << "; worst element " << index_string(c.tensor.shape, d.worst_index)
-                                   << ": cpu " << d.cpu_value << ", gpu " << d.gpu_value);
-        CHECK(d.worst_ratio <= 1.0);
+        const Difference strict = compare(g.tensor, c.tensor, kGpuShaderTolerance);
+        const Difference d = compare(g.tensor, c.tensor, gpu_tolerance(c.id, c.tensor));
+        std::printf("  %-18s %-16s max diff %9.3g  max|cpu| %8.3g  strict %5.2f  used %5.2f\n", c.id.c_str(),
+                    shape_string(c.tensor.shape).c_str(), d.max_abs, d.max_want, strict.tolerance_used,
+                    d.tolerance_used);
+        if (strict.tolerance_used > worst_strict) worst_strict = strict.tolerance_used, worst_stage = c.id;
+        worst_used = std::max(worst_used, d.tolerance_used);
+        const int64_t w = d.worst_flat;
+        INFO("largest difference " << d.max_abs << "; worst element " << index_string(unravel(w, c.tensor.shape))
+                                   << ": cpu " << c.tensor.data[size_t(w)] << ", gpu " << g.tensor.data[size_t(w)]);
+        CHECK(d.within());
     }
-    std::printf("  worst: strict %.2f of tolerance (%s), scaled %.2f\n", worst_strict, worst_stage.c_str(),
-                worst_scaled);
+    std::printf("  worst: strict %.2f of tolerance (%s), checked %.2f\n", worst_strict, worst_stage.c_str(),
+                worst_used);
     std::fflush(stdout);
 }
 

@@ -110,11 +110,11 @@ TEST_CASE("GPU read-back: predictions only, chosen stages, and any stage later",
     REQUIRE(few.size() == want.size());
     for (size_t i = 0; i < want.size(); ++i) {
         CHECK(few.stages()[i].id == want[i]);
-        CHECK(gpu_test::compare(cpu.at(want[i]), few.stages()[i].tensor).worst_ratio <= 1.0);
+        CHECK(compare(few.stages()[i].tensor, cpu.at(want[i]), kGpuShaderTolerance).within());
     }
     // Stages not read back are still on the GPU until the next pass.
     const Tensor k = gpu.read_stage("block1.k");
-    CHECK(gpu_test::compare(cpu.at("block1.k"), k).worst_ratio <= 1.0);
+    CHECK(compare(k, cpu.at("block1.k"), kGpuShaderTolerance).within());
 
     // Catalogue order whatever the order asked for.
     const Trace two = gpu.forward(input, std::vector<std::string>{"probs", "block0.q"});

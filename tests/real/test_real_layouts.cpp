@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "checkpoint.h"
+#include "compare.h"
 #include "forward.h"
 #include "image.h"
 #include "npy.h"
@@ -33,14 +34,10 @@ vit::Model check_against_pytorch(const std::string& name) {
         const vit::Tensor& got = trace.at(id);
         INFO(name << " stage " << id);
         REQUIRE(got.shape == want.shape);
-        double diff = 0, scale = 0;
-        for (size_t i = 0; i < want.data.size(); ++i) {
-            diff = std::max(diff, double(std::abs(got.data[i] - want.data[i])));
-            scale = std::max(scale, double(std::abs(want.data[i])));
-        }
-        INFO("largest difference " << diff << " relative " << diff / scale);
-        CHECK(diff / scale <= 1e-4);
-        worst = std::max(worst, diff / scale);
+        const vit::Difference d = vit::compare(got, want);
+        INFO("largest difference " << d.max_abs << " relative " << d.relative() << " at " << vit::index_string(d.where));
+        CHECK(d.relative() <= 1e-4);
+        worst = std::max(worst, d.relative());
         ++compared;
     }
     CHECK(compared >= 5);
