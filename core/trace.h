@@ -34,6 +34,7 @@ public:
     const Stage* find(const std::string& id) const;
     Stage* find(const std::string& id);
     const Stage* find(const StageRef& stage) const;
+    Stage* find(const StageRef& stage);
     const Tensor* tensor(const StageRef& stage) const { const Stage* s = find(stage); return s ? &s->tensor : nullptr; }
     // The stage with this id; throws vit::Error if the trace has none.
     const Tensor& at(const std::string& id) const;
