@@ -6,6 +6,8 @@
 #include <cmath>
 #include <unsupported/Eigen/SpecialFunctions>
 
+#include "layers.h"
+
 namespace vit {
 
 void linear_backward(const ConstMatRef& x, const Mat& w, const ConstMatRef& dy, MatMap dx, Mat& dw, Vec& db) {
@@ -22,14 +24,12 @@ void layer_norm_backward(const ConstMatRef& x, const Vec& gamma, float eps, cons
 #pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
     for (Eigen::Index r = 0; r < rows; ++r) {
         const auto row = x.row(r).array();
-        const float mean = row.sum() * inv_cols;
-        const float var = (row - mean).square().sum() * inv_cols;
-        const float inv_std = 1.0f / std::sqrt(var + eps);
-        normalised.row(r).array() = (row - mean) * inv_std;
+        const RowNorm n = row_norm(row, eps);
+        normalised.row(r).array() = (row - n.mean) * n.inv_std;
         const Eigen::ArrayXf g = dy.row(r).transpose().array() * gamma.array();
         const float mean_g = g.sum() * inv_cols;
         const float mean_gx = (g * normalised.row(r).transpose().array()).sum() * inv_cols;
-        dx.row(r).array() = (g.transpose() - mean_g - normalised.row(r).array() * mean_gx) * inv_std;
+        dx.row(r).array() = (g.transpose() - mean_g - normalised.row(r).array() * mean_gx) * n.inv_std;
     }
     dgamma = (dy.array() * normalised.array()).colwise().sum().transpose();
     dbeta = dy.colwise().sum().transpose();
