@@ -10,6 +10,7 @@
 #include "attention.h"
 #include "error.h"
 #include "layers.h"
+#include "patches.h"
 #include "pos_embed.h"
 #include "rollout.h"
 
@@ -32,23 +33,6 @@ private:
     ModelSizes sizes_;
     size_t count_ = 0;
 };
-
-// patches: N×(C·P·P), row p = patch (py, px) in raster order, columns in
-// Conv2d weight order (c, y, x).  input: C×S×S.
-void extract_patches(const Tensor& input, int patch, Tensor& patches) {
-    const int64_t channels = input.shape[0], height = input.shape[1], width = input.shape[2];
-    const int64_t grid_w = width / patch;
-    const int64_t count = patches.shape[0];
-#pragma omp parallel for schedule(static) if (patches.numel() >= kParallelMinElements)
-    for (int64_t p = 0; p < count; ++p) {
-        const int64_t y0 = (p / grid_w) * patch, x0 = (p % grid_w) * patch;
-        float* out = patches.data.data() + p * patches.shape[1];
-        for (int64_t c = 0; c < channels; ++c)
-            for (int y = 0; y < patch; ++y)
-                for (int x = 0; x < patch; ++x)
-                    *out++ = input.data[static_cast<size_t>((c * height + y0 + y) * width + x0 + x)];
-    }
-}
 
 // One pre-norm block; returns its output stage `block{b}.out`.
 const Tensor& run_block(const Model& model, int b, const Tensor& x, StageWriter& out,

@@ -50,14 +50,11 @@ void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
 
 void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y) {
     const Eigen::Index rows = x.rows();
-    const float inv_cols = 1.0f / static_cast<float>(x.cols());
 #pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
     for (Eigen::Index r = 0; r < rows; ++r) {
         const auto row = x.row(r).array();
-        const float mean = row.sum() * inv_cols;
-        const float var = (row - mean).square().sum() * inv_cols;
-        const float inv_std = 1.0f / std::sqrt(var + eps);
-        y.row(r).array() = (row - mean) * inv_std * gamma.transpose().array() + beta.transpose().array();
+        const RowNorm n = row_norm(row, eps);
+        y.row(r).array() = (row - n.mean) * n.inv_std * gamma.transpose().array() + beta.transpose().array();
     }
 }
 

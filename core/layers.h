@@ -2,12 +2,27 @@
 // Eigen matrices (tokens are rows, features are columns, as PyTorch's (T, D)).
 // Each writes its output in place; none allocates. Parallel over rows with OpenMP.
 #pragma once
+#include <cmath>
+
 #include "tensor.h"
 
 namespace vit {
 
 // y = x · wᵀ + b     x: T×D_in, w: D_out×D_in (PyTorch layout), b: D_out, y: T×D_out
 void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y);
+
+// The mean and 1/sqrt(var + eps) of one row as LayerNorm normalises it
+// (biased variance); shared by layer_norm and its backward.
+struct RowNorm {
+    float mean, inv_std;
+};
+template <typename Row>
+RowNorm row_norm(const Row& row, float eps) {
+    const float inv_cols = 1.0f / static_cast<float>(row.size());
+    const float mean = row.sum() * inv_cols;
+    const float var = (row - mean).square().sum() * inv_cols;
+    return {mean, 1.0f / std::sqrt(var + eps)};
+}
 
 // y = (x − mean) / sqrt(var + eps) · gamma + beta, per row, biased variance (nn.LayerNorm)
 void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y);

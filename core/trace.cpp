@@ -49,6 +49,12 @@ const Tensor* Trace::tensor(const StageRef& stage) const {
     return s ? &s->tensor : nullptr;
 }
 
+Stage* Trace::find(const StageRef& stage) {
+    for (Stage& s : stages_)
+        if (s.ref() == stage) return &s;
+    return nullptr;
+}
+
 const Tensor& Trace::at(const StageRef& stage) const { return at(stage_id(stage)); }
 
 const Tensor& Trace::at(const std::string& id) const {

@@ -35,6 +35,7 @@ public:
     const Stage* find(const std::string& id) const;
     Stage* find(const std::string& id);
     const Stage* find(const StageRef& stage) const;
+    Stage* find(const StageRef& stage);
     const Tensor* tensor(const StageRef& stage) const;
     // The stage's tensor; throws vit::Error if the trace has none.
     const Tensor& at(const std::string& id) const;

@@ -10,6 +10,9 @@ For each fixture, tests/fixtures/<name>/ holds
   image.png           a small picture (from skimage's bundled images)
   expected/<stage id>.npy   float32, C order, every stage of DESIGN.md's catalogue
   expected/meta.json  what the C++ side needs to reproduce them (image_size, ...)
+  expected/grad.<stage id>.npy, grad.param.<timm name>.npy, relevance.npy
+                      (models with a head) the gradients of logit[grad_class]
+                      (the top class) by autograd, and Chefer et al.'s relevance
 
 The model is built in float32 (tools/vitref), its weights are rounded to the
 dtype the file stores (F16/BF16), and the expected tensors are computed in
@@ -37,9 +40,18 @@ IMAGENET_MEAN = [0.485, 0.456, 0.406]
 IMAGENET_STD = [0.229, 0.224, 0.225]
 
 
-def make_image(path, source, h, w, grey=False):
-    """A small picture from skimage's bundled data, resized with PIL (LANCZOS)."""
-    from skimage import data
+def make_image(path, source, h, w, grey=False, previous=None):
+    """A small picture from skimage's bundled data, resized with PIL (LANCZOS).
+    Without skimage, the fixture's previous image bytes (`previous`) are kept."""
+    try:
+        from skimage import data
+    except ImportError:
+        if previous is None:
+            raise
+        print(f"  (no skimage: keeping the committed {os.path.basename(os.path.dirname(path))}/image.png)")
+        with open(path, "wb") as f:
+            f.write(previous)
+        return
     a = getattr(data, source)()
     img = Image.fromarray(a).convert("L" if grey else "RGB")
     img = img.resize((w, h), Image.LANCZOS)
@@ -65,6 +77,22 @@ def write_expected(d, trace, meta):
     st.write_json(meta, os.path.join(ed, "meta.json"))
 
 
+def write_gradients(d, model, x, cls):
+    """expected/grad.<stage>.npy, grad.param.<timm name>.npy and relevance.npy for
+    logit[cls] by autograd in float64; meta.json gains grad_class and the lists."""
+    stages, params, rel = model.gradient_trace(x, cls)
+    ed = os.path.join(d, "expected")
+    grads = [("grad." + k, v) for k, v in stages.items()] + [("grad.param." + k, v) for k, v in params.items()]
+    for k, v in grads + [("relevance", rel)]:
+        np.save(os.path.join(ed, k + ".npy"), np.ascontiguousarray(v.detach().numpy().astype(np.float32)))
+    path = os.path.join(ed, "meta.json")
+    meta = json.load(open(path))
+    meta["grad_class"] = cls
+    meta["grad_stages"] = list(stages.keys())
+    meta["grad_params"] = list(params.keys())
+    st.write_json(meta, path)
+
+
 def check_roundtrip(model, path, naming, dtype):
     """The file reloads to exactly the (rounded) weights the expected tensors used."""
     tensors, _ = st.load_file(path)
@@ -78,6 +106,10 @@ def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=No
             crop_pct=0.875, interpolation="bicubic", mean=IMAGENET_MEAN, std=IMAGENET_STD,
             labels=None, architecture="vit_test", hf_size_as_int=False):
     d = os.path.join(OUT, name)
+    previous_image = None
+    if os.path.isfile(os.path.join(d, "image.png")):
+        with open(os.path.join(d, "image.png"), "rb") as f:
+            previous_image = f.read()
     if os.path.exists(d):
         shutil.rmtree(d)
     os.makedirs(d)
@@ -104,7 +136,7 @@ def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=No
 
     src, ih, iw, grey = image
     ipath = os.path.join(d, "image.png")
-    make_image(ipath, src, ih, iw, grey)
+    make_image(ipath, src, ih, iw, grey, previous_image)
 
     S = run_size or img_size
     x = pp.load_image(ipath, channels=C)
@@ -135,6 +167,8 @@ def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=No
     a0 = trace["block0.attn"]
     meta["block0_attn_max_mean"] = round(float(a0.max(dim=-1).values.mean()), 6)
     write_expected(d, trace, meta)
+    if m.num_classes > 0:
+        write_gradients(d, md, x, meta["top1"])
     print(f"{name}: {dtype} {naming} T={trace['tokens'].shape[0]} D={trace['tokens'].shape[1]} "
           f"stages={len(trace)} attn row max mean={meta['block0_attn_max_mean']:.3f}")
 

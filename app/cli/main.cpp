@@ -1,8 +1,9 @@
 // vitviz-cli: runs a ViT on one image and prints its top predictions; dumps
-// every stage as .npy (--dump) or times the forward pass (--bench).
+// every stage as .npy (--dump) and gradients (--grad, --relevance: grad_dump.h)
+// or times the forward pass (--bench).
 //   vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S]
 //              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
-//              [--allow-nonfinite]
+//              [--allow-nonfinite] [--grad CLASS] [--relevance CLASS]
 // Any user error prints one line on stderr and exits 1, and so do weights
 // holding NaN or Inf unless --allow-nonfinite (then a warning).
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "checkpoint.h"
 #include "error.h"
 #include "forward.h"
+#include "grad_dump.h"
 #include "image.h"
 #include "npy.h"
 #include "threads.h"
@@ -38,11 +40,13 @@ struct Options {
     int bench = 0;
     bool gpu = false;
     bool allow_nonfinite = false;
+    vit::cli::GradRequest grads;  // dump_dir, gpu and bench copied in after parsing
 };
 
 const char* const kUsage =
     "usage: vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S] [--dump DIR] [--top K]\n"
     "                  [--threads T] [--bench N] [--backend cpu|gpu] [--allow-nonfinite]\n"
+    "                  [--grad CLASS|top] [--relevance CLASS|top]\n"
     "  --allow-nonfinite  run weights that hold NaN or Inf (with a warning) instead of refusing them\n";
 
 int parse_count(const std::string& flag, const std::string& value, int min) {
@@ -80,9 +84,12 @@ Options parse_options(int argc, char** argv) {
         else if (flag == "--threads") o.threads = parse_count(flag, value, 1);
         else if (flag == "--bench") o.bench = parse_count(flag, value, 1);
         else if (flag == "--backend" && (value == "cpu" || value == "gpu")) o.gpu = value == "gpu";
+        else if (flag == "--grad") o.grads.grad = value;
+        else if (flag == "--relevance") o.grads.relevance = value;
         else if (flag == "--backend") throw vit::Error("--backend is cpu or gpu, got '" + value + "'");
         else throw vit::Error("unknown option '" + flag + "'\n" + kUsage);
     }
+    o.grads.dump_dir = o.dump_dir, o.grads.gpu = o.gpu, o.grads.bench = o.bench > 0;
     return o;
 }
 
@@ -130,6 +137,7 @@ int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input)
 }
 
 int run(const Options& o) {
+    vit::cli::check_grad_request(o.grads);
     vit::set_threads(o.threads);
     const vit::Model model = vit::load_model(o.model);
     if (!model.nonfinite_weights.empty() && !o.allow_nonfinite)
@@ -145,6 +153,7 @@ int run(const Options& o) {
     }
     const vit::Trace trace = vit::forward(model, input);
     if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
+    if (o.grads.any()) vit::cli::dump_gradients(o.grads, model, trace);
     print_top(model, trace, o.top);
     return 0;
 }

@@ -7,7 +7,9 @@ Left out: distillation/register tokens, layer scale, dropout, global average
 pooling, fused attention.
 
 `forward_trace(x)` returns every stage of DESIGN.md's catalogue, with the ids
-used there and the batch dimension removed.
+used there and the batch dimension removed; `gradient_trace(x, c)` the
+gradients of logit[c] (autograd) with respect to those stages and every
+parameter, and the class-c relevance (Chefer et al. 2021).
 """
 import math
 from collections import OrderedDict
@@ -166,13 +168,18 @@ class VisionTransformer(nn.Module):
         B, C, H, W = x.shape
         P = self.patch_size
         gh, gw = H // P, W // P
-        emb = self.patch_embed(x)                                     # (B, N, D)
         if rec is not None:
             rec["input"] = x
             patches = (x[:, :, :gh * P, :gw * P]
                        .reshape(B, C, gh, P, gw, P).permute(0, 2, 4, 1, 3, 5)
                        .reshape(B, gh * gw, C * P * P))               # (c, y, x) order
             rec["patches"] = patches
+            # the same pixels put back (a permutation, no arithmetic), so that
+            # the gradient reaches the patches stage on its way to the input
+            x = (patches.reshape(B, gh, gw, C, P, P).permute(0, 3, 1, 4, 2, 5)
+                 .reshape(B, C, gh * P, gw * P))
+        emb = self.patch_embed(x)                                     # (B, N, D)
+        if rec is not None:
             rec["patch_embed"] = emb
         t = torch.cat([self.cls_token.expand(B, -1, -1).to(emb.dtype), emb], dim=1)
         if rec is not None:
@@ -215,6 +222,39 @@ class VisionTransformer(nn.Module):
             out["probs"] = logits.softmax(dim=-1)
         out["rollout"] = attention_rollout([out[f"block{i}.attn"] for i in range(len(self.blocks))])
         return out
+
+    def gradient_trace(self, x, cls):
+        """The gradient of logit[cls] by autograd. x: (C, H, W).
+        Returns (stage id -> gradient, for every stage the logit depends on, no batch dim;
+                 parameter name -> gradient, timm names and shapes;
+                 relevance R (T, T), Chefer et al. 2021, from the definition)."""
+        x = x.detach().clone()[None].requires_grad_(True)
+        self.zero_grad(set_to_none=True)
+        rec = {}
+        t = self._forward(x, rec)
+        for v in rec.values():
+            if v.requires_grad and not v.is_leaf:
+                v.retain_grad()
+        logits = self.head(t[:, 0])
+        logits.retain_grad()
+        logits[0, cls].backward()
+        stages = OrderedDict()
+        stages["input"] = x.grad[0]
+        for k in ["patches", "patch_embed", "cls", "tokens"]:
+            stages[k] = rec[k].grad[0]
+        for i in range(len(self.blocks)):
+            for s in BLOCK_STAGES:
+                stages[f"block{i}.{s}"] = rec[f"block{i}.{s}"].grad[0]
+        stages["norm"] = rec["norm"].grad[0]
+        stages["logits"] = logits.grad[0]
+        params = OrderedDict((n, p.grad.detach().clone()) for n, p in self.named_parameters())
+        T = stages["tokens"].shape[0]
+        r = torch.eye(T, dtype=t.dtype)
+        for i in range(len(self.blocks)):
+            a = rec[f"block{i}.attn"][0].detach()
+            ga = stages[f"block{i}.attn"]
+            r = r + (ga * a).clamp(min=0).mean(dim=0) @ r
+        return stages, params, r
 
     # -- random init with realistic magnitudes (for test fixtures) ------------
     @torch.no_grad()
