@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "backward.h"
+#include "checkpoint.h"
 #include "forward.h"
 
 namespace vit {
@@ -43,22 +44,7 @@ int uniform_below(std::mt19937& rng, int n) { return static_cast<int>(rng() % st
 
 }  // namespace
 
-ModelConfig digits_config() {
-    ModelConfig c;
-    c.name = "vit_digits_patch7_28";
-    c.channels = 1;
-    c.patch_size = 7;
-    c.embed_dim = 64;
-    c.depth = 4;
-    c.num_heads = 4;
-    c.mlp_dim = 128;
-    c.num_classes = 10;
-    c.pos_grid = 4;
-    c.ln_eps = 1e-6f;
-    c.preprocess = {kDigitSide, 1.0f, "bilinear", true, {0.1307f}, {0.3081f}};
-    for (int d = 0; d < 10; ++d) c.labels.push_back(std::to_string(d));
-    return c;
-}
+ModelConfig digits_config() { return load_model("digits").config; }
 
 Model init_model(const ModelConfig& config, uint32_t seed) {
     const ModelConfig& c = config;

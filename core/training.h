@@ -20,8 +20,9 @@
 
 namespace vit {
 
-// The built-in digits model's shape (assets/digits/config.json): 28×28×1,
-// patch 7, width 64, 4 blocks, 4 heads, MLP 128, 10 classes "0".."9".
+// The built-in digits model's config, read from the shipped
+// assets/digits/config.json (28×28×1, patch 7, width 64, 4 blocks, 4 heads,
+// MLP 128, labels "0".."9"); vit::Error when the assets are missing.
 ModelConfig digits_config();
 
 // timm's init (as tools/train_digits.py): matrices, CLS token and positions
