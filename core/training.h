@@ -66,9 +66,10 @@ private:
 float scheduled_lr(float peak, int step, int warmup, int total);
 
 struct TrainOptions {
-    int epochs = 10;
-    int batch = 64;
-    float lr = 2e-3f;
+    // The CLI's defaults: ≥ 95% held-out in under 10 minutes on 2 loaded cores.
+    int epochs = 20;
+    int batch = 16;
+    float lr = 1e-3f;
     uint32_t seed = 0;
     int warmup_epochs = 1;
     int max_shift = 2;  // random shift of each training digit, in pixels, each way
