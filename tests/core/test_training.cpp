@@ -5,6 +5,8 @@
 // loads back; the CLI's --train errors.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "assets.h"
