@@ -17,19 +17,6 @@ namespace vit {
 
 namespace {
 
-// Every weight of `model` as zeros of the same shape.
-Model zero_weights(const Model& model) {
-    Model g = model;
-    auto zero = [](auto& t) { t.setZero(); };
-    for (Mat* m : {&g.patch_w, &g.pos_embed, &g.head_w}) zero(*m);
-    for (Vec* v : {&g.patch_b, &g.cls_token, &g.norm_w, &g.norm_b, &g.head_b}) zero(*v);
-    for (BlockWeights& w : g.blocks) {
-        for (Mat* m : {&w.qkv_w, &w.proj_w, &w.fc1_w, &w.fc2_w}) zero(*m);
-        for (Vec* v : {&w.ln1_w, &w.ln1_b, &w.qkv_b, &w.proj_b, &w.ln2_w, &w.ln2_b, &w.fc1_b, &w.fc2_b}) zero(*v);
-    }
-    return g;
-}
-
 // The forward values and the gradients being filled, by stage.
 struct Pass {
     const Model& model;
@@ -128,7 +115,7 @@ Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits
     Gradients grads;
     for (const Stage& s : trace.stages())
         if (s.kind != StageKind::Probs && s.kind != StageKind::Rollout) grads.stages.add(s.ref(), s.tensor.shape);
-    grads.params = zero_weights(model);
+    grads.params = zeros_like(model);
 
     Pass pass{model, trace, grads};
     head_backward(pass, dlogits);

@@ -1,8 +1,9 @@
-// The checks every backend runs before computing (a model's weight shapes
+// Weight spans (for optimisers), the checks every backend runs before computing (a model's weight shapes
 // against its config, an input's shape against the model) and the operation
 // counts of the forward pass, for the GFLOP/s the benchmarks print.
 #include "model.h"
 
+#include <algorithm>
 #include <string>
 
 #include "error.h"
@@ -29,6 +30,33 @@ void expect_vec(const std::string& key, const Vec& v, int64_t size, bool may_be_
 }
 
 }  // namespace
+
+namespace {
+
+template <typename Span, typename M>
+std::vector<Span> spans_of(M& m) {
+    std::vector<Span> spans;
+    auto mat = [&](auto& w) { spans.push_back({w.data(), w.size(), true}); };
+    auto vec = [&](auto& v) { spans.push_back({v.data(), v.size(), false}); };
+    mat(m.patch_w), vec(m.patch_b), vec(m.cls_token), vec(m.pos_embed);  // positions: not decayed
+    for (auto& w : m.blocks) {
+        vec(w.ln1_w), vec(w.ln1_b), mat(w.qkv_w), vec(w.qkv_b), mat(w.proj_w), vec(w.proj_b);
+        vec(w.ln2_w), vec(w.ln2_b), mat(w.fc1_w), vec(w.fc1_b), mat(w.fc2_w), vec(w.fc2_b);
+    }
+    vec(m.norm_w), vec(m.norm_b), mat(m.head_w), vec(m.head_b);
+    return spans;
+}
+
+}  // namespace
+
+std::vector<WeightSpan> weight_spans(Model& m) { return spans_of<WeightSpan>(m); }
+std::vector<ConstWeightSpan> weight_spans(const Model& m) { return spans_of<ConstWeightSpan>(m); }
+
+Model zeros_like(const Model& model) {
+    Model z = model;
+    for (const WeightSpan& w : weight_spans(z)) std::fill(w.data, w.data + w.size, 0.0f);
+    return z;
+}
 
 void validate_model_shapes(const Model& m) {
     const ModelConfig& c = m.config;

@@ -73,6 +73,23 @@ void validate_model_shapes(const Model& model);
 // The input is C×S×S with S a multiple of the patch size; throws vit::Error.
 void check_model_input(const ModelConfig& config, const Tensor& input);
 
+// One weight's storage, for code that treats all weights alike (optimisers,
+// gradient sums). `matrix`: a Linear or patch-projection weight (rank 2, the
+// ones weight decay applies to); false for biases, LayerNorm, CLS and positions.
+template <typename T>
+struct WeightSpanOf {
+    T* data;
+    int64_t size;
+    bool matrix;
+};
+using WeightSpan = WeightSpanOf<float>;
+using ConstWeightSpan = WeightSpanOf<const float>;
+// Every weight of `model`, in the same order for every model of one config.
+std::vector<WeightSpan> weight_spans(Model& model);
+std::vector<ConstWeightSpan> weight_spans(const Model& model);
+// Every weight of `model` as zeros of the same shape (config copied).
+Model zeros_like(const Model& model);
+
 // Floating-point operations of one forward pass on `tokens` tokens (multiply-add = 2).
 double forward_flops(const ModelConfig& config, int tokens);
 

@@ -5,7 +5,9 @@
 #include "safetensors.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
@@ -182,6 +184,27 @@ void SafetensorsFile::read_floats(const SafetensorsEntry& entry, float* out) con
         throw Error(path_ + ": tensor '" + shortened(entry.name) + "' has dtype " + entry.dtype +
                     ", which cannot be read as weights (F32, F16 or BF16)");
     }
+}
+
+void write_safetensors(const std::string& path, const std::vector<NamedTensor>& tensors) {
+    nlohmann::ordered_json header = nlohmann::ordered_json::object();
+    size_t offset = 0;
+    for (const NamedTensor& t : tensors) {
+        const size_t bytes = t.tensor.data.size() * sizeof(float);
+        header[t.name] = {{"dtype", "F32"}, {"shape", t.tensor.shape}, {"data_offsets", {offset, offset + bytes}}};
+        offset += bytes;
+    }
+    std::string text = header.dump();
+    text.append((8 - text.size() % 8) % 8, ' ');
+    uint8_t length[8];
+    for (int i = 0; i < 8; ++i) length[i] = static_cast<uint8_t>(static_cast<uint64_t>(text.size()) >> (8 * i));
+    std::ofstream out(path, std::ios::binary);
+    if (!out) throw Error("cannot write '" + path + "': " + std::strerror(errno));
+    out.write(reinterpret_cast<const char*>(length), 8).write(text.data(), static_cast<std::streamsize>(text.size()));
+    for (const NamedTensor& t : tensors)
+        out.write(reinterpret_cast<const char*>(t.tensor.data.data()),
+                  static_cast<std::streamsize>(t.tensor.data.size() * sizeof(float)));
+    if (!out.flush()) throw Error("cannot write '" + path + "': " + std::strerror(errno));
 }
 
 }  // namespace vit

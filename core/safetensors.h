@@ -3,8 +3,8 @@
 // data_offsets}}, then the raw tensor bytes. The file is memory-mapped and
 // validated as a whole before anything is allocated from its numbers; each
 // tensor is then converted (F32, F16, BF16 → float32) straight into the
-// caller's storage, the only copy. Left out: writing, and reading integer
-// dtypes (their entries are validated but reading them is refused).
+// caller's storage, the only copy; and writing F32 files. Left out: reading
+// integer dtypes (their entries are validated but reading them is refused).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +12,8 @@
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+#include "parameters.h"
 
 namespace vit {
 
@@ -52,5 +54,9 @@ private:
     std::vector<SafetensorsEntry> entries_;
     std::unordered_map<std::string, size_t> index_;
 };
+
+// Writes `tensors` as an F32 safetensors file in their order (header padded
+// with spaces to a multiple of 8 bytes); throws vit::Error naming the file.
+void write_safetensors(const std::string& path, const std::vector<NamedTensor>& tensors);
 
 }  // namespace vit

@@ -1,6 +1,6 @@
 // vitviz-cli: runs a ViT on one image and prints its top predictions; dumps
 // every stage as .npy (--dump) and gradients (--grad, --relevance: grad_dump.h)
-// or times the forward pass (--bench).
+// or times the forward pass (--bench); --train trains one (train_command.h).
 //   vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S]
 //              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
 //              [--allow-nonfinite] [--grad CLASS] [--relevance CLASS]
@@ -24,6 +24,7 @@
 #include "threads.h"
 #include "timing.h"
 #include "trace_budget.h"
+#include "train_command.h"
 #ifdef VITVIZ_WITH_GPU
 #include "gpu_run.h"
 #endif
@@ -162,6 +163,7 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
     try {
+        if (vit::cli::wants_training(argc, argv)) return vit::cli::run_training(argc, argv);
         return run(parse_options(argc, argv));
     } catch (const vit::Error& e) {
         std::cerr << "vitviz-cli: " << e.what() << "\n";

@@ -1,0 +1,86 @@
+// vitviz-bench-train: one training step (per-sample forward + backward over the
+// batch, the mean cross-entropy, AdamW) of the digits model at batch 64 and of
+// ViT-Ti/16 at batch 8, at 1 and 2 threads, beside PyTorch's forward +
+// backward + AdamW step of the same architecture on the same machine in the
+// same run (tests/bench/torch_train.py with Debian's python3-torch).
+//   vitviz-bench-train [--runs N] [--python PATH]
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "forward.h"
+#include "random_model.h"
+#include "timing.h"
+#include "training.h"
+
+namespace {
+
+struct Case {
+    const char* name;  // torch_train.py's --model
+    vit::ModelConfig config;
+    int batch;
+};
+
+double time_core(const Case& c, int threads, int runs) {
+    vit::set_threads(threads);
+    vit::Model model = vit::init_model(c.config, 0);
+    const int side = c.config.patch_size * c.config.pos_grid;
+    std::vector<vit::Tensor> inputs;
+    std::vector<int> labels;
+    for (int b = 0; b < c.batch; ++b) {
+        vit::Tensor t({c.config.channels, side, side});
+        for (size_t i = 0; i < t.data.size(); ++i) t.data[i] = static_cast<float>((i * 7919 + b) % 1000) / 500.0f - 1.0f;
+        inputs.push_back(std::move(t));
+        labels.push_back(b % c.config.num_classes);
+    }
+    vit::AdamW optimizer(model, {});
+    vit::train_step(model, optimizer, inputs, labels, 1e-3f);  // warm-up
+    std::vector<double> ms;
+    for (int r = 0; r < runs; ++r) {
+        const vit::Stopwatch clock;
+        vit::train_step(model, optimizer, inputs, labels, 1e-3f);
+        ms.push_back(clock.ms());
+    }
+    return vit::timing_stats(ms).median_ms;
+}
+
+// Runs the PyTorch script and parses its `torch_ms median=…` line; 0 if it failed.
+double time_torch(const std::string& python, const Case& c, int threads, int runs) {
+    const std::string command = python + " " VITVIZ_SOURCE_DIR "/tests/bench/torch_train.py --model " + c.name +
+                                " --batch " + std::to_string(c.batch) + " --threads " + std::to_string(threads) +
+                                " --runs " + std::to_string(runs);
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+    double median = 0.0;
+    std::array<char, 256> line{};
+    while (pipe && std::fgets(line.data(), line.size(), pipe.get())) std::sscanf(line.data(), "torch_ms median=%lf", &median);
+    return median;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int runs = 5;
+    std::string python = "/usr/bin/python3";
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i];
+        if (flag == "--runs") runs = std::max(1, std::atoi(argv[i + 1]));
+        if (flag == "--python") python = argv[i + 1];
+    }
+    const Case cases[] = {{"digits", vit::digits_config(), 64}, {"tiny", vit::vit_tiny_config(), 8}};
+    std::printf("%-8s %-6s %-7s %12s %12s %8s\n", "model", "batch", "threads", "vitviz_ms", "pytorch_ms", "ratio");
+    for (const Case& c : cases)
+        for (int threads : {1, 2}) {
+            const double core = time_core(c, threads, runs), torch = time_torch(python, c, threads, runs);
+            if (torch > 0)
+                std::printf("%-8s %-6d %-7d %12.1f %12.1f %8.2f\n", c.name, c.batch, threads, core, torch, core / torch);
+            else
+                std::printf("%-8s %-6d %-7d %12.1f %12s %8s\n", c.name, c.batch, threads, core, "n/a", "n/a");
+            std::fflush(stdout);
+        }
+    std::printf("ratio = vitviz training step / PyTorch forward + backward + AdamW step (lower is better); "
+                "medians of %d steps\n", runs);
+    return 0;
+}
