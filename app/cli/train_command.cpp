@@ -10,8 +10,8 @@
 #include <string>
 
 #include "error.h"
-#include "forward.h"
 #include "model_writer.h"
+#include "threads.h"
 #include "timing.h"
 #include "training.h"
 

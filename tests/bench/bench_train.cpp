@@ -13,6 +13,7 @@
 
 #include "forward.h"
 #include "random_model.h"
+#include "threads.h"
 #include "timing.h"
 #include "training.h"
 
