@@ -3,35 +3,17 @@
 
 #include <cstdio>
 
-#include "error.h"
 
-#ifdef VITVIZ_WITH_GPU
 #include "gpu_backend.h"
 #include "shader_program.h"
 #include "timing.h"
-#endif
-
-namespace vit {
-#ifndef VITVIZ_WITH_GPU
-class GpuBackend {};  // not built: the session reports itself unavailable
-#endif
-}  // namespace vit
 
 namespace vit::gui {
 
 GpuSession::GpuSession() = default;
 GpuSession::~GpuSession() = default;
 
-bool GpuSession::built() {
-#ifdef VITVIZ_WITH_GPU
-    return true;
-#else
-    return false;
-#endif
-}
-
 void GpuSession::start() {
-#ifdef VITVIZ_WITH_GPU
     if (backend_) return;
     if (fail_test_) {
         // The failure path on screen: a shader with a type error, through the real compiler.
@@ -41,13 +23,9 @@ void GpuSession::start() {
     }
     backend_ = std::make_unique<GpuBackend>();
     device_ = backend_->device();
-#else
-    throw Error("this vitviz was built without the GPU backend (app/gpu)");
-#endif
 }
 
 void GpuSession::run(const Model& model, const Trace& cpu) {
-#ifdef VITVIZ_WITH_GPU
     if (uploaded_ != &model) {
         backend_->set_model(model);
         uploaded_ = &model;
@@ -64,10 +42,6 @@ void GpuSession::run(const Model& model, const Trace& cpu) {
     std::printf("vitviz: GPU pass %.2f ms (GL timer), %.1f ms with read-back; CPU %.1f ms; largest |gpu - cpu| %.3g at %s%s\n",
                 gpu_ms_, wall_ms_, cpu_ms_, w ? w->max_abs() : 0.0, w ? w->id.c_str() : "-",
                 w ? index_string(w->gpu.where).c_str() : "");
-#else
-    (void)model;
-    (void)cpu;
-#endif
 }
 
 bool GpuSession::update(AppState& state, const std::shared_ptr<const Model>& model,

@@ -6,7 +6,6 @@
 // the CPU Trace of the same input. A failure (no OpenGL 4.3 context, a shader
 // that does not compile, a model it cannot take) becomes status().error, with
 // the compile log, and the app goes back to the CPU core.
-// Built without app/gpu (no VITVIZ_WITH_GPU) it reports itself unavailable.
 #pragma once
 #include <memory>
 #include <string>
@@ -32,8 +31,7 @@ public:
 
     // --gpu-fail-test: starting compiles a broken shader first (the failure path, on screen).
     void set_fail_test(bool on) { fail_test_ = on; }
-    static bool built();             // this build has the GPU backend
-    bool available() const { return built() && status_.usable(); }
+    bool available() const { return status_.usable(); }
     const GpuStatus& status() const { return status_; }
 
     // Once per frame, before drawing. With state.backend == Gpu and a CPU trace

@@ -1,23 +1,18 @@
-# app/gui: the desktop app `vitviz` (GLFW + Dear ImGui + OpenGL 4.3).
-# vitviz_gui_logic holds the parts without GL or ImGui (UI state, colormaps,
-# texture cache bookkeeping, options, file lists, the tour plan, the loader),
-# shared with tests/app. Dear ImGui's GLFW and OpenGL3 backends are compiled
-# unmodified from Debian's libimgui-dev examples.
+# app/gui: the desktop app `vitviz` (GLFW + Dear ImGui + OpenGL 4.3), in parts:
+#   logic/   the window-free library vitviz_gui_logic (UI state, colormaps,
+#            texture-cache bookkeeping, options, file lists, the tour plan, the
+#            loader, export, the Draw canvas's normalisation, CPU-vs-GPU
+#            differences, the side panel's text), shared with tests/app;
+#   views/   the pictures of the stages and the attention screen (heatmaps);
+#   panels/  the panels around them (navigator, side panel, open, backend,
+#            draw, toolbar, status bar);
+#   .        the window, the frame loop, fonts, GL textures, the GPU session.
+# Dear ImGui's GLFW and OpenGL3 backends are compiled unmodified from Debian's
+# libimgui-dev examples.
 set(VITVIZ_GUI_DIR ${CMAKE_CURRENT_SOURCE_DIR}/gui)
-set(VITVIZ_GUI_LOGIC_SOURCES
-    ${VITVIZ_GUI_DIR}/app_state.cpp
-    ${VITVIZ_GUI_DIR}/colormap.cpp
-    ${VITVIZ_GUI_DIR}/texture_cache.cpp
-    ${VITVIZ_GUI_DIR}/options.cpp
-    ${VITVIZ_GUI_DIR}/file_list.cpp
-    ${VITVIZ_GUI_DIR}/tour.cpp
-    ${VITVIZ_GUI_DIR}/loader.cpp
-    ${VITVIZ_GUI_DIR}/export.cpp)
-list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/canvas_image.cpp)  # the Draw canvas's MNIST normalisation
-list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/gpu_compare.cpp)  # CPU vs GPU differences, the GPU fallback
-list(APPEND VITVIZ_GUI_LOGIC_SOURCES ${VITVIZ_GUI_DIR}/stage_info.cpp)  # the side panel's text (tested in tests/app)
+file(GLOB VITVIZ_GUI_LOGIC_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/logic/*.cpp)
 add_library(vitviz_gui_logic STATIC ${VITVIZ_GUI_LOGIC_SOURCES})
-target_include_directories(vitviz_gui_logic PUBLIC ${VITVIZ_GUI_DIR})
+target_include_directories(vitviz_gui_logic PUBLIC ${VITVIZ_GUI_DIR}/logic)
 target_link_libraries(vitviz_gui_logic PUBLIC vitcore PRIVATE PkgConfig::STB)
 
 set(IMGUI_BACKEND_DIR /usr/share/doc/libimgui-dev/examples/backends CACHE PATH
@@ -27,14 +22,11 @@ target_include_directories(imgui_backends PUBLIC /usr/include/imgui/backends)
 target_link_libraries(imgui_backends PUBLIC PkgConfig::IMGUI PkgConfig::GLFW ${CMAKE_DL_LIBS})
 target_compile_options(imgui_backends PRIVATE -w)
 
-file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/*.cpp)
-list(REMOVE_ITEM VITVIZ_GUI_SOURCES ${VITVIZ_GUI_LOGIC_SOURCES})
+file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/*.cpp ${VITVIZ_GUI_DIR}/views/*.cpp
+     ${VITVIZ_GUI_DIR}/panels/*.cpp)
 add_executable(vitviz ${VITVIZ_GUI_SOURCES})
+target_include_directories(vitviz PRIVATE ${VITVIZ_GUI_DIR} ${VITVIZ_GUI_DIR}/views ${VITVIZ_GUI_DIR}/panels)
 target_link_libraries(vitviz PRIVATE vitviz_gui_logic imgui_backends glad PkgConfig::IMGUI PkgConfig::GLFW PkgConfig::STB)
 install(TARGETS vitviz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The GPU backend (app/gpu, issue 4): gpu_session.cpp runs it on the window's
-# context; without it the toolbar's GPU choice stays disabled.
-if(TARGET vitgpu)
-  target_link_libraries(vitviz PRIVATE vitgpu)
-  target_compile_definitions(vitviz PRIVATE VITVIZ_WITH_GPU)
-endif()
+# The GPU backend (app/gpu): gpu_session.cpp runs it on the window's context.
+target_link_libraries(vitviz PRIVATE vitgpu)

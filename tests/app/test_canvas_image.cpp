@@ -1,5 +1,5 @@
 // Claims about the "Draw a digit" canvas and its MNIST normalisation
-// (app/gui/canvas_image.h): crop, 20-px box, centre of mass at (14,14).
+// (app/gui/logic/canvas_image.h): crop, 20-px box, centre of mass at (14,14).
 #include <catch2/catch.hpp>
 
 #include <algorithm>

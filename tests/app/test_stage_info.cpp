@@ -1,4 +1,4 @@
-// Claims about the stage side panel's text (app/gui/stage_info.h): every stage
+// Claims about the stage side panel's text (app/gui/logic/stage_info.h): every stage
 // of DESIGN.md's catalogue is described, with the model's real sizes, in
 // characters Dear ImGui's default font can draw.
 #include <catch2/catch.hpp>
