@@ -20,14 +20,19 @@ void split_heads(const ConstMatRef& qkv, int heads, Tensor& q, Tensor& k, Tensor
             parts[part]->slice(h) = qkv.block(0, part * dim + h * head_dim, tokens, head_dim);
 }
 
-void attention_weights(const Tensor& q, const Tensor& k, Tensor& scores, Tensor& attn) {
+void attention_weights(const Tensor& q, const Tensor& k, Tensor& scores, Tensor& attn, float temperature) {
     const int64_t heads = q.shape[0];
     const float scale = 1.0f / std::sqrt(static_cast<float>(q.shape[2]));
 #pragma omp parallel for schedule(static) if (scores.numel() >= kParallelMinElements)
     for (int64_t h = 0; h < heads; ++h) {
         scores.slice(h).noalias() = (q.slice(h) * scale) * k.slice(h).transpose();
     }
-    softmax_rows(scores.mat(), attn.mat());
+    if (temperature == 1.0f) {
+        softmax_rows(scores.mat(), attn.mat());
+    } else {
+        attn.mat() = scores.mat() / temperature;
+        softmax_rows(attn.mat(), attn.mat());
+    }
 }
 
 void attention_context(const Tensor& attn, const Tensor& v, Tensor& context) {
