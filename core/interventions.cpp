@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include "error.h"
 
@@ -54,7 +55,7 @@ void validate_interventions(const Interventions& iv, const ModelConfig& c, int g
                         " numbers is not a permutation of 0-" + std::to_string(patches - 1));
     }
     if (!(iv.temperature > 0.0f) || !std::isfinite(iv.temperature))
-        throw Error("temperature: " + std::to_string(iv.temperature) + " is not a positive number");
+        throw Error("temperature: " + (std::ostringstream() << iv.temperature).str() + " is not a positive number");
 }
 
 std::vector<int> kept_patches(const Interventions& iv, int patches) {

@@ -1,9 +1,10 @@
 // vitviz-cli: runs a ViT on one image and prints its top predictions; dumps
 // every stage as .npy (--dump) and gradients (--grad, --relevance: grad_dump.h)
-// or times the forward pass (--bench).
+// or times the forward pass (--bench); interventions, the occlusion map and
+// the logit lens: interventions_args.h.
 //   vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S]
 //              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
-//              [--grad CLASS] [--relevance CLASS]
+//              [--grad CLASS] [--relevance CLASS] [interventions: interventions_args.h]
 // Any user error prints one line on stderr and exits 1.
 #include <algorithm>
 #include <cstdio>
@@ -19,6 +20,7 @@
 #include "forward.h"
 #include "grad_dump.h"
 #include "image.h"
+#include "interventions_args.h"
 #include "npy.h"
 #include "timing.h"
 #ifdef VITVIZ_WITH_GPU
@@ -37,11 +39,14 @@ struct Options {
     int bench = 0;
     bool gpu = false;
     vit::cli::GradRequest grads;  // dump_dir, gpu and bench copied in after parsing
+    vit::cli::InterventionArgs interventions;
 };
 
 const char* const kUsage =
     "usage: vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S] [--dump DIR] [--top K]\n"
-    "                  [--threads T] [--bench N] [--backend cpu|gpu] [--grad CLASS|top] [--relevance CLASS|top]\n";
+    "                  [--threads T] [--bench N] [--backend cpu|gpu] [--grad CLASS|top] [--relevance CLASS|top]\n"
+    "                  [--mask-patches LIST] [--drop-tokens LIST] [--ablate-heads B:H,...] [--no-pos]\n"
+    "                  [--permute-patches LIST] [--temperature T] [--occlusion-map] [--logit-lens]\n";
 
 int parse_count(const std::string& flag, const std::string& value, int min) {
     size_t used = 0;
@@ -64,6 +69,7 @@ Options parse_options(int argc, char** argv) {
             std::cout << kUsage;
             std::exit(0);
         }
+        if (o.interventions.take(argc, argv, i)) continue;
         if (i + 1 >= argc) throw vit::Error("unknown or incomplete option '" + flag + "'\n" + kUsage);
         const std::string value = argv[++i];
         if (flag == "--model") o.model = value;
@@ -137,9 +143,12 @@ int run(const Options& o) {
         bench(model, input, o.bench);
         return 0;
     }
-    const vit::Trace trace = vit::forward(model, input);
+    const vit::Interventions iv = o.interventions.resolve(model.config, input);
+    if (!iv.empty() && o.grads.any()) throw vit::Error("--grad and --relevance are for the unmodified pass, without interventions");
+    const vit::Trace trace = vit::forward(model, input, iv);
     if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
     if (o.grads.any()) vit::cli::dump_gradients(o.grads, model, trace);
+    vit::cli::run_analyses(o.interventions, model, input, iv, trace, o.dump_dir);
     print_top(model, trace, o.top);
     return 0;
 }

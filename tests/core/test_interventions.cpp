@@ -14,6 +14,7 @@
 #include "compare.h"
 #include "error.h"
 #include "forward.h"
+#include "helpers_loaders.h"
 #include "logit_lens.h"
 #include "npy.h"
 #include "occlusion.h"
@@ -237,4 +238,46 @@ TEST_CASE("a bad intervention is one error naming it and its value", "[intervent
     CHECK(error_of(iv).find("temperature: 0") != std::string::npos);
     iv.temperature = -2.0f;
     CHECK(error_of(iv).find("temperature: -2") != std::string::npos);
+}
+
+TEST_CASE("the CLI applies the interventions, dumps every stage, the occlusion map and the logit lens", "[interventions]") {
+    if (!fs::exists(VITVIZ_CLI)) return;  // not built in this configuration
+    vit_test::TempDir dir;
+    const std::string cli = std::string(VITVIZ_CLI) + " --model " + kModelDir.string() + " --image " +
+                            (kModelDir / "image.png").string() + " --top 1";
+    const std::string quiet = " > " + dir.path("out.txt") + " 2> " + dir.path("err.txt");
+    const std::string combined = " --mask-patches 4,9 --drop-tokens 0,10-11 --ablate-heads 1:1 --no-pos --temperature 0.7"
+                                 " --permute-patches 15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0";
+    REQUIRE(vit_test::run_command(cli + combined + " --occlusion-map --logit-lens --dump " + dir.path("d") + quiet) == 0);
+    const fs::path want = fs::path(VITVIZ_FIXTURES) / "interventions" / "combined";
+    std::ifstream file(want / "case.json");
+    for (const std::string& id : nlohmann::json::parse(file).at("stages").get<std::vector<std::string>>())
+        check_against(want, id, vit::read_npy(dir.path("d/" + id + ".npy")));
+    check_against(want, "occlusion", vit::read_npy(dir.path("d/occlusion.npy")));
+    check_against(want, "lens", vit::read_npy(dir.path("d/lens.npy")));
+    CHECK_THAT(vit_test::read_file_text(dir.path("out.txt")), Catch::Contains("occlusion map") && Catch::Contains("logit lens"));
+
+    const std::string headless = (fs::path(VITVIZ_FIXTURES) / "headless").string();
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {" --mask-patches 3,16", "--mask-patches '3,16': mask patches: patch 16 is out of range"},
+        {" --mask-patches 0-15", "--mask-patches '0-15': mask patches: masking all 16 patches"},
+        {" --drop-tokens 0-15", "--drop-tokens '0-15': drop tokens: dropping all 16"},
+        {" --drop-tokens 2,x", "--drop-tokens '2,x': 'x' is not a number"},
+        {" --ablate-heads 0:3", "--ablate-heads '0:3': ablate heads: head 0:3 does not exist"},
+        {" --ablate-heads 0-1", "--ablate-heads '0-1': '0-1' is not BLOCK:HEAD"},
+        {" --permute-patches 0,1,1,3,4,5,6,7,8,9,10,11,12,13,14,15", "--permute-patches '0,1,1,3,4,5,6,7,8,9,10,11,12,13,14,15': permute patches"},
+        {" --temperature -1", "--temperature '-1': temperature: -1 is not a positive number"},
+        {" --temperature", "--temperature needs a value"},
+    };
+    for (const auto& [args, expected] : cases) {
+        INFO("vitviz-cli" << args);
+        CHECK(vit_test::run_command(cli + args + quiet) == 1);
+        CHECK_THAT(vit_test::read_file_text(dir.path("err.txt")), Catch::Contains(expected));
+    }
+    for (const std::string flag : {"--occlusion-map", "--logit-lens"}) {
+        INFO(flag);
+        CHECK(vit_test::run_command(std::string(VITVIZ_CLI) + " --model " + headless + " --image " + headless +
+                                    "/image.png " + flag + quiet) == 1);
+        CHECK_THAT(vit_test::read_file_text(dir.path("err.txt")), Catch::Contains(flag + ": ") && Catch::Contains("has no classifier head"));
+    }
 }
