@@ -136,10 +136,8 @@ const Tensor& run_embedding(const Model& model, const Tensor& input, const Inter
         else tokens.mat() = cls.mat();
         return tokens;
     }
-    std::vector<bool> dropped(N + 1, false);
-    for (int n : iv.drop_tokens) dropped[n + 1] = true;
-    for (int64_t t = 0, row = 0; t <= N; ++t) {
-        if (dropped[t]) continue;
+    int64_t row = 0;
+    for (int t : kept_token_rows(iv, static_cast<int>(N))) {
         if (pos) tokens.mat().row(row++) = cls.mat().row(t) + pos->row(t);
         else tokens.mat().row(row++) = cls.mat().row(t);
     }

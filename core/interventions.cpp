@@ -58,13 +58,20 @@ void validate_interventions(const Interventions& iv, const ModelConfig& c, int g
         throw Error("temperature: " + (std::ostringstream() << iv.temperature).str() + " is not a positive number");
 }
 
-std::vector<int> kept_patches(const Interventions& iv, int patches) {
+std::vector<int> kept_token_rows(const Interventions& iv, int patches) {
     std::vector<bool> dropped(patches, false);
     for (int n : iv.drop_tokens) dropped.at(n) = true;
+    std::vector<int> rows{0};
+    for (int n = 0; n < patches; ++n)
+        if (!dropped[n]) rows.push_back(n + 1);
+    return rows;
+}
+
+std::vector<int> kept_patches(const Interventions& iv, int patches) {
     std::vector<int> kept;
-    for (int n = 0; n < patches; ++n) {
-        if (dropped[n]) continue;
-        kept.push_back(iv.permute_patches.empty() ? n : iv.permute_patches[n]);
+    for (int row : kept_token_rows(iv, patches)) {
+        if (row == 0) continue;
+        kept.push_back(iv.permute_patches.empty() ? row - 1 : iv.permute_patches[row - 1]);
     }
     return kept;
 }

@@ -116,18 +116,19 @@ void bench(const vit::Model& model, const vit::Tensor& input, int runs) {
     std::printf("forward_ms median=%.3f min=%.3f runs=%d gflops=%.1f\n", t.median_ms, t.min_ms, runs, gflops);
 }
 
-int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input) {
+int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input, const vit::Interventions& iv) {
 #ifdef VITVIZ_WITH_GPU
     if (o.bench > 0) {
         vit::cli::gpu_bench(model, input, o.bench);
         return 0;
     }
-    const vit::Trace trace = vit::cli::gpu_forward(model, input);
+    const vit::Trace trace = vit::cli::gpu_forward(model, input, iv);
     if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
+    vit::cli::run_analyses(o.interventions, model, input, iv, trace, o.dump_dir);
     print_top(model, trace, o.top);
     return 0;
 #else
-    (void)model, (void)input, (void)o;
+    (void)model, (void)input, (void)o, (void)iv;
     throw vit::Error("this vitviz-cli was built without the GPU backend (VITVIZ_BUILD_APP=OFF)");
 #endif
 }
@@ -138,12 +139,12 @@ int run(const Options& o) {
     const vit::Model model = vit::load_model(o.model);
     const vit::Image image = vit::model_image(o.model, o.image, model.config.channels);
     const vit::Tensor input = vit::preprocess(image, model.config.preprocess, o.image_size);
-    if (o.gpu) return run_gpu(o, model, input);
+    const vit::Interventions iv = o.interventions.resolve(model.config, input);
+    if (o.gpu) return run_gpu(o, model, input, iv);
     if (o.bench > 0) {
         bench(model, input, o.bench);
         return 0;
     }
-    const vit::Interventions iv = o.interventions.resolve(model.config, input);
     if (!iv.empty() && o.grads.any()) throw vit::Error("--grad and --relevance are for the unmodified pass, without interventions");
     const vit::Trace trace = vit::forward(model, input, iv);
     if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
