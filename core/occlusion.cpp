@@ -7,18 +7,20 @@
 #include <algorithm>
 #include <exception>
 
-#include "forward.h"
+#include <omp.h>
 
 namespace vit {
 
 OcclusionMap occlusion_map(const Model& model, const Tensor& input, const Interventions& base) {
+    return OcclusionMapper().run(model, input, base);
+}
+
+OcclusionMap OcclusionMapper::run(const Model& model, const Tensor& input, const Interventions& base) {
+    passes_.resize(std::max<size_t>(passes_.size(), static_cast<size_t>(omp_get_max_threads())));
     OcclusionMap map;
-    {
-        LeanPass pass;
-        const std::vector<float>& p = pass.probs(model, input, base).data;
-        map.top_class = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
-        map.top_probability = p[map.top_class];
-    }
+    const std::vector<float>& p = passes_[0].probs(model, input, base).data;
+    map.top_class = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+    map.top_probability = p[map.top_class];
     const int patches = static_cast<int>((input.shape[1] / model.config.patch_size) * (input.shape[2] / model.config.patch_size));
     map.probabilities.assign(patches, map.top_probability);
     std::vector<bool> hidden(patches, true);  // masked or dropped by `base`: masking it changes nothing
@@ -27,7 +29,7 @@ OcclusionMap occlusion_map(const Model& model, const Tensor& input, const Interv
     std::exception_ptr failure;
 #pragma omp parallel
     {
-        LeanPass pass;
+        LeanPass& pass = passes_[static_cast<size_t>(omp_get_thread_num())];
         Interventions iv = base;
         iv.mask_patches.push_back(0);
 #pragma omp for schedule(dynamic)

@@ -6,6 +6,7 @@
 #pragma once
 #include <vector>
 
+#include "forward.h"
 #include "interventions.h"
 #include "model.h"
 
@@ -19,5 +20,15 @@ struct OcclusionMap {
 
 // Throws vit::Error for a model without a classifier head and for invalid `base`.
 OcclusionMap occlusion_map(const Model& model, const Tensor& input, const Interventions& base = {});
+
+// The same, keeping each thread's LeanPass buffers from one map to the next
+// (the app redraws the map while the user paints).
+class OcclusionMapper {
+public:
+    OcclusionMap run(const Model& model, const Tensor& input, const Interventions& base = {});
+
+private:
+    std::vector<LeanPass> passes_;  // one per OpenMP thread
+};
 
 }  // namespace vit

@@ -76,6 +76,18 @@ void check(const std::string& flag, const std::string& value, const Intervention
     }
 }
 
+float parse_temperature(const std::string& value) {
+    size_t used = 0;
+    float t = 0.0f;
+    try {
+        t = std::stof(value, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != value.size()) throw Error("--temperature '" + value + "': not a number");
+    return t;
+}
+
 void write_if(const std::string& dump_dir, const char* name, const Tensor& t) {
     if (dump_dir.empty()) return;
     std::error_code ec;
@@ -131,42 +143,19 @@ bool InterventionArgs::any() const {
 Interventions InterventionArgs::resolve(const ModelConfig& config, const Tensor& input) const {
     const int grid = static_cast<int>(input.shape[1] / config.patch_size);
     Interventions iv;
-    if (!mask.empty()) {
-        iv.mask_patches = parse_list("--mask-patches", mask);
+    // Parses one flag's value into `iv` (and into a value of its own, checked alone).
+    auto take = [&](const char* flag, const std::string& value, auto set) {
+        if (value.empty()) return;
         Interventions one;
-        one.mask_patches = iv.mask_patches;
-        check("--mask-patches", mask, one, config, grid);
-    }
-    if (!drop.empty()) {
-        iv.drop_tokens = parse_list("--drop-tokens", drop);
-        Interventions one;
-        one.drop_tokens = iv.drop_tokens;
-        check("--drop-tokens", drop, one, config, grid);
-    }
-    if (!ablate.empty()) {
-        iv.ablate_heads = parse_heads("--ablate-heads", ablate);
-        Interventions one;
-        one.ablate_heads = iv.ablate_heads;
-        check("--ablate-heads", ablate, one, config, grid);
-    }
-    if (!permute.empty()) {
-        iv.permute_patches = parse_list("--permute-patches", permute);
-        Interventions one;
-        one.permute_patches = iv.permute_patches;
-        check("--permute-patches", permute, one, config, grid);
-    }
-    if (!temperature.empty()) {
-        size_t used = 0;
-        try {
-            iv.temperature = std::stof(temperature, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used != temperature.size()) throw Error("--temperature '" + temperature + "': not a number");
-        Interventions one;
-        one.temperature = iv.temperature;
-        check("--temperature", temperature, one, config, grid);
-    }
+        set(iv), set(one);
+        check(flag, value, one, config, grid);
+    };
+    take("--mask-patches", mask, [&](Interventions& v) { v.mask_patches = parse_list("--mask-patches", mask); });
+    take("--drop-tokens", drop, [&](Interventions& v) { v.drop_tokens = parse_list("--drop-tokens", drop); });
+    take("--ablate-heads", ablate, [&](Interventions& v) { v.ablate_heads = parse_heads("--ablate-heads", ablate); });
+    take("--permute-patches", permute,
+         [&](Interventions& v) { v.permute_patches = parse_list("--permute-patches", permute); });
+    take("--temperature", temperature, [&](Interventions& v) { v.temperature = parse_temperature(temperature); });
     iv.no_positions = no_pos;
     return iv;
 }

@@ -4,15 +4,14 @@
 // (tests/bench/torch_forward.py with Debian's python3-torch), and the ratio.
 //   vitviz-bench [--runs N] [--python PATH]
 #include <algorithm>
-#include <array>
 #include <cstdio>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "forward.h"
 #include "random_model.h"
 #include "timing.h"
+#include "torch_timing.h"
 
 namespace {
 
@@ -25,16 +24,9 @@ Timing time_core(const vit::Model& model, int threads, int runs) {
     return vit::time_forward(model, input, runs);
 }
 
-// Runs the PyTorch script and parses its `torch_ms median=… min=…` line; median 0 if it failed.
 Timing time_torch(const std::string& python, const char* size, int threads, int runs) {
-    const std::string command = python + " " VITVIZ_SOURCE_DIR "/tests/bench/torch_forward.py --model " + size +
-                                " --threads " + std::to_string(threads) + " --runs " + std::to_string(runs);
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-    Timing t;
-    std::array<char, 256> line{};
-    while (pipe && std::fgets(line.data(), line.size(), pipe.get()))
-        std::sscanf(line.data(), "torch_ms median=%lf min=%lf", &t.median_ms, &t.min_ms);
-    return t;
+    return vit_bench::time_torch(python, "torch_forward.py", std::string("--model ") + size + " --threads " +
+                                                                 std::to_string(threads) + " --runs " + std::to_string(runs));
 }
 
 }  // namespace

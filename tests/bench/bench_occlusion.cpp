@@ -5,9 +5,7 @@
 // N masked inputs as one batch (tests/bench/torch_occlusion.py).
 //   vitviz-bench-occlusion [--threads T] [--runs N] [--models digits,tiny,base] [--python PATH]
 #include <algorithm>
-#include <array>
 #include <cstdio>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,6 +15,7 @@
 #include "occlusion.h"
 #include "random_model.h"
 #include "timing.h"
+#include "torch_timing.h"
 
 namespace {
 
@@ -31,10 +30,11 @@ vit::Tensor test_input(const vit::ModelConfig& c) {
 
 TimingStats time_occlusion(const vit::Model& model, const vit::Tensor& input, int runs) {
     std::vector<double> ms;
-    vit::occlusion_map(model, input);  // warm-up
+    vit::OcclusionMapper mapper;  // as the app keeps it
+    mapper.run(model, input);     // warm-up
     for (int r = 0; r < runs; ++r) {
         vit::Stopwatch clock;
-        vit::occlusion_map(model, input);
+        mapper.run(model, input);
         ms.push_back(clock.ms());
     }
     return vit::timing_stats(ms);
@@ -57,18 +57,6 @@ TimingStats time_full_passes(const vit::Model& model, const vit::Tensor& input, 
         ms.push_back(clock.ms());
     }
     return vit::timing_stats(ms);
-}
-
-// Runs the PyTorch script and parses its `torch_ms median=… min=…` line; median 0 if it failed.
-TimingStats time_torch(const std::string& python, const std::string& name, int threads, int runs) {
-    const std::string command = python + " " VITVIZ_SOURCE_DIR "/tests/bench/torch_occlusion.py --model " + name +
-                                " --threads " + std::to_string(threads) + " --runs " + std::to_string(runs);
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-    TimingStats t;
-    std::array<char, 256> line{};
-    while (pipe && std::fgets(line.data(), line.size(), pipe.get()))
-        std::sscanf(line.data(), "torch_ms median=%lf min=%lf", &t.median_ms, &t.min_ms);
-    return t;
 }
 
 }  // namespace
@@ -98,7 +86,8 @@ int main(int argc, char** argv) {
         const int model_runs = n == "base" ? 1 : runs;
         const TimingStats occ = time_occlusion(model, input, n == "digits" ? 20 * runs : model_runs);
         const TimingStats full = time_full_passes(model, input, model_runs);
-        const TimingStats torch = time_torch(python, n, threads, model_runs);
+        const TimingStats torch = vit_bench::time_torch(
+            python, "torch_occlusion.py", "--model " + n + " --threads " + std::to_string(threads) + " --runs " + std::to_string(model_runs));
         std::printf("%-8s %5d %14.2f %16.2f %16.2f %8.2f\n", name, patches, occ.median_ms, full.median_ms,
                     torch.median_ms, torch.median_ms > 0 ? occ.median_ms / torch.median_ms : 0.0);
         std::fflush(stdout);

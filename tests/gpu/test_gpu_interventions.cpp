@@ -4,8 +4,6 @@
 // and refuses a bad one with the core's message.
 #include <catch2/catch.hpp>
 
-#include <random>
-
 #include "error.h"
 #include "forward.h"
 #include "gpu_backend.h"
@@ -14,18 +12,12 @@
 
 using namespace vit;
 using vit::gpu_test::check_same_trace;
+using vit::gpu_test::random_input;
 using vit::gpu_test::require_gl;
 using vit::gpu_test::small_config;
 
 namespace {
 
-Tensor random_image(int channels, int size, uint32_t seed) {
-    Tensor t({channels, size, size});
-    std::mt19937 rng(seed);
-    std::normal_distribution<float> dist(0.0f, 1.0f);
-    for (float& x : t.data) x = dist(rng);
-    return t;
-}
 
 std::vector<std::pair<std::string, Interventions>> cases(int patches) {
     std::vector<std::pair<std::string, Interventions>> all(7);
@@ -57,7 +49,7 @@ TEST_CASE("GPU interventions equal the CPU core's, each alone and all together",
     require_gl();
     // 48×48 input, 4×4 patches: 144 patches (T = 145, beyond one 64-wide tile); 3 heads, 2 blocks.
     const Model model = make_random_model(small_config(3, 4, 12, 48, 3, 2, 96, 7), 21);
-    const Tensor input = random_image(3, 48, 22);
+    const Tensor input = random_input(3, 48, 22);
     GpuBackend gpu;
     gpu.set_model(model);
     for (const auto& [name, iv] : cases(144)) {
@@ -75,7 +67,7 @@ TEST_CASE("GPU interventions equal the CPU core's, each alone and all together",
 TEST_CASE("GPU backend refuses a bad intervention with the core's message", "[gpu][interventions]") {
     require_gl();
     const Model model = make_random_model(small_config(3, 8, 4, 32, 2, 1, 64, 6), 23);
-    const Tensor input = random_image(3, 32, 24);
+    const Tensor input = random_input(3, 32, 24);
     GpuBackend gpu;
     gpu.set_model(model);
     Interventions bad;
