@@ -14,15 +14,21 @@ namespace vit::cli {
 
 namespace {
 
-int parse_int(const std::string& text, const std::string& flag, const std::string& value) {
+// The whole of `text` as a number (std::stoi or std::stof); false if it is not one.
+template <typename Number>
+bool parse_number(const std::string& text, Number (*convert)(const std::string&, size_t*), Number& out) {
     size_t used = 0;
-    int n = 0;
     try {
-        n = std::stoi(text, &used);
+        out = convert(text, &used);
     } catch (const std::exception&) {
-        used = 0;
+        return false;
     }
-    if (text.empty() || used != text.size())
+    return !text.empty() && used == text.size();
+}
+
+int parse_int(const std::string& text, const std::string& flag, const std::string& value) {
+    int n = 0;
+    if (!parse_number<int>(text, [](const std::string& t, size_t* used) { return std::stoi(t, used); }, n))
         throw Error(flag + " '" + value + "': '" + text + "' is not a number (lists look like 3,5,10-12)");
     return n;
 }
@@ -77,14 +83,9 @@ void check(const std::string& flag, const std::string& value, const Intervention
 }
 
 float parse_temperature(const std::string& value) {
-    size_t used = 0;
     float t = 0.0f;
-    try {
-        t = std::stof(value, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != value.size()) throw Error("--temperature '" + value + "': not a number");
+    if (!parse_number<float>(value, [](const std::string& v, size_t* used) { return std::stof(v, used); }, t))
+        throw Error("--temperature '" + value + "': not a number");
     return t;
 }
 
