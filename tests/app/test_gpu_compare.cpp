@@ -65,9 +65,9 @@ TEST_CASE("the largest difference of a stage, where it is and both values, and t
 
 TEST_CASE("the panel's tolerance is the GPU tests' rule: 1e-5 scaled by the stage's largest magnitude + 1e-4·|cpu|") {
     Trace cpu, gpu;
-    Tensor& c = cpu.add(StageRef{StageKind::Scores, 0}, {1, 2, 2});
+    Tensor& c = cpu.add(vit::StageRef{vit::StageKind::Scores, 0}, {1, 2, 2});
     c.data = {20.f, -20.f, 0.f, 1.f};
-    Tensor& g = gpu.add(StageRef{StageKind::Scores, 0}, {1, 2, 2});
+    Tensor& g = gpu.add(vit::StageRef{vit::StageKind::Scores, 0}, {1, 2, 2});
     g.data = c.data;
     g.data[2] = 1.5e-4f;  // near zero beside scores of ±20: within 1e-5·20, outside a plain 1e-5
     TraceDiff d = diff_traces(cpu, gpu);
