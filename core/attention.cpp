@@ -46,13 +46,19 @@ void split_heads(const ConstMatRef& qkv, int heads, Tensor& q, Tensor& k, Tensor
             parts[part]->slice(h) = qkv.block(0, part * dim + h * head_dim, tokens, head_dim);
 }
 
-void attention_weights(const Tensor& q, const Tensor& k, Tensor& scores, Tensor& attn) {
+void attention_weights(const Tensor& q, const Tensor& k, Tensor& scores, Tensor& attn, float temperature) {
     const int64_t heads = q.shape[0], tokens = q.shape[1];
     const float scale = 1.0f / std::sqrt(static_cast<float>(q.shape[2]));
     for_each_head_part(heads, tokens, scores.numel() >= kParallelMinElements, [&](int64_t h, int64_t begin, int64_t rows) {
         MatMap head_scores(scores.slice(h).data() + begin * tokens, rows, tokens);
+        MatMap head_attn(attn.slice(h).data() + begin * tokens, rows, tokens);
         head_scores.noalias() = (q.slice(h).middleRows(begin, rows) * scale) * k.slice(h).transpose();
-        softmax_rows(head_scores, MatMap(attn.slice(h).data() + begin * tokens, rows, tokens));
+        if (temperature == 1.0f) {
+            softmax_rows(head_scores, head_attn);
+        } else {
+            head_attn = head_scores / temperature;
+            softmax_rows(head_attn, head_attn);
+        }
     });
 }
 

@@ -1,7 +1,9 @@
 // The forward pass of timm's VisionTransformer (eval mode, class-token pooling)
 // recorded stage by stage: patchify → project → prepend CLS → add positions →
-// pre-norm blocks (x += attn(ln1(x)); x += mlp(ln2(x))) → final norm → head.
-// Every stage is written straight into the Trace, which is the working memory.
+// pre-norm blocks (x += attn(ln1(x)); x += mlp(ln2(x))) → final norm → head,
+// with the interventions of interventions.h applied where they act.
+// One pass body serves two kinds of working memory: the Trace (every stage
+// kept) and LeanPass (a few buffers reused, for the occlusion map).
 #include "forward.h"
 
 #include <Eigen/Core>
@@ -20,9 +22,9 @@ namespace {
 
 // Hands out the stages in order, shaped by the catalogue, reusing the storage
 // of an earlier Trace.
-class StageWriter {
+class TraceWriter {
 public:
-    StageWriter(Trace& trace, const ModelSizes& sizes) : trace_(trace), sizes_(sizes) {}
+    TraceWriter(Trace& trace, const ModelSizes& sizes) : trace_(trace), sizes_(sizes) {}
     Tensor& next(StageKind kind, int block = -1) {
         return trace_.put(count_++, {kind, block}, stage_shape(kind, sizes_));
     }
@@ -34,9 +36,29 @@ private:
     size_t count_ = 0;
 };
 
-// One pre-norm block; returns its output stage `block{b}.out`.
-const Tensor& run_block(const Model& model, int b, const Tensor& x, StageWriter& out,
-                        std::vector<const Tensor*>& attns) {
+// Hands out one buffer per stage kind and block parity (a block reads the
+// previous block's `out`), so a pass of any depth lives in a fixed set.
+class ScratchWriter {
+public:
+    ScratchWriter(std::vector<Tensor>& buffers, const ModelSizes& sizes) : buffers_(buffers), sizes_(sizes) {
+        buffers_.resize(2 * (static_cast<size_t>(StageKind::Rollout) + 1));
+    }
+    Tensor& next(StageKind kind, int block = -1) {
+        Tensor& t = buffers_[2 * static_cast<size_t>(kind) + (block & 1)];
+        std::vector<int64_t> shape = stage_shape(kind, sizes_);
+        if (t.shape != shape) t = Tensor(std::move(shape));
+        return t;
+    }
+
+private:
+    std::vector<Tensor>& buffers_;
+    ModelSizes sizes_;
+};
+
+// One pre-norm block; returns its output stage `block{b}.out`. Ablated heads'
+// context columns are zeroed; attention is softmax(scores / τ).
+template <typename Writer>
+const Tensor& run_block(const Model& model, int b, const Tensor& x, const Interventions& iv, Writer& out) {
     const ModelConfig& c = model.config;
     const BlockWeights& w = model.blocks[b];
     const int64_t T = x.shape[0], D = c.embed_dim;
@@ -53,11 +75,11 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, StageWriter&
 
     Tensor& scores = out.next(StageKind::Scores, b);
     Tensor& attn = out.next(StageKind::Attn, b);
-    attention_weights(q, k, scores, attn);
-    attns.push_back(&attn);
+    attention_weights(q, k, scores, attn, iv.temperature);
 
     Tensor& context = out.next(StageKind::Context, b);
     attention_context(attn, v, context);
+    for (int h : ablated_heads(iv, b)) context.mat().middleCols(int64_t(h) * c.head_dim(), c.head_dim()).setZero();
     Tensor& attn_out = out.next(StageKind::AttnOut, b);
     linear(context.mat(), w.proj_w, w.proj_b, attn_out.mat());
     Tensor& res1 = out.next(StageKind::Res1, b);
@@ -76,57 +98,107 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, StageWriter&
     return block_out;
 }
 
-}  // namespace
-
-void forward_into(const Model& model, const Tensor& input, Trace& trace) {
-    validate_model_shapes(model);
-    check_model_input(model.config, input);
-    keep_working_memory();
+// The stages before the blocks, ending with `tokens`: the masked input, its
+// patches, their (permuted) embedding, CLS prepended, positions added (unless
+// removed) and the dropped tokens taken out.
+template <typename Writer>
+const Tensor& run_embedding(const Model& model, const Tensor& input, const Interventions& iv, Writer& out) {
     const ModelConfig& c = model.config;
     const int grid = static_cast<int>(input.shape[1] / c.patch_size);
     const int64_t N = static_cast<int64_t>(grid) * grid;
-    StageWriter out(trace, model_sizes(c, grid));
 
     Tensor& in = out.next(StageKind::Input);
     if (&in != &input) in.data = input.data;
+    zero_patches(iv.mask_patches, c.patch_size, in);
 
     Tensor& patches = out.next(StageKind::Patches);
     extract_patches(in, c.patch_size, patches);
     Tensor& embed = out.next(StageKind::PatchEmbed);
     linear(patches.mat(), model.patch_w, model.patch_b, embed.mat());
+    if (!iv.permute_patches.empty()) {
+        const Mat unpermuted = embed.mat();
+        for (int64_t n = 0; n < N; ++n) embed.mat().row(n) = unpermuted.row(iv.permute_patches[n]);
+    }
 
     Tensor& cls = out.next(StageKind::Cls);
     cls.mat().row(0) = model.cls_token.transpose();
     cls.mat().bottomRows(N) = embed.mat();
 
+    Mat resampled;
+    const Mat* pos = nullptr;
+    if (!iv.no_positions && grid == c.pos_grid) pos = &model.pos_embed;
+    if (!iv.no_positions && grid != c.pos_grid) pos = &(resampled = resample_pos_embed(model.pos_embed, grid));
+
     Tensor& tokens = out.next(StageKind::Tokens);
-    if (grid == c.pos_grid) {
-        tokens.mat() = cls.mat() + model.pos_embed;
-    } else {
-        tokens.mat() = cls.mat() + resample_pos_embed(model.pos_embed, grid);
+    if (iv.drop_tokens.empty()) {
+        if (pos) tokens.mat() = cls.mat() + *pos;
+        else tokens.mat() = cls.mat();
+        return tokens;
     }
-
-    std::vector<const Tensor*> attns;
-    const Tensor* x = &tokens;
-    for (int b = 0; b < c.depth; ++b) x = &run_block(model, b, *x, out, attns);
-
-    Tensor& norm = out.next(StageKind::Norm);
-    layer_norm(x->mat(), model.norm_w, model.norm_b, c.ln_eps, norm.mat());
-    if (c.num_classes > 0) {
-        Tensor& logits = out.next(StageKind::Logits);
-        logits.mat().noalias() = norm.mat().row(0) * model.head_w.transpose();
-        logits.mat() += model.head_b.transpose();
-        Tensor& probs = out.next(StageKind::Probs);
-        softmax_rows(logits.mat(), probs.mat());
+    int64_t row = 0;
+    for (int t : kept_token_rows(iv, static_cast<int>(N))) {
+        if (pos) tokens.mat().row(row++) = cls.mat().row(t) + pos->row(t);
+        else tokens.mat().row(row++) = cls.mat().row(t);
     }
-    attention_rollout(attns, out.next(StageKind::Rollout));
-    out.finish();
+    return tokens;
 }
 
-Trace forward(const Model& model, const Tensor& input) {
+// The final norm, and with a head the logits and probabilities of the CLS row.
+template <typename Writer>
+void run_head(const Model& model, const Tensor& x, Writer& out) {
+    const ModelConfig& c = model.config;
+    Tensor& norm = out.next(StageKind::Norm);
+    layer_norm(x.mat(), model.norm_w, model.norm_b, c.ln_eps, norm.mat());
+    if (c.num_classes == 0) return;
+    Tensor& logits = out.next(StageKind::Logits);
+    logits.mat().noalias() = norm.mat().row(0) * model.head_w.transpose();
+    logits.mat() += model.head_b.transpose();
+    Tensor& probs = out.next(StageKind::Probs);
+    softmax_rows(logits.mat(), probs.mat());
+}
+
+// The checks every pass makes, and the sizes of its stages.
+ModelSizes checked_sizes(const Model& model, const Tensor& input, const Interventions& iv, bool allow_all_masked) {
+    validate_model_shapes(model);
+    check_model_input(model.config, input);
+    const int grid = static_cast<int>(input.shape[1] / model.config.patch_size);
+    validate_interventions(iv, model.config, grid, allow_all_masked);
+    keep_working_memory();
+    const int kept = static_cast<int>(kept_patches(iv, grid * grid).size());
+    return model_sizes(model.config, grid, grid * grid - kept);
+}
+
+}  // namespace
+
+void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv) {
+    const ModelSizes sizes = checked_sizes(model, input, iv, false);
+    TraceWriter out(trace, sizes);
+    const Tensor* x = &run_embedding(model, input, iv, out);
+    std::vector<const Tensor*> attns;
+    for (int b = 0; b < model.config.depth; ++b) {
+        x = &run_block(model, b, *x, iv, out);
+        attns.push_back(trace.tensor({StageKind::Attn, b}));
+    }
+    run_head(model, *x, out);
+    attention_rollout(attns, out.next(StageKind::Rollout));
+    out.finish();
+    trace.set_token_patches(kept_patches(iv, static_cast<int>(sizes.N)));
+}
+
+Trace forward(const Model& model, const Tensor& input, const Interventions& iv) {
     Trace trace;
-    forward_into(model, input, trace);
+    forward_into(model, input, trace, iv);
     return trace;
+}
+
+const Tensor& LeanPass::probs(const Model& model, const Tensor& input, const Interventions& iv,
+                              bool allow_all_masked) {
+    if (model.config.num_classes == 0) throw Error(model.config.name + " has no classifier head: no probabilities");
+    ScratchWriter out(buffers_, checked_sizes(model, input, iv, allow_all_masked));
+    const Tensor* x = &run_embedding(model, input, iv, out);
+    for (int b = 0; b < model.config.depth; ++b) x = &run_block(model, b, *x, iv, out);
+    run_head(model, *x, out);
+    return out.next(StageKind::Probs);
 }
 
 }  // namespace vit

@@ -37,4 +37,8 @@ void scatter_patches(const Tensor& patches, int patch, Tensor& input) {
     }
 }
 
+void zero_patches(const std::vector<int>& numbers, int patch, Tensor& input) {
+    for (int p : numbers) for_patch_pixels(input.shape, patch, p, [&](size_t pixel, int64_t) { input.data[pixel] = 0.0f; });
+}
+
 }  // namespace vit

@@ -13,4 +13,7 @@ void extract_patches(const Tensor& input, int patch, Tensor& patches);
 // The transpose: each patch row written back to its pixels (input: C×S×S, overwritten).
 void scatter_patches(const Tensor& patches, int patch, Tensor& input);
 
+// Sets every pixel of the listed patches (raster numbers) to 0, in all channels.
+void zero_patches(const std::vector<int>& numbers, int patch, Tensor& input);
+
 }  // namespace vit

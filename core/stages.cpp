@@ -36,7 +36,7 @@ const std::vector<StageDef> kTable = {
      "E = X W^T + b  (the same as a Conv2d with kernel = stride = P)",
      "self.proj = nn.Conv2d(in_chans, embed_dim, kernel_size=patch_size, stride=patch_size)\n"
      "x = self.proj(x).flatten(2).transpose(1, 2)"},
-    {K::Cls, "cls", kEmbed, {D::T, D::D}, K::PatchEmbed, false, false, kSigned,
+    {K::Cls, "cls", kEmbed, {D::T0, D::D}, K::PatchEmbed, false, false, kSigned,
      "prepend CLS token", "CLS token prepended",
      "Z = [x_cls; E], the CLS row on top",
      "x = torch.cat((cls_token.expand(B, -1, -1), x), dim=1)"},
@@ -129,6 +129,7 @@ int64_t size_of(Dim d, const ModelSizes& s) {
         case Dim::S: return s.S;
         case Dim::N: return s.N;
         case Dim::PatchDim: return s.PatchDim;
+        case Dim::T0: return s.T0;
         case Dim::T: return s.T;
         case Dim::D: return s.D;
         case Dim::H: return s.H;
@@ -141,13 +142,14 @@ int64_t size_of(Dim d, const ModelSizes& s) {
 
 }  // namespace
 
-ModelSizes model_sizes(const ModelConfig& c, int grid) {
+ModelSizes model_sizes(const ModelConfig& c, int grid, int dropped) {
     ModelSizes s;
     s.C = c.channels;
     s.S = int64_t(grid) * c.patch_size;
     s.N = int64_t(grid) * grid;
     s.PatchDim = c.patch_dim();
-    s.T = s.N + 1;
+    s.T0 = s.N + 1;
+    s.T = s.T0 - dropped;
     s.D = c.embed_dim;
     s.H = c.num_heads;
     s.Dh = c.num_heads > 0 ? c.head_dim() : 0;

@@ -25,12 +25,15 @@ enum class StageGroup { Embedding, Block, Head };
 enum class Palette { Diverging, Sequential };  // signed values / shares and probabilities
 
 // The model's sizes a stage shape is made of.
-enum class Dim { C, S, N, PatchDim, T, D, H, Dh, M, Classes };
+// T0 = 1 + N: every token (the `cls` stage); T = T0 − dropped tokens: the
+// tokens the encoder sees (`tokens` and later; interventions.h).
+enum class Dim { C, S, N, PatchDim, T0, T, D, H, Dh, M, Classes };
 struct ModelSizes {
-    int64_t C = 0, S = 0, N = 0, PatchDim = 0, T = 0, D = 0, H = 0, Dh = 0, M = 0, Classes = 0;
+    int64_t C = 0, S = 0, N = 0, PatchDim = 0, T0 = 0, T = 0, D = 0, H = 0, Dh = 0, M = 0, Classes = 0;
 };
-// The sizes of `config` for an input of `grid`×`grid` patches.
-ModelSizes model_sizes(const ModelConfig& config, int grid);
+// The sizes of `config` for an input of `grid`×`grid` patches with `dropped`
+// patch tokens removed.
+ModelSizes model_sizes(const ModelConfig& config, int grid, int dropped = 0);
 
 struct StageDef {
     StageKind kind;

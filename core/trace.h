@@ -42,9 +42,15 @@ public:
     const Tensor& at(const StageRef& stage) const;
     const std::deque<Stage>& stages() const { return stages_; }
     size_t size() const { return stages_.size(); }
+    // The image patch of each patch token the encoder kept, in row order (row
+    // i + 1 of `tokens` and later stages holds patch token_patches()[i]):
+    // 0..N−1 for a plain pass; interventions (interventions.h) permute and drop.
+    const std::vector<int>& token_patches() const { return token_patches_; }
+    void set_token_patches(std::vector<int> patches) { token_patches_ = std::move(patches); }
 
 private:
     std::deque<Stage> stages_;
+    std::vector<int> token_patches_;
 };
 
 }  // namespace vit

@@ -31,7 +31,7 @@ from PIL import Image
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from vitref import VisionTransformer  # noqa: E402
+from vitref import Interventions, VisionTransformer  # noqa: E402
 from vitref import preprocess as pp  # noqa: E402
 from vitref import safetensors_io as st  # noqa: E402
 
@@ -207,6 +207,56 @@ def digits_fixture():
     print(f"digits_sample: {sample} label {label} top1 {top1} p={float(trace['probs'][top1]):.3f}")
 
 
+# Interventions on timm_f32 (4×4 patches, 3 heads, 2 blocks): each alone and
+# all together. Keys as the C++ Interventions (core/interventions.h).
+INTERVENTION_CASES = {
+    "mask": dict(mask=[0, 5, 6, 15]),
+    "drop": dict(drop=[1, 2, 3, 8, 12]),
+    "ablate": dict(ablate=[[0, 1], [1, 0], [1, 2]]),
+    "no_pos": dict(no_pos=True),
+    "permute": dict(permute=[3, 7, 0, 12, 5, 9, 14, 1, 10, 2, 15, 6, 11, 4, 13, 8]),
+    "temperature": dict(temperature=2.5),
+    "combined": dict(mask=[4, 9], drop=[0, 10, 11], ablate=[[1, 1]], no_pos=True,
+                     permute=[15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0], temperature=0.7),
+}
+
+
+def intervention_fixtures():
+    """tests/fixtures/interventions/<case>/: the timm_f32 model on its own input
+    (timm_f32/expected/input.npy) under each case of INTERVENTION_CASES, in
+    float64: every stage (<stage id>.npy), lens.npy (depth × classes logit lens),
+    occlusion.npy (N), and case.json (the interventions, kept token patches)."""
+    src = os.path.join(OUT, "timm_f32")
+    cfg = json.load(open(os.path.join(src, "config.json")))
+    a = cfg["model_args"]
+    m = VisionTransformer(img_size=a["img_size"], patch_size=a["patch_size"], in_chans=a.get("in_chans", 3),
+                          num_classes=a["num_classes"], embed_dim=a["embed_dim"], depth=a["depth"],
+                          num_heads=a["num_heads"], mlp_ratio=a.get("mlp_ratio", 4.0),
+                          qkv_bias=a.get("qkv_bias", True)).eval()
+    st.load_timm_into(m, os.path.join(src, "model.safetensors"))
+    m = m.double()
+    x = torch.from_numpy(np.load(os.path.join(src, "expected", "input.npy"))).double()
+    root = os.path.join(OUT, "interventions")
+    if os.path.exists(root):
+        shutil.rmtree(root)
+    for case, kw in INTERVENTION_CASES.items():
+        iv = Interventions(**{k: (tuple(map(tuple, v)) if k == "ablate" else v) for k, v in kw.items()})
+        trace = m.forward_trace(x, iv)
+        d = os.path.join(root, case)
+        os.makedirs(d)
+        out = dict(trace)
+        out["lens"] = m.logit_lens(trace)
+        out["occlusion"] = m.occlusion_map(x, iv)
+        for k, v in out.items():
+            np.save(os.path.join(d, k + ".npy"), np.ascontiguousarray(v.detach().numpy().astype(np.float32)))
+        n = x.shape[-1] // m.patch_size * (x.shape[-2] // m.patch_size)
+        order = kw.get("permute") or list(range(n))
+        kept = [order[i] for i in range(n) if i not in set(kw.get("drop", []))]
+        st.write_json({"case": case, "interventions": kw, "stages": list(trace.keys()), "token_patches": kept,
+                       "top1": int(trace["logits"].argmax())}, os.path.join(d, "case.json"))
+        print(f"interventions/{case}: T={trace['tokens'].shape[0]} top1={int(trace['logits'].argmax())}")
+
+
 def main():
     torch.set_num_threads(1)
     os.makedirs(OUT, exist_ok=True)
@@ -237,6 +287,7 @@ def main():
             img_size=32, crop_pct=1.0, interpolation="bilinear",
             image=("camera", 30, 36, True), architecture="vit_test_patch8_32.dino")
     digits_fixture()
+    intervention_fixtures()
     total = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(OUT) for f in fs)
     print(f"fixtures: {total / 1e6:.2f} MB")
 

@@ -10,11 +10,11 @@
 
 namespace vit::cli {
 
-Trace gpu_forward(const Model& model, const Tensor& input) {
+Trace gpu_forward(const Model& model, const Tensor& input, const Interventions& iv) {
     HiddenGlContext gl;
     GpuBackend gpu;
     gpu.set_model(model);
-    return gpu.forward(input);
+    return gpu.forward(input, GpuBackend::Readback::All, iv);
 }
 
 void gpu_bench(const Model& model, const Tensor& input, int runs) {

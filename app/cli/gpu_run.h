@@ -2,12 +2,13 @@
 // GPU backend's forward pass, and its benchmark (GL timer-query time and wall
 // time). Built only when the GPU backend is (VITVIZ_WITH_GPU).
 #pragma once
+#include "interventions.h"
 #include "model.h"
 #include "trace.h"
 
 namespace vit::cli {
 
-Trace gpu_forward(const Model& model, const Tensor& input);
+Trace gpu_forward(const Model& model, const Tensor& input, const Interventions& iv);
 
 // Prints `forward_ms median=… min=… gpu_ms median=… min=… runs=… gflops=…`
 // (forward_ms: wall time including read-back of the predictions).

@@ -1,9 +1,10 @@
 // vitviz-cli: runs a ViT on one image and prints its top predictions; dumps
 // every stage as .npy (--dump) and gradients (--grad, --relevance: grad_dump.h)
-// or times the forward pass (--bench); --train trains one (train_command.h).
+// or times the forward pass (--bench); --train trains one (train_command.h);
+// interventions, the occlusion map and the logit lens: interventions_args.h.
 //   vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S]
 //              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
-//              [--allow-nonfinite] [--grad CLASS] [--relevance CLASS]
+//              [--allow-nonfinite] [--grad CLASS] [--relevance CLASS] [interventions: interventions_args.h]
 // Any user error prints one line on stderr and exits 1, and so do weights
 // holding NaN or Inf unless --allow-nonfinite (then a warning).
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include "forward.h"
 #include "grad_dump.h"
 #include "image.h"
+#include "interventions_args.h"
 #include "npy.h"
 #include "threads.h"
 #include "timing.h"
@@ -42,12 +44,15 @@ struct Options {
     bool gpu = false;
     bool allow_nonfinite = false;
     vit::cli::GradRequest grads;  // dump_dir, gpu and bench copied in after parsing
+    vit::cli::InterventionArgs interventions;
 };
 
 const char* const kUsage =
     "usage: vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S] [--dump DIR] [--top K]\n"
     "                  [--threads T] [--bench N] [--backend cpu|gpu] [--allow-nonfinite]\n"
     "                  [--grad CLASS|top] [--relevance CLASS|top]\n"
+    "                  [--mask-patches LIST] [--drop-tokens LIST] [--ablate-heads B:H,...] [--no-pos]\n"
+    "                  [--permute-patches LIST] [--temperature T] [--occlusion-map] [--logit-lens]\n"
     "  --allow-nonfinite  run weights that hold NaN or Inf (with a warning) instead of refusing them\n";
 
 int parse_count(const std::string& flag, const std::string& value, int min) {
@@ -75,6 +80,7 @@ Options parse_options(int argc, char** argv) {
             o.allow_nonfinite = true;
             continue;
         }
+        if (o.interventions.take(argc, argv, i)) continue;
         if (i + 1 >= argc) throw vit::Error("unknown or incomplete option '" + flag + "'\n" + kUsage);
         const std::string value = argv[++i];
         if (flag == "--model") o.model = value;
@@ -121,18 +127,19 @@ void bench(const vit::Model& model, const vit::Tensor& input, int runs) {
     std::printf("forward_ms median=%.3f min=%.3f runs=%d gflops=%.1f\n", t.median_ms, t.min_ms, runs, gflops);
 }
 
-int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input) {
+int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input, const vit::Interventions& iv) {
 #ifdef VITVIZ_WITH_GPU
     if (o.bench > 0) {
         vit::cli::gpu_bench(model, input, o.bench);
         return 0;
     }
-    const vit::Trace trace = vit::cli::gpu_forward(model, input);
+    const vit::Trace trace = vit::cli::gpu_forward(model, input, iv);
     if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
+    vit::cli::run_analyses(o.interventions, model, input, iv, trace, o.dump_dir);
     print_top(model, trace, o.top);
     return 0;
 #else
-    (void)model, (void)input, (void)o;
+    (void)model, (void)input, (void)o, (void)iv;
     throw vit::Error("this vitviz-cli was built without the GPU backend (VITVIZ_BUILD_APP=OFF)");
 #endif
 }
@@ -147,14 +154,17 @@ int run(const Options& o) {
     vit::check_input_fits(model.config, o.image_size);
     const vit::Image image = vit::model_image(o.model, o.image, model.config.channels);
     const vit::Tensor input = vit::preprocess(image, model.config.preprocess, o.image_size);
-    if (o.gpu) return run_gpu(o, model, input);
+    const vit::Interventions iv = o.interventions.resolve(model.config, input);
+    if (o.gpu) return run_gpu(o, model, input, iv);
     if (o.bench > 0) {
         bench(model, input, o.bench);
         return 0;
     }
-    const vit::Trace trace = vit::forward(model, input);
+    if (!iv.empty() && o.grads.any()) throw vit::Error("--grad and --relevance are for the unmodified pass, without interventions");
+    const vit::Trace trace = vit::forward(model, input, iv);
     if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
     if (o.grads.any()) vit::cli::dump_gradients(o.grads, model, trace);
+    vit::cli::run_analyses(o.interventions, model, input, iv, trace, o.dump_dir);
     print_top(model, trace, o.top);
     return 0;
 }

@@ -55,13 +55,13 @@ private:
 
 }  // namespace
 
-void allocate_activations(const ModelConfig& c, int grid, Activations& acts) {
+void allocate_activations(const ModelConfig& c, int grid, int dropped, Activations& acts) {
     acts = Activations{};
     while (glGetError() != GL_NO_ERROR) {
     }
     acts.grid = grid;
-    const ModelSizes sizes = model_sizes(c, grid);
-    const int64_t T = sizes.T, D = sizes.D;
+    const ModelSizes sizes = model_sizes(c, grid, dropped);
+    const int64_t T = sizes.T, T0 = sizes.T0, N = sizes.N, D = sizes.D;
     acts.tokens = static_cast<int>(T);
     Allocator a(acts, sizes);
 
@@ -70,7 +70,11 @@ void allocate_activations(const ModelConfig& c, int grid, Activations& acts) {
     a.make(acts.patch_embed, StageKind::PatchEmbed);
     a.make(acts.cls, StageKind::Cls);
     a.make(acts.tokens_buf, StageKind::Tokens);
-    if (grid != c.pos_grid) a.scratch(acts.pos, {T, D});
+    if (grid != c.pos_grid) a.scratch(acts.pos, {T0, D});
+    a.scratch(acts.embed_unpermuted, {N, D});
+    a.scratch(acts.permutation, {N});
+    a.scratch(acts.tokens_all, {T0, D});
+    a.scratch(acts.kept_rows, {T});
 
     acts.blocks.resize(static_cast<size_t>(c.depth));
     for (int b = 0; b < c.depth; ++b) {
@@ -90,6 +94,7 @@ void allocate_activations(const ModelConfig& c, int grid, Activations& acts) {
         a.make(x.gelu, StageKind::Gelu, b);
         a.make(x.mlp_out, StageKind::MlpOut, b);
         a.make(x.out, StageKind::Out, b);
+        a.scratch(x.head_scale, {D});
     }
     a.make(acts.norm, StageKind::Norm);
     if (c.num_classes > 0) {

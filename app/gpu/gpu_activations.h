@@ -15,6 +15,7 @@ namespace vit::gpu {
 
 struct BlockActivations {
     GpuBuffer ln1, qkv, scores, attn, context, attn_out, res1, ln2, fc1, gelu, mlp_out, out;
+    GpuBuffer head_scale;  // D: 0 on silenced heads' columns of context, 1 elsewhere
 };
 
 struct StageSlot {
@@ -26,8 +27,11 @@ struct StageSlot {
 
 struct Activations {
     int grid = 0;    // patches per side
-    int tokens = 0;  // T = grid² + 1
+    int tokens = 0;  // T = grid² + 1 − dropped tokens
     GpuBuffer input, patches, patch_embed, cls, tokens_buf, pos;  // pos: resampled, when grid ≠ pos_grid
+    // Interventions (core/interventions.h): the unpermuted embedding and its
+    // row order; cls + pos before dropping tokens and the rows kept.
+    GpuBuffer embed_unpermuted, permutation, tokens_all, kept_rows;
     std::vector<BlockActivations> blocks;
     GpuBuffer norm, logits, probs, rollout;
     GpuBuffer rollout_tmp, rollout_factor;  // ping-pong partner and one block's Â
@@ -36,8 +40,9 @@ struct Activations {
     std::unordered_map<std::string, StageSlot> slots;
 };
 
-// Allocates everything for inputs of `grid`×`grid` patches. Throws vit::Error when
-// a stage is larger than this GPU's storage blocks allow.
-void allocate_activations(const ModelConfig& config, int grid, Activations& acts);
+// Allocates everything for inputs of `grid`×`grid` patches with `dropped` patch
+// tokens removed. Throws vit::Error when a stage is larger than this GPU's
+// storage blocks allow.
+void allocate_activations(const ModelConfig& config, int grid, int dropped, Activations& acts);
 
 }  // namespace vit::gpu

@@ -12,6 +12,7 @@
 #include "gpu_activations.h"
 #include "gpu_model.h"
 #include "gpu_ops.h"
+#include "patches.h"
 #include "pos_embed.h"
 
 namespace vit {
@@ -25,10 +26,12 @@ struct GpuBackend::Impl {
     GpuTimer timer;
     bool has_pass = false;
     double gpu_ms = 0.0;
+    std::vector<int> token_patches;  // of the last pass
 
     void check_input(const Tensor& input) const;
-    void run(const Tensor& input);
-    void run_block(int b, GLuint x);
+    void run(const Tensor& input, const Interventions& iv);
+    void embed(const Tensor& input, const Interventions& iv);
+    void run_block(int b, GLuint x, const Interventions& iv);
     Trace read(const std::vector<std::string>& ids) const;
     Tensor read_one(const std::string& id) const;
 };
@@ -53,7 +56,7 @@ void GpuBackend::Impl::check_input(const Tensor& input) const {
     check_model_input(model->config, input);
 }
 
-void GpuBackend::Impl::run_block(int b, GLuint x) {
+void GpuBackend::Impl::run_block(int b, GLuint x, const Interventions& iv) {
     const ModelConfig& c = model->config;
     const GpuBlockWeights& w = model->blocks[b];
     BlockActivations& a = acts.blocks[b];
@@ -65,8 +68,15 @@ void GpuBackend::Impl::run_block(int b, GLuint x) {
     ops.matmul_bias(a.ln1.id(), 0, D, w.qkv_w.id(), bias(w.qkv_b, w.qkv_has_bias), a.qkv.id(), T, 3 * D, D, Dh);
     const float scale = 1.0f / std::sqrt(static_cast<float>(Dh));
     ops.attn_scores(a.qkv.id(), 0, a.qkv.id(), T * D, a.scores.id(), H, T, Dh, scale);
-    ops.softmax_rows(a.scores.id(), a.attn.id(), H * T, T);
+    ops.softmax_rows(a.scores.id(), a.attn.id(), H * T, T, iv.temperature);
     ops.weighted_sum(a.attn.id(), a.qkv.id(), 2 * T * D, a.context.id(), H, T, Dh, T, D);
+    const std::vector<int> silenced = ablated_heads(iv, b);
+    if (!silenced.empty()) {
+        std::vector<float> scale(static_cast<size_t>(D), 1.0f);
+        for (int h : silenced) std::fill_n(scale.begin() + h * Dh, Dh, 0.0f);
+        a.head_scale.upload(scale.data(), scale.size());
+        ops.scale_columns(a.context.id(), a.head_scale.id(), T, D);
+    }
     ops.matmul_bias(a.context.id(), 0, D, w.proj_w.id(), bias(w.proj_b, w.proj_has_bias), a.attn_out.id(), T, D,
                     D);
     ops.add(x, a.attn_out.id(), a.res1.id(), T * D);
@@ -77,33 +87,66 @@ void GpuBackend::Impl::run_block(int b, GLuint x) {
     ops.add(a.res1.id(), a.mlp_out.id(), a.out.id(), T * D);
 }
 
-void GpuBackend::Impl::run(const Tensor& input) {
+// The stages before the blocks: input (masked on the CPU before upload),
+// patches, patch_embed (gathered into the permuted order), cls and tokens
+// (positions added or not, dropped rows left out by a gather).
+void GpuBackend::Impl::embed(const Tensor& input, const Interventions& iv) {
+    const ModelConfig& c = model->config;
+    const int grid = acts.grid, N = grid * grid, T = acts.tokens, D = c.embed_dim;
+    const GLuint pos = grid == c.pos_grid ? model->pos.id() : acts.pos.id();
+    ops.patch_extract(acts.input.id(), acts.patches.id(), c.channels, static_cast<int>(input.shape[1]),
+                      static_cast<int>(input.shape[2]), c.patch_size);
+    const GLuint embed_out = iv.permute_patches.empty() ? acts.patch_embed.id() : acts.embed_unpermuted.id();
+    ops.matmul_bias(acts.patches.id(), 0, c.patch_dim(), model->patch_w.id(),
+                    model->patch_has_bias ? model->patch_b.id() : 0u, embed_out, N, D, c.patch_dim());
+    if (!iv.permute_patches.empty()) ops.gather_rows(acts.embed_unpermuted.id(), acts.permutation.id(), acts.patch_embed.id(), N, D);
+    const bool dropping = T != N + 1;
+    ops.embed_tokens(acts.patch_embed.id(), model->cls_token.id(), pos, acts.cls.id(),
+                     dropping ? acts.tokens_all.id() : acts.tokens_buf.id(), N + 1, D, !iv.no_positions);
+    if (dropping) ops.gather_rows(acts.tokens_all.id(), acts.kept_rows.id(), acts.tokens_buf.id(), T, D);
+}
+
+void GpuBackend::Impl::run(const Tensor& input, const Interventions& iv) {
     check_input(input);
     const ModelConfig& c = model->config;
     const int grid = static_cast<int>(input.shape[1] / c.patch_size);
-    if (acts.grid != grid) {
+    const int N = grid * grid;
+    validate_interventions(iv, c, grid);
+    token_patches = kept_patches(iv, N);
+    const int T = static_cast<int>(token_patches.size()) + 1;
+    if (acts.grid != grid || acts.tokens != T) {
         has_pass = false;
         acts = Activations{};  // free before allocating the new size
-        allocate_activations(c, grid, acts);
+        allocate_activations(c, grid, N + 1 - T, acts);
         if (grid != c.pos_grid) {
             const Mat pos = resample_pos_embed(model->pos_embed, grid);  // the core's bicubic, on the CPU
             acts.pos.upload(pos.data(), static_cast<size_t>(pos.size()));
         }
     }
-    acts.input.upload(input.data.data(), input.data.size());
+    if (iv.mask_patches.empty()) {
+        acts.input.upload(input.data.data(), input.data.size());
+    } else {
+        Tensor masked = input;
+        zero_patches(iv.mask_patches, c.patch_size, masked);
+        acts.input.upload(masked.data.data(), masked.data.size());
+    }
+    if (!iv.permute_patches.empty()) {
+        const std::vector<float> order(iv.permute_patches.begin(), iv.permute_patches.end());
+        acts.permutation.upload(order.data(), order.size());
+    }
+    if (T != N + 1) {
+        const std::vector<int> kept = kept_token_rows(iv, N);
+        const std::vector<float> rows(kept.begin(), kept.end());
+        acts.kept_rows.upload(rows.data(), rows.size());
+    }
 
-    const int N = grid * grid, T = acts.tokens, D = c.embed_dim;
+    const int D = c.embed_dim;
     timer.begin();
-    ops.patch_extract(acts.input.id(), acts.patches.id(), c.channels, static_cast<int>(input.shape[1]),
-                      static_cast<int>(input.shape[2]), c.patch_size);
-    ops.matmul_bias(acts.patches.id(), 0, c.patch_dim(), model->patch_w.id(),
-                    model->patch_has_bias ? model->patch_b.id() : 0u, acts.patch_embed.id(), N, D, c.patch_dim());
-    const GLuint pos = grid == c.pos_grid ? model->pos.id() : acts.pos.id();
-    ops.embed_tokens(acts.patch_embed.id(), model->cls_token.id(), pos, acts.cls.id(), acts.tokens_buf.id(), T, D);
+    embed(input, iv);
 
     GLuint x = acts.tokens_buf.id();
     for (int b = 0; b < c.depth; ++b) {
-        run_block(b, x);
+        run_block(b, x, iv);
         x = acts.blocks[b].out.id();
     }
 
@@ -149,6 +192,7 @@ Trace GpuBackend::Impl::read(const std::vector<std::string>& wanted) const {
     for (const std::string& id : wanted)
         if (!acts.slots.count(id)) throw Error("GPU backend: no stage '" + id + "'");
     Trace trace;
+    trace.set_token_patches(token_patches);
     for (const std::string& id : acts.ids) {
         if (std::find(wanted.begin(), wanted.end(), id) == wanted.end()) continue;
         const StageSlot& s = acts.slots.at(id);
@@ -158,8 +202,8 @@ Trace GpuBackend::Impl::read(const std::vector<std::string>& wanted) const {
     return trace;
 }
 
-Trace GpuBackend::forward(const Tensor& input, Readback what) {
-    impl_->run(input);
+Trace GpuBackend::forward(const Tensor& input, Readback what, const Interventions& iv) {
+    impl_->run(input, iv);
     const ModelConfig& c = impl_->model->config;
     const std::vector<std::string> ids = what == Readback::All
                                              ? impl_->acts.ids
@@ -169,13 +213,13 @@ Trace GpuBackend::forward(const Tensor& input, Readback what) {
     return trace;
 }
 
-Trace GpuBackend::forward(const Tensor& input, const std::vector<std::string>& wanted_ids) {
+Trace GpuBackend::forward(const Tensor& input, const std::vector<std::string>& wanted_ids, const Interventions& iv) {
     if (!impl_->model) throw Error("GPU backend: no model (call set_model first)");
     const ModelConfig& c = impl_->model->config;
     const std::vector<std::string> known = stage_ids(c.depth, c.num_classes > 0);
     for (const std::string& id : wanted_ids)
         if (std::find(known.begin(), known.end(), id) == known.end()) throw Error("GPU backend: no stage '" + id + "'");
-    impl_->run(input);
+    impl_->run(input, iv);
     Trace trace = impl_->read(wanted_ids);
     impl_->gpu_ms = impl_->timer.ms();
     return trace;

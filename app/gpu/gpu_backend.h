@@ -9,6 +9,7 @@
 //     vit::GpuBackend gpu;                     // compiles the shaders (vit::Error with the log)
 //     gpu.set_model(model);                    // uploads the weights once
 //     vit::Trace all = gpu.forward(input);     // every stage, like vit::forward
+//     vit::Trace asked = gpu.forward(input, vit::GpuBackend::Readback::All, interventions);
 //     vit::Trace few = gpu.forward(input, vit::GpuBackend::Readback::Predictions);
 //     vit::Tensor q = gpu.read_stage("block3.q");  // any stage of the last pass, on demand
 //     double ms = gpu.last_gpu_ms();           // GPU time of the last pass (timer query)
@@ -22,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "interventions.h"
 #include "model.h"
 #include "trace.h"
 
@@ -46,10 +48,10 @@ public:
     // weight's shape disagrees with the config.
     void set_model(const Model& model);
 
-    // `input`: C×S×S as for vit::forward (same checks, same errors).
-    Trace forward(const Tensor& input, Readback what = Readback::All);
+    // `input`: C×S×S and `iv` as for vit::forward (same checks, same errors).
+    Trace forward(const Tensor& input, Readback what = Readback::All, const Interventions& iv = {});
     // Only these stages (catalogue order kept); an unknown id is a vit::Error.
-    Trace forward(const Tensor& input, const std::vector<std::string>& wanted_ids);
+    Trace forward(const Tensor& input, const std::vector<std::string>& wanted_ids, const Interventions& iv = {});
     // Any stage of the last forward pass, read back now; vit::Error before any pass.
     Tensor read_stage(const std::string& id) const;
 

@@ -37,7 +37,9 @@ GpuOps::GpuOps()
       add_(compile_embedded_shader("residual_add")),
       patch_extract_(compile_embedded_shader("patch_extract")),
       embed_tokens_(compile_embedded_shader("embed_tokens")),
-      rollout_prepare_(compile_embedded_shader("rollout_prepare")) {}
+      rollout_prepare_(compile_embedded_shader("rollout_prepare")),
+      gather_rows_(compile_embedded_shader("gather_rows")),
+      scale_columns_(compile_embedded_shader("scale_columns")) {}
 
 void GpuOps::matmul_bias(GLuint a, int a_off, int lda, GLuint b, GLuint bias, GLuint c, int M, int N, int K,
                          int head_dim) {
@@ -70,11 +72,12 @@ void GpuOps::attn_scores(GLuint q, int q_off, GLuint k, int k_off, GLuint scores
     p.dispatch(ceil_div(T, kTile), ceil_div(T, kTile), static_cast<GLuint>(H));
 }
 
-void GpuOps::softmax_rows(GLuint x, GLuint y, int rows, int cols) {
+void GpuOps::softmax_rows(GLuint x, GLuint y, int rows, int cols, float temperature) {
     bind(0, x);
     bind(1, y);
     softmax_rows_.set("rows", rows);
     softmax_rows_.set("cols", cols);
+    softmax_rows_.set("temperature", temperature);
     dispatch_rows(softmax_rows_, rows);
 }
 
@@ -131,7 +134,7 @@ void GpuOps::patch_extract(GLuint image, GLuint patches, int channels, int heigh
 }
 
 void GpuOps::embed_tokens(GLuint patch_embed, GLuint cls_token, GLuint pos, GLuint cls, GLuint tokens, int T,
-                          int D) {
+                          int D, bool add_pos) {
     bind(0, patch_embed);
     bind(1, cls_token);
     bind(2, pos);
@@ -139,7 +142,25 @@ void GpuOps::embed_tokens(GLuint patch_embed, GLuint cls_token, GLuint pos, GLui
     bind(4, tokens);
     embed_tokens_.set("T", T);
     embed_tokens_.set("D", D);
+    embed_tokens_.set("add_pos", add_pos ? 1 : 0);
     dispatch_elements(embed_tokens_, T * D);
+}
+
+void GpuOps::gather_rows(GLuint x, GLuint index, GLuint y, int rows, int cols) {
+    bind(0, x);
+    bind(1, index);
+    bind(2, y);
+    gather_rows_.set("rows", rows);
+    gather_rows_.set("cols", cols);
+    dispatch_elements(gather_rows_, rows * cols);
+}
+
+void GpuOps::scale_columns(GLuint x, GLuint scale, int rows, int cols) {
+    bind(0, x);
+    bind(1, scale);
+    scale_columns_.set("rows", rows);
+    scale_columns_.set("cols", cols);
+    dispatch_elements(scale_columns_, rows * cols);
 }
 
 void GpuOps::rollout_prepare(GLuint attn, GLuint out, int H, int T) {

@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <fstream>
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +24,7 @@
 #include "random_model.h"
 #include "threads.h"
 #include "timing.h"
+#include "torch_timing.h"
 
 namespace {
 
@@ -61,16 +62,11 @@ double best_gemm_rate(const std::vector<GemmShape>& shapes, int runs) {
     return best;
 }
 
-// Runs the PyTorch script; its `torch_ms median=… min=…` median, or 0 if it failed.
+// PyTorch's median for one model and thread count; 0 if the script failed.
 double time_torch(const std::string& python, const char* size, int threads, int runs) {
-    const std::string command = python + " " VITVIZ_SOURCE_DIR "/tests/bench/torch_forward.py --model " + size +
-                                " --threads " + std::to_string(threads) + " --runs " + std::to_string(runs);
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-    double med = 0, min = 0;
-    std::array<char, 256> line{};
-    while (pipe && std::fgets(line.data(), line.size(), pipe.get()))
-        std::sscanf(line.data(), "torch_ms median=%lf min=%lf", &med, &min);
-    return med;
+    return vit_bench::time_torch(python, "torch_forward.py", std::string("--model ") + size + " --threads " +
+                                                                 std::to_string(threads) + " --runs " + std::to_string(runs))
+        .median_ms;
 }
 
 double resident_mb() {
@@ -91,7 +87,7 @@ int peak_memory_case(const std::string& size, int pixels) {
     double trace_bytes = 0;
     for (const vit::Stage& s : trace.stages()) trace_bytes += static_cast<double>(s.tensor.numel()) * sizeof(float);
     std::printf("rss_mb before=%.1f peak=%.1f trace_mb=%.1f tokens=%lld\n", before, usage.ru_maxrss / 1024.0,
-                trace_bytes / (1 << 20), static_cast<long long>(trace.at("tokens").shape[0]));
+                trace_bytes / (1 << 20), static_cast<long long>(trace.at(vit::StageRef{vit::StageKind::Tokens}).shape[0]));
     return 0;
 }
 

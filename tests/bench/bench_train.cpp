@@ -5,16 +5,14 @@
 // same run (tests/bench/torch_train.py with Debian's python3-torch).
 //   vitviz-bench-train [--runs N] [--python PATH]
 #include <algorithm>
-#include <array>
 #include <cstdio>
-#include <memory>
 #include <string>
 #include <vector>
 
-#include "forward.h"
 #include "random_model.h"
 #include "threads.h"
 #include "timing.h"
+#include "torch_timing.h"
 #include "training.h"
 
 namespace {
@@ -48,16 +46,12 @@ double time_core(const Case& c, int threads, int runs) {
     return vit::timing_stats(ms).median_ms;
 }
 
-// Runs the PyTorch script and parses its `torch_ms median=…` line; 0 if it failed.
+// PyTorch's median training step for one case and thread count; 0 if the script failed.
 double time_torch(const std::string& python, const Case& c, int threads, int runs) {
-    const std::string command = python + " " VITVIZ_SOURCE_DIR "/tests/bench/torch_train.py --model " + c.name +
-                                " --batch " + std::to_string(c.batch) + " --threads " + std::to_string(threads) +
-                                " --runs " + std::to_string(runs);
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-    double median = 0.0;
-    std::array<char, 256> line{};
-    while (pipe && std::fgets(line.data(), line.size(), pipe.get())) std::sscanf(line.data(), "torch_ms median=%lf", &median);
-    return median;
+    return vit_bench::time_torch(python, "torch_train.py", "--model " + std::string(c.name) + " --batch " +
+                                                               std::to_string(c.batch) + " --threads " +
+                                                               std::to_string(threads) + " --runs " + std::to_string(runs))
+        .median_ms;
 }
 
 }  // namespace

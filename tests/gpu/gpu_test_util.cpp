@@ -6,11 +6,20 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <random>
 
 #include "error.h"
 #include "gl_context.h"
 
 namespace vit::gpu_test {
+
+Tensor random_input(int channels, int size, uint32_t seed) {
+    Tensor t({channels, size, size});
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> dist(0.0f, 1.0f);
+    for (float& x : t.data) x = dist(rng);
+    return t;
+}
 
 void require_gl() {
     static std::unique_ptr<HiddenGlContext> context;

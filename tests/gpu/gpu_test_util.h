@@ -2,6 +2,7 @@
 // run (under xvfb-run, Mesa's llvmpipe), and the stage-by-stage comparison of a
 // GPU Trace with the CPU core's (core/compare.h).
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "compare.h"
@@ -12,6 +13,9 @@ namespace vit::gpu_test {
 
 // A random-weight test ViT's sizes (for vit::make_random_model).
 ModelConfig small_config(int channels, int patch, int pos_grid, int dim, int heads, int depth, int mlp, int classes);
+
+// A C×size×size input of N(0, 1) values from a seeded generator.
+Tensor random_input(int channels, int size, uint32_t seed);
 
 // Creates the context on first use; a test that needs GL calls this first.
 void require_gl();

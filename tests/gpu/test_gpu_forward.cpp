@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <random>
 
 #include "checkpoint.h"
 #include "error.h"
@@ -18,19 +17,13 @@
 
 using namespace vit;
 using vit::gpu_test::check_same_trace;
+using vit::gpu_test::random_input;
 using vit::gpu_test::require_gl;
 using vit::gpu_test::small_config;
 
 namespace {
 
 
-Tensor random_input(int channels, int size, uint32_t seed) {
-    Tensor t({channels, size, size});
-    std::mt19937 rng(seed);
-    std::normal_distribution<float> dist(0.0f, 1.0f);
-    for (float& x : t.data) x = dist(rng);
-    return t;
-}
 
 void check_model_on(const Model& model, const Tensor& input, const std::string& label) {
     require_gl();

@@ -6,4 +6,4 @@ safetensors reader/writer and timm / Hugging Face exporters
 mirrors (`preprocess.py`). Only Debian's python3-torch, numpy and PIL are
 needed: no timm, no safetensors package.
 """
-from .model import VisionTransformer, resample_abs_pos_embed, attention_rollout  # noqa: F401
+from .model import VisionTransformer, Interventions, resample_abs_pos_embed, attention_rollout  # noqa: F401

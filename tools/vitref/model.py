@@ -10,9 +10,14 @@ pooling, fused attention.
 used there and the batch dimension removed; `gradient_trace(x, c)` the
 gradients of logit[c] (autograd) with respect to those stages and every
 parameter, and the class-c relevance (Chefer et al. 2021).
+
+Interventions (the C++ core's core/interventions.h) are an `Interventions`
+value passed to `forward_trace(x, iv)`; `logit_lens(trace)` and
+`occlusion_map(x)` (all N masked inputs as one batch) are the two analyses.
 """
 import math
 from collections import OrderedDict
+from dataclasses import dataclass, field
 
 import torch
 import torch.nn as nn
@@ -40,6 +45,26 @@ def resample_abs_pos_embed(pos_embed, new_grid, num_prefix_tokens=1,
                          antialias=antialias, align_corners=False)
     grid = grid.permute(0, 2, 3, 1).reshape(1, -1, d)
     return torch.cat([prefix, grid], dim=1)
+
+
+@dataclass
+class Interventions:
+    mask: list = field(default_factory=list)      # patch numbers: pixels set to 0 in the input
+    drop: list = field(default_factory=list)      # patch tokens (token n+1) removed after positions
+    ablate: list = field(default_factory=list)    # (block, head): context slice set to 0
+    no_pos: bool = False                          # positional embedding not added
+    permute: list = field(default_factory=list)   # p: patch_embed row n <- unpermuted row p[n]
+    temperature: float = 1.0                      # attn = softmax(scores / temperature)
+
+
+def mask_patches(x, patches, P):
+    """x: (B, C, H, W); the listed patches' pixels set to 0 (a copy)."""
+    x = x.clone()
+    gw = x.shape[-1] // P
+    for n in patches:
+        r, c = divmod(n, gw)
+        x[..., r * P:(r + 1) * P, c * P:(c + 1) * P] = 0
+    return x
 
 
 def attention_rollout(attns):
@@ -77,13 +102,18 @@ class Attention(nn.Module):
         self.qkv = nn.Linear(dim, dim * 3, bias=qkv_bias)
         self.proj = nn.Linear(dim, dim)
 
-    def forward(self, x, rec=None, prefix=""):
+    def forward(self, x, rec=None, prefix="", temperature=1.0, ablate=()):
         B, N, C = x.shape
         qkv = self.qkv(x).reshape(B, N, 3, self.num_heads, self.head_dim).permute(2, 0, 3, 1, 4)
         q, k, v = qkv.unbind(0)                          # (B, H, T, Dh)
         scores = (q * self.scale) @ k.transpose(-2, -1)  # (B, H, T, T)
-        attn = scores.softmax(dim=-1)
-        ctx = (attn @ v).transpose(1, 2).reshape(B, N, C)
+        attn = (scores / temperature).softmax(dim=-1)
+        ctx = attn @ v                                   # (B, H, T, Dh)
+        if ablate:
+            keep = torch.ones(self.num_heads, dtype=ctx.dtype)
+            keep[list(ablate)] = 0
+            ctx = ctx * keep[None, :, None, None]
+        ctx = ctx.transpose(1, 2).reshape(B, N, C)
         out = self.proj(ctx)
         if rec is not None:
             rec[prefix + "q"] = q
@@ -122,9 +152,9 @@ class Block(nn.Module):
         self.norm2 = nn.LayerNorm(dim, eps=eps)
         self.mlp = Mlp(dim, int(dim * mlp_ratio))
 
-    def forward(self, x, rec=None, prefix=""):
+    def forward(self, x, rec=None, prefix="", temperature=1.0, ablate=()):
         h = self.norm1(x)
-        x = x + self.attn(h, rec, prefix)
+        x = x + self.attn(h, rec, prefix, temperature, ablate)
         if rec is not None:
             rec[prefix + "ln1"] = h
             rec[prefix + "res1"] = x
@@ -164,10 +194,13 @@ class VisionTransformer(nn.Module):
     def _pos_embed_for(self, gh, gw):
         return resample_abs_pos_embed(self.pos_embed, (gh, gw))
 
-    def _forward(self, x, rec=None):
+    def _forward(self, x, rec=None, iv=None):
+        iv = iv or Interventions()
         B, C, H, W = x.shape
         P = self.patch_size
         gh, gw = H // P, W // P
+        if iv.mask:
+            x = mask_patches(x, iv.mask, P)
         if rec is not None:
             rec["input"] = x
             patches = (x[:, :, :gh * P, :gw * P]
@@ -179,16 +212,22 @@ class VisionTransformer(nn.Module):
             x = (patches.reshape(B, gh, gw, C, P, P).permute(0, 3, 1, 4, 2, 5)
                  .reshape(B, C, gh * P, gw * P))
         emb = self.patch_embed(x)                                     # (B, N, D)
+        if iv.permute:
+            emb = emb[:, list(iv.permute)]
         if rec is not None:
             rec["patch_embed"] = emb
         t = torch.cat([self.cls_token.expand(B, -1, -1).to(emb.dtype), emb], dim=1)
         if rec is not None:
             rec["cls"] = t
-        t = t + self._pos_embed_for(gh, gw)
+        if not iv.no_pos:
+            t = t + self._pos_embed_for(gh, gw)
+        if iv.drop:
+            keep = [i for i in range(t.shape[1]) if i - 1 not in set(iv.drop)]
+            t = t[:, keep]
         if rec is not None:
             rec["tokens"] = t
         for i, blk in enumerate(self.blocks):
-            t = blk(t, rec, f"block{i}.")
+            t = blk(t, rec, f"block{i}.", iv.temperature, [h for b, h in iv.ablate if b == i])
         t = self.norm(t)
         if rec is not None:
             rec["norm"] = t
@@ -202,13 +241,13 @@ class VisionTransformer(nn.Module):
         return self.head(t[:, 0])
 
     @torch.no_grad()
-    def forward_trace(self, x):
+    def forward_trace(self, x, iv=None):
         """x: (C, H, W) or (1, C, H, W). Returns OrderedDict stage id -> tensor (no batch dim)."""
         if x.dim() == 3:
             x = x.unsqueeze(0)
         assert x.shape[0] == 1
         rec = {}
-        t = self._forward(x, rec)
+        t = self._forward(x, rec, iv)
         out = OrderedDict()
         for k in ["input", "patches", "patch_embed", "cls", "tokens"]:
             out[k] = rec[k][0]
@@ -222,6 +261,25 @@ class VisionTransformer(nn.Module):
             out["probs"] = logits.softmax(dim=-1)
         out["rollout"] = attention_rollout([out[f"block{i}.attn"] for i in range(len(self.blocks))])
         return out
+
+    @torch.no_grad()
+    def logit_lens(self, trace):
+        """(depth, classes): softmax(head(norm(block{i}.out[0]))) for every block."""
+        rows = torch.stack([trace[f"block{i}.out"][0] for i in range(len(self.blocks))])
+        return self.head(self.norm(rows)).softmax(dim=-1)
+
+    @torch.no_grad()
+    def occlusion_map(self, x, iv=None):
+        """x: (C, H, W). (N,): the probability of the top-1 class (under iv) with
+        each patch n masked as well; the N masked inputs run as one batch."""
+        iv = iv or Interventions()
+        top = int(self.forward_trace(x, iv)["logits"].argmax())
+        n = (x.shape[-2] // self.patch_size) * (x.shape[-1] // self.patch_size)
+        batch = torch.stack([mask_patches(x[None], list(iv.mask) + [i], self.patch_size)[0] for i in range(n)])
+        base = Interventions(drop=iv.drop, ablate=iv.ablate, no_pos=iv.no_pos, permute=iv.permute,
+                             temperature=iv.temperature)
+        probs = self.head(self._forward(batch, None, base)[:, 0]).softmax(dim=-1)
+        return probs[:, top]
 
     def gradient_trace(self, x, cls):
         """The gradient of logit[cls] by autograd. x: (C, H, W).

@@ -1,0 +1,34 @@
+// The occlusion map: how much the model's answer rests on each patch. For
+// each patch n, the probability of the top-1 class of the pass under `base`
+// when patch n is masked as well (its pixels set to 0, interventions.h).
+// Runs one lean pass per patch (forward.h LeanPass: no trace kept), the
+// patches spread over the core's threads.
+#pragma once
+#include <vector>
+
+#include "forward.h"
+#include "interventions.h"
+#include "model.h"
+
+namespace vit {
+
+struct OcclusionMap {
+    int top_class = 0;                // the top-1 class of the pass under `base`
+    float top_probability = 0.0f;     // its probability there
+    std::vector<float> probabilities; // N: its probability with patch n masked
+};
+
+// Throws vit::Error for a model without a classifier head and for invalid `base`.
+OcclusionMap occlusion_map(const Model& model, const Tensor& input, const Interventions& base = {});
+
+// The same, keeping each thread's LeanPass buffers from one map to the next
+// (the app redraws the map while the user paints).
+class OcclusionMapper {
+public:
+    OcclusionMap run(const Model& model, const Tensor& input, const Interventions& base = {});
+
+private:
+    std::vector<LeanPass> passes_;  // one per OpenMP thread
+};
+
+}  // namespace vit
