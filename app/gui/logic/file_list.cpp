@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <functional>
 
 #include "error.h"
 
@@ -59,39 +60,41 @@ std::vector<FileEntry> list_folder(const std::string& dir) {
     return folders;
 }
 
-std::vector<FileEntry> find_images(const std::string& dir, size_t limit) {
+// Walks `dir` recursively (unreadable folders skipped); `visit` may add the
+// entry to `out` and return true to skip the entry's contents. The result is
+// sorted by path and cut to `limit` entries.
+static std::vector<FileEntry> walk(const std::string& dir, size_t limit,
+                                   const std::function<bool(const fs::directory_entry&, std::vector<FileEntry>&)>& visit) {
     std::vector<FileEntry> out;
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return out;
     for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
          it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (ec) break;
-        if (it->is_regular_file(ec) && is_image_path(it->path().string()))
-            out.push_back({it->path().filename().string(), it->path().string(), FileKind::Image});
+        if (visit(*it, out)) it.disable_recursion_pending();
     }
     std::sort(out.begin(), out.end(), [](const FileEntry& a, const FileEntry& b) { return a.path < b.path; });
     if (out.size() > limit) out.resize(limit);
     return out;
 }
 
+std::vector<FileEntry> find_images(const std::string& dir, size_t limit) {
+    return walk(dir, limit, [](const fs::directory_entry& e, std::vector<FileEntry>& out) {
+        std::error_code ec;
+        if (e.is_regular_file(ec) && is_image_path(e.path().string()))
+            out.push_back({e.path().filename().string(), e.path().string(), FileKind::Image});
+        return false;
+    });
+}
+
 std::vector<FileEntry> find_models(const std::string& dir, size_t limit) {
-    std::vector<FileEntry> out;
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) return out;
-    for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
-         it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec) break;
-        FileKind k = classify_path(it->path().string());
-        if (k == FileKind::ModelFolder) {
-            out.push_back({it->path().filename().string(), it->path().string(), k});
-            it.disable_recursion_pending();
-        } else if (k == FileKind::Checkpoint && !is_model_folder(it->path().parent_path())) {
-            out.push_back({it->path().filename().string(), it->path().string(), k});
-        }
-    }
-    std::sort(out.begin(), out.end(), [](const FileEntry& a, const FileEntry& b) { return a.path < b.path; });
-    if (out.size() > limit) out.resize(limit);
-    return out;
+    return walk(dir, limit, [](const fs::directory_entry& e, std::vector<FileEntry>& out) {
+        const FileKind k = classify_path(e.path().string());
+        const bool model = k == FileKind::ModelFolder ||
+                           (k == FileKind::Checkpoint && !is_model_folder(e.path().parent_path()));
+        if (model) out.push_back({e.path().filename().string(), e.path().string(), k});
+        return k == FileKind::ModelFolder;  // a model folder's files are the model
+    });
 }
 
 }  // namespace vit::gui
