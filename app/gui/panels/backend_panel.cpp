@@ -99,23 +99,17 @@ void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu) {
                                                                        : static_cast<int>(s->gpu.where.empty() ? 0 : s->gpu.where[0]);
     }
     MatrixView m = matrix_of(*diff, slice);
-    HeatmapSpec h;
-    h.key = heatmap_key(gpu.pass(), "gpu-diff|" + id, slice, Colormap::Sequential);
-    h.data = m.data;
-    h.rows = m.rows;
-    h.cols = m.cols;
-    h.cmap = Colormap::Sequential;
     float hi = 0.f;
     for (int i = 0; i < m.rows * m.cols; ++i) hi = std::max(hi, m.data[i]);
-    h.range = Range{0.f, hi > 0.f ? hi : 1e-7f};
-    h.title = "|gpu - cpu|  " + id + (slice >= 0 ? "  [" + std::to_string(slice) + "]" : std::string()) +
-              (hi == 0.f ? "  (identical)" : "");
-    h.rows_are_tokens = false;
-    h.row_axis = "row";
-    h.col_axis = "column";
-    h.numbers = false;
-    h.format = [](float v) { return sci(v); };
-    h.size = ImGui::GetContentRegionAvail();
+    HeatmapSpec h;
+    h.matrix = {heatmap_key(gpu.pass(), "gpu-diff|" + id, slice, Colormap::Sequential), m.data, m.rows, m.cols,
+                Colormap::Sequential, Range{0.f, hi > 0.f ? hi : 1e-7f}};
+    h.labels = {"|gpu - cpu|  " + id + (slice >= 0 ? "  [" + std::to_string(slice) + "]" : std::string()) +
+                    (hi == 0.f ? "  (identical)" : ""),
+                "row", "column", {}, [](float v) { return sci(v); }};
+    h.token_rows.enabled = false;
+    h.layout.numbers = false;
+    h.layout.size = ImGui::GetContentRegionAvail();
     DrawHeatmap(ctx.cache, h);
 }
 

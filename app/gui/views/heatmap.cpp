@@ -98,61 +98,64 @@ struct Layout {
 const float kMarker = 16.f;  // room for the selected-row marker
 
 std::string row_tick(const HeatmapSpec& s, int r) {
-    return s.rows_are_tokens && s.token_offset == 0 ? token_label(r) : std::to_string(r);
+    return s.token_rows.enabled && s.token_rows.offset == 0 ? token_label(r) : std::to_string(r);
 }
-std::string col_tick(const HeatmapSpec& s, int c) { return s.col_name ? s.col_name(c) : std::to_string(c); }
-std::string row_axis(const HeatmapSpec& s) { return s.row_axis.empty() ? "" : s.row_axis + " ↓"; }
-std::string col_axis(const HeatmapSpec& s) { return s.col_axis.empty() ? "" : s.col_axis + " →"; }
+std::string col_tick(const HeatmapSpec& s, int c) {
+    return s.labels.col_name ? s.labels.col_name(c) : std::to_string(c);
+}
+std::string row_axis(const HeatmapSpec& s) { return s.labels.row_axis.empty() ? "" : s.labels.row_axis + " ↓"; }
+std::string col_axis(const HeatmapSpec& s) { return s.labels.col_axis.empty() ? "" : s.labels.col_axis + " →"; }
 
 // Cell size: square for small or square (T×T) matrices, else at most 6:1 either way.
 void fit_cells(const HeatmapSpec& s, float area_w, float area_h, float& cw, float& ch) {
-    cw = area_w / s.cols;
-    ch = area_h / s.rows;
-    if ((s.rows <= 32 && s.cols <= 32) || s.rows == s.cols) {
-        cw = ch = std::min({cw, ch, s.max_cell});
+    cw = area_w / s.matrix.cols;
+    ch = area_h / s.matrix.rows;
+    if ((s.matrix.rows <= 32 && s.matrix.cols <= 32) || s.matrix.rows == s.matrix.cols) {
+        cw = ch = std::min({cw, ch, s.layout.max_cell});
     } else {
-        cw = std::min(cw, s.max_cell);
-        ch = std::min(ch, s.max_cell);
+        cw = std::min(cw, s.layout.max_cell);
+        ch = std::min(ch, s.layout.max_cell);
         ch = std::min(ch, 6.f * cw);
         cw = std::min(cw, 6.f * ch);
     }
-    if (s.cell_w > 0) cw = s.cell_w;
-    if (s.cell_h > 0) ch = s.cell_h;
+    if (s.layout.cell_w > 0) cw = s.layout.cell_w;
+    if (s.layout.cell_h > 0) ch = s.layout.cell_h;
 }
 
 Layout layout_heatmap(const HeatmapSpec& s, Range range) {
     Layout L;
     const float lh = ImGui::GetTextLineHeight();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    L.box = ImVec2(std::max(s.size.x > 0 ? s.size.x : avail.x, 60.f), std::max(s.size.y > 0 ? s.size.y : avail.y, 4 * lh));
+    const ImVec2 size = s.layout.size;
+    L.box = ImVec2(std::max(size.x > 0 ? size.x : avail.x, 60.f), std::max(size.y > 0 ? size.y : avail.y, 4 * lh));
     L.origin = ImGui::GetCursorScreenPos();
-    L.title_h = s.title.empty() ? 0.f : lh + 4.f;
+    L.title_h = s.labels.title.empty() ? 0.f : lh + 4.f;
     const float top = L.title_h + 2.f * lh + 4.f;
-    if (s.row_ticks) {
-        L.left = std::max(text_size(row_tick(s, s.rows - 1)).x, text_size(s.rows_are_tokens && s.token_offset == 0 ? "CLS" : "0").x);
+    if (s.layout.row_ticks) {
+        L.left = std::max(text_size(row_tick(s, s.matrix.rows - 1)).x, text_size(row_tick(s, 0)).x);
         L.left = std::max(L.left + kMarker + 4.f, text_size(row_axis(s)).x + 10.f);
-    } else if (s.highlight_row >= 0) {
+    } else if (s.token_rows.selected >= 0) {
         L.left = 6.f;
     }
-    L.bar_below = s.colorbar && L.box.y > L.box.x * 1.15f;
-    L.bar_w = s.colorbar && !L.bar_below ? ColorBarWidth(range) + 12.f : 0.f;
+    L.bar_below = s.layout.colorbar && L.box.y > L.box.x * 1.15f;
+    L.bar_w = s.layout.colorbar && !L.bar_below ? ColorBarWidth(range) + 12.f : 0.f;
     L.bar_h = L.bar_below ? 14.f + lh + 12.f : 0.f;
     fit_cells(s, std::max(10.f, L.box.x - L.left - L.bar_w - 4.f), std::max(10.f, L.box.y - top - L.bar_h - 4.f), L.cw, L.ch);
     L.p0 = ImVec2(L.origin.x + L.left, L.origin.y + top);
-    L.p1 = ImVec2(L.p0.x + L.cw * s.cols, L.p0.y + L.ch * s.rows);
+    L.p1 = ImVec2(L.p0.x + L.cw * s.matrix.cols, L.p0.y + L.ch * s.matrix.rows);
     return L;
 }
 
 // Title, axis names, column ticks (or head names when columns are grouped by head), row ticks.
 void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
     const float lh = ImGui::GetTextLineHeight();
-    if (!s.title.empty()) dl->AddText(L.origin, ImGui::GetColorU32(ImGuiCol_Text), s.title.c_str());
+    if (!s.labels.title.empty()) dl->AddText(L.origin, ImGui::GetColorU32(ImGuiCol_Text), s.labels.title.c_str());
     const float axis_y = L.origin.y + L.title_h, tick_y = axis_y + lh;
-    if (s.row_ticks) dl->AddText(ImVec2(L.origin.x, axis_y + lh), kAxis, row_axis(s).c_str());
+    if (s.layout.row_ticks) dl->AddText(ImVec2(L.origin.x, axis_y + lh), kAxis, row_axis(s).c_str());
     dl->AddText(ImVec2(L.p0.x, axis_y), kAxis, col_axis(s).c_str());
-    if (s.col_group > 0 && s.cols % s.col_group == 0 && s.cols / s.col_group > 1) {
-        const float group_w = s.col_group * L.cw;
-        for (int g = 0; g < s.cols / s.col_group; ++g) {
+    if (s.layout.col_group > 0 && s.matrix.cols % s.layout.col_group == 0 && s.matrix.cols / s.layout.col_group > 1) {
+        const float group_w = s.layout.col_group * L.cw;
+        for (int g = 0; g < s.matrix.cols / s.layout.col_group; ++g) {
             float x0 = L.p0.x + g * group_w;
             if (g > 0) dl->AddLine(ImVec2(x0, L.p0.y - lh * 0.3f), ImVec2(x0, L.p1.y), IM_COL32(0, 0, 0, 255), 2.f);
             std::string name = "head " + std::to_string(g);
@@ -160,15 +163,15 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
             if (text_size(name).x <= group_w + 4) dl->AddText(ImVec2(x0 + 2, tick_y), kTick, name.c_str());
         }
     } else {
-        float min_px = std::max(text_size(col_tick(s, 0)).x, text_size(col_tick(s, s.cols - 1)).x) + 14.f;
-        for (int c = 0, step = nice_step(min_px / L.cw); c < s.cols; c += step) {
+        float min_px = std::max(text_size(col_tick(s, 0)).x, text_size(col_tick(s, s.matrix.cols - 1)).x) + 14.f;
+        for (int c = 0, step = nice_step(min_px / L.cw); c < s.matrix.cols; c += step) {
             std::string t = col_tick(s, c);
             float x = L.p0.x + (c + 0.5f) * L.cw - text_size(t).x * 0.5f;
             dl->AddText(ImVec2(std::max(x, L.p0.x), tick_y), kTick, t.c_str());
         }
     }
-    if (!s.row_ticks) return;
-    for (int r = 0, step = nice_step(lh / L.ch); r < s.rows; r += step) {
+    if (!s.layout.row_ticks) return;
+    for (int r = 0, step = nice_step(lh / L.ch); r < s.matrix.rows; r += step) {
         std::string t = row_tick(s, r);
         dl->AddText(ImVec2(L.p0.x - kMarker - text_size(t).x, L.p0.y + (r + 0.5f) * L.ch - lh * 0.5f), kTick, t.c_str());
     }
@@ -176,19 +179,20 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
 
 // The values written in the cells of small matrices, dark or light against the cell's colour.
 void DrawCellNumbers(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, Range range) {
-    if (!s.numbers || s.rows > 16 || s.cols > 16 || L.cw < 22.f || L.ch < 14.f) return;
+    if (!s.layout.numbers || s.matrix.rows > 16 || s.matrix.cols > 16 || L.cw < 22.f || L.ch < 14.f) return;
     ImFont* font = ImGui::GetFont();
-    for (int r = 0; r < s.rows; ++r)
-        for (int c = 0; c < s.cols; ++c) {
-            float v = s.data[static_cast<size_t>(r) * s.cols + c];
-            std::string t = s.format ? s.format(v) : short_number(v, L.cw < 44.f ? 2 : 3);
+    for (int r = 0; r < s.matrix.rows; ++r)
+        for (int c = 0; c < s.matrix.cols; ++c) {
+            float v = s.matrix.data[static_cast<size_t>(r) * s.matrix.cols + c];
+            std::string t = s.labels.format ? s.labels.format(v) : short_number(v, L.cw < 44.f ? 2 : 3);
             float size = std::min(ImGui::GetFontSize(), L.ch * 0.55f);
             ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
             if (ts.x > L.cw * 0.9f) {
                 size *= L.cw * 0.9f / ts.x;
                 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
             }
-            ImU32 col = dark_text_on(colormap_rgb(s.cmap, normalise(v, range))) ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255);
+            ImU32 col = dark_text_on(colormap_rgb(s.matrix.cmap, normalise(v, range))) ? IM_COL32(0, 0, 0, 255)
+                                                                                      : IM_COL32(255, 255, 255, 255);
             ImVec2 at(L.p0.x + (c + 0.5f) * L.cw - ts.x * 0.5f, L.p0.y + (r + 0.5f) * L.ch - ts.y * 0.5f);
             dl->AddText(font, size, at, col, t.c_str());
         }
@@ -196,31 +200,32 @@ void DrawCellNumbers(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, Rang
 
 // The tooltip of the cell under the mouse ("row 3 = patch 2 (token 3)", its column, its value).
 void CellTooltip(const HeatmapSpec& s, int r, int c) {
-    std::string row_desc = (s.row_axis.empty() ? "row" : s.row_axis) + " " + std::to_string(r);
-    if (s.rows_are_tokens) {
-        int t = r + s.token_offset;
+    std::string row_desc = (s.labels.row_axis.empty() ? "row" : s.labels.row_axis) + " " + std::to_string(r);
+    if (s.token_rows.enabled) {
+        int t = r + s.token_rows.offset;
         row_desc = t == 0 ? "row 0 = CLS token"
                           : "row " + std::to_string(r) + " = patch " + std::to_string(t - 1) + " (token " + std::to_string(t) + ")";
     }
-    std::string col_desc = (s.col_axis.empty() ? "column" : s.col_axis) + " " + col_tick(s, c);
-    if (s.col_group > 0 && s.cols / s.col_group > 1)
-        col_desc += "  (head " + std::to_string(c / s.col_group) + ", dim " + std::to_string(c % s.col_group) + ")";
+    std::string col_desc = (s.labels.col_axis.empty() ? "column" : s.labels.col_axis) + " " + col_tick(s, c);
+    if (s.layout.col_group > 0 && s.matrix.cols / s.layout.col_group > 1)
+        col_desc += "  (head " + std::to_string(c / s.layout.col_group) + ", dim " +
+                    std::to_string(c % s.layout.col_group) + ")";
     ImGui::BeginTooltip();
     ImGui::Text("%s", row_desc.c_str());
     ImGui::Text("%s", col_desc.c_str());
-    ImGui::Text("value = %.6g", s.data[static_cast<size_t>(r) * s.cols + c]);
-    if (s.rows_are_tokens) ImGui::TextDisabled("click: select this token");
+    ImGui::Text("value = %.6g", s.matrix.data[static_cast<size_t>(r) * s.matrix.cols + c]);
+    if (s.token_rows.enabled) ImGui::TextDisabled("click: select this token");
     ImGui::EndTooltip();
 }
 
 // An invisible button over the cells: hover (tooltip, row outline) and click fill `res`.
 void HandleMouse(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, HeatmapResult& res) {
     ImGui::SetCursorScreenPos(L.p0);
-    ImGui::InvisibleButton(s.key.c_str(), ImVec2(std::max(1.f, L.p1.x - L.p0.x), std::max(1.f, L.p1.y - L.p0.y)));
+    ImGui::InvisibleButton(s.matrix.key.c_str(), ImVec2(std::max(1.f, L.p1.x - L.p0.x), std::max(1.f, L.p1.y - L.p0.y)));
     if (!ImGui::IsItemHovered()) return;
     ImVec2 m = ImGui::GetIO().MousePos;
-    res.hovered_row = std::clamp(static_cast<int>((m.y - L.p0.y) / L.ch), 0, s.rows - 1);
-    res.hovered_col = std::clamp(static_cast<int>((m.x - L.p0.x) / L.cw), 0, s.cols - 1);
+    res.hovered_row = std::clamp(static_cast<int>((m.y - L.p0.y) / L.ch), 0, s.matrix.rows - 1);
+    res.hovered_col = std::clamp(static_cast<int>((m.x - L.p0.x) / L.cw), 0, s.matrix.cols - 1);
     CellTooltip(s, res.hovered_row, res.hovered_col);
     if (ImGui::IsItemClicked()) res.clicked_row = res.hovered_row;
     const float y0 = L.p0.y + res.hovered_row * L.ch;
@@ -231,22 +236,23 @@ void HandleMouse(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, HeatmapR
 void DrawRowMarks(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, int hovered_row) {
     const ImVec2 p0 = L.p0, p1 = L.p1;
     const float ch = L.ch;
-    if (s.linked_row >= 0 && s.linked_row < s.rows && s.linked_row != hovered_row)
-        dl->AddRect(ImVec2(p0.x, p0.y + s.linked_row * ch), ImVec2(p1.x, p0.y + (s.linked_row + 1) * ch), kHover, 0.f, 0, 2.f);
-    if (s.accent_row >= 0 && s.accent_row < s.rows) {
-        float y0 = p0.y + s.accent_row * ch;
+    const int linked = s.token_rows.linked;
+    if (linked >= 0 && linked < s.matrix.rows && linked != hovered_row)
+        dl->AddRect(ImVec2(p0.x, p0.y + linked * ch), ImVec2(p1.x, p0.y + (linked + 1) * ch), kHover, 0.f, 0, 2.f);
+    if (s.token_rows.accent >= 0 && s.token_rows.accent < s.matrix.rows) {
+        float y0 = p0.y + s.token_rows.accent * ch;
         dl->AddRect(ImVec2(p0.x - 2, y0 - 1), ImVec2(p1.x + 2, y0 + ch + 1), IM_COL32(0, 230, 255, 255), 0.f, 0, 2.5f);
-        if (!s.accent_label.empty()) {
-            ImVec2 ts = text_size(s.accent_label);
+        if (!s.token_rows.accent_label.empty()) {
+            ImVec2 ts = text_size(s.token_rows.accent_label);
             ImVec2 at(p1.x - ts.x - 6, y0 + ch * 0.5f - ts.y * 0.5f);
             dl->AddRectFilled(ImVec2(at.x - 3, at.y), ImVec2(at.x + ts.x + 3, at.y + ts.y), IM_COL32(0, 0, 0, 200), 3.f);
-            dl->AddText(at, IM_COL32(0, 230, 255, 255), s.accent_label.c_str());
+            dl->AddText(at, IM_COL32(0, 230, 255, 255), s.token_rows.accent_label.c_str());
         }
     }
-    if (s.highlight_row >= 0 && s.highlight_row < s.rows) {
-        float y0 = p0.y + s.highlight_row * ch, y1 = y0 + ch;
+    if (s.token_rows.selected >= 0 && s.token_rows.selected < s.matrix.rows) {
+        float y0 = p0.y + s.token_rows.selected * ch, y1 = y0 + ch;
         dl->AddRect(ImVec2(p0.x - 3, y0 - 1.5f), ImVec2(p1.x + 3, y1 + 1.5f), kSelected, 0.f, 0, 3.f);
-        if (s.row_ticks)
+        if (s.layout.row_ticks)
             dl->AddTriangleFilled(ImVec2(p0.x - 15, (y0 + y1) * 0.5f - 6), ImVec2(p0.x - 15, (y0 + y1) * 0.5f + 6),
                                   ImVec2(p0.x - 5, (y0 + y1) * 0.5f), kSelected);
     }
@@ -256,13 +262,13 @@ void DrawRowMarks(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, int hov
 ImVec2 DrawBar(TextureCache& cache, const HeatmapSpec& s, const Layout& L, Range range) {
     const float lh = ImGui::GetTextLineHeight();
     ImVec2 end(L.p1.x + 4.f, L.p1.y + 4.f);
-    if (s.colorbar && !L.bar_below) {
+    if (s.layout.colorbar && !L.bar_below) {
         float h = std::max(L.p1.y - L.p0.y, 4 * lh);
-        DrawColorBar(cache, s.cmap, range, ImVec2(L.p1.x + 12.f, L.p0.y), 16.f, h);
+        DrawColorBar(cache, s.matrix.cmap, range, ImVec2(L.p1.x + 12.f, L.p0.y), 16.f, h);
         end = ImVec2(L.p1.x + L.bar_w, std::max(end.y, L.p0.y + h + lh * 0.5f));
     } else if (L.bar_below) {
         float w = std::max(L.p1.x - L.p0.x, std::min(6 * lh, L.box.x - L.left - 4.f));
-        DrawColorBarHorizontal(cache, s.cmap, range, ImVec2(L.p0.x, L.p1.y + 10.f), w, 14.f);
+        DrawColorBarHorizontal(cache, s.matrix.cmap, range, ImVec2(L.p0.x, L.p1.y + 10.f), w, 14.f);
         end = ImVec2(std::max(end.x, L.p0.x + w + 4.f), L.p1.y + L.bar_h);
     }
     return end;
@@ -272,11 +278,12 @@ ImVec2 DrawBar(TextureCache& cache, const HeatmapSpec& s, const Layout& L, Range
 
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
     HeatmapResult res;
-    if (!s.data || s.rows <= 0 || s.cols <= 0) {
+    const HeatmapMatrix& m = s.matrix;
+    if (!m.data || m.rows <= 0 || m.cols <= 0) {
         ImGui::TextDisabled("(empty tensor)");
         return res;
     }
-    CachedTexture tex = cache.get(s.key, [&] { return render_matrix(s.data, s.rows, s.cols, s.cmap, s.range); });
+    CachedTexture tex = cache.get(m.key, [&] { return render_matrix(m.data, m.rows, m.cols, m.cmap, m.range); });
     ImGui::BeginGroup();  // one item for the layout, whatever the buttons inside do
     const Layout L = layout_heatmap(s, tex.range);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -288,7 +295,7 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
     DrawRowMarks(dl, s, L, res.hovered_row);
     const ImVec2 end = DrawBar(cache, s, L, tex.range);
     ImGui::SetCursorScreenPos(L.origin);
-    ImGui::Dummy(ImVec2(std::max(end.x - L.origin.x, text_size(s.title).x), end.y - L.origin.y));
+    ImGui::Dummy(ImVec2(std::max(end.x - L.origin.x, text_size(s.labels.title).x), end.y - L.origin.y));
     ImGui::EndGroup();
     res.cells_min = L.p0;
     res.cells_max = L.p1;

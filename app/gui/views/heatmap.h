@@ -14,31 +14,51 @@
 
 namespace vit::gui {
 
-struct HeatmapSpec {
+// What is drawn: a rows×cols matrix and how its values map to colours.
+struct HeatmapMatrix {
     std::string key;                 // texture cache key (heatmap_key)
     const float* data = nullptr;     // rows×cols, row-major
     int rows = 0, cols = 0;
     Colormap cmap = Colormap::Diverging;
     Range range{0.f, 0.f};           // lo == hi: from the data (symmetric for diverging)
+};
+
+// The words around it.
+struct HeatmapLabels {
     std::string title;               // above the matrix, e.g. "head 0  (5, 4)"
     std::string row_axis = "token";  // axis names
     std::string col_axis = "feature";
-    // Token of row r is r + token_offset (patch matrices: 1); rows are not tokens when false.
-    bool rows_are_tokens = true;
-    int token_offset = 0;
-    int highlight_row = -1;          // outlined (the selected token)
-    int linked_row = -1;             // thin white outline (the token hovered in another view)
-    int accent_row = -1;             // cyan outline with a label (row 0 = CLS in the cls stage)
+    std::function<std::string(int)> col_name{};  // tick label / tooltip name of column c; default its number
+    std::function<std::string(float)> format{};  // cell text; default short_number
+};
+
+// What the rows mean and which are outlined. When `enabled`, row r is token
+// r + offset (patch matrices: 1): ticked "CLS", named in the tooltip, a click selects it.
+struct HeatmapTokenRows {
+    bool enabled = true;
+    int offset = 0;
+    int selected = -1;               // outlined (the selected token)
+    int linked = -1;                 // thin white outline (the token hovered in another view)
+    int accent = -1;                 // cyan outline with a label (row 0 = CLS in the cls stage)
     std::string accent_label;
+};
+
+// Where and how big, and what is drawn beside the cells.
+struct HeatmapLayout {
     ImVec2 size{0.f, 0.f};           // whole widget; 0 = the available region
     float max_cell = 56.f;           // largest cell side in pixels
+    float cell_w = 0.f, cell_h = 0.f;  // > 0: exactly this cell size (align with another heatmap)
     bool numbers = true;             // values in the cells when the matrix is small
     bool colorbar = true;            // at the right, or below when the box is tall
     bool row_ticks = true;           // false: no left margin (a column aligned with the matrix beside it)
-    float cell_w = 0.f, cell_h = 0.f;  // > 0: exactly this cell size (align with another heatmap)
-    std::function<std::string(float)> format;  // cell text; default short_number
     int col_group = 0;               // > 0: columns grouped by head, col_group per head
-    std::function<std::string(int)> col_name;  // tick label / tooltip name of column c
+};
+
+struct HeatmapSpec {
+    HeatmapMatrix matrix;
+    HeatmapLabels labels;
+    HeatmapTokenRows token_rows;
+    HeatmapLayout layout;
 };
 
 struct HeatmapResult {

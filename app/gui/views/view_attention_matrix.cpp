@@ -25,28 +25,17 @@ static std::vector<float> row_sums(const Tensor& t) {
 static void DrawRowSums(ViewContext& ctx, const StageRef& stage, const std::vector<float>& sums, int head, int T, ImVec2 size,
                         float cell_h) {
     HeatmapSpec s;
-    s.key = texture_key(ctx, stage, head, Colormap::Sequential, "row sums");
-    s.data = sums.data() + static_cast<size_t>(head) * T;
-    s.rows = T;
-    s.cols = 1;
-    s.cmap = Colormap::Sequential;
-    s.range = {0.f, 1.f};
-    s.title = " ";
-    s.col_axis = "";
-    s.row_axis = "";
-    s.col_name = [](int) { return std::string("Σ"); };
-    s.format = [](float v) {
+    const float* head_sums = sums.data() + static_cast<size_t>(head) * T;
+    s.matrix = {texture_key(ctx, stage, head, Colormap::Sequential, "row sums"), head_sums, T, 1, Colormap::Sequential,
+                {0.f, 1.f}};
+    const auto sum_text = [](float v) {
         char b[16];
         std::snprintf(b, sizeof b, "%.3f", v);
         return std::string(b);
     };
-    s.highlight_row = ctx.state.token;
-    s.size = size;
-    s.colorbar = false;
-    s.row_ticks = false;
-    s.cell_h = cell_h;
-    s.cell_w = size.x - 10.f;
-    s.numbers = ctx.state.show_numbers;
+    s.labels = {" ", "", "", [](int) { return std::string("Σ"); }, sum_text};
+    s.token_rows.selected = ctx.state.token;
+    s.layout = side_column(size, size.x - 10.f, cell_h, ctx.state.show_numbers);
     DrawHeatmap(ctx.cache, s);
 }
 

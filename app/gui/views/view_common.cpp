@@ -37,14 +37,37 @@ std::string derived_key(const StageRef& stage, const std::string& what) { return
 
 HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t, int slice) {
     const MatrixView m = matrix_of(t, slice);
+    const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
     HeatmapSpec s;
-    s.cmap = colormap_for(stage.kind, ctx.state.colormap);
-    s.key = texture_key(ctx, stage, slice, s.cmap);
-    s.data = m.data;
-    s.rows = m.rows;
-    s.cols = m.cols;
-    s.numbers = ctx.state.show_numbers;
+    s.matrix = {texture_key(ctx, stage, slice, cmap), m.data, m.rows, m.cols, cmap};
+    s.layout.numbers = ctx.state.show_numbers;
     return s;
+}
+
+HeatmapTokenRows token_rows(const ViewContext& ctx, int offset) {
+    HeatmapTokenRows rows;
+    rows.offset = offset;
+    rows.selected = ctx.state.token - offset;
+    rows.linked = ctx.linked_hover - offset;
+    return rows;
+}
+
+HeatmapLayout side_column(ImVec2 size, float cell_w, float cell_h, bool numbers) {
+    HeatmapLayout layout;
+    layout.size = size;
+    layout.cell_w = cell_w;
+    layout.cell_h = cell_h;
+    layout.numbers = numbers;
+    layout.colorbar = false;
+    layout.row_ticks = false;
+    return layout;
+}
+
+HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec) {
+    HeatmapResult r = DrawHeatmap(ctx.cache, spec);
+    if (r.clicked_row >= 0) select_token(ctx.state, ctx.pipeline, r.clicked_row + spec.token_rows.offset);
+    if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row + spec.token_rows.offset;
+    return r;
 }
 
 HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
@@ -56,38 +79,27 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
         return {};
     }
     HeatmapSpec s = stage_spec(ctx, stage, *t, slice);
-    s.title = title;
-    s.row_axis = token_offset == 1 ? "patch" : "token";
-    s.col_axis = col_axis;
-    s.token_offset = token_offset;
-    s.highlight_row = ctx.state.token - token_offset;
-    s.linked_row = ctx.linked_hover - token_offset;
-    s.size = size;
-    s.col_group = col_group;
-    s.accent_row = accent_row;
-    s.accent_label = accent_label;
-    if (col_axis == "key token") s.col_name = [](int c) { return token_label(c); };
-    HeatmapResult r = DrawHeatmap(ctx.cache, s);
-    if (r.clicked_row >= 0) select_token(ctx.state, ctx.pipeline, r.clicked_row + token_offset);
-    if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row + token_offset;
-    return r;
+    s.labels.title = title;
+    s.labels.row_axis = token_offset == 1 ? "patch" : "token";
+    s.labels.col_axis = col_axis;
+    if (col_axis == "key token") s.labels.col_name = [](int c) { return token_label(c); };
+    s.token_rows = token_rows(ctx, token_offset);
+    s.token_rows.accent = accent_row;
+    s.token_rows.accent_label = accent_label;
+    s.layout.size = size;
+    s.layout.col_group = col_group;
+    return DrawTokenHeatmap(ctx, s);
 }
 
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
                               const std::string& col_axis, Colormap cmap) {
     HeatmapSpec s;
-    s.key = heatmap_key(ctx.generation, key, -1, cmap);
-    s.data = data;
-    s.rows = rows;
-    s.cols = cols;
-    s.cmap = cmap;
-    s.title = title;
-    s.row_axis = row_axis;
-    s.col_axis = col_axis;
-    s.rows_are_tokens = false;
-    s.size = size;
-    s.numbers = ctx.state.show_numbers;
+    s.matrix = {heatmap_key(ctx.generation, key, -1, cmap), data, rows, cols, cmap};
+    s.labels = {title, row_axis, col_axis};
+    s.token_rows.enabled = false;
+    s.layout.size = size;
+    s.layout.numbers = ctx.state.show_numbers;
     return DrawHeatmap(ctx.cache, s);
 }
 

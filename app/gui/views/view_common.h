@@ -59,6 +59,14 @@ std::string derived_key(const StageRef& stage, const std::string& what);
 // A heatmap of `stage`'s tensor (matrix `slice` of an H×T×… stage): its
 // cache key, data, shape, the stage's colormap and the numbers toggle filled in.
 HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t, int slice = -1);
+// Rows that are tokens (row r = token r + offset): the selected token outlined,
+// the token hovered in another view linked.
+HeatmapTokenRows token_rows(const ViewContext& ctx, int offset = 0);
+// A narrow column beside another heatmap, cells of exactly cell_w × cell_h, no ticks, no colour bar.
+HeatmapLayout side_column(ImVec2 size, float cell_w, float cell_h, bool numbers);
+// DrawHeatmap, then the token rows answer the mouse: a hovered row links the
+// token in other views, a clicked row selects it.
+HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec);
 
 // A heatmap of `stage` (slice for H×T×… stages) whose rows are tokens, with
 // the selected token outlined and a click selecting a token. token_offset 1

@@ -55,12 +55,10 @@ void DrawInputView(ViewContext& ctx) {
         std::snprintf(title, sizeof title, "%s(x − %.3g) / %.3g", C == 3 ? (std::string(kNames[c]) + ": ").c_str() : "",
                       mean, sd);
         HeatmapSpec s = stage_spec(ctx, {StageKind::Input}, in, c);
-        s.title = title;
-        s.rows_are_tokens = false;
-        s.row_axis = "y";
-        s.col_axis = "x";
-        s.size = ImVec2(avail.x / C - 16, bottom_h);
-        s.max_cell = 96.f;
+        s.labels = {title, "y", "x"};
+        s.token_rows.enabled = false;
+        s.layout.size = ImVec2(avail.x / C - 16, bottom_h);
+        s.layout.max_cell = 96.f;
         DrawHeatmap(ctx.cache, s);
     }
 }

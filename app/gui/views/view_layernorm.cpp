@@ -39,31 +39,17 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
     ImGui::SameLine(0, 4);
     const std::vector<float>& st = ctx.derived.get(derived_key(stage, "row stats"), [&] { return row_stats(*t); });
     HeatmapSpec s;
-    s.key = texture_key(ctx, stage, -1, Colormap::Diverging, "row stats");
-    s.data = st.data();
-    s.rows = T;
-    s.cols = 2;
-    s.cmap = Colormap::Diverging;
-    s.col_axis = "";
-    s.row_axis = "";
-    s.col_name = [](int c) { return std::string(c == 0 ? "mean" : "std"); };
-    s.format = [](float v) {
+    s.matrix = {texture_key(ctx, stage, -1, Colormap::Diverging, "row stats"), st.data(), T, 2, Colormap::Diverging};
+    const auto stat_text = [](float v) {
         char b[16];
         std::snprintf(b, sizeof b, "%.2f", std::fabs(v) < 0.005f ? 0.f : v);
         return std::string(b);
     };
-    s.title = " ";
-    s.highlight_row = ctx.state.token;
-    s.linked_row = ctx.linked_hover;
-    s.size = ImVec2(stats_w, size.y);
-    s.row_ticks = false;
-    s.cell_h = m.cell_h > 0 ? m.cell_h : 0.f;
-    s.cell_w = (stats_w - 10.f) / 2.f;
-    s.colorbar = false;
-    s.numbers = ctx.state.show_numbers;
-    HeatmapResult r = DrawHeatmap(ctx.cache, s);
-    if (r.clicked_row >= 0) select_token(ctx.state, ctx.pipeline, r.clicked_row);
-    if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row;
+    s.labels = {" ", "", "", [](int c) { return std::string(c == 0 ? "mean" : "std"); }, stat_text};
+    s.token_rows = token_rows(ctx);
+    s.layout = side_column(ImVec2(stats_w, size.y), (stats_w - 10.f) / 2.f, m.cell_h > 0 ? m.cell_h : 0.f,
+                           ctx.state.show_numbers);
+    DrawTokenHeatmap(ctx, s);
 }
 
 void DrawLayerNormView(ViewContext& ctx) {

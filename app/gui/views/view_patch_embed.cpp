@@ -22,16 +22,10 @@ void DrawPatchEmbedView(ViewContext& ctx) {
     const Tensor* patches = ctx.tensor({StageKind::Patches});
     if (patches) {
         HeatmapSpec s = stage_spec(ctx, {StageKind::Patches}, *patches);
-        s.title = "patches " + shape_string(patches->shape);
-        s.row_axis = "patch";
-        s.col_axis = "pixel";
-        s.token_offset = 1;
-        s.highlight_row = ctx.state.token - 1;
-        s.linked_row = ctx.linked_hover - 1;
-        s.size = ImVec2(w, row_h);
-        HeatmapResult r = DrawHeatmap(ctx.cache, s);
-        if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row + 1;
-        if (r.clicked_row >= 0) select_patch(ctx.state, ctx.pipeline, r.clicked_row);
+        s.labels = {"patches " + shape_string(patches->shape), "patch", "pixel"};
+        s.token_rows = token_rows(ctx, 1);
+        s.layout.size = ImVec2(w, row_h);
+        DrawTokenHeatmap(ctx, s);
         ImGui::SameLine();
     }
     OperatorSign(ctx, "·", row_h * 0.6f);

@@ -68,21 +68,16 @@ void DrawPatchesView(ViewContext& ctx) {
     const Tensor* t = ctx.tensor({StageKind::Patches});
     if (!t) return;
     HeatmapSpec s = stage_spec(ctx, {StageKind::Patches}, *t);
-    s.title = "flattened patches  " + shape_string(t->shape) + " = (N, C·P·P)";
-    s.row_axis = "patch";
-    s.col_axis = C == 1 ? "pixel (y, x)" : "pixel (channel, y, x)";
-    s.token_offset = 1;
-    s.highlight_row = ctx.state.token - 1;
-    s.linked_row = ctx.linked_hover - 1;
-    s.size = ImGui::GetContentRegionAvail();
-    s.col_name = [C, P](int c) {
+    const auto pixel_name = [C, P](int c) {
         int ch = c / (P * P), y = (c / P) % P, x = c % P;
         return C == 1 ? std::to_string(y) + "," + std::to_string(x)
                       : std::to_string(ch) + "," + std::to_string(y) + "," + std::to_string(x);
     };
-    HeatmapResult r = DrawHeatmap(ctx.cache, s);
-    if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row + 1;
-    if (r.clicked_row >= 0) select_patch(ctx.state, ctx.pipeline, r.clicked_row);
+    s.labels = {"flattened patches  " + shape_string(t->shape) + " = (N, C·P·P)", "patch",
+                C == 1 ? "pixel (y, x)" : "pixel (channel, y, x)", pixel_name};
+    s.token_rows = token_rows(ctx, 1);
+    s.layout.size = ImGui::GetContentRegionAvail();
+    DrawTokenHeatmap(ctx, s);
 }
 
 }  // namespace vit::gui
