@@ -14,6 +14,7 @@
 #include "forward.h"
 #include "occlusion.h"
 #include "random_model.h"
+#include "threads.h"
 #include "timing.h"
 #include "torch_timing.h"
 
