@@ -82,7 +82,7 @@ TEST_CASE("PageDown and PageUp jump a block, in clicker mode one stage") {
     REQUIRE(a.s.screen == Screen::Stage);
 }
 
-TEST_CASE("--clicker turns clicker mode on") {
+TEST_CASE("the option --clicker turns clicker mode on") {
     REQUIRE(parse_options({"--clicker"}).clicker);
     REQUIRE_FALSE(parse_options({}).clicker);
 }
