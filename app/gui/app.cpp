@@ -11,6 +11,7 @@
 #include "error.h"
 #include "export.h"
 #include "gl_texture.h"
+#include "key_actions.h"
 #include "info_panel.h"
 #include "toolbar.h"
 #include "views.h"
@@ -33,6 +34,7 @@ App::App(GLFWwindow* window, Options options, std::string asset_dir)
     }
     if (options_.presenter) set_presenter(true);
     if (options_.gpu) state_.backend = Backend::Gpu;
+    state_.clicker = options_.clicker;
     gpu_.set_fail_test(options_.gpu_fail_test);
     open_.visible = options_.open_chooser;
     request(options_.model, options_.image);
@@ -136,32 +138,61 @@ void App::on_drop(int count, const char** paths) {
     }
 }
 
-void App::handle_keys() {
-    ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput || pipeline_.ids.empty()) return;
-    auto pressed = [](int key) { return ImGui::IsKeyPressed(key, true); };
-    auto named = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), true); };
-    if (named(ImGuiKey_RightArrow)) next_stage(state_, pipeline_), state_.screen = Screen::Stage;
-    if (named(ImGuiKey_LeftArrow)) prev_stage(state_, pipeline_), state_.screen = Screen::Stage;
-    if (named(ImGuiKey_PageDown)) next_block(state_, pipeline_), state_.screen = Screen::Stage;
-    if (named(ImGuiKey_PageUp)) prev_block(state_, pipeline_), state_.screen = Screen::Stage;
-    if (named(ImGuiKey_Home)) go_to_stage(state_, pipeline_, 0);
-    if (named(ImGuiKey_End)) go_to_stage(state_, pipeline_, pipeline_.size() - 1);
-    if (named(ImGuiKey_DownArrow)) select_token(state_, pipeline_, state_.token + 1);
-    if (named(ImGuiKey_UpArrow)) select_token(state_, pipeline_, state_.token - 1);
-    if (named(ImGuiKey_Escape) && state_.presenter) set_presenter(false);
-    if (pressed(GLFW_KEY_F11)) set_presenter(!state_.presenter);
-    if (io.KeyCtrl) {
-        if (pressed(GLFW_KEY_S)) capture_png_ = true;
-        if (pressed(GLFW_KEY_E)) export_npy();
-        return;
+// The GLFW keys the app acts on; -1 for the rest (left to Dear ImGui).
+static int app_key(int glfw_key) {
+    switch (glfw_key) {
+        case GLFW_KEY_RIGHT: return static_cast<int>(Key::Right);
+        case GLFW_KEY_LEFT: return static_cast<int>(Key::Left);
+        case GLFW_KEY_PAGE_DOWN: return static_cast<int>(Key::PageDown);
+        case GLFW_KEY_PAGE_UP: return static_cast<int>(Key::PageUp);
+        case GLFW_KEY_HOME: return static_cast<int>(Key::Home);
+        case GLFW_KEY_END: return static_cast<int>(Key::End);
+        case GLFW_KEY_DOWN: return static_cast<int>(Key::Down);
+        case GLFW_KEY_UP: return static_cast<int>(Key::Up);
+        case GLFW_KEY_ESCAPE: return static_cast<int>(Key::Escape);
+        case GLFW_KEY_F11: return static_cast<int>(Key::F11);
+        case GLFW_KEY_A: return static_cast<int>(Key::A);
+        case GLFW_KEY_C: return static_cast<int>(Key::C);
+        case GLFW_KEY_N: return static_cast<int>(Key::N);
+        case GLFW_KEY_H: return static_cast<int>(Key::H);
+        case GLFW_KEY_O: return static_cast<int>(Key::O);
+        case GLFW_KEY_M: return static_cast<int>(Key::M);
+        case GLFW_KEY_S: return static_cast<int>(Key::S);
+        case GLFW_KEY_E: return static_cast<int>(Key::E);
+        default: break;
     }
-    if (pressed(GLFW_KEY_A)) state_.screen = state_.screen == Screen::Attention ? Screen::Stage : Screen::Attention;
-    if (pressed(GLFW_KEY_C)) toggle_cls_attention(state_, pipeline_);
-    if (pressed(GLFW_KEY_N)) state_.show_numbers = !state_.show_numbers;
-    if (pressed(GLFW_KEY_H)) select_head(state_, pipeline_, state_.head + 1 >= pipeline_.heads ? -1 : state_.head + 1);
-    if (pressed(GLFW_KEY_O)) open_.visible = true, open_.for_model = false;
-    if (pressed(GLFW_KEY_M)) open_.visible = true, open_.for_model = true;
+    if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)
+        return static_cast<int>(Key::Digit1) + glfw_key - GLFW_KEY_1;
+    return -1;
+}
+
+void App::on_key(int glfw_key, int action, int mods) {
+    int key = app_key(glfw_key);
+    if (key < 0) return;
+    input_.push(KeyEvent{static_cast<Key>(key), action != GLFW_RELEASE, (mods & GLFW_MOD_CONTROL) != 0});
+}
+
+void App::on_mouse_button(int button, int action) { input_.push(MouseEvent{button, action != GLFW_RELEASE}); }
+
+void App::feed_mouse_buttons() {
+    const std::array<bool, kMouseButtons>& down = input_.step_mouse();
+    ImGuiIO& io = ImGui::GetIO();
+    for (int b = 0; b < kMouseButtons; ++b) io.MouseDown[b] = down[b];
+}
+
+// One queued key press per frame (none while a text field has the keyboard).
+void App::handle_keys() {
+    if (ImGui::GetIO().WantTextInput) return input_.clear_keys();
+    if (pipeline_.ids.empty()) return;
+    switch (apply_next_key(input_, state_, pipeline_, bookmarks_)) {
+        case WindowAction::TogglePresenter: set_presenter(!state_.presenter); break;
+        case WindowAction::LeavePresenter: set_presenter(false); break;
+        case WindowAction::SavePng: capture_png_ = true; break;
+        case WindowAction::ExportNpy: export_npy(); break;
+        case WindowAction::OpenImage: open_.visible = true, open_.for_model = false; break;
+        case WindowAction::OpenModel: open_.visible = true, open_.for_model = true; break;
+        case WindowAction::None: break;
+    }
 }
 
 void App::set_presenter(bool on) {

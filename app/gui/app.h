@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "app_state.h"
+#include "bookmarks.h"
 #include "derived_cache.h"
 #include "draw_panel.h"
 #include "fonts.h"
 #include "gpu_session.h"
+#include "input_queue.h"
 #include "loader.h"
 #include "navigator_panel.h"
 #include "open_panel.h"
@@ -35,6 +37,11 @@ public:
     void draw_frame();                      // between ImGui::NewFrame() and ImGui::Render()
     void after_render(int fb_width, int fb_height);  // after the draw data is rendered, before the swap
     void on_drop(int count, const char** paths);     // glfwSetDropCallback
+    void on_key(int glfw_key, int action, int mods);  // glfwSetKeyCallback: queued, applied in draw_frame
+    void on_mouse_button(int button, int action);     // glfwSetMouseButtonCallback: queued
+    // Between the backend's NewFrame and ImGui::NewFrame: ImGui sees at most one queued
+    // button transition per frame, so a press and release within one frame is still a click.
+    void feed_mouse_buttons();
 
     bool should_close() const { return quit_; }
     bool touring() const { return !options_.tour_dir.empty(); }  // no mouse: screenshots without tooltips
@@ -68,6 +75,8 @@ private:
 
     AppState state_;
     Pipeline pipeline_;
+    InputQueue input_;
+    Bookmarks bookmarks_;
     Loader loader_;
     TextureCache cache_;
     DerivedCache derived_;

@@ -1,8 +1,9 @@
 # app/gui: the desktop app `vitviz` (GLFW + Dear ImGui + OpenGL 4.3), in parts:
-#   logic/   the window-free library vitviz_gui_logic (UI state, colormaps,
-#            texture-cache bookkeeping, options, file lists, the tour plan, the
-#            loader, export, the Draw canvas's normalisation, CPU-vs-GPU
-#            differences, the side panel's text), shared with tests/app;
+#   logic/   the window-free library vitviz_gui_logic (UI state, queued input
+#            and the key map, bookmarks, colormaps, texture-cache bookkeeping,
+#            options, file lists, the tour plan, the loader, export, the Draw
+#            canvas's normalisation, CPU-vs-GPU differences, the side panel's
+#            text), shared with tests/app;
 #   views/   the pictures of the stages and the attention screen (heatmaps);
 #   panels/  the panels around them (navigator, side panel, open, backend,
 #            draw, toolbar, status bar);

@@ -26,6 +26,21 @@ static void drop_callback(GLFWwindow* window, int count, const char** paths) {
     if (auto* app = static_cast<vit::gui::App*>(glfwGetWindowUserPointer(window))) app->on_drop(count, paths);
 }
 
+// Our key and mouse-button callbacks are installed after Dear ImGui's and chain to them:
+// ImGui still sees every key (text fields), the app queues what it acts on.
+static GLFWkeyfun imgui_key_callback = nullptr;
+static GLFWmousebuttonfun imgui_mouse_button_callback = nullptr;
+
+static void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+    if (imgui_key_callback) imgui_key_callback(window, key, scancode, action, mods);
+    if (auto* app = static_cast<vit::gui::App*>(glfwGetWindowUserPointer(window))) app->on_key(key, action, mods);
+}
+
+static void mouse_button_callback(GLFWwindow* window, int button, int action, int mods) {
+    if (imgui_mouse_button_callback) imgui_mouse_button_callback(window, button, action, mods);
+    if (auto* app = static_cast<vit::gui::App*>(glfwGetWindowUserPointer(window))) app->on_mouse_button(button, action);
+}
+
 static GLFWwindow* open_window(int major, int minor, int width, int height) {
     glfwDefaultWindowHints();
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, major);
@@ -89,10 +104,13 @@ int main(int argc, char** argv) {
         vit::gui::App app(window, options, vit::asset_dir());
         glfwSetWindowUserPointer(window, &app);
         glfwSetDropCallback(window, drop_callback);
+        imgui_key_callback = glfwSetKeyCallback(window, key_callback);
+        imgui_mouse_button_callback = glfwSetMouseButtonCallback(window, mouse_button_callback);
         while (!glfwWindowShouldClose(window) && !app.should_close()) {
             glfwPollEvents();
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplGlfw_NewFrame();
+            app.feed_mouse_buttons();
             if (app.touring()) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
             ImGui::NewFrame();
             app.draw_frame();
@@ -107,6 +125,8 @@ int main(int argc, char** argv) {
             glfwSwapBuffers(window);
         }
         code = app.exit_code();
+        glfwSetKeyCallback(window, imgui_key_callback);
+        glfwSetMouseButtonCallback(window, imgui_mouse_button_callback);
         glfwSetWindowUserPointer(window, nullptr);
     }
     ImGui_ImplOpenGL3_Shutdown();

@@ -12,13 +12,14 @@ namespace fs = std::filesystem;
 
 const char* usage() {
     return "usage: vitviz [--model toy-4x4|digits|PATH] [--image PATH] [--image-size S]\n"
-           "              [--tour DIR] [--select-token T] [--presenter] [--open]\n"
+           "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file\n"
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
            "  --image-size   square input size (positional embeddings are interpolated)\n"
            "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, then exit\n"
            "  --select-token token selected at start (0 = CLS, 1 + p = patch p)\n"
            "  --presenter    start in presenter mode (full screen, large font)\n"
+           "  --clicker      clicker mode: PageUp/PageDown step one stage instead of one block\n"
            "  --open         start with the Open window (gallery, path, file browser)\n"
            "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n"
            "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"
@@ -53,6 +54,7 @@ Options parse_options(const std::vector<std::string>& args) {
             o.select_token = parse_int(a, value());
             if (o.select_token < 0) throw Error("--select-token must be 0 (CLS) or more");
         } else if (a == "--presenter") o.presenter = true;
+        else if (a == "--clicker") o.clicker = true;
         else if (a == "--open") o.open_chooser = true;
         else if (a == "--measure-fps") {
             o.measure_fps = parse_int(a, value());

@@ -1,6 +1,6 @@
 // Command-line options of `vitviz` and the built-in defaults (model, image).
 //   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
-//          [--tour DIR] [--select-token T] [--presenter] [--open] [--measure-fps SECONDS]
+//          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
 //          [--backend cpu|gpu] [--gpu-fail-test]
 #pragma once
 #include <string>
@@ -20,6 +20,7 @@ struct Options {
     std::string tour_dir;     // non-empty: screenshot every stage into it and exit
     int select_token = -1;    // -1: keep the default (CLS)
     bool presenter = false;
+    bool clicker = false;     // PageUp/PageDown step one stage (presentation clickers)
     bool open_chooser = false; // start with the Open window (choose an image)
     double measure_fps = 0.0; // > 0: step through the stages for this many seconds, print the FPS, exit
     bool gpu = false;         // --backend gpu: start on the GPU backend (app/gpu); CPU when it cannot start

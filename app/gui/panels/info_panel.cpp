@@ -63,10 +63,11 @@ void DrawInfoPanel(ViewContext& ctx) {
     }
     if (!ctx.state.presenter) {
         Section("Keys");
-        ImGui::TextDisabled("← →  stage      PgUp PgDn  block\n"
-                            "↑ ↓  token      H  head      A  attention\n"
+        ImGui::TextDisabled(ctx.state.clicker ? "← →  stage      PgUp PgDn  stage (clicker)" : "← →  stage      PgUp PgDn  block");
+        ImGui::TextDisabled("↑ ↓  token      H  head      A  attention\n"
                             "C  CLS only     N  numbers   F11  presenter\n"
-                            "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open");
+                            "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open\n"
+                            "Ctrl+1…9  bookmark    1…9  return to it");
     }
 }
 

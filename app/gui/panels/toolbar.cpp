@@ -31,6 +31,11 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
         ImGui::SetTooltip("auto: blue-white-red around 0 for signed numbers,\nviridis for probabilities and attention");
     ImGui::SameLine();
     ImGui::Checkbox("numbers", &state.show_numbers);
+    ImGui::SameLine();
+    ImGui::Checkbox("clicker", &state.clicker);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("clicker mode: PageUp/PageDown step one stage (what presentation clickers send)\n"
+                          "instead of one block. Ctrl+1..9 bookmarks the view, 1..9 returns to it.");
     ImGui::SameLine(0, 24);
     // CPU/GPU switch: the GPU backend (app/gpu) plugs in here once it is built.
     ImGui::TextUnformatted("compute:");

@@ -1,0 +1,28 @@
+// Saving a view under a number and restoring it, clamped to the pipeline it returns to.
+#include "bookmarks.h"
+
+namespace vit::gui {
+
+void save_bookmark(Bookmarks& b, int slot, const AppState& s, const Pipeline& p) {
+    if (slot < 1 || slot > kBookmarks) return;
+    std::string id = s.stage >= 0 && s.stage < p.size() ? p.ids[s.stage] : "";
+    b.slots[slot - 1] = SavedView{id, s};
+}
+
+bool restore_bookmark(const Bookmarks& b, int slot, AppState& s, const Pipeline& p) {
+    if (slot < 1 || slot > kBookmarks || !b.slots[slot - 1]) return false;
+    const SavedView& v = *b.slots[slot - 1];
+    int same = p.index_of(v.stage_id);
+    s.stage = same >= 0 ? same : v.view.stage;
+    s.token = v.view.token;
+    s.head = v.view.head;
+    s.layer = v.view.layer;
+    s.screen = v.view.screen;
+    s.colormap = v.view.colormap;
+    s.show_numbers = v.view.show_numbers;
+    s.cls_only = v.view.cls_only;
+    clamp_state(s, p);
+    return true;
+}
+
+}  // namespace vit::gui

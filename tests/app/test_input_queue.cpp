@@ -1,0 +1,165 @@
+// Claims about queued input, driven without a window: every short press moves
+// exactly once, clicker mode maps PageUp/PageDown to one stage, bookmarks save
+// and restore a view (also into a smaller model), a quick click reaches ImGui
+// as a press in one frame and a release in the next.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "key_actions.h"
+#include "options.h"
+#include "trace.h"
+
+using namespace vit::gui;
+
+static Pipeline vit_pipeline() { return make_pipeline(vit::stage_list(12, true), 197, 12); }
+static Pipeline toy_pipeline() { return make_pipeline(vit::stage_list(1, true), 5, 2); }
+
+static void tap(InputQueue& q, Key k, bool ctrl = false) {
+    q.push(KeyEvent{k, true, ctrl});
+    q.push(KeyEvent{k, false, ctrl});
+}
+
+// The app's input side on a 12-block model: its state, bookmarks and queue.
+struct Session {
+    Pipeline p = vit_pipeline();
+    AppState s;
+    Bookmarks b;
+    InputQueue q;
+    // n frames of applying, as App::handle_keys does once per frame.
+    void frames(int n) {
+        for (int i = 0; i < n; ++i) apply_next_key(q, s, p, b);
+    }
+    void go(const std::string& id) { go_to_stage(s, p, p.index_of(id)); }
+    const std::string& shown() const { return p.ids[s.stage]; }
+};
+
+TEST_CASE("N short presses queued within one frame move exactly N stages after N frames") {
+    for (int n : {1, 3, 7}) {
+        Session a;
+        for (int i = 0; i < n; ++i) tap(a.q, Key::Right);
+        a.frames(1);
+        REQUIRE(a.s.stage == 1);  // one per frame
+        a.frames(n + 5);
+        REQUIRE(a.s.stage == n);
+        REQUIRE(a.q.pending_keys() == 0);
+    }
+}
+
+TEST_CASE("a held key's auto-repeats each count, releases alone do nothing") {
+    Session a;
+    a.q.push(KeyEvent{Key::Right, true});
+    a.q.push(KeyEvent{Key::Right, true});  // GLFW_REPEAT
+    a.q.push(KeyEvent{Key::Right, false});
+    a.q.push(KeyEvent{Key::Left, false});
+    a.frames(10);
+    REQUIRE(a.s.stage == 2);
+}
+
+TEST_CASE("PageDown and PageUp jump a block, in clicker mode one stage") {
+    Session a;
+    a.go("block0.attn");
+    tap(a.q, Key::PageDown);
+    a.frames(1);
+    REQUIRE(a.shown() == "block1.ln1");
+    tap(a.q, Key::PageUp);
+    a.frames(1);
+    REQUIRE(a.shown() == "block0.ln1");
+
+    a.s.clicker = true;
+    a.go("block0.attn");
+    int at = a.s.stage;
+    tap(a.q, Key::PageDown);
+    tap(a.q, Key::PageDown);
+    a.frames(2);
+    REQUIRE(a.s.stage == at + 2);
+    tap(a.q, Key::PageUp);
+    a.frames(1);
+    REQUIRE(a.s.stage == at + 1);
+    a.s.screen = Screen::Attention;
+    tap(a.q, Key::PageDown);
+    a.frames(1);
+    REQUIRE(a.s.screen == Screen::Stage);
+}
+
+TEST_CASE("the option --clicker turns clicker mode on") {
+    REQUIRE(parse_options({"--clicker"}).clicker);
+    REQUIRE_FALSE(parse_options({}).clicker);
+}
+
+TEST_CASE("Ctrl+digit saves the view, the digit returns to it") {
+    Session a;
+    a.go("block3.attn");
+    select_token(a.s, a.p, 42);
+    select_head(a.s, a.p, 5);
+    a.s.screen = Screen::Attention;
+    a.s.colormap = ColormapMode::Sequential;
+    a.s.show_numbers = false;
+    tap(a.q, Key::Digit2, true);
+    a.frames(1);
+    REQUIRE(a.b.slots[1].has_value());
+
+    AppState before = a.s;
+    go_to_stage(a.s, a.p, 0);
+    select_token(a.s, a.p, 0);
+    select_head(a.s, a.p, -1);
+    a.s.screen = Screen::Stage;
+    a.s.colormap = ColormapMode::Auto;
+    a.s.show_numbers = true;
+    tap(a.q, Key::Digit2);
+    a.frames(1);
+    REQUIRE(a.s.stage == before.stage);
+    REQUIRE(a.s.token == 42);
+    REQUIRE(a.s.head == 5);
+    REQUIRE(a.s.layer == 3);
+    REQUIRE(a.s.screen == Screen::Attention);
+    REQUIRE(a.s.colormap == ColormapMode::Sequential);
+    REQUIRE_FALSE(a.s.show_numbers);
+
+    tap(a.q, Key::Digit7);  // an empty slot changes nothing
+    a.frames(1);
+    REQUIRE(a.s.stage == before.stage);
+    REQUIRE(a.s.token == 42);
+}
+
+TEST_CASE("a bookmark restored into a smaller model is clamped to it") {
+    Pipeline big = vit_pipeline();
+    Pipeline small = toy_pipeline();
+    AppState s;
+    Bookmarks b;
+    go_to_stage(s, big, big.index_of("block0.fc1"));
+    REQUIRE(s.stage > 0);
+    select_token(s, big, 150);
+    select_head(s, big, 9);
+    save_bookmark(b, 1, s, big);
+    go_to_stage(s, big, big.index_of("block9.attn"));
+    save_bookmark(b, 9, s, big);
+
+    AppState t;
+    REQUIRE(restore_bookmark(b, 1, t, small));
+    REQUIRE(small.ids[t.stage] == "block0.fc1");  // found again by id
+    REQUIRE(t.token == small.tokens - 1);
+    REQUIRE(t.head == small.heads - 1);
+    REQUIRE(t.layer == 0);
+    REQUIRE(restore_bookmark(b, 9, t, small));
+    REQUIRE(t.stage >= 0);
+    REQUIRE(t.stage < small.size());  // no block9 here: clamped
+    REQUIRE(t.layer == 0);
+}
+
+TEST_CASE("a press and release within one frame reach ImGui as a press, then a release") {
+    InputQueue q;
+    q.push(MouseEvent{0, true});
+    q.push(MouseEvent{0, false});
+    REQUIRE(q.step_mouse()[0]);
+    REQUIRE_FALSE(q.step_mouse()[0]);
+    REQUIRE_FALSE(q.step_mouse()[0]);
+    q.push(MouseEvent{7, true});  // a button the app does not track is ignored
+    REQUIRE_FALSE(q.step_mouse()[0]);
+}
+
+TEST_CASE("the queue is bounded") {
+    InputQueue q;
+    for (size_t i = 0; i < 10 * kQueueLimit; ++i) q.push(KeyEvent{Key::Right, true});
+    REQUIRE(q.pending_keys() == kQueueLimit);
+}
