@@ -2,8 +2,10 @@
 # Builds the libFuzzer targets of tests/fuzz (clang, ASan + UBSan, in build-fuzz/)
 # and runs each for SECONDS (default 60) on a copy of its committed seed corpus
 # (tests/fuzz/corpus/<target>/ is never written to). FUZZ_RUNS=N stops a target
-# after N executions instead (SECONDS 0: no time limit). Prints one line per
-# target; exits 1 after any crash, leak or timeout, naming the reproducer.
+# after N executions instead (SECONDS 0: no time limit); FUZZ_SEED=S fixes libFuzzer's
+# random seed (CI uses both, so a finding there replays here with the same command).
+# Prints one line per target; exits 1 after any crash, leak or timeout, naming the
+# reproducer and showing the end of the target's log.
 #   bash tools/fuzz.sh [SECONDS] [TARGET...]    targets: safetensors config image
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +35,7 @@ for t in "${targets[@]}"; do
   run=build-fuzz/runs/$t
   rm -rf "$run" && mkdir -p "$run/artifacts" && cp -r "tests/fuzz/corpus/$t" "$run/corpus"
   status=0
-  build-fuzz/tests/fuzz/fuzz_$t -max_total_time="$seconds" -runs="${FUZZ_RUNS:--1}" -max_len="${max_len[$t]}" \
+  build-fuzz/tests/fuzz/fuzz_$t -max_total_time="$seconds" -runs="${FUZZ_RUNS:--1}" -seed="${FUZZ_SEED:-0}" -max_len="${max_len[$t]}" \
     -rss_limit_mb=2048 -malloc_limit_mb="${malloc_limit[$t]}" -timeout=10 -dict="tests/fuzz/$t.dict" -artifact_prefix="$run/artifacts/" \
     -print_final_stats=1 "$run/corpus" >"$run/log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log")
@@ -44,7 +46,7 @@ for t in "${targets[@]}"; do
   else
     failed=1
     echo "fuzz_$t: FAILED (exit $status) after ${runs:-?} executions; log: $run/log"
-    grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error)' "$run/log" | head -5 || true
+    tail -n 25 "$run/log" | sed 's/^/  | /'
     for artifact in "$run"/artifacts/*; do
       [ -e "$artifact" ] && echo "  reproducer: $artifact (rerun: build-fuzz/tests/fuzz/fuzz_$t $artifact)"
     done
