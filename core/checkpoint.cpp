@@ -18,6 +18,7 @@
 #include "error.h"
 #include "file_io.h"
 #include "labels.h"
+#include "random_model.h"
 #include "safetensors.h"
 #include "toy_model.h"
 
@@ -442,6 +443,7 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
 Model load_model(const std::string& name_or_path, const LoadProgress& progress) {
     if (name_or_path == "toy-4x4") return make_toy_model();
     if (name_or_path == "digits") return load_checkpoint(asset_path("digits"), progress);
+    if (name_or_path == kRandomVitB) return make_random_model(vit_base_config(), 1);
     return load_checkpoint(name_or_path, progress);
 }
 

@@ -35,6 +35,7 @@ App::App(GLFWwindow* window, Options options, std::string asset_dir)
     if (options_.presenter) set_presenter(true);
     if (options_.gpu) state_.backend = Backend::Gpu;
     state_.clicker = options_.clicker;
+    if (options_.fixed_screen) state_.screen = options_.screen;
     gpu_.set_fail_test(options_.gpu_fail_test);
     open_.visible = options_.open_chooser;
     request(options_.model, options_.image);
@@ -159,6 +160,8 @@ static int app_key(int glfw_key) {
         case GLFW_KEY_M: return static_cast<int>(Key::M);
         case GLFW_KEY_S: return static_cast<int>(Key::S);
         case GLFW_KEY_E: return static_cast<int>(Key::E);
+        case GLFW_KEY_V: return static_cast<int>(Key::V);
+        case GLFW_KEY_G: return static_cast<int>(Key::G);
         default: break;
     }
     if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)
@@ -278,15 +281,23 @@ void App::advance_tour() {
 
 void App::step_fps_measure() {
     double now = ImGui::GetTime();
+    if (fps_first_ < 0) {
+        fps_first_ = now;
+        return;
+    }
     if (fps_start_ < 0) fps_start_ = now;
     ++fps_frames_;
-    if (fps_frames_ % 20 == 0) {
+    if (fps_frames_ % 20 == 0 && !options_.fixed_screen) {  // --screen: that screen alone
         if (state_.stage + 1 >= pipeline_.size()) state_.screen = state_.screen == Screen::Stage ? Screen::Attention : Screen::Stage;
         go_to_stage(state_, pipeline_, (state_.stage + 1) % pipeline_.size());
     }
     if (now - fps_start_ >= options_.measure_fps) {
-        std::printf("measure-fps: %ld frames in %.1f s = %.1f FPS over %d stages; %llu texture uploads, %zu textures cached\n",
-                    fps_frames_, now - fps_start_, fps_frames_ / (now - fps_start_), pipeline_.size(),
+        std::string what = options_.fixed_screen ? "on the " + std::string(screen_name(state_.screen)) + " screen of " +
+                                                     model_->config.name
+                                               : "over " + std::to_string(pipeline_.size()) + " stages";
+        std::printf("measure-fps: first frame %.0f ms, then %ld frames in %.1f s = %.1f FPS %s; %llu texture uploads, "
+                    "%zu textures cached\n",
+                    1000 * (fps_start_ - fps_first_), fps_frames_, now - fps_start_, fps_frames_ / (now - fps_start_), what.c_str(),
                     static_cast<unsigned long long>(cache_.uploads()), cache_.size());
         quit_ = true;
     }
@@ -332,8 +343,12 @@ void App::draw_columns(float body_h) {
     }
     ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - 2 * ImGui::GetStyle().ItemSpacing.x, body_h), true,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    if (state_.screen == Screen::Attention) DrawAttentionScreen(ctx);
-    else DrawStageView(ctx);
+    switch (state_.screen) {
+        case Screen::Attention: DrawAttentionScreen(ctx); break;
+        case Screen::Overview: DrawOverviewScreen(ctx); break;
+        case Screen::ModelView: DrawModelView(ctx); break;
+        case Screen::Stage: DrawStageView(ctx); break;
+    }
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginGroup();
@@ -377,7 +392,7 @@ void App::after_render(int fb_width, int fb_height) {
     if (capture_png_) {
         capture_png_ = false;
         try {
-            std::string stem = pipeline_.ids.empty() ? "vitviz" : "vitviz-" + (state_.screen == Screen::Attention ? std::string("attention") : pipeline_.ids[state_.stage]);
+            std::string stem = pipeline_.ids.empty() ? "vitviz" : "vitviz-" + (state_.screen == Screen::Stage ? pipeline_.ids[state_.stage] : std::string(screen_name(state_.screen)));
             std::string path = unique_export_path(".", stem, ".png");
             save_png(path, read_framebuffer(fb_width, fb_height));
             show_notice("saved the view to " + path);

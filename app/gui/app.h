@@ -97,7 +97,8 @@ private:
     std::optional<Message> message_;
     std::optional<TourDriver> tour_;
     bool capture_png_ = false;
-    double fps_start_ = -1.0;  // --measure-fps: when the trace arrived
+    double fps_first_ = -1.0;  // --measure-fps: when the trace arrived (its first frame builds the textures)
+    double fps_start_ = -1.0;  // after that first frame: the frames counted from here
     long fps_frames_ = 0;
     bool quit_ = false;
     int exit_code_ = 0;

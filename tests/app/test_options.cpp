@@ -70,14 +70,20 @@ TEST_CASE("the file browser lists folders first, then images and checkpoints, an
     fs::remove_all(dir);
 }
 
-TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then the attention screen") {
+TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then attention, model-view and overview") {
     Pipeline p = make_pipeline(vit::stage_list(1, true), 5, 2);
     std::vector<TourShot> plan = tour_plan(p);
-    REQUIRE(plan.size() == p.ids.size() + 1);
+    REQUIRE(plan.size() == p.ids.size() + 3);
     REQUIRE(plan[0].file == "00-input.png");
     REQUIRE(plan[p.index_of("block0.q")].file == "06-block0.q.png");
-    REQUIRE(plan.back().file == "23-attention.png");
-    REQUIRE(plan.back().screen == Screen::Attention);
+    const size_t n = p.ids.size();
+    REQUIRE(plan[n].file == "attention.png");
+    REQUIRE(plan[n].screen == Screen::Attention);
+    REQUIRE(plan[n + 1].file == "model-view.png");
+    REQUIRE(plan[n + 1].screen == Screen::ModelView);
+    REQUIRE(plan[n + 2].file == "overview.png");
+    REQUIRE(plan[n + 2].screen == Screen::Overview);
+    REQUIRE(plan[n + 2].stage == p.index_of("block0.attn"));
     REQUIRE(tour_file_name(7, "block0.q") == "07-block0.q.png");
     REQUIRE(tour_file_name(123, "rollout") == "123-rollout.png");
 }
@@ -97,4 +103,23 @@ TEST_CASE("the tour captures each shot once, after its frames have settled") {
 TEST_CASE("the option --measure-fps takes a positive number of seconds") {
     REQUIRE(parse_options({"--measure-fps", "5"}).measure_fps == 5.0);
     REQUIRE_THROWS_AS(parse_options({"--measure-fps", "0"}), vit::Error);
+}
+
+TEST_CASE("the option --screen names the screen to start on, and rejects other names") {
+    REQUIRE_FALSE(parse_options({}).fixed_screen);
+    Options o = parse_options({"--measure-fps", "5", "--screen", "model-view"});
+    REQUIRE(o.fixed_screen);
+    REQUIRE(o.screen == Screen::ModelView);
+    REQUIRE(parse_options({"--screen", "overview"}).screen == Screen::Overview);
+    REQUIRE(parse_options({"--screen", "attention"}).screen == Screen::Attention);
+    REQUIRE(parse_options({"--screen", "stage"}).screen == Screen::Stage);
+    REQUIRE_THROWS_AS(parse_options({"--screen", "models"}), vit::Error);
+    REQUIRE_THROWS_AS(parse_options({"--screen"}), vit::Error);
+}
+
+TEST_CASE("a model without encoder blocks still gets the overview shot, but no attention or model view") {
+    Pipeline p = make_pipeline(vit::stage_list(0, true), 5, 2);
+    std::vector<TourShot> plan = tour_plan(p);
+    REQUIRE(plan.size() == p.ids.size() + 1);
+    REQUIRE(plan.back().file == "overview.png");
 }

@@ -12,7 +12,8 @@ namespace vit::gui {
 
 enum class ColormapMode { Auto, Diverging, Sequential };
 using Colormap = Palette;  // Diverging: blue-white-red around 0, Sequential: viridis-like
-enum class Screen { Stage, Attention };          // one stage fills the view / attention over the image
+// One stage fills the view / attention over the image / every stage as a thumbnail / layers × heads over the image.
+enum class Screen { Stage, Attention, Overview, ModelView };
 enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu)
 
 // The stage catalogue of the loaded model, with each stage's group:
@@ -67,6 +68,10 @@ void toggle_cls_attention(AppState& s, const Pipeline& p);
 void clamp_state(AppState& s, const Pipeline& p);
 // Moving to a stage of block b makes b the attention screen's layer.
 void follow_stage_layer(AppState& s, const Pipeline& p);
+
+// vitviz --screen's names: "stage", "attention", "overview", "model-view"; false for any other.
+bool parse_screen(const std::string& name, Screen& screen);
+const char* screen_name(Screen screen);
 
 // "Embedding", "Block 3", "Head" for a Pipeline group.
 std::string group_name(const Pipeline& p, int group);

@@ -118,6 +118,40 @@ RgbaImage render_picture(const float* chw, int channels, int height, int width, 
     return img;
 }
 
+RgbaImage shrink_image(const RgbaImage& img, int factor) {
+    if (factor <= 1) return img;
+    RgbaImage out;
+    out.width = std::max(1, img.width / factor);
+    out.height = std::max(1, img.height / factor);
+    out.range = img.range;
+    out.smooth = img.smooth;
+    out.pixels.assign(static_cast<size_t>(out.width) * out.height * 4, 0);
+    const int fx = std::min(factor, img.width), fy = std::min(factor, img.height);
+    for (int y = 0; y < out.height; ++y)
+        for (int x = 0; x < out.width; ++x)
+            for (int c = 0; c < 4; ++c) {
+                int sum = 0;
+                for (int dy = 0; dy < fy; ++dy)
+                    for (int dx = 0; dx < fx; ++dx)
+                        sum += img.pixels[((static_cast<size_t>(y) * fy + dy) * img.width + x * fx + dx) * 4 + c];
+                out.pixels[(static_cast<size_t>(y) * out.width + x) * 4 + c] = static_cast<uint8_t>((sum + fx * fy / 2) / (fx * fy));
+            }
+    return out;
+}
+
+RgbaImage blend_over(const RgbaImage& base, const RgbaImage& top, float alpha) {
+    RgbaImage out = base;
+    if (top.width <= 0 || top.height <= 0) return out;
+    for (int y = 0; y < base.height; ++y)
+        for (int x = 0; x < base.width; ++x) {
+            size_t ty = static_cast<size_t>(y) * top.height / base.height, tx = static_cast<size_t>(x) * top.width / base.width;
+            const uint8_t* t = &top.pixels[(ty * top.width + tx) * 4];
+            uint8_t* o = &out.pixels[(static_cast<size_t>(y) * base.width + x) * 4];
+            for (int c = 0; c < 3; ++c) o[c] = static_cast<uint8_t>(std::lround(o[c] * (1.f - alpha) + t[c] * alpha));
+        }
+    return out;
+}
+
 std::string short_number(float v, int significant) {
     char buf[32];
     if (v == 0.f) return "0";

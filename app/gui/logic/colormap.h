@@ -43,6 +43,13 @@ RgbaImage render_colorbar(Colormap cmap);
 // data outside it is stretched to its own min … max first (the toy's 0 … 15).
 RgbaImage render_picture(const float* chw, int channels, int height, int width, bool smooth);
 
+// The image `factor` times smaller on each side (each pixel the mean of a factor×factor
+// box; edges that do not fill a box are dropped).
+RgbaImage shrink_image(const RgbaImage& img, int factor);
+// `top` (stretched to base's size, nearest pixel) laid over `base` with opacity `alpha`:
+// one texture where a grid of many small overlays would otherwise draw two layers each.
+RgbaImage blend_over(const RgbaImage& base, const RgbaImage& top, float alpha);
+
 // "0.25", "-1.3e+03": short enough for a cell, a tooltip shows the full value.
 std::string short_number(float v, int significant = 3);
 

@@ -11,17 +11,21 @@ namespace vit::gui {
 namespace fs = std::filesystem;
 
 const char* usage() {
-    return "usage: vitviz [--model toy-4x4|digits|PATH] [--image PATH] [--image-size S]\n"
+    return "usage: vitviz [--model toy-4x4|digits|vit-b-random|PATH] [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
+           "              [--measure-fps S] [--screen NAME] [--backend cpu|gpu]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file\n"
+           "                 (vit-b-random: ViT-B/16's sizes with random weights, for benchmarks)\n"
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
            "  --image-size   square input size (positional embeddings are interpolated)\n"
-           "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, then exit\n"
+           "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, and attention.png,\n"
+           "                 model-view.png and overview.png, then exit\n"
            "  --select-token token selected at start (0 = CLS, 1 + p = patch p)\n"
            "  --presenter    start in presenter mode (full screen, large font)\n"
            "  --clicker      clicker mode: PageUp/PageDown step one stage instead of one block\n"
            "  --open         start with the Open window (gallery, path, file browser)\n"
            "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n"
+           "  --screen NAME  start on stage, attention, overview or model-view (with --measure-fps: measure it alone)\n"
            "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"
            "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n";
 }
@@ -60,7 +64,12 @@ Options parse_options(const std::vector<std::string>& args) {
             o.measure_fps = parse_int(a, value());
             if (o.measure_fps <= 0) throw Error("--measure-fps must be a positive number of seconds");
         }
-        else if (a == "--backend") {
+        else if (a == "--screen") {
+            std::string name = value();
+            if (!parse_screen(name, o.screen))
+                throw Error("--screen expects stage, attention, overview or model-view, got '" + name + "'");
+            o.fixed_screen = true;
+        } else if (a == "--backend") {
             std::string b = value();
             if (b != "cpu" && b != "gpu") throw Error("--backend expects cpu or gpu, got '" + b + "'");
             o.gpu = b == "gpu";

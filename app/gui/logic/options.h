@@ -1,10 +1,13 @@
 // Command-line options of `vitviz` and the built-in defaults (model, image).
 //   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
+//          [--screen stage|attention|overview|model-view]
 //          [--backend cpu|gpu] [--gpu-fail-test]
 #pragma once
 #include <string>
 #include <vector>
+
+#include "app_state.h"
 
 namespace vit::gui {
 
@@ -23,6 +26,8 @@ struct Options {
     bool clicker = false;     // PageUp/PageDown step one stage (presentation clickers)
     bool open_chooser = false; // start with the Open window (choose an image)
     double measure_fps = 0.0; // > 0: step through the stages for this many seconds, print the FPS, exit
+    bool fixed_screen = false; // --screen: start on `screen`; --measure-fps then measures that screen alone
+    Screen screen = Screen::Stage;
     bool gpu = false;         // --backend gpu: start on the GPU backend (app/gpu); CPU when it cannot start
     bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
     bool help = false;

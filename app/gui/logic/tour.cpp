@@ -14,10 +14,13 @@ std::string tour_file_name(int index, const std::string& name) {
 std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
     std::vector<TourShot> plan;
     for (int i = 0; i < p.size(); ++i) plan.push_back({i, Screen::Stage, tour_file_name(i, p.ids[i])});
-    if (p.depth > 0)
-        plan.push_back({p.size() - 1, Screen::Attention, tour_file_name(p.size(), "attention")});
+    if (p.depth > 0) {
+        plan.push_back({p.size() - 1, Screen::Attention, "attention.png"});
+        plan.push_back({p.size() - 1, Screen::ModelView, "model-view.png"});
+    }
+    int attn = p.index_of(StageRef{StageKind::Attn, 0});
+    plan.push_back({attn >= 0 ? attn : 0, Screen::Overview, "overview.png"});
     if (gpu) {
-        int attn = p.index_of(StageRef{StageKind::Attn, 0});
         plan.push_back({attn >= 0 ? attn : 0, Screen::Stage,
                         tour_file_name(static_cast<int>(plan.size()), "gpu-difference")});
     }

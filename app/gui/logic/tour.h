@@ -1,6 +1,7 @@
 // The --tour plan: one screenshot per stage, `NN-<stage id>.png` in catalogue
-// order (NN from 00, more digits past 99), then `NN-attention.png` for the
-// attention screen. The driver renders a few frames per shot so textures and
+// order (NN from 00, more digits past 99), then the screens by their plain
+// names: `attention.png`, `model-view.png` (both only with encoder blocks) and
+// `overview.png` (on block 0's attention, so the highlight sits mid-model). The driver renders a few frames per shot so textures and
 // layout settle before the framebuffer is read.
 #pragma once
 #include <string>

@@ -19,7 +19,7 @@ static void MonoBlock(ViewContext& ctx, const std::string& text, ImVec4 colour) 
 }
 
 void DrawInfoPanel(ViewContext& ctx) {
-    if (ctx.state.screen == Screen::Attention) {
+    if (ctx.state.screen == Screen::Attention || ctx.state.screen == Screen::ModelView) {
         ImGui::PushFont(ctx.heading());
         ImGui::TextWrapped("Attention over the image");
         ImGui::PopFont();

@@ -38,6 +38,10 @@ void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, cons
     ImGui::Separator();
     if (ImGui::Selectable("Attention over the image  (A)", state.screen == Screen::Attention))
         state.screen = state.screen == Screen::Attention ? Screen::Stage : Screen::Attention;
+    if (ImGui::Selectable("Model view: blocks × heads  (G)", state.screen == Screen::ModelView))
+        state.screen = state.screen == Screen::ModelView ? Screen::Stage : Screen::ModelView;
+    if (ImGui::Selectable("The whole model at a glance  (V)", state.screen == Screen::Overview))
+        state.screen = state.screen == Screen::Overview ? Screen::Stage : Screen::Overview;
     nav.scrolled_to = state.stage;
     nav.scrolled_screen = state.screen;
 }

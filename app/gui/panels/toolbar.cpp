@@ -16,6 +16,14 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
     ImGui::SameLine();
     bool att = state.screen == Screen::Attention;
     if (ImGui::Checkbox("Attention view", &att)) state.screen = att ? Screen::Attention : Screen::Stage;
+    ImGui::SameLine();
+    bool grid = state.screen == Screen::ModelView;
+    if (ImGui::Checkbox("Model view", &grid)) state.screen = grid ? Screen::ModelView : Screen::Stage;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("every block × every head over the image (key G)");
+    ImGui::SameLine();
+    bool overview = state.screen == Screen::Overview;
+    if (ImGui::Checkbox("Overview", &overview)) state.screen = overview ? Screen::Overview : Screen::Stage;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the whole model at a glance: every stage as a thumbnail (key V)");
     ImGui::SameLine(0, 24);
     if (ImGui::Button("Presenter (F11)")) actions.toggle_presenter = true;
     ImGui::SameLine();

@@ -22,15 +22,7 @@ static void DrawMap(ViewContext& ctx, const std::string& title, const std::strin
     dl->AddText(ImVec2(at.x, at.y + lh), ImGui::GetColorU32(ImGuiCol_TextDisabled), subtitle.c_str());
     dl->PopClipRect();
     ImGui::Dummy(ImVec2(side, 2 * lh));
-    PictureSpec ps;
-    ps.size = ImVec2(side, side);
-    ps.grid = false;
-    ps.overlay = overlay;
-    ps.overlay_key = key;
-    ps.overlay_alpha = 0.72f;
-    ps.clickable = clickable;
-    ps.show_selection = true;
-    DrawModelPicture(ctx, ps);
+    DrawAttentionOverlay(ctx, overlay, key, side, clickable, true);
     ImGui::EndGroup();
 }
 
@@ -107,8 +99,7 @@ void DrawAttentionScreen(ViewContext& ctx) {
         if (i % best_cols) ImGui::SameLine(0, 14);
         if (i < H) {
             DrawMap(ctx, "head " + std::to_string(i), "to CLS: " + percent(row(i)[0]), row(i) + 1,
-                    texture_key(ctx, attn_stage, i, Colormap::Sequential, row_name),
-                    side, true);
+                    attention_row(ctx, layer, i, tok).key, side, true);
         } else if (i == H) {
             DrawMap(ctx, "mean of " + std::to_string(H) + " heads", "to CLS: " + percent(mean[0]), mean.data() + 1,
                     texture_key(ctx, attn_stage, -1, Colormap::Sequential, "head mean " + row_name), side, true);

@@ -276,6 +276,10 @@ ImVec2 DrawBar(TextureCache& cache, const HeatmapSpec& s, const Layout& L, Range
 
 }  // namespace
 
+CachedTexture HeatmapTexture(TextureCache& cache, const HeatmapMatrix& m) {
+    return cache.get(m.key, [&] { return render_matrix(m.data, m.rows, m.cols, m.cmap, m.range); });
+}
+
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
     HeatmapResult res;
     const HeatmapMatrix& m = s.matrix;
@@ -283,7 +287,7 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
         ImGui::TextDisabled("(empty tensor)");
         return res;
     }
-    CachedTexture tex = cache.get(m.key, [&] { return render_matrix(m.data, m.rows, m.cols, m.cmap, m.range); });
+    CachedTexture tex = HeatmapTexture(cache, m);
     ImGui::BeginGroup();  // one item for the layout, whatever the buttons inside do
     const Layout L = layout_heatmap(s, tex.range);
     ImDrawList* dl = ImGui::GetWindowDrawList();

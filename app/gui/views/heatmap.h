@@ -69,6 +69,8 @@ struct HeatmapResult {
 };
 
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& spec);
+// The matrix's texture alone (what DrawHeatmap draws its cells from; thumbnails).
+CachedTexture HeatmapTexture(TextureCache& cache, const HeatmapMatrix& matrix);
 
 // A vertical colour bar at `p0` with the range's ends (and 0 for diverging data) labelled.
 void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height);

@@ -125,21 +125,49 @@ void OperatorSign(ViewContext& ctx, const char* sign, float h) {
     ImGui::PopFont();
 }
 
+RgbaImage model_picture_pixels(ViewContext& ctx) {
+    const Tensor& in = *ctx.tensor({StageKind::Input});
+    int C = static_cast<int>(in.shape[0]), H = static_cast<int>(in.shape[1]), W = static_cast<int>(in.shape[2]);
+    const auto& pre = ctx.model.config.preprocess;
+    std::vector<float> raw(in.data.size());
+    size_t plane = static_cast<size_t>(H) * W;
+    for (int c = 0; c < C; ++c) {
+        float mean = c < (int)pre.mean.size() ? pre.mean[c] : 0.f;
+        float sd = c < (int)pre.std.size() ? pre.std[c] : 1.f;
+        for (size_t i = 0; i < plane; ++i) raw[c * plane + i] = in.data[c * plane + i] * sd + mean;
+    }
+    return render_picture(raw.data(), C, H, W, std::max(H, W) > 64);
+}
+
 CachedTexture model_picture_texture(ViewContext& ctx) {
     std::string key = texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "picture");
-    return ctx.cache.get(key, [&] {
-        const Tensor& in = *ctx.tensor({StageKind::Input});
-        int C = static_cast<int>(in.shape[0]), H = static_cast<int>(in.shape[1]), W = static_cast<int>(in.shape[2]);
-        const auto& pre = ctx.model.config.preprocess;
-        std::vector<float> raw(in.data.size());
-        size_t plane = static_cast<size_t>(H) * W;
-        for (int c = 0; c < C; ++c) {
-            float mean = c < (int)pre.mean.size() ? pre.mean[c] : 0.f;
-            float sd = c < (int)pre.std.size() ? pre.std[c] : 1.f;
-            for (size_t i = 0; i < plane; ++i) raw[c * plane + i] = in.data[c * plane + i] * sd + mean;
+    return ctx.cache.get(key, [&] { return model_picture_pixels(ctx); });
+}
+
+RgbaImage overlay_pixels(const float* overlay, int grid) {
+    auto [mn, mx] = std::minmax_element(overlay, overlay + grid * grid);
+    Range r{*mn, *mx > *mn ? *mx : *mn + 1e-6f};
+    return render_matrix(overlay, grid, grid, Colormap::Sequential, r);
+}
+
+void DrawOverlayValues(const float* overlay, int g, ImVec2 p0, float side) {
+    const float cell = side / g;
+    if (cell < 34.f) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImFont* font = ImGui::GetFont();
+    for (int p = 0; p < g * g; ++p) {
+        std::string t = percent(overlay[p]);
+        float size = std::min(ImGui::GetFontSize(), cell * 0.42f);
+        ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
+        if (ts.x > cell * 0.86f) {
+            size *= cell * 0.86f / ts.x;
+            ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
         }
-        return render_picture(raw.data(), C, H, W, std::max(H, W) > 64);
-    });
+        ImVec2 c(p0.x + (p % g + 0.5f) * cell, p0.y + (p / g + 0.5f) * cell);
+        dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - 3, c.y - ts.y * 0.5f), ImVec2(c.x + ts.x * 0.5f + 3, c.y + ts.y * 0.5f),
+                          IM_COL32(0, 0, 0, 150), 3.f);
+        dl->AddText(font, size, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), IM_COL32(255, 255, 255, 255), t.c_str());
+    }
 }
 
 PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
@@ -158,29 +186,10 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     float cell = side / g;
     CachedTexture ov;
     if (spec.overlay) {
-        ov = ctx.cache.get(spec.overlay_key, [&] {
-            auto [mn, mx] = std::minmax_element(spec.overlay, spec.overlay + g * g);
-            Range r{*mn, *mx > *mn ? *mx : *mn + 1e-6f};
-            return render_matrix(spec.overlay, g, g, Colormap::Sequential, r);
-        });
+        ov = ctx.cache.get(spec.overlay_key, [&] { return overlay_pixels(spec.overlay, g); });
         int a = static_cast<int>(255 * spec.overlay_alpha);
         dl->AddImage(reinterpret_cast<ImTextureID>(ov.id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
-        if (cell >= 34.f) {  // the values, as percentages, when the patches are big enough to hold them
-            ImFont* font = ImGui::GetFont();
-            for (int p = 0; p < g * g; ++p) {
-                std::string t = percent(spec.overlay[p]);
-                float size = std::min(ImGui::GetFontSize(), cell * 0.42f);
-                ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
-                if (ts.x > cell * 0.86f) {
-                    size *= cell * 0.86f / ts.x;
-                    ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
-                }
-                ImVec2 c(p0.x + (p % g + 0.5f) * cell, p0.y + (p / g + 0.5f) * cell);
-                dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - 3, c.y - ts.y * 0.5f), ImVec2(c.x + ts.x * 0.5f + 3, c.y + ts.y * 0.5f),
-                                  IM_COL32(0, 0, 0, 150), 3.f);
-                dl->AddText(font, size, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), IM_COL32(255, 255, 255, 255), t.c_str());
-            }
-        }
+        DrawOverlayValues(spec.overlay, g, p0, side);
     }
     if (spec.grid && cell >= 3.f) {
         ImU32 line = IM_COL32(255, 255, 255, cell > 12 ? 160 : 90);

@@ -108,8 +108,13 @@ struct PictureResult {
 // An overlay is stretched from its own minimum (dark) to its maximum (bright),
 // its values written in the patches when they are big enough.
 PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec);
-// The texture of the model's input picture (for tiles).
+// The texture of the model's input picture (for tiles), and its pixels.
 CachedTexture model_picture_texture(ViewContext& ctx);
+RgbaImage model_picture_pixels(ViewContext& ctx);
+// The pixels of an overlay: grid×grid values stretched from their minimum (dark) to their maximum (bright).
+RgbaImage overlay_pixels(const float* overlay, int grid);
+// An overlay's values as percentages in its patches, when the patches are big enough to hold them.
+void DrawOverlayValues(const float* overlay, int grid, ImVec2 p0, float side);
 
 void Note(const std::string& text);           // wrapped, dimmed explanation
 // Stage `kind`'s formula from the catalogue (core/stages.cpp), monospace, highlighted.

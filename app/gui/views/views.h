@@ -28,6 +28,29 @@ void DrawRolloutView(ViewContext& ctx);      // view_rollout.cpp
 // over the image for every head of a layer, the head mean, and rollout.
 void DrawAttentionScreen(ViewContext& ctx);
 
+// The selected token's attention over the image (attention_overlay.cpp), shared by the
+// attention screen and the model view: head `head`'s row `token` of block `layer`'s
+// attention (T weights, [0] = to CLS, then the patches) and its overlay's texture key.
+struct AttentionRow {
+    const float* weights = nullptr;  // nullptr when the trace has no such stage
+    std::string key;
+};
+AttentionRow attention_row(ViewContext& ctx, int layer, int head, int token);
+// The model's picture, `side` pixels square, with N patch weights over it (stretched
+// from their minimum to their maximum), the selected patch outlined.
+PictureResult DrawAttentionOverlay(ViewContext& ctx, const float* patches, const std::string& key, float side,
+                                   bool clickable, bool colour_bar);
+// The same picture as one texture (picture and overlay composited, about `side` pixels
+// wide): a grid of many maps draws one layer per map instead of two.
+CachedTexture attention_cell_texture(ViewContext& ctx, const AttentionRow& row, float side);
+
+// The whole model at a glance (overview_screen.cpp): every stage as a thumbnail,
+// one row per block, the residual stream's skips, a click goes to the stage.
+void DrawOverviewScreen(ViewContext& ctx);
+// BertViz's model view over the image (model_view.cpp): the selected token's
+// attention for every layer × head; a click opens that map on the attention screen.
+void DrawModelView(ViewContext& ctx);
+
 // A selector "all heads | head 0 | head 1 …" bound to state.head (view_qkv.cpp).
 void DrawHeadSelector(ViewContext& ctx, bool allow_all);
 

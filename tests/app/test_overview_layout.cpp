@@ -1,0 +1,130 @@
+// Claims about the overview screen's and the model view's geometry
+// (app/gui/logic/overview_layout.h, model_view_layout.h).
+#include <catch2/catch.hpp>
+
+#include "model_view_layout.h"
+#include "overview_layout.h"
+#include "stages.h"
+
+using namespace vit::gui;
+
+namespace {
+Pipeline pipeline(int depth, int heads = 4) { return make_pipeline(vit::stage_list(depth, true), 17, heads); }
+
+bool overlap(const LayoutRect& a, const LayoutRect& b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+bool inside(const LayoutRect& r, float w, float h) { return r.x >= 0 && r.y >= 0 && r.x + r.w <= w + 0.01f && r.y + r.h <= h + 0.01f; }
+}  // namespace
+
+TEST_CASE("the overview has one thumbnail per stage, in order, inside the region, none overlapping") {
+    for (int depth : {0, 1, 4, 12}) {
+        Pipeline p = pipeline(depth);
+        OverviewSizes s;
+        s.width = 900, s.height = 850;
+        OverviewLayout L = overview_layout(p, s);
+        INFO("depth " << depth);
+        REQUIRE(L.thumbs.size() == p.ids.size());
+        REQUIRE(L.thumb > 20.f);
+        int covered = 0;
+        for (const OverviewRow& r : L.rows) covered += r.count;
+        REQUIRE(covered == p.size());
+        for (int i = 0; i < p.size(); ++i) {
+            REQUIRE(inside(L.thumbs[i], s.width, s.height));
+            for (int j = i + 1; j < p.size(); ++j) REQUIRE_FALSE(overlap(L.thumbs[i], L.thumbs[j]));
+            // Reading order: later stages are right of or below earlier ones.
+            if (i > 0) REQUIRE((L.thumbs[i].y > L.thumbs[i - 1].y || L.thumbs[i].x > L.thumbs[i - 1].x));
+        }
+    }
+}
+
+TEST_CASE("the overview's rows follow the groups: embedding, each block, the head") {
+    Pipeline p = pipeline(12, 12);
+    OverviewSizes s;
+    s.width = 950, s.height = 880;
+    OverviewLayout L = overview_layout(p, s);
+    REQUIRE_FALSE(L.split_blocks);  // twelve blocks: one row each is larger than two
+    REQUIRE(L.rows.size() == 14);
+    for (size_t r = 0; r < L.rows.size(); ++r) {
+        REQUIRE(L.rows[r].group == static_cast<int>(r));
+        for (int i = L.rows[r].first; i < L.rows[r].first + L.rows[r].count; ++i) REQUIRE(p.group[i] == L.rows[r].group);
+    }
+    // Stage names above the embedding, Block 0 and the head; Block 1 … 11 reuse Block 0's.
+    REQUIRE(L.rows[0].names);
+    REQUIRE(L.rows[1].names);
+    REQUIRE_FALSE(L.rows[2].names);
+    REQUIRE_FALSE(L.rows[12].names);
+    REQUIRE(L.rows[13].names);
+}
+
+TEST_CASE("a shallow model splits each block into its attention and MLP halves when that makes thumbnails larger") {
+    Pipeline p = pipeline(2);
+    OverviewSizes s;
+    s.width = 900, s.height = 850;
+    OverviewLayout L = overview_layout(p, s);
+    REQUIRE(L.split_blocks);
+    OverviewSizes wide = s;
+    wide.width = 3000;
+    wide.height = 400;
+    REQUIRE_FALSE(overview_layout(p, wide).split_blocks);
+    // The second row of block 0 starts at ln2, below ln1.
+    int ln1 = p.index_of("block0.ln1"), ln2 = p.index_of("block0.ln2");
+    REQUIRE(L.thumbs[ln2].x == L.thumbs[ln1].x);
+    REQUIRE(L.thumbs[ln2].y > L.thumbs[ln1].y);
+}
+
+TEST_CASE("every block has two residual skips: ln1 to res1 and ln2 to out") {
+    Pipeline p = pipeline(3);
+    OverviewSizes s;
+    s.width = 900, s.height = 850;
+    OverviewLayout L = overview_layout(p, s);
+    REQUIRE(L.skips.size() == 6);
+    for (int b = 0; b < 3; ++b) {
+        std::string blk = "block" + std::to_string(b) + ".";
+        bool attn = false, mlp = false;
+        for (const OverviewSkip& k : L.skips) {
+            attn |= k.from == p.index_of(blk + "ln1") && k.to == p.index_of(blk + "res1");
+            mlp |= k.from == p.index_of(blk + "ln2") && k.to == p.index_of(blk + "out");
+        }
+        REQUIRE(attn);
+        REQUIRE(mlp);
+    }
+}
+
+TEST_CASE("a point on a thumbnail finds its stage, a point between thumbnails none") {
+    Pipeline p = pipeline(4);
+    OverviewSizes s;
+    s.width = 900, s.height = 850;
+    OverviewLayout L = overview_layout(p, s);
+    for (int i = 0; i < p.size(); ++i) {
+        const LayoutRect& r = L.thumbs[i];
+        REQUIRE(overview_hit(L, r.x + r.w / 2, r.y + r.h / 2) == i);
+    }
+    REQUIRE(overview_hit(L, 1.f, 1.f) == -1);  // the label column
+    const LayoutRect& a = L.thumbs[0];
+    REQUIRE(overview_hit(L, a.x + a.w + s.gap / 2, a.y + 1) == -1);
+}
+
+TEST_CASE("the model view's 12 x 12 grid fills the region with square cells, labels outside them") {
+    ModelGridSizes s;
+    s.width = 900, s.height = 820;
+    ModelGridLayout g = model_grid_layout(12, 12, s);
+    REQUIRE(g.cell > 50.f);
+    LayoutRect last = g.cell_rect(11, 11);
+    REQUIRE(inside(last, s.width, s.height));
+    // The grid is as large as one side allows.
+    REQUIRE((last.x + last.w > s.width - s.gap - 1.f || last.y + last.h > s.height - s.gap - 1.f));
+    for (int l = 0; l < 12; ++l)
+        for (int h = 0; h < 12; ++h) {
+            LayoutRect c = g.cell_rect(l, h);
+            REQUIRE_FALSE(overlap(c, g.layer_label(l)));
+            REQUIRE_FALSE(overlap(c, g.head_label(h)));
+            int hl = -1, hh = -1;
+            REQUIRE(model_grid_hit(g, c.x + c.w / 2, c.y + c.h / 2, hl, hh));
+            REQUIRE(hl == l);
+            REQUIRE(hh == h);
+        }
+    int l = -1, h = -1;
+    REQUIRE_FALSE(model_grid_hit(g, 2.f, 2.f, l, h));
+    REQUIRE(model_grid_layout(0, 12, s).cell == 0.f);
+}
