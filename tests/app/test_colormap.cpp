@@ -65,3 +65,34 @@ TEST_CASE("cell numbers are short") {
     REQUIRE(short_number(1234.f) == "1234");
     REQUIRE(short_number(0.2043f, 2) == "0.20");
 }
+
+TEST_CASE("shrinking an image averages each factor x factor box and keeps its range") {
+    RgbaImage img;
+    img.width = 4, img.height = 2;
+    img.range = {0.f, 15.f};
+    for (int i = 0; i < 8; ++i)
+        for (int c = 0; c < 4; ++c) img.pixels.push_back(static_cast<uint8_t>(10 * i + c));
+    RgbaImage s = shrink_image(img, 2);
+    REQUIRE(s.width == 2);
+    REQUIRE(s.height == 1);
+    REQUIRE(s.range.hi == img.range.hi);
+    // Box of pixels 0, 1, 4, 5: mean 25 (+ channel).
+    REQUIRE(s.pixels[0] == 25);
+    REQUIRE(s.pixels[3] == 28);
+    REQUIRE(s.pixels[4] == 45);  // pixels 2, 3, 6, 7
+    REQUIRE(shrink_image(img, 1).pixels == img.pixels);
+}
+
+TEST_CASE("an overlay blended over a picture is stretched to the picture's size, nearest pixel") {
+    RgbaImage base, top;
+    base.width = base.height = 4;
+    base.pixels.assign(4 * 4 * 4, 200);
+    top.width = top.height = 2;
+    top.pixels = {0, 0, 0, 255, 100, 100, 100, 255, 0, 0, 0, 255, 0, 0, 0, 255};
+    RgbaImage out = blend_over(base, top, 0.5f);
+    REQUIRE(out.width == 4);
+    REQUIRE(out.pixels[0] == 100);           // (0,0): black over 200, half
+    REQUIRE(out.pixels[(0 * 4 + 3) * 4] == 150);  // (3,0): top pixel (1,0) = 100 over 200
+    REQUIRE(out.pixels[(0 * 4 + 3) * 4 + 3] == 200);  // alpha stays the picture's
+    REQUIRE(out.pixels[(3 * 4 + 3) * 4] == 100);
+}

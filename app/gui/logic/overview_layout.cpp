@@ -38,15 +38,17 @@ static OverviewLayout layout_rows(const Pipeline& p, const OverviewSizes& s, boo
     const int n = static_cast<int>(L.rows.size());
     float by_w = (s.width - s.label_w) / cols - s.gap;
     float by_h = (s.height - fixed_h) / std::max(n, 1);
-    L.thumb = std::max(0.f, std::min(by_w, by_h));
+    const float side = std::max(0.f, std::min(by_w, by_h));
+    L.thumb_w = std::min(by_w, side * kMaxThumbAspect);
+    L.thumb_h = std::min(by_h, side * kMaxThumbAspect);
     L.thumbs.resize(p.size());
     float y = 0;
     for (OverviewRow& r : L.rows) {
         float top = y;
         if (r.names) y += s.name_h;
         for (int c = 0; c < r.count; ++c)
-            L.thumbs[r.first + c] = {s.label_w + c * (L.thumb + s.gap), y, L.thumb, L.thumb};
-        y += L.thumb + (is_block_row(p, r) ? s.skip_h : 0.f) + s.gap;
+            L.thumbs[r.first + c] = {s.label_w + c * (L.thumb_w + s.gap), y, L.thumb_w, L.thumb_h};
+        y += L.thumb_h + (is_block_row(p, r) ? s.skip_h : 0.f) + s.gap;
         r.band = {0, top, s.width, y - top};
     }
     for (const OverviewRow& r : L.rows) {
@@ -67,7 +69,7 @@ OverviewLayout overview_layout(const Pipeline& p, const OverviewSizes& sizes) {
     OverviewLayout whole = layout_rows(p, sizes, false);
     if (p.depth == 0) return whole;
     OverviewLayout split = layout_rows(p, sizes, true);
-    return split.thumb > whole.thumb ? split : whole;
+    return split.thumb_w * split.thumb_h > whole.thumb_w * whole.thumb_h ? split : whole;
 }
 
 int overview_hit(const OverviewLayout& layout, float x, float y) {

@@ -4,7 +4,9 @@
 // larger that way — each block in two rows, its attention half (ln1 … res1)
 // over its MLP half (ln2 … out). A row carries its stage names above it unless
 // the row before it has the same stages in the same columns (Block 1 under
-// Block 0). Each block's residual adds are skips: an arrow under the row from
+// Block 0). Thumbnails are square, or up to kMaxThumbAspect times longer on
+// the side that has room (a shallow model fills the height, a deep one the width).
+// Each block's residual adds are skips: an arrow under the row from
 // where the stream leaves (ln1, ln2) to where it is added back (res1, out).
 // Pure geometry, no ImGui: tests/app/test_overview_layout.cpp.
 #pragma once
@@ -39,8 +41,10 @@ struct OverviewSizes {
     float gap = 8;          // between thumbnails (the flow arrows go there)
 };
 
+inline constexpr float kMaxThumbAspect = 1.5f;
+
 struct OverviewLayout {
-    float thumb = 0;                 // thumbnail side
+    float thumb_w = 0, thumb_h = 0;  // thumbnail size
     bool split_blocks = false;       // each block in two rows
     std::vector<LayoutRect> thumbs;  // one per pipeline stage, in pipeline order
     std::vector<OverviewRow> rows;

@@ -65,6 +65,7 @@ void DrawInfoPanel(ViewContext& ctx) {
         Section("Keys");
         ImGui::TextDisabled(ctx.state.clicker ? "← →  stage      PgUp PgDn  stage (clicker)" : "← →  stage      PgUp PgDn  block");
         ImGui::TextDisabled("↑ ↓  token      H  head      A  attention\n"
+                            "G  model view   V  overview\n"
                             "C  CLS only     N  numbers   F11  presenter\n"
                             "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open\n"
                             "Ctrl+1…9  bookmark    1…9  return to it");

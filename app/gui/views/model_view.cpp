@@ -53,9 +53,14 @@ void DrawModelView(ViewContext& ctx) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     auto at = [&](const LayoutRect& r) { return ImVec2(o.x + r.x, o.y + r.y); };
+    const bool short_heads = g.cell < ImGui::CalcTextSize("head 00").x;  // then "head" once, in the corner
+    if (short_heads) {
+        float w = ImGui::CalcTextSize("head").x;
+        dl->AddText(ImVec2(o.x + g.label_w - g.gap - w, o.y), text, "head");
+    }
     for (int h = 0; h < g.heads; ++h) {
         LayoutRect r = g.head_label(h);
-        std::string name = g.cell >= ImGui::CalcTextSize("head 00").x ? "head " + std::to_string(h) : std::to_string(h);
+        std::string name = short_heads ? std::to_string(h) : "head " + std::to_string(h);
         float w = ImGui::CalcTextSize(name.c_str()).x;
         dl->AddText(ImVec2(o.x + r.x + (r.w - w) / 2, o.y + r.y), text, name.c_str());
     }

@@ -37,12 +37,19 @@ void Arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float head, float thic
                           ImVec2(b.x - d.x * head - n.x * head * 0.6f, b.y - d.y * head - n.y * head * 0.6f), col);
 }
 
-// A stage's name that fits `width`: the id inside its block ("ln1"), shortened with "…" if need be.
-std::string fitted_name(const StageRef& stage, float width) {
+// A stage's name centred above `top_centre` in at most `width` pixels: the id inside its block
+// ("ln1"), in a font down to 3/4 of the size if need be, then cut with "…".
+void DrawStageName(ImDrawList* dl, const StageRef& stage, ImVec2 top_centre, float width, ImU32 col) {
+    ImFont* font = ImGui::GetFont();
     std::string name = stage_def(stage.kind).name;
-    if (ImGui::CalcTextSize(name.c_str()).x <= width) return name;
-    while (name.size() > 1 && ImGui::CalcTextSize((name + "…").c_str()).x > width) name.pop_back();
-    return name + "…";
+    auto w = [&](const std::string& s, float size) { return font->CalcTextSizeA(size, FLT_MAX, 0.f, s.c_str()).x; };
+    float size = ImGui::GetFontSize();
+    size = std::max(size * 0.75f, std::min(size, size * width / std::max(w(name, size), 1.f)));
+    if (w(name, size) > width) {
+        while (name.size() > 1 && w(name + "…", size) > width) name.pop_back();
+        name += "…";
+    }
+    dl->AddText(font, size, ImVec2(top_centre.x - w(name, size) / 2, top_centre.y + ImGui::GetFontSize() - size), col, name.c_str());
 }
 
 }  // namespace
@@ -83,14 +90,15 @@ void DrawOverviewScreen(ViewContext& ctx) {
         for (int i = r.first; i < r.first + r.count; ++i) {
             const LayoutRect& t = L.thumbs[i];
             if (r.names) {
-                std::string name = fitted_name(p.stages[i], t.w + s.gap - 2.f);
-                float w = ImGui::CalcTextSize(name.c_str()).x;
-                dl->AddText(at(t.x + (t.w - w) / 2, t.y - s.name_h), dim, name.c_str());
+                DrawStageName(dl, p.stages[i], at(t.x + t.w / 2, t.y - s.name_h), t.w + s.gap - 2.f, dim);
             }
             if (i > r.first)  // the flow from the stage before, in the gap
                 Arrow(dl, at(t.x - s.gap + 1, t.y + t.h / 2), at(t.x - 1, t.y + t.h / 2), kFlow, std::min(6.f, s.gap * 0.5f), 1.5f);
             CachedTexture tex = thumbnail(ctx, p.stages[i]);
-            if (tex.id) dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), at(t.x, t.y), at(t.x + t.w, t.y + t.h));
+            // Tensors fill their box; the picture keeps its square shape, centred.
+            const bool square = p.stages[i].kind == StageKind::Input;
+            const float px = square ? std::max(0.f, t.w - t.h) / 2 : 0.f, py = square ? std::max(0.f, t.h - t.w) / 2 : 0.f;
+            if (tex.id) dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), at(t.x + px, t.y + py), at(t.x + t.w - px, t.y + t.h - py));
             dl->AddRect(at(t.x - 1, t.y - 1), at(t.x + t.w + 1, t.y + t.h + 1), kFlow);
         }
     }
