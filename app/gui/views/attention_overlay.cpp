@@ -34,14 +34,15 @@ PictureResult DrawAttentionOverlay(ViewContext& ctx, const float* patches, const
     return DrawModelPicture(ctx, ps);
 }
 
-CachedTexture attention_cell_texture(ViewContext& ctx, const AttentionRow& row, float side) {
+CachedTexture attention_cell_texture(ViewContext& ctx, const AttentionRow& row, float side, std::optional<RgbaImage>& picture) {
     const Tensor* input = ctx.tensor({StageKind::Input});
     const int size = input ? static_cast<int>(input->shape[2]) : 1, g = ctx.grid();
     // The picture shrunk by a whole factor that divides it, to about the cell's size (no mipmaps at work when drawn).
     int shrink = std::max(1, static_cast<int>(size / std::max(side, 1.f)));
     while (size % shrink) --shrink;
     return ctx.cache.get(row.key + "|over picture/" + std::to_string(shrink), [&] {
-        return blend_over(shrink_image(model_picture_pixels(ctx), shrink), overlay_pixels(row.weights + 1, g), kOverlayAlpha);
+        if (!picture || picture->width != size / shrink) picture = shrink_image(model_picture_pixels(ctx), shrink);
+        return blend_over(*picture, overlay_pixels(row.weights + 1, g), kOverlayAlpha);
     });
 }
 

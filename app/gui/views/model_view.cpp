@@ -72,13 +72,14 @@ void DrawModelView(ViewContext& ctx) {
     }
     // One texture per map (picture and attention composited), uploaded once per token and trace.
     const int grid = ctx.grid();
+    std::optional<RgbaImage> picture;  // made once, only when some map changed
     for (int l = 0; l < g.layers; ++l)
         for (int h = 0; h < g.heads; ++h) {
             AttentionRow row = attention_row(ctx, l, h, tok);
             if (!row.weights) continue;
             const LayoutRect r = g.cell_rect(l, h);
             const ImVec2 p0 = at(r), p1(p0.x + r.w, p0.y + r.h);
-            dl->AddImage(reinterpret_cast<ImTextureID>(attention_cell_texture(ctx, row, g.cell).id), p0, p1);
+            dl->AddImage(reinterpret_cast<ImTextureID>(attention_cell_texture(ctx, row, g.cell, picture).id), p0, p1);
             DrawOverlayValues(row.weights + 1, grid, p0, g.cell);
             if (tok > 0) {  // the token's own patch
                 const float c = g.cell / grid;
