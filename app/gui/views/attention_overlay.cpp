@@ -34,15 +34,32 @@ PictureResult DrawAttentionOverlay(ViewContext& ctx, const float* patches, const
     return DrawModelPicture(ctx, ps);
 }
 
-CachedTexture attention_cell_texture(ViewContext& ctx, const AttentionRow& row, float side, std::optional<RgbaImage>& picture) {
+CachedTexture attention_atlas(ViewContext& ctx, int token, float side) {
     const Tensor* input = ctx.tensor({StageKind::Input});
     const int size = input ? static_cast<int>(input->shape[2]) : 1, g = ctx.grid();
-    // The picture shrunk by a whole factor that divides it, to about the cell's size (no mipmaps at work when drawn).
+    const int L = ctx.pipeline.depth, H = ctx.pipeline.heads;
+    // The picture shrunk by a whole factor that divides it, to about the cell's size.
     int shrink = std::max(1, static_cast<int>(size / std::max(side, 1.f)));
     while (size % shrink) --shrink;
-    return ctx.cache.get(row.key + "|over picture/" + std::to_string(shrink), [&] {
-        if (!picture || picture->width != size / shrink) picture = shrink_image(model_picture_pixels(ctx), shrink);
-        return blend_over(*picture, overlay_pixels(row.weights + 1, g), kOverlayAlpha);
+    const std::string what = "every block, row " + std::to_string(token) + " over picture/" + std::to_string(shrink);
+    return ctx.cache.get(texture_key(ctx, {StageKind::Attn, 0}, -1, Colormap::Sequential, what), [&] {
+        const RgbaImage picture = shrink_image(model_picture_pixels(ctx), shrink);
+        const int cw = picture.width, ch = picture.height;
+        RgbaImage atlas;
+        atlas.width = H * cw;
+        atlas.height = L * ch;
+        atlas.smooth = picture.smooth;
+        atlas.pixels.assign(static_cast<size_t>(atlas.width) * atlas.height * 4, 0);
+        for (int l = 0; l < L; ++l)
+            for (int h = 0; h < H; ++h) {
+                AttentionRow row = attention_row(ctx, l, h, token);
+                if (!row.weights) continue;
+                const RgbaImage cell = blend_over(picture, overlay_pixels(row.weights + 1, g), kOverlayAlpha);
+                for (int y = 0; y < ch; ++y)
+                    std::copy_n(&cell.pixels[static_cast<size_t>(y) * cw * 4], cw * 4,
+                                &atlas.pixels[((static_cast<size_t>(l) * ch + y) * atlas.width + static_cast<size_t>(h) * cw) * 4]);
+            }
+        return atlas;
     });
 }
 

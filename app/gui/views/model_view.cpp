@@ -70,17 +70,20 @@ void DrawModelView(ViewContext& ctx) {
         ImVec2 ts = ImGui::CalcTextSize(name.c_str());
         dl->AddText(ImVec2(o.x + r.x + r.w - ts.x, o.y + r.y + (r.h - ts.y) / 2), text, name.c_str());
     }
-    // One texture per map (picture and attention composited), uploaded once per token and trace.
+    // Every map from one texture (uploaded once per token and trace) in one draw call; then the marks over them.
     const int grid = ctx.grid();
-    std::optional<RgbaImage> picture;  // made once, only when some map changed
+    const ImTextureID atlas = reinterpret_cast<ImTextureID>(attention_atlas(ctx, tok, g.cell).id);
     for (int l = 0; l < g.layers; ++l)
         for (int h = 0; h < g.heads; ++h) {
-            AttentionRow row = attention_row(ctx, l, h, tok);
-            if (!row.weights) continue;
+            const LayoutRect r = g.cell_rect(l, h);
+            dl->AddImage(atlas, at(r), ImVec2(o.x + r.x + r.w, o.y + r.y + r.h), ImVec2(float(h) / g.heads, float(l) / g.layers),
+                         ImVec2(float(h + 1) / g.heads, float(l + 1) / g.layers));
+        }
+    for (int l = 0; l < g.layers; ++l)
+        for (int h = 0; h < g.heads; ++h) {
             const LayoutRect r = g.cell_rect(l, h);
             const ImVec2 p0 = at(r), p1(p0.x + r.w, p0.y + r.h);
-            dl->AddImage(reinterpret_cast<ImTextureID>(attention_cell_texture(ctx, row, g.cell, picture).id), p0, p1);
-            DrawOverlayValues(row.weights + 1, grid, p0, g.cell);
+            if (AttentionRow row = attention_row(ctx, l, h, tok); row.weights) DrawOverlayValues(row.weights + 1, grid, p0, g.cell);
             if (tok > 0) {  // the token's own patch
                 const float c = g.cell / grid;
                 ImVec2 a(p0.x + (tok - 1) % grid * c, p0.y + (tok - 1) / grid * c);

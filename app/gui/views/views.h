@@ -3,8 +3,6 @@
 // stage. Every view fills the region it is given and reads only the Trace
 // (and the model's weights where a picture shows them).
 #pragma once
-#include <optional>
-
 #include "view_common.h"
 
 namespace vit::gui {
@@ -42,10 +40,10 @@ AttentionRow attention_row(ViewContext& ctx, int layer, int head, int token);
 // from their minimum to their maximum), the selected patch outlined.
 PictureResult DrawAttentionOverlay(ViewContext& ctx, const float* patches, const std::string& key, float side,
                                    bool clickable, bool colour_bar);
-// The same picture as one texture (picture and overlay composited, about `side` pixels
-// wide): a grid of many maps draws one layer per map instead of two. `picture` keeps the
-// shrunk picture between the calls of one frame (made on the first miss).
-CachedTexture attention_cell_texture(ViewContext& ctx, const AttentionRow& row, float side, std::optional<RgbaImage>& picture);
+// Every block × head map of `token` (picture and overlay composited, each about `side`
+// pixels wide) in one texture, block b's head h at cell (column h, row b): the model view
+// draws all its maps in one draw call (one per map costs llvmpipe a third of the frame).
+CachedTexture attention_atlas(ViewContext& ctx, int token, float side);
 
 // The whole model at a glance (overview_screen.cpp): every stage as a thumbnail,
 // one row per block, the residual stream's skips, a click goes to the stage.
