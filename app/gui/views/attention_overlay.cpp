@@ -1,8 +1,8 @@
 // The selected token's attention over the image, the piece the attention
-// screen and the model view share: one head's attention row with its texture
-// key (so both screens draw from the same cached texture), and the model's
-// picture with such a row laid over it — as two layers (the attention screen's
-// few large maps) or composited into one texture (the model view's many small ones).
+// screen and the model view share: one head's attention row and its overlay's
+// texture key, and the model's picture with such rows laid over it — as two
+// layers (the attention screen's few large maps), or every block × head
+// composited into one atlas texture (the model view's many small ones).
 #include <algorithm>
 
 #include "views.h"

@@ -1,8 +1,9 @@
 // The model view (BertViz's, over the image): the selected token's attention
 // for every block × every head at once, each cell a small overlay of the
-// attention screen's kind (same textures: uploaded once per token and trace,
-// never per frame). Click a cell to open it large on the attention screen;
-// click a patch of the image at the left, or CLS, to choose the token.
+// attention screen's kind (all cells in one texture, attention_atlas: uploaded
+// once per token and trace, never per frame, and drawn in one draw call).
+// Click a cell to open it large on the attention screen; click a patch of the
+// image at the left, or CLS, to choose the token.
 #include <algorithm>
 
 #include "model_view_layout.h"
