@@ -38,9 +38,10 @@ CachedTexture attention_atlas(ViewContext& ctx, int token, float side) {
     const Tensor* input = ctx.tensor({StageKind::Input});
     const int size = input ? static_cast<int>(input->shape[2]) : 1, g = ctx.grid();
     const int L = ctx.pipeline.depth, H = ctx.pipeline.heads;
-    // The picture shrunk by a whole factor that divides it, to about the cell's size.
-    int shrink = std::max(1, static_cast<int>(size / std::max(side, 1.f)));
-    while (size % shrink) --shrink;
+    // The picture shrunk by the smallest whole factor that divides it and makes it no larger than a cell: drawn
+    // magnified, never minified (under llvmpipe that was 15-35% more frames a second for ViT-B's 12 × 12 maps).
+    int shrink = 1;
+    while (shrink < size && (size % shrink || size / shrink > side)) ++shrink;
     const std::string what = "every block, row " + std::to_string(token) + " over picture/" + std::to_string(shrink);
     return ctx.cache.get(texture_key(ctx, {StageKind::Attn, 0}, -1, Colormap::Sequential, what), [&] {
         const RgbaImage picture = shrink_image(model_picture_pixels(ctx), shrink);
