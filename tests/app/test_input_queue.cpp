@@ -163,3 +163,21 @@ TEST_CASE("the queue is bounded") {
     for (size_t i = 0; i < 10 * kQueueLimit; ++i) q.push(KeyEvent{Key::Right, true});
     REQUIRE(q.pending_keys() == kQueueLimit);
 }
+
+TEST_CASE("V opens the overview and G the model view, again goes back; an arrow returns to the stage view") {
+    Session a;
+    tap(a.q, Key::V);
+    a.frames(1);
+    REQUIRE(a.s.screen == Screen::Overview);
+    tap(a.q, Key::G);
+    a.frames(1);
+    REQUIRE(a.s.screen == Screen::ModelView);
+    tap(a.q, Key::G);
+    a.frames(1);
+    REQUIRE(a.s.screen == Screen::Stage);
+    tap(a.q, Key::V);
+    tap(a.q, Key::Right);
+    a.frames(2);
+    REQUIRE(a.s.screen == Screen::Stage);
+    REQUIRE(a.s.stage == 1);
+}
