@@ -115,7 +115,15 @@ void App::apply(Loaded loaded) {
     if (first_load_) {
         first_load_ = false;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
-        if (!options_.tour_dir.empty()) {
+        if (options_.train) {
+            train_.visible = true;
+            if (pipeline_.depth > 0) {  // the last block's heads as they learn
+                state_.screen = Screen::Attention;
+                select_layer(state_, pipeline_, pipeline_.depth - 1);
+            }
+            train_.epochs = options_.train_epochs;
+            start_training();
+        } else if (!options_.tour_dir.empty()) {
             std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Draw window with a drawn 7
             plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
                             tour_file_name(static_cast<int>(plan.size()), "draw")});
@@ -259,6 +267,7 @@ void App::draw_frame() {
     draw_main_window(actions);
     DrawOpenPanel(open_, asset_dir_, actions);
     DrawDrawPanel(draw_, trace_.get(), model_.get(), loader_.busy());
+    draw_train_window();
     // While the Draw window is open the canvas is the image source: every change reruns the
     // whole pipeline, one forward at a time (so at most once per frame).
     if (draw_.visible && model_ && !loader_.busy() && draw_.canvas.version() != draw_.sent_version) send_canvas();
@@ -305,8 +314,15 @@ void App::draw_main_window(UiActions& actions) {
         ti.busy = loader_.busy();
         ti.gpu_available = gpu_.available();
         DrawToolbar(state_, pipeline_, ti, actions);
-        ImGui::SameLine(0, 24);
+        // The two windows' switches, on a second row when the toolbar is full.
+        const float switches = ImGui::CalcTextSize("Draw a digit Train").x + 4.f * ImGui::GetFrameHeight() + 48.f;
+        const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;
+        if (room > switches)
+            ImGui::SameLine(0, 24);
         ImGui::Checkbox("Draw a digit", &draw_.visible);
+        ImGui::SameLine(0, 24);
+        ImGui::Checkbox("Train", &train_.visible);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("train a digits ViT from random weights and watch it learn");
     }
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
@@ -385,6 +401,7 @@ void App::after_render(int fb_width, int fb_height) {
             show_error(e.what());
         }
     }
+    capture_train_tour(fb_width, fb_height);
     if (!tour_ || !trace_) return;
     if (tour_->done()) {
         quit_ = true;

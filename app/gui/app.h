@@ -23,6 +23,8 @@
 #include "status_bar.h"
 #include "texture_cache.h"
 #include "tour.h"
+#include "train_panel.h"
+#include "training_session.h"
 #include "ui_actions.h"
 
 struct GLFWwindow;
@@ -111,6 +113,22 @@ private:
     GpuSession gpu_;
     bool shown_gpu_ = false;
     bool gpu_error_shown_ = false;
+
+    // The Train window (app_train.cpp): a run in the background, its chosen snapshot in the main view.
+    void start_training();
+    void save_training(const TrainSnapshot& shot);
+    void show_training_snapshot(const TrainSnapshot& shot);
+    void draw_train_window();
+    void step_train_tour(const TrainProgress& progress);
+    void capture_train_tour(int fb_width, int fb_height);
+    TrainPanelState train_;
+    TrainingSession training_;
+    std::shared_ptr<const Model> train_shown_;  // the snapshot the main view was last asked to run
+    int train_probe_shown_ = -1;
+    int train_tour_shot_ = 0;                   // --train --tour: the next of start, middle, end
+    bool capture_train_ = false;
+    int train_capture_frames_ = 0;
+    std::string train_tour_file_;
 };
 
 }  // namespace vit::gui
