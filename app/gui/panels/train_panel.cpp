@@ -100,7 +100,7 @@ static void DrawCurves(const TrainProgress& progress, float marker_epoch) {
     DrawLineChart(loss, raw, smooth, size, marker_epoch);
     ImGui::SameLine();
     if (!accuracy.empty()) std::snprintf(title, sizeof title, "held-out accuracy: %.1f %%", 100.f * accuracy.back().y);
-    else std::snprintf(title, sizeof title, "held-out accuracy: measured twice an epoch");
+    else std::snprintf(title, sizeof title, "held-out accuracy");
     ChartAxes acc{title, "epoch", "correct", epochs, 0.f, 1.f, true, IM_COL32(110, 220, 120, 255)};
     DrawLineChart(acc, {}, accuracy, size, marker_epoch);
 }
