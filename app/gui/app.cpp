@@ -167,6 +167,7 @@ static int app_key(int glfw_key) {
         case GLFW_KEY_M: return static_cast<int>(Key::M);
         case GLFW_KEY_S: return static_cast<int>(Key::S);
         case GLFW_KEY_E: return static_cast<int>(Key::E);
+        case GLFW_KEY_W: return static_cast<int>(Key::W);
         default: break;
     }
     if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)
@@ -334,6 +335,22 @@ void App::draw_main_window(UiActions& actions) {
     ImGui::End();
 }
 
+// "Why this class?": the top class of each new trace until the user picks another; the
+// backward pass runs on a worker.
+void App::draw_why_screen(ViewContext& ctx) {
+    if (why_generation_ != generation_) {
+        why_generation_ = generation_;
+        why_class_ = top_class(*trace_);
+    }
+    explain_.request(model_, trace_, generation_, why_class_);
+    DrawWhyScreen(ctx, explain_.poll(), why_class_, explain_.busy());
+}
+
+bool App::why_shown() {
+    const Explanation* ex = explain_.poll();
+    return ex && ex->generation == generation_ && ex->cls == why_class_;
+}
+
 // Navigator | stage view or attention screen | side panel over the GPU panel.
 void App::draw_columns(float body_h) {
     ViewContext ctx{state_, pipeline_, shown_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
@@ -349,6 +366,7 @@ void App::draw_columns(float body_h) {
     ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - 2 * ImGui::GetStyle().ItemSpacing.x, body_h), true,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     if (state_.screen == Screen::Attention) DrawAttentionScreen(ctx);
+    else if (state_.screen == Screen::Why) draw_why_screen(ctx);
     else DrawStageView(ctx);
     ImGui::EndChild();
     ImGui::SameLine();
@@ -408,6 +426,7 @@ void App::after_render(int fb_width, int fb_height) {
         return;
     }
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
+    if (state_.screen == Screen::Why && !why_shown()) return;                   // and the why shot for its backward
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
         try {

@@ -13,6 +13,7 @@
 #include "bookmarks.h"
 #include "derived_cache.h"
 #include "draw_panel.h"
+#include "explanation.h"
 #include "fonts.h"
 #include "gpu_session.h"
 #include "input_queue.h"
@@ -61,6 +62,8 @@ private:
     void draw_main_window(UiActions& actions);
     void draw_columns(float body_h);
     void draw_loading(float body_h);
+    void draw_why_screen(struct ViewContext& ctx);
+    bool why_shown();  // the explanation on screen is for the current trace and class
     StatusInfo status_info() const;
     void carry_out(const UiActions& actions);
     void set_presenter(bool on);
@@ -83,6 +86,9 @@ private:
     TextureCache cache_;
     DerivedCache derived_;
     uint64_t generation_ = 0;
+    ExplainJob explain_;          // "Why this class?" (W)
+    int why_class_ = 0;
+    uint64_t why_generation_ = ~0ull;
     int linked_hover_ = -1;
 
     std::shared_ptr<const Model> model_;

@@ -70,14 +70,19 @@ TEST_CASE("the file browser lists folders first, then images and checkpoints, an
     fs::remove_all(dir);
 }
 
-TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then the attention screen") {
+TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then the attention and why screens") {
     Pipeline p = make_pipeline(vit::stage_list(1, true), 5, 2);
     std::vector<TourShot> plan = tour_plan(p);
-    REQUIRE(plan.size() == p.ids.size() + 1);
+    REQUIRE(plan.size() == p.ids.size() + 2);
     REQUIRE(plan[0].file == "00-input.png");
     REQUIRE(plan[p.index_of("block0.q")].file == "06-block0.q.png");
-    REQUIRE(plan.back().file == "23-attention.png");
-    REQUIRE(plan.back().screen == Screen::Attention);
+    REQUIRE(plan[plan.size() - 2].file == "23-attention.png");
+    REQUIRE(plan[plan.size() - 2].screen == Screen::Attention);
+    REQUIRE(plan.back().file == "24-why.png");
+    REQUIRE(plan.back().screen == Screen::Why);
+    // A headless model (DINO) has no class to explain.
+    Pipeline headless = make_pipeline(vit::stage_list(1, false), 5, 2);
+    REQUIRE(tour_plan(headless).back().screen == Screen::Attention);
     REQUIRE(tour_file_name(7, "block0.q") == "07-block0.q.png");
     REQUIRE(tour_file_name(123, "rollout") == "123-rollout.png");
 }

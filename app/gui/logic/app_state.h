@@ -12,7 +12,7 @@ namespace vit::gui {
 
 enum class ColormapMode { Auto, Diverging, Sequential };
 using Colormap = Palette;  // Diverging: blue-white-red around 0, Sequential: viridis-like
-enum class Screen { Stage, Attention };          // one stage fills the view / attention over the image
+enum class Screen { Stage, Attention, Why };     // one stage fills the view / attention over the image / why this class
 enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu)
 
 // The stage catalogue of the loaded model, with each stage's group:

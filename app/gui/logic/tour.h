@@ -1,6 +1,6 @@
 // The --tour plan: one screenshot per stage, `NN-<stage id>.png` in catalogue
 // order (NN from 00, more digits past 99), then `NN-attention.png` for the
-// attention screen. The driver renders a few frames per shot so textures and
+// attention screen and, for a model with a head, `NN-why.png` (why this class). The driver renders a few frames per shot so textures and
 // layout settle before the framebuffer is read.
 #pragma once
 #include <string>
