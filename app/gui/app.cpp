@@ -168,6 +168,7 @@ static int app_key(int glfw_key) {
         case GLFW_KEY_S: return static_cast<int>(Key::S);
         case GLFW_KEY_E: return static_cast<int>(Key::E);
         case GLFW_KEY_W: return static_cast<int>(Key::W);
+        case GLFW_KEY_G: return static_cast<int>(Key::G);
         default: break;
     }
     if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)
@@ -280,6 +281,7 @@ void App::advance_tour() {
     if (tour_->done()) return;
     go_to_stage(state_, pipeline_, tour_->current().stage);
     state_.screen = tour_->current().screen;
+    state_.gradients = tour_->current().gradients;
     if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
         draw_.visible = true;
         draw_sample_seven(draw_.canvas, draw_.thickness);
@@ -338,12 +340,24 @@ void App::draw_main_window(UiActions& actions) {
 // "Why this class?": the top class of each new trace until the user picks another; the
 // backward pass runs on a worker.
 void App::draw_why_screen(ViewContext& ctx) {
-    if (why_generation_ != generation_) {
-        why_generation_ = generation_;
-        why_class_ = top_class(*trace_);
-    }
+    follow_why_class();
     explain_.request(model_, trace_, generation_, why_class_);
     DrawWhyScreen(ctx, explain_.poll(), why_class_, explain_.busy());
+}
+
+// The backward walk: the gradients of the class "Why this class?" explains (the top one by default).
+void App::draw_gradient_view(ViewContext& ctx) {
+    follow_why_class();
+    explain_.request(model_, trace_, generation_, why_class_);
+    const uint64_t question = generation_ << 16 | static_cast<uint64_t>(why_class_ & 0xffff);
+    if (grad_derived_for_ != question) grad_derived_.clear(), grad_derived_for_ = question;
+    DrawGradientView(ctx, explain_.poll(), why_class_, explain_.busy(), grad_derived_);
+}
+
+void App::follow_why_class() {
+    if (why_generation_ == generation_) return;
+    why_generation_ = generation_;
+    why_class_ = top_class(*trace_);
 }
 
 bool App::why_shown() {
@@ -367,6 +381,7 @@ void App::draw_columns(float body_h) {
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     if (state_.screen == Screen::Attention) DrawAttentionScreen(ctx);
     else if (state_.screen == Screen::Why) draw_why_screen(ctx);
+    else if (state_.gradients && model_->config.num_classes > 0) draw_gradient_view(ctx);
     else DrawStageView(ctx);
     ImGui::EndChild();
     ImGui::SameLine();
@@ -426,7 +441,7 @@ void App::after_render(int fb_width, int fb_height) {
         return;
     }
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
-    if (state_.screen == Screen::Why && !why_shown()) return;                   // and the why shot for its backward
+    if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;  // why and gradients: the backward
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
         try {

@@ -64,6 +64,8 @@ private:
     void draw_loading(float body_h);
     void draw_why_screen(struct ViewContext& ctx);
     bool why_shown();  // the explanation on screen is for the current trace and class
+    void draw_gradient_view(struct ViewContext& ctx);
+    void follow_why_class();  // a new trace: explain its top class
     StatusInfo status_info() const;
     void carry_out(const UiActions& actions);
     void set_presenter(bool on);
@@ -89,6 +91,8 @@ private:
     ExplainJob explain_;          // "Why this class?" (W)
     int why_class_ = 0;
     uint64_t why_generation_ = ~0ull;
+    DerivedCache grad_derived_;   // numbers the gradient views derive, apart from the values' (derived_)
+    uint64_t grad_derived_for_ = ~0ull;  // the (trace, class) they were derived for
     int linked_hover_ = -1;
 
     std::shared_ptr<const Model> model_;

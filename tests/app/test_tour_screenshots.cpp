@@ -52,7 +52,7 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
     vit::Model m = vit::load_model(model);
     Pipeline p = make_pipeline(vit::stage_list(m.config.depth, m.config.num_classes > 0), 2, m.config.num_heads);
     std::vector<TourShot> plan = tour_plan(p);
-    REQUIRE(plan.size() == p.ids.size() + (m.config.num_classes > 0 ? 2 : 1));
+    REQUIRE(plan.size() == p.ids.size() + (m.config.num_classes > 0 ? 4 : 1));
     for (const TourShot& shot : plan) {
         std::string path = (std::filesystem::path(dir) / shot.file).string();
         INFO(path);

@@ -6,7 +6,6 @@
 #include <cmath>
 
 #include "backward.h"
-#include "error.h"
 #include "relevance.h"
 
 namespace vit::gui {
@@ -15,19 +14,7 @@ Explanation explain_class(const Model& model, const Trace& trace, int cls) {
     Explanation ex;
     ex.cls = cls;
     try {
-        const Tensor* input = trace.tensor({StageKind::Input});
-        const Tensor* patches = trace.tensor({StageKind::Patches});
-        const Tensor* tokens = trace.tensor({StageKind::Tokens});
-        if (!input || !patches || !tokens) throw Error("this trace has no input, patches or tokens stage");
-        const int N = static_cast<int>(patches->rows()), T = static_cast<int>(tokens->rows());
-        if (T != N + 1) throw Error("relevance needs every patch token (some were dropped)");
-        const Gradients g = logit_gradients(model, trace, cls);
-        const Tensor r = relevance(trace, g.stages, model.config.depth);
-        ex.relevance.assign(r.data.begin() + 1, r.data.begin() + 1 + N);  // row 0 (CLS), columns 1…N
-        double total = 0.0;  // as shares of the patches' total, so the map reads in %
-        for (float v : ex.relevance) total += v;
-        if (total > 0.0)
-            for (float& v : ex.relevance) v = static_cast<float>(v / total);
+        Gradients g = logit_gradients(model, trace, cls);
         const Tensor& din = g.stages.at({StageKind::Input});
         const int C = static_cast<int>(din.shape[0]), S = static_cast<int>(din.shape[1]);
         ex.side = S;
@@ -35,6 +22,19 @@ Explanation explain_class(const Model& model, const Trace& trace, int cls) {
         for (int c = 0; c < C; ++c)
             for (size_t i = 0; i < ex.saliency.size(); ++i)
                 ex.saliency[i] = std::max(ex.saliency[i], std::fabs(din.data[c * ex.saliency.size() + i]));
+        const int N = static_cast<int>(trace.at({StageKind::Patches}).rows());
+        const int T = static_cast<int>(trace.at({StageKind::Tokens}).rows());
+        if (T == N + 1) {
+            const Tensor r = relevance(trace, g.stages, model.config.depth);
+            ex.relevance.assign(r.data.begin() + 1, r.data.begin() + 1 + N);  // row 0 (CLS), columns 1…N
+            double total = 0.0;  // as shares of the patches' total, so the map reads in %
+            for (float v : ex.relevance) total += v;
+            if (total > 0.0)
+                for (float& v : ex.relevance) v = static_cast<float>(v / total);
+        } else {
+            ex.relevance_missing = "relevance needs every patch token (some were dropped)";
+        }
+        ex.gradients = std::make_shared<const Trace>(std::move(g.stages));
     } catch (const std::exception& e) {
         ex.error = e.what();
     }

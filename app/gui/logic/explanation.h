@@ -1,7 +1,8 @@
-// "Why this class?": what the backward pass says about one class of one trace
-// — Chefer et al.'s relevance over the patches and the input-gradient saliency
-// over the pixels — computed off the UI thread (a ViT-B backward takes about a
-// second) and kept until the trace or the class changes.
+// What the backward pass says about one class of one trace: the gradient of
+// its logit for every stage (the backward walk), Chefer et al.'s relevance over
+// the patches and the input-gradient saliency over the pixels ("Why this
+// class?"). Computed off the UI thread (a ViT-B backward takes about a second)
+// and kept until the trace or the class changes.
 #pragma once
 #include <cstdint>
 #include <future>
@@ -18,10 +19,12 @@ namespace vit::gui {
 struct Explanation {
     int cls = -1;
     uint64_t generation = 0;         // the trace it explains (App's generation counter)
+    std::shared_ptr<const Trace> gradients;  // d logit[cls] / d stage, for every stage it depends on
     std::vector<float> relevance;    // N: R[0, 1 + n] for patch n (relevance.h), as shares summing to 1
+    std::string relevance_missing;   // why relevance is empty (dropped tokens)
     std::vector<float> saliency;     // S×S: max over channels of |∂logit[cls]/∂input|
     int side = 0;                    // S
-    std::string error;               // why there is none (no head, dropped tokens, …)
+    std::string error;               // why there is none (no head, a class out of range)
 };
 
 // Synchronous (the tests and the job call it). Errors come back in `error`.

@@ -65,6 +65,10 @@ void DrawInfoPanel(ViewContext& ctx) {
             Section("Formula");
             MonoBlock(ctx, info.formula, ImVec4(1.f, 0.86f, 0.55f, 1.f));
         }
+        if (ctx.state.gradients && ctx.tensor({StageKind::Logits})) {
+            Section("Backward (the gradient walk)");
+            MonoBlock(ctx, stage_def(ctx.stage().kind).backward, ImVec4(1.f, 0.7f, 0.55f, 1.f));
+        }
         if (!info.shapes.empty()) {
             Section("Shapes");
             MonoBlock(ctx, info.shapes, ImVec4(0.85f, 0.85f, 0.85f, 1.f));
@@ -88,6 +92,7 @@ void DrawInfoPanel(ViewContext& ctx) {
         Section("Keys");
         ImGui::TextDisabled(ctx.state.clicker ? "← →  stage      PgUp PgDn  stage (clicker)" : "← →  stage      PgUp PgDn  block");
         ImGui::TextDisabled("↑ ↓  token      H  head      A  attention\n"
+                            "W  why this class   G  gradients\n"
                             "C  CLS only     N  numbers   F11  presenter\n"
                             "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open\n"
                             "Ctrl+1…9  bookmark    1…9  return to it");

@@ -33,6 +33,13 @@ void DrawAttentionScreen(ViewContext& ctx);
 // (picked from the top five); `ex` null or for another class/trace while it is computed.
 void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool busy);
 
+// The backward walk (gradient_view.cpp): the current stage's d logit[cls] / d stage beside
+// its value, from `ex` (null or for another trace/class while computed); `grad_derived`
+// keeps numbers derived from the gradients apart from the values'.
+void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool busy, DerivedCache& grad_derived);
+// "show: values | gradients" on the stage view's title line, bound to state.gradients (key G).
+void DrawValueGradientSwitch(ViewContext& ctx);
+
 // A selector "all heads | head 0 | head 1 …" bound to state.head (view_qkv.cpp).
 void DrawHeadSelector(ViewContext& ctx, bool allow_all);
 

@@ -82,6 +82,7 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
         ImGui::TextDisabled("No explanation: %s", ex->error.c_str());
         return;
     }
+    if (!ex->relevance_missing.empty()) ImGui::TextDisabled("No relevance map: %s.", ex->relevance_missing.c_str());
     // The three maps in the grid that makes them largest; each needs two title lines and a colour bar.
     const float lh = ImGui::GetTextLineHeightWithSpacing(), gap = 20.f;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -94,10 +95,12 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
         if (++placed % cols) ImGui::SameLine(0, gap);
     };
     const std::string cls = "class " + std::to_string(chosen);
-    PatchMap(ctx, "relevance for \"" + label_of(chosen) + "\"", "share of the relevance per patch",
-             ex->relevance.data(),
-             texture_key(ctx, {StageKind::Attn, p.depth - 1}, -1, Colormap::Sequential, "relevance " + cls), side);
-    next();
+    if (!ex->relevance.empty()) {
+        PatchMap(ctx, "relevance for \"" + label_of(chosen) + "\"", "share of the relevance per patch",
+                 ex->relevance.data(),
+                 texture_key(ctx, {StageKind::Attn, p.depth - 1}, -1, Colormap::Sequential, "relevance " + cls), side);
+        next();
+    }
     if (const Tensor* roll = ctx.tensor({StageKind::Rollout})) {
         PatchMap(ctx, "rollout (any class)", "CLS row, blocks 0…" + std::to_string(p.depth - 1), roll->data.data() + 1,
                  texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, "row 0"), side);
