@@ -115,7 +115,15 @@ void App::apply(Loaded loaded) {
     if (first_load_) {
         first_load_ = false;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
-        if (!options_.tour_dir.empty()) {
+        if (options_.train) {
+            train_.visible = true;
+            if (pipeline_.depth > 0) {  // the last block's heads as they learn
+                state_.screen = Screen::Attention;
+                select_layer(state_, pipeline_, pipeline_.depth - 1);
+            }
+            train_.epochs = options_.train_epochs;
+            start_training();
+        } else if (!options_.tour_dir.empty()) {
             std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Draw window with a drawn 7
             plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
                             tour_file_name(static_cast<int>(plan.size()), "draw")});
@@ -159,6 +167,8 @@ static int app_key(int glfw_key) {
         case GLFW_KEY_M: return static_cast<int>(Key::M);
         case GLFW_KEY_S: return static_cast<int>(Key::S);
         case GLFW_KEY_E: return static_cast<int>(Key::E);
+        case GLFW_KEY_W: return static_cast<int>(Key::W);
+        case GLFW_KEY_G: return static_cast<int>(Key::G);
         default: break;
     }
     if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)
@@ -259,6 +269,7 @@ void App::draw_frame() {
     draw_main_window(actions);
     DrawOpenPanel(open_, asset_dir_, actions);
     DrawDrawPanel(draw_, trace_.get(), model_.get(), loader_.busy());
+    draw_train_window();
     // While the Draw window is open the canvas is the image source: every change reruns the
     // whole pipeline, one forward at a time (so at most once per frame).
     if (draw_.visible && model_ && !loader_.busy() && draw_.canvas.version() != draw_.sent_version) send_canvas();
@@ -270,6 +281,7 @@ void App::advance_tour() {
     if (tour_->done()) return;
     go_to_stage(state_, pipeline_, tour_->current().stage);
     state_.screen = tour_->current().screen;
+    state_.gradients = tour_->current().gradients;
     if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
         draw_.visible = true;
         draw_sample_seven(draw_.canvas, draw_.thickness);
@@ -305,8 +317,15 @@ void App::draw_main_window(UiActions& actions) {
         ti.busy = loader_.busy();
         ti.gpu_available = gpu_.available();
         DrawToolbar(state_, pipeline_, ti, actions);
-        ImGui::SameLine(0, 24);
+        // The two windows' switches, on a second row when the toolbar is full.
+        const float switches = ImGui::CalcTextSize("Draw a digit Train").x + 4.f * ImGui::GetFrameHeight() + 48.f;
+        const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;
+        if (room > switches)
+            ImGui::SameLine(0, 24);
         ImGui::Checkbox("Draw a digit", &draw_.visible);
+        ImGui::SameLine(0, 24);
+        ImGui::Checkbox("Train", &train_.visible);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("train a digits ViT from random weights and watch it learn");
     }
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
@@ -316,6 +335,34 @@ void App::draw_main_window(UiActions& actions) {
     else draw_loading(body_h);
     DrawStatusBar(status_info());
     ImGui::End();
+}
+
+// "Why this class?": the top class of each new trace until the user picks another; the
+// backward pass runs on a worker.
+void App::draw_why_screen(ViewContext& ctx) {
+    follow_why_class();
+    explain_.request(model_, trace_, generation_, why_class_);
+    DrawWhyScreen(ctx, explain_.poll(), why_class_, explain_.busy());
+}
+
+// The backward walk: the gradients of the class "Why this class?" explains (the top one by default).
+void App::draw_gradient_view(ViewContext& ctx) {
+    follow_why_class();
+    explain_.request(model_, trace_, generation_, why_class_);
+    const uint64_t question = generation_ << 16 | static_cast<uint64_t>(why_class_ & 0xffff);
+    if (grad_derived_for_ != question) grad_derived_.clear(), grad_derived_for_ = question;
+    DrawGradientView(ctx, explain_.poll(), why_class_, explain_.busy(), grad_derived_);
+}
+
+void App::follow_why_class() {
+    if (why_generation_ == generation_) return;
+    why_generation_ = generation_;
+    why_class_ = top_class(*trace_);
+}
+
+bool App::why_shown() {
+    const Explanation* ex = explain_.poll();
+    return ex && ex->generation == generation_ && ex->cls == why_class_;
 }
 
 // Navigator | stage view or attention screen | side panel over the GPU panel.
@@ -333,6 +380,8 @@ void App::draw_columns(float body_h) {
     ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - 2 * ImGui::GetStyle().ItemSpacing.x, body_h), true,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     if (state_.screen == Screen::Attention) DrawAttentionScreen(ctx);
+    else if (state_.screen == Screen::Why) draw_why_screen(ctx);
+    else if (state_.gradients && model_->config.num_classes > 0) draw_gradient_view(ctx);
     else DrawStageView(ctx);
     ImGui::EndChild();
     ImGui::SameLine();
@@ -385,12 +434,14 @@ void App::after_render(int fb_width, int fb_height) {
             show_error(e.what());
         }
     }
+    capture_train_tour(fb_width, fb_height);
     if (!tour_ || !trace_) return;
     if (tour_->done()) {
         quit_ = true;
         return;
     }
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
+    if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;  // why and gradients: the backward
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
         try {

@@ -13,6 +13,7 @@
 #include "bookmarks.h"
 #include "derived_cache.h"
 #include "draw_panel.h"
+#include "explanation.h"
 #include "fonts.h"
 #include "gpu_session.h"
 #include "input_queue.h"
@@ -23,6 +24,8 @@
 #include "status_bar.h"
 #include "texture_cache.h"
 #include "tour.h"
+#include "train_panel.h"
+#include "training_session.h"
 #include "ui_actions.h"
 
 struct GLFWwindow;
@@ -59,6 +62,10 @@ private:
     void draw_main_window(UiActions& actions);
     void draw_columns(float body_h);
     void draw_loading(float body_h);
+    void draw_why_screen(struct ViewContext& ctx);
+    bool why_shown();  // the explanation on screen is for the current trace and class
+    void draw_gradient_view(struct ViewContext& ctx);
+    void follow_why_class();  // a new trace: explain its top class
     StatusInfo status_info() const;
     void carry_out(const UiActions& actions);
     void set_presenter(bool on);
@@ -81,6 +88,11 @@ private:
     TextureCache cache_;
     DerivedCache derived_;
     uint64_t generation_ = 0;
+    ExplainJob explain_;          // "Why this class?" (W)
+    int why_class_ = 0;
+    uint64_t why_generation_ = ~0ull;
+    DerivedCache grad_derived_;   // numbers the gradient views derive, apart from the values' (derived_)
+    uint64_t grad_derived_for_ = ~0ull;  // the (trace, class) they were derived for
     int linked_hover_ = -1;
 
     std::shared_ptr<const Model> model_;
@@ -111,6 +123,22 @@ private:
     GpuSession gpu_;
     bool shown_gpu_ = false;
     bool gpu_error_shown_ = false;
+
+    // The Train window (app_train.cpp): a run in the background, its chosen snapshot in the main view.
+    void start_training();
+    void save_training(const TrainSnapshot& shot);
+    void show_training_snapshot(const TrainSnapshot& shot);
+    void draw_train_window();
+    void step_train_tour(const TrainProgress& progress);
+    void capture_train_tour(int fb_width, int fb_height);
+    TrainPanelState train_;
+    TrainingSession training_;
+    std::shared_ptr<const Model> train_shown_;  // the snapshot the main view was last asked to run
+    int train_probe_shown_ = -1;
+    int train_tour_shot_ = 0;                   // --train --tour: the next of start, middle, end
+    bool capture_train_ = false;
+    int train_capture_frames_ = 0;
+    std::string train_tour_file_;
 };
 
 }  // namespace vit::gui

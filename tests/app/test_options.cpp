@@ -70,14 +70,25 @@ TEST_CASE("the file browser lists folders first, then images and checkpoints, an
     fs::remove_all(dir);
 }
 
-TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then the attention screen") {
+TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then the attention and why screens and two gradients") {
     Pipeline p = make_pipeline(vit::stage_list(1, true), 5, 2);
     std::vector<TourShot> plan = tour_plan(p);
-    REQUIRE(plan.size() == p.ids.size() + 1);
+    REQUIRE(plan.size() == p.ids.size() + 4);
     REQUIRE(plan[0].file == "00-input.png");
     REQUIRE(plan[p.index_of("block0.q")].file == "06-block0.q.png");
-    REQUIRE(plan.back().file == "23-attention.png");
-    REQUIRE(plan.back().screen == Screen::Attention);
+    const size_t extra = p.ids.size();
+    REQUIRE(plan[extra].file == "23-attention.png");
+    REQUIRE(plan[extra].screen == Screen::Attention);
+    REQUIRE(plan[extra + 1].file == "24-why.png");
+    REQUIRE(plan[extra + 1].screen == Screen::Why);
+    REQUIRE(plan[extra + 2].file == "25-grad-block0.attn.png");
+    REQUIRE(plan[extra + 2].gradients);
+    REQUIRE(plan[extra + 2].stage == p.index_of("block0.attn"));
+    REQUIRE(plan.back().file == "26-grad-input.png");
+    REQUIRE(plan.back().stage == 0);
+    // A headless model (DINO) has no class to explain.
+    Pipeline headless = make_pipeline(vit::stage_list(1, false), 5, 2);
+    REQUIRE(tour_plan(headless).back().screen == Screen::Attention);
     REQUIRE(tour_file_name(7, "block0.q") == "07-block0.q.png");
     REQUIRE(tour_file_name(123, "rollout") == "123-rollout.png");
 }

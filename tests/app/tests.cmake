@@ -18,7 +18,12 @@ if(XVFB_RUN)
                    -DMODEL=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_f32
                    -DIMAGE=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_f32/image.png
                    "-DEXTRA=--image-size\\;64" -P ${_tour})
-  set_tests_properties(app_tour_of_the_toy_model_screenshots_every_stage_non_blank
+  add_test(NAME app_train_window_tour_saves_start_middle_and_end_screenshots
+           COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
+                   -DAPP_TESTS=$<TARGET_FILE:app_tests> -DDIR=${CMAKE_CURRENT_BINARY_DIR}/tour-train
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/app/run_train_tour.cmake)
+  set_tests_properties(app_train_window_tour_saves_start_middle_and_end_screenshots
+                       app_tour_of_the_toy_model_screenshots_every_stage_non_blank
                        app_tour_of_an_rgb_2_block_3_head_checkpoint_at_65_tokens_screenshots_every_stage_non_blank
                        PROPERTIES TIMEOUT 600 RUN_SERIAL TRUE)
 endif()

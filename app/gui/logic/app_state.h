@@ -12,7 +12,7 @@ namespace vit::gui {
 
 enum class ColormapMode { Auto, Diverging, Sequential };
 using Colormap = Palette;  // Diverging: blue-white-red around 0, Sequential: viridis-like
-enum class Screen { Stage, Attention };          // one stage fills the view / attention over the image
+enum class Screen { Stage, Attention, Why };     // one stage fills the view / attention over the image / why this class
 enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu)
 
 // The stage catalogue of the loaded model, with each stage's group:
@@ -41,6 +41,7 @@ struct AppState {
     bool presenter = false;   // full screen, large font, keyboard only
     bool show_numbers = true; // write values in the cells of small heatmaps
     bool cls_only = false;    // attention screen shows the CLS token's attention (DINO style)
+    bool gradients = false;   // backward walk: the stage view shows d logit / d stage (key G)
     bool clicker = false;     // clicker mode: PageUp/PageDown step one stage (what presentation clickers send)
     int hover_token = -1;     // token under the mouse this frame; views outline it next frame
 };

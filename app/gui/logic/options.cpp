@@ -13,6 +13,7 @@ namespace fs = std::filesystem;
 const char* usage() {
     return "usage: vitviz [--model toy-4x4|digits|PATH] [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
+           "              [--train [--train-epochs E]]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file\n"
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
            "  --image-size   square input size (positional embeddings are interpolated)\n"
@@ -23,7 +24,10 @@ const char* usage() {
            "  --open         start with the Open window (gallery, path, file browser)\n"
            "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n"
            "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"
-           "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n";
+           "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n"
+           "  --train        open the Train window and start training a digits ViT from random weights;\n"
+           "                 with --tour DIR: save DIR/train-start.png, train-middle.png, train-end.png, then exit\n"
+           "  --train-epochs E  epochs of that run (default 20)\n";
 }
 
 static int parse_int(const std::string& flag, const std::string& value) {
@@ -65,6 +69,11 @@ Options parse_options(const std::vector<std::string>& args) {
             if (b != "cpu" && b != "gpu") throw Error("--backend expects cpu or gpu, got '" + b + "'");
             o.gpu = b == "gpu";
         } else if (a == "--gpu-fail-test") o.gpu_fail_test = true;
+        else if (a == "--train") o.train = true;
+        else if (a == "--train-epochs") {
+            o.train_epochs = parse_int(a, value());
+            if (o.train_epochs <= 0 || o.train_epochs > 200) throw Error("--train-epochs must be 1 to 200");
+        }
         else if (a == "-h" || a == "--help") o.help = true;
         else throw Error("unknown argument '" + a + "' (try --help)");
     }

@@ -1,6 +1,8 @@
 // The --tour plan: one screenshot per stage, `NN-<stage id>.png` in catalogue
 // order (NN from 00, more digits past 99), then `NN-attention.png` for the
-// attention screen. The driver renders a few frames per shot so textures and
+// attention screen and, for a model with a head, `NN-why.png` (why this class)
+// and the backward walk at the last block's attention and at the input
+// (`NN-grad-<stage id>.png`). The driver renders a few frames per shot so textures and
 // layout settle before the framebuffer is read.
 #pragma once
 #include <string>
@@ -14,6 +16,7 @@ struct TourShot {
     int stage = 0;
     Screen screen = Screen::Stage;
     std::string file;  // file name inside the tour folder
+    bool gradients = false;  // the backward walk's view of the stage
 };
 
 std::string tour_file_name(int index, const std::string& name);

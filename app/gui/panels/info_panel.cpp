@@ -33,6 +33,29 @@ void DrawInfoPanel(ViewContext& ctx) {
         Section("DINO");
         ImGui::TextWrapped("'CLS only' shows the CLS token's attention in the last layer: in self-supervised models "
                            "such as DINO it outlines the main object without ever being taught what objects are.");
+    } else if (ctx.state.screen == Screen::Why) {
+        ImGui::PushFont(ctx.heading());
+        ImGui::TextWrapped("Why this class?");
+        ImGui::PopFont();
+        Section("Relevance (Chefer et al. 2021)");
+        MonoBlock(ctx, "A_b  = attention of block b (H×T×T)\n"
+                       "dA_b = d logit[c] / d A_b\n"
+                       "M_b  = mean_h max(0, dA_b ⊙ A_b)\n"
+                       "R = I;  R = R + M_b · R  (b = 0 … L−1)\n"
+                       "map = R[0, 1:]  (CLS row, one value per patch)",
+                  ImVec4(1.f, 0.86f, 0.55f, 1.f));
+        Section("PyTorch");
+        MonoBlock(ctx, "logits[0, c].backward()  # attn kept with retain_grad()\n"
+                       "cam = (attn.grad * attn).clamp(min=0).mean(1)\n"
+                       "R = R + cam[0] @ R",
+                  ImVec4(0.55f, 0.9f, 0.55f, 1.f));
+        Section("Saliency");
+        ImGui::TextWrapped("The gradient of the class's logit with respect to each input pixel, largest over the colour "
+                           "channels: the pixels whose change would move this class most. It is noisy; relevance is "
+                           "the smoother, class-specific picture.");
+        Section("Compare");
+        ImGui::TextWrapped("Pick another class above the maps: relevance moves to the evidence for it; rollout does not "
+                           "change, because it never looks at the class.");
     } else {
         StageInfo info = describe_stage(ctx.stage(), ctx.model.config, ctx.pipeline.tokens);
         ImGui::PushFont(ctx.heading());
@@ -41,6 +64,10 @@ void DrawInfoPanel(ViewContext& ctx) {
         if (!info.formula.empty()) {
             Section("Formula");
             MonoBlock(ctx, info.formula, ImVec4(1.f, 0.86f, 0.55f, 1.f));
+        }
+        if (ctx.state.gradients && ctx.tensor({StageKind::Logits})) {
+            Section("Backward (the gradient walk)");
+            MonoBlock(ctx, stage_def(ctx.stage().kind).backward, ImVec4(1.f, 0.7f, 0.55f, 1.f));
         }
         if (!info.shapes.empty()) {
             Section("Shapes");
@@ -65,6 +92,7 @@ void DrawInfoPanel(ViewContext& ctx) {
         Section("Keys");
         ImGui::TextDisabled(ctx.state.clicker ? "← →  stage      PgUp PgDn  stage (clicker)" : "← →  stage      PgUp PgDn  block");
         ImGui::TextDisabled("↑ ↓  token      H  head      A  attention\n"
+                            "W  why this class   G  gradients\n"
                             "C  CLS only     N  numbers   F11  presenter\n"
                             "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open\n"
                             "Ctrl+1…9  bookmark    1…9  return to it");

@@ -38,6 +38,8 @@ void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, cons
     ImGui::Separator();
     if (ImGui::Selectable("Attention over the image  (A)", state.screen == Screen::Attention))
         state.screen = state.screen == Screen::Attention ? Screen::Stage : Screen::Attention;
+    if (ImGui::Selectable("Why this class?  (W)", state.screen == Screen::Why))
+        state.screen = state.screen == Screen::Why ? Screen::Stage : Screen::Why;
     nav.scrolled_to = state.stage;
     nav.scrolled_screen = state.screen;
 }

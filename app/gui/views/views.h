@@ -3,6 +3,7 @@
 // stage. Every view fills the region it is given and reads only the Trace
 // (and the model's weights where a picture shows them).
 #pragma once
+#include "explanation.h"
 #include "view_common.h"
 
 namespace vit::gui {
@@ -27,6 +28,17 @@ void DrawRolloutView(ViewContext& ctx);      // view_rollout.cpp
 // The attention screen (attention_screen.cpp): the selected token's attention
 // over the image for every head of a layer, the head mean, and rollout.
 void DrawAttentionScreen(ViewContext& ctx);
+
+// "Why this class?" (why_screen.cpp): relevance, rollout and saliency for class `chosen`
+// (picked from the top five); `ex` null or for another class/trace while it is computed.
+void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool busy);
+
+// The backward walk (gradient_view.cpp): the current stage's d logit[cls] / d stage beside
+// its value, from `ex` (null or for another trace/class while computed); `grad_derived`
+// keeps numbers derived from the gradients apart from the values'.
+void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool busy, DerivedCache& grad_derived);
+// "show: values | gradients" on the stage view's title line, bound to state.gradients (key G).
+void DrawValueGradientSwitch(ViewContext& ctx);
 
 // A selector "all heads | head 0 | head 1 …" bound to state.head (view_qkv.cpp).
 void DrawHeadSelector(ViewContext& ctx, bool allow_all);
