@@ -23,7 +23,10 @@ const char* usage() {
            "  --open         start with the Open window (gallery, path, file browser)\n"
            "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n"
            "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"
-           "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n";
+           "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n"
+           "  --mask-patches LIST  --drop-tokens LIST  --ablate-heads B:H,...  --no-pos\n"
+           "  --permute-patches LIST  --temperature T\n"
+           "                 ask the model (as vitviz-cli): LIST is 3,5,10-12; with --tour also DIR/NN-ask.png\n";
 }
 
 static int parse_int(const std::string& flag, const std::string& value) {
@@ -65,6 +68,7 @@ Options parse_options(const std::vector<std::string>& args) {
             if (b != "cpu" && b != "gpu") throw Error("--backend expects cpu or gpu, got '" + b + "'");
             o.gpu = b == "gpu";
         } else if (a == "--gpu-fail-test") o.gpu_fail_test = true;
+        else if (o.interventions.take(args, i)) continue;
         else if (a == "-h" || a == "--help") o.help = true;
         else throw Error("unknown argument '" + a + "' (try --help)");
     }

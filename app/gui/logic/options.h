@@ -2,9 +2,12 @@
 //   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
 //          [--backend cpu|gpu] [--gpu-fail-test]
+//          [the interventions of vitviz-cli: core/intervention_flags.h]
 #pragma once
 #include <string>
 #include <vector>
+
+#include "intervention_flags.h"
 
 namespace vit::gui {
 
@@ -25,6 +28,7 @@ struct Options {
     double measure_fps = 0.0; // > 0: step through the stages for this many seconds, print the FPS, exit
     bool gpu = false;         // --backend gpu: start on the GPU backend (app/gpu); CPU when it cannot start
     bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
+    InterventionFlags interventions;  // asked at start (and shown by the tour's Ask shot)
     bool help = false;
 };
 
