@@ -32,12 +32,12 @@ bool App::ask_at_start() {
     if (!options_.interventions.any() || asked_at_start_) return false;
     asked_at_start_ = true;
     try {
-        const int grid = ViewContext{state_, pipeline_, *trace_, *model_, picture_, cache_, derived_, generation_, fonts_}.grid();
+        const int grid = static_cast<int>(trace_->at(StageRef{StageKind::Input}).shape[1] / model_->config.patch_size);
         const Interventions iv = options_.interventions.resolve(model_->config, grid);
         fit_ask(state_.ask, pipeline_.tokens - 1, pipeline_.depth, pipeline_.heads);
         set_interventions(state_.ask, iv);
         ask_panel_.visible = true;
-        return true;  // the first-load steps wait for the pass under these interventions
+        return !iv.empty();  // the first-load steps wait for the pass under these interventions
     } catch (const Error& e) {
         show_error(e.what());
         if (touring()) quit_ = true, exit_code_ = 1;

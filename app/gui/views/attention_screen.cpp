@@ -153,7 +153,7 @@ void DrawAttentionScreen(ViewContext& ctx) {
                 return drop;
             });
             const std::string& top = ctx.model.config.labels[occ->top_class];
-            DrawMap(ctx, "occlusion: p(" + top + ") lost", "patch masked alone", importance.data(),
+            DrawMap(ctx, "occlusion map", "p(" + top + ") lost if masked", importance.data(),
                     texture_key(ctx, {StageKind::Probs}, -1, Colormap::Sequential, "occlusion"), side, true);
         }
     }
