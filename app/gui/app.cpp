@@ -88,6 +88,7 @@ void App::poll_loader() {
 void App::apply(Loaded loaded) {
     if (loaded.model != model_ && !loaded.model->nonfinite_weights.empty())
         show_error("warning: " + loaded.model->nonfinite_weights + " (running it anyway)");
+    keep_ask_results(loaded);
     model_ = loaded.model;
     model_name_ = loaded.model_name;
     trace_ = loaded.trace;
@@ -112,7 +113,7 @@ void App::apply(Loaded loaded) {
     int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
     if (same >= 0) state_.stage = same;
     clamp_state(state_, pipeline_);
-    if (first_load_) {
+    if (first_load_ && !ask_at_start()) {
         first_load_ = false;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
         if (options_.train) {
@@ -124,7 +125,10 @@ void App::apply(Loaded loaded) {
             train_.epochs = options_.train_epochs;
             start_training();
         } else if (!options_.tour_dir.empty()) {
-            std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Draw window with a drawn 7
+            std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Ask panel, the Draw window with a drawn 7
+            if (options_.interventions.any())
+                plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
+                                tour_file_name(static_cast<int>(plan.size()), "ask")});
             plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
                             tour_file_name(static_cast<int>(plan.size()), "draw")});
             tour_.emplace(std::move(plan));
@@ -260,6 +264,7 @@ void App::draw_frame() {
     sync_gpu();
     if (tour_) advance_tour();
     else handle_keys();
+    sync_ask();
     if (options_.measure_fps > 0 && trace_) step_fps_measure();
     linked_hover_ = state_.hover_token;
     state_.hover_token = -1;
@@ -270,6 +275,7 @@ void App::draw_frame() {
     DrawOpenPanel(open_, asset_dir_, actions);
     DrawDrawPanel(draw_, trace_.get(), model_.get(), loader_.busy());
     draw_train_window();
+    draw_ask_panel();
     // While the Draw window is open the canvas is the image source: every change reruns the
     // whole pipeline, one forward at a time (so at most once per frame).
     if (draw_.visible && model_ && !loader_.busy() && draw_.canvas.version() != draw_.sent_version) send_canvas();
@@ -282,6 +288,7 @@ void App::advance_tour() {
     go_to_stage(state_, pipeline_, tour_->current().stage);
     state_.screen = tour_->current().screen;
     state_.gradients = tour_->current().gradients;
+    if (options_.interventions.any()) ask_panel_.visible = tour_->current().file.find("-ask.") != std::string::npos;
     if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
         draw_.visible = true;
         draw_sample_seven(draw_.canvas, draw_.thickness);
@@ -317,8 +324,8 @@ void App::draw_main_window(UiActions& actions) {
         ti.busy = loader_.busy();
         ti.gpu_available = gpu_.available();
         DrawToolbar(state_, pipeline_, ti, actions);
-        // The two windows' switches, on a second row when the toolbar is full.
-        const float switches = ImGui::CalcTextSize("Draw a digit Train").x + 4.f * ImGui::GetFrameHeight() + 48.f;
+        // The windows' switches, on a second row when the toolbar is full.
+        const float switches = ImGui::CalcTextSize("Draw a digit Train Ask the model").x + 6.f * ImGui::GetFrameHeight() + 72.f;
         const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;
         if (room > switches)
             ImGui::SameLine(0, 24);
@@ -326,6 +333,8 @@ void App::draw_main_window(UiActions& actions) {
         ImGui::SameLine(0, 24);
         ImGui::Checkbox("Train", &train_.visible);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("train a digits ViT from random weights and watch it learn");
+        ImGui::SameLine(0, 24);
+        ImGui::Checkbox("Ask the model", &ask_panel_.visible);
     }
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
@@ -367,7 +376,9 @@ bool App::why_shown() {
 
 // Navigator | stage view or attention screen | side panel over the GPU panel.
 void App::draw_columns(float body_h) {
-    ViewContext ctx{state_, pipeline_, shown_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
+    ViewContext ctx{state_, pipeline_, views_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
+    ctx.ask = &ask_;
+    ctx.ask_open = &ask_panel_.visible;
     const float width = ImGui::GetContentRegionAvail().x;
     float nav_w = state_.presenter ? 0.f : std::max(300.f, width * 0.18f);
     float info_w = std::max(300.f, width * (state_.presenter ? 0.26f : 0.22f));
@@ -441,6 +452,7 @@ void App::after_render(int fb_width, int fb_height) {
         return;
     }
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
+    if (loader_.busy()) return;  // every shot waits for the pass it shows (the Ask panel's reruns)
     if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;  // why and gradients: the backward
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "app_state.h"
+#include "ask_compare.h"
+#include "ask_panel.h"
 #include "bookmarks.h"
 #include "derived_cache.h"
 #include "draw_panel.h"
@@ -123,6 +125,24 @@ private:
     GpuSession gpu_;
     bool shown_gpu_ = false;
     bool gpu_error_shown_ = false;
+
+    // The Ask panel (app_ask.cpp): reruns when state_.ask changes, keeps the unmodified pass.
+    struct AskSent {
+        Interventions interventions;
+        bool occlusion = false;
+    };
+    void keep_ask_results(const Loaded& loaded);
+    bool ask_at_start();       // the command line's interventions; true: the first-load steps wait for their pass
+    void sync_ask();           // once per frame: rerun when the question changed
+    const Trace& views_trace();  // modified (shown_trace), original or their difference, as the panel says
+    void draw_ask_panel();
+    AskPanelState ask_panel_;
+    AskResults ask_;
+    LoadRequest ask_request_;  // the request of the trace on screen
+    AskSent ask_sent_;         // the last question sent to the loader
+    std::shared_ptr<const Trace> difference_;
+    AskShow shown_choice_ = AskShow::Modified;
+    bool asked_at_start_ = false;
 
     // The Train window (app_train.cpp): a run in the background, its chosen snapshot in the main view.
     void start_training();

@@ -53,6 +53,9 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
     Pipeline p = make_pipeline(vit::stage_list(m.config.depth, m.config.num_classes > 0), 2, m.config.num_heads);
     std::vector<TourShot> plan = tour_plan(p);
     REQUIRE(plan.size() == p.ids.size() + (m.config.num_classes > 0 ? 4 : 1));
+    // A tour given interventions (VITVIZ_TOUR_ASK set) also shows the Ask panel.
+    if (std::getenv("VITVIZ_TOUR_ASK"))
+        plan.push_back({0, Screen::Attention, tour_file_name(static_cast<int>(plan.size()), "ask")});
     for (const TourShot& shot : plan) {
         std::string path = (std::filesystem::path(dir) / shot.file).string();
         INFO(path);

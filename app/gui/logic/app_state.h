@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ask_state.h"
 #include "stages.h"
 
 namespace vit::gui {
@@ -44,6 +45,7 @@ struct AppState {
     bool gradients = false;   // backward walk: the stage view shows d logit / d stage (key G)
     bool clicker = false;     // clicker mode: PageUp/PageDown step one stage (what presentation clickers send)
     int hover_token = -1;     // token under the mouse this frame; views outline it next frame
+    AskState ask;             // the interventions of the Ask panel (ask_state.h)
 };
 
 // Stepping clamps at both ends (a teacher pressing Right on the last stage stays there).

@@ -27,7 +27,10 @@ const char* usage() {
            "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n"
            "  --train        open the Train window and start training a digits ViT from random weights;\n"
            "                 with --tour DIR: save DIR/train-start.png, train-middle.png, train-end.png, then exit\n"
-           "  --train-epochs E  epochs of that run (default 20)\n";
+           "  --train-epochs E  epochs of that run (default 20)\n"
+           "  --mask-patches LIST  --drop-tokens LIST  --ablate-heads B:H,...  --no-pos\n"
+           "  --permute-patches LIST  --temperature T\n"
+           "                 ask the model (as vitviz-cli): LIST is 3,5,10-12; with --tour also DIR/NN-ask.png\n";
 }
 
 static int parse_int(const std::string& flag, const std::string& value) {
@@ -74,6 +77,7 @@ Options parse_options(const std::vector<std::string>& args) {
             o.train_epochs = parse_int(a, value());
             if (o.train_epochs <= 0 || o.train_epochs > 200) throw Error("--train-epochs must be 1 to 200");
         }
+        else if (o.interventions.take(args, i)) continue;
         else if (a == "-h" || a == "--help") o.help = true;
         else throw Error("unknown argument '" + a + "' (try --help)");
     }

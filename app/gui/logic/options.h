@@ -2,9 +2,12 @@
 //   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
 //          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]]
+//          [the interventions of vitviz-cli: core/intervention_flags.h]
 #pragma once
 #include <string>
 #include <vector>
+
+#include "intervention_flags.h"
 
 namespace vit::gui {
 
@@ -27,6 +30,7 @@ struct Options {
     bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
     bool train = false;       // open the Train window and start a run (with --tour: screenshots of it)
     int train_epochs = 20;    // that run's epochs
+    InterventionFlags interventions;  // asked at start (and shown by the tour's Ask shot)
     bool help = false;
 };
 

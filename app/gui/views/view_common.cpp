@@ -247,6 +247,7 @@ void Formula(ViewContext& ctx, StageKind kind) {
 }
 
 std::string percent(float share) {
+    if (share < 0.f) return "-" + percent(-share);  // a change (the occlusion map's importance)
     char buf[16];
     float p = 100.f * share;
     if (p >= 9.95f) std::snprintf(buf, sizeof buf, "%.0f%%", p);

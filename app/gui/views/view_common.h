@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app_state.h"
+#include "ask_compare.h"
 #include "derived_cache.h"
 #include "fonts.h"
 #include "heatmap.h"
@@ -29,6 +30,9 @@ struct ViewContext {
     uint64_t generation;    // changes with every new trace
     const Fonts& fonts;
     int linked_hover = -1;  // token hovered anywhere last frame (links matrix rows and tiles)
+    const AskResults* ask = nullptr;  // the Ask panel's other passes (occlusion map, unmodified pass)
+    bool* ask_open = nullptr;         // the Ask panel is open: the attention screen's image paints patches
+    bool ask_painting() const { return ask_open && *ask_open; }
 
     const StageRef& stage() const { return pipeline.stages[state.stage]; }
     const std::string& stage_id() const { return pipeline.ids[state.stage]; }

@@ -1,6 +1,7 @@
 // LayerNorm stages (`block{i}.ln1`, `block{i}.ln2`, `norm`): the tokens before
 // and after, each with every token's mean and standard deviation over its D
 // features, so students see each row pulled to mean 0, std 1 (then γ, β).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -79,7 +80,7 @@ void DrawLayerNormView(ViewContext& ctx) {
     if (before && after) {
         const auto& sb = ctx.derived.get(derived_key(in, "row stats"), [&] { return row_stats(*before); });
         const auto& sa = ctx.derived.get(derived_key(stage, "row stats"), [&] { return row_stats(*after); });
-        int t = ctx.state.token;
+        int t = std::min(ctx.state.token, static_cast<int>(std::min(before->rows(), after->rows())) - 1);  // fewer rows: dropped tokens
         char buf[240];
         auto z = [](float v) { return std::fabs(v) < 5e-4f ? 0.f : v; };  // no "-0.000"
         std::snprintf(buf, sizeof buf, "%s:  before mean %.3f, std %.3f   →   after mean %.3f, std %.3f",
