@@ -3,6 +3,7 @@
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
 //          [--backend cpu|gpu] [--gpu-fail-test]
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,5 +36,14 @@ const char* usage();
 // kDefaultModel when its weights and config are in `asset_dir`, else kFallbackModel.
 // (With no --image a built-in model opens on its own image: core/builtin.h.)
 std::string default_model(const std::string& asset_dir);
+
+// A start that failed with nothing on screen yet: what to open instead, as
+// {model, image}. A bad image keeps the model and opens it on `model_image`
+// (its own image, "" for built-ins, or the gallery photo a checkpoint opens
+// on); when that was what failed, the toy; nothing once the toy itself failed.
+struct StartChoice {
+    std::string model, image;
+};
+std::optional<StartChoice> start_fallback(const StartChoice& failed, const std::string& model_image);
 
 }  // namespace vit::gui

@@ -54,11 +54,10 @@ void DrawInfoPanel(ViewContext& ctx) {
             Section("In words");
             ImGui::TextWrapped("%s", info.explanation.c_str());
         }
-        if (!info.notebook_note.empty()) {
-            Section("Notebook check");
-            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.6f, 0.45f, 1.f));
-            ImGui::TextWrapped("%s", info.notebook_note.c_str());
-            ImGui::PopStyleColor();
+        if (!info.notebook_note.empty()) {  // a teaching note, shown on request: not an error of this app
+            ImGui::Spacing();
+            ImGui::Checkbox("Teaching note: a seed notebook's mistake", &ctx.state.teaching_notes);
+            if (ctx.state.teaching_notes) ImGui::TextWrapped("%s", info.notebook_note.c_str());
         }
     }
     if (!ctx.state.presenter) {

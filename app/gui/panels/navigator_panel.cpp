@@ -3,10 +3,18 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 namespace vit::gui {
 
 void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, const Fonts& fonts) {
     bool moved = nav.scrolled_to != state.stage || nav.scrolled_screen != state.screen;
+    // The descriptions start after the longest stage name, so no name runs into its description.
+    ImGui::PushFont(fonts.mono);
+    float name_w = 0.f;
+    for (const StageRef& s : p.stages) name_w = std::max(name_w, ImGui::CalcTextSize(stage_def(s.kind).name).x);
+    ImGui::PopFont();
+    const float description_x = ImGui::GetCursorPosX() + name_w + ImGui::GetFontSize();
     int i = 0;
     while (i < p.size()) {
         int g = p.group[i];
@@ -28,7 +36,7 @@ void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, cons
                 }
                 ImGui::PopFont();
                 if (selected && moved) ImGui::SetScrollHereY(0.4f);
-                ImGui::SameLine(ImGui::GetFontSize() * 5.5f);
+                ImGui::SameLine(description_x);
                 ImGui::TextDisabled("%s", def.short_name);
                 ImGui::PopID();
             }

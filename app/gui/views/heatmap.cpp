@@ -41,7 +41,8 @@ static CachedTexture colorbar_texture(TextureCache& cache, Colormap cmap) {
     return cache.get(cmap == Colormap::Diverging ? "colorbar|div" : "colorbar|seq", [cmap] { return render_colorbar(cmap); });
 }
 
-void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height) {
+void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
+                  const std::function<std::string(float)>& format) {
     CachedTexture bar = colorbar_texture(cache, cmap);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 p1(p0.x + width, p0.y + height);
@@ -52,7 +53,7 @@ void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, fl
     dl->AddRect(p0, p1, kAxis);
     float lh = ImGui::GetTextLineHeight();
     auto label = [&](float v, float y) {
-        std::string s = short_number(v);
+        std::string s = format ? format(v) : short_number(v);
         dl->AddLine(ImVec2(p1.x, y), ImVec2(p1.x + 4, y), kAxis);
         dl->AddText(ImVec2(p1.x + 6, std::clamp(y - lh * 0.5f, p0.y - lh * 0.5f, p1.y - lh * 0.5f)), kAxis, s.c_str());
     };
@@ -110,11 +111,12 @@ std::string col_axis(const HeatmapSpec& s) { return s.labels.col_axis.empty() ? 
 void fit_cells(const HeatmapSpec& s, float area_w, float area_h, float& cw, float& ch) {
     cw = area_w / s.matrix.cols;
     ch = area_h / s.matrix.rows;
+    const float max_cell = s.layout.max_cell > 0.f ? s.layout.max_cell : 3.1f * ImGui::GetFontSize();
     if ((s.matrix.rows <= 32 && s.matrix.cols <= 32) || s.matrix.rows == s.matrix.cols) {
-        cw = ch = std::min({cw, ch, s.layout.max_cell});
+        cw = ch = std::min({cw, ch, max_cell});
     } else {
-        cw = std::min(cw, s.layout.max_cell);
-        ch = std::min(ch, s.layout.max_cell);
+        cw = std::min(cw, max_cell);
+        ch = std::min(ch, max_cell);
         ch = std::min(ch, 6.f * cw);
         cw = std::min(cw, 6.f * ch);
     }
@@ -163,17 +165,22 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
             if (text_size(name).x <= group_w + 4) dl->AddText(ImVec2(x0 + 2, tick_y), kTick, name.c_str());
         }
     } else {
-        float min_px = std::max(text_size(col_tick(s, 0)).x, text_size(col_tick(s, s.matrix.cols - 1)).x) + 14.f;
-        for (int c = 0, step = nice_step(min_px / L.cw); c < s.matrix.cols; c += step) {
+        // Ticks may shrink to 60% so that every column of a small matrix keeps its number.
+        float widest = std::max(text_size(col_tick(s, 0)).x, text_size(col_tick(s, s.matrix.cols - 1)).x);
+        float scale = std::clamp((L.cw - 6.f) / std::max(widest, 1.f), 0.6f, 1.f);
+        for (int c = 0, step = nice_step((widest * scale + 6.f) / L.cw); c < s.matrix.cols; c += step) {
             std::string t = col_tick(s, c);
-            float x = L.p0.x + (c + 0.5f) * L.cw - text_size(t).x * 0.5f;
-            dl->AddText(ImVec2(std::max(x, L.p0.x), tick_y), kTick, t.c_str());
+            float x = L.p0.x + (c + 0.5f) * L.cw - text_size(t).x * scale * 0.5f;
+            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale, ImVec2(std::max(x, L.p0.x), tick_y), kTick, t.c_str());
         }
     }
     if (!s.layout.row_ticks) return;
-    for (int r = 0, step = nice_step(lh / L.ch); r < s.matrix.rows; r += step) {
+    const float scale = std::clamp(L.ch / lh, 0.6f, 1.f);
+    for (int r = 0, step = nice_step(lh * scale / L.ch); r < s.matrix.rows; r += step) {
         std::string t = row_tick(s, r);
-        dl->AddText(ImVec2(L.p0.x - kMarker - text_size(t).x, L.p0.y + (r + 0.5f) * L.ch - lh * 0.5f), kTick, t.c_str());
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale,
+                    ImVec2(L.p0.x - kMarker - text_size(t).x * scale, L.p0.y + (r + 0.5f) * L.ch - lh * scale * 0.5f), kTick,
+                    t.c_str());
     }
 }
 

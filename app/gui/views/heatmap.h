@@ -46,7 +46,7 @@ struct HeatmapTokenRows {
 // Where and how big, and what is drawn beside the cells.
 struct HeatmapLayout {
     ImVec2 size{0.f, 0.f};           // whole widget; 0 = the available region
-    float max_cell = 56.f;           // largest cell side in pixels
+    float max_cell = 0.f;            // largest cell side in pixels; 0 = 3.1 font sizes (grows in presenter mode)
     float cell_w = 0.f, cell_h = 0.f;  // > 0: exactly this cell size (align with another heatmap)
     bool numbers = true;             // values in the cells when the matrix is small
     bool colorbar = true;            // at the right, or below when the box is tall
@@ -71,7 +71,8 @@ struct HeatmapResult {
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& spec);
 
 // A vertical colour bar at `p0` with the range's ends (and 0 for diverging data) labelled.
-void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height);
+void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
+                  const std::function<std::string(float)>& format = {});
 // The same, horizontal (low end at the left), labels under it.
 void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
                             const std::function<std::string(float)>& format = {});

@@ -159,8 +159,11 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     CachedTexture ov;
     if (spec.overlay) {
         ov = ctx.cache.get(spec.overlay_key, [&] {
-            auto [mn, mx] = std::minmax_element(spec.overlay, spec.overlay + g * g);
-            Range r{*mn, *mx > *mn ? *mx : *mn + 1e-6f};
+            Range r = spec.overlay_range;
+            if (r.lo == r.hi) {
+                auto [mn, mx] = std::minmax_element(spec.overlay, spec.overlay + g * g);
+                r = {*mn, *mx > *mn ? *mx : *mn + 1e-6f};
+            }
             return render_matrix(spec.overlay, g, g, Colormap::Sequential, r);
         });
         int a = static_cast<int>(255 * spec.overlay_alpha);
@@ -189,15 +192,8 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
             dl->AddLine(ImVec2(p0.x, p0.y + i * cell), ImVec2(p1.x, p0.y + i * cell), line);
         }
     }
-    if (spec.numbers && cell >= ImGui::GetTextLineHeight() * 1.2f) {
-        for (int p = 0; p < g * g; ++p) {
-            std::string t = std::to_string(p);
-            ImVec2 at(p0.x + (p % g) * cell + 3, p0.y + (p / g) * cell + 2);
-            ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-            dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), IM_COL32(0, 0, 0, 170), 3.f);
-            dl->AddText(ImVec2(at.x + 2, at.y), IM_COL32(255, 255, 255, 255), t.c_str());
-        }
-    }
+    if (spec.numbers)
+        for (int p = 0; p < g * g; ++p) PatchNumber(dl, ImVec2(p0.x + (p % g) * cell, p0.y + (p / g) * cell), cell, p);
     auto outline = [&](int patch, ImU32 col, float th) {
         if (patch < 0 || patch >= g * g) return;
         ImVec2 a(p0.x + (patch % g) * cell, p0.y + (patch / g) * cell);
@@ -230,6 +226,27 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     }
     ImGui::EndGroup();
     return res;
+}
+
+void PatchNumber(ImDrawList* dl, ImVec2 cell_min, float cell, int p) {
+    const std::string t = std::to_string(p);
+    ImFont* font = ImGui::GetFont();
+    const float size = std::min(ImGui::GetFontSize() * 0.8f, cell * 0.34f);
+    const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
+    if (size < 9.f || ts.x + 4.f > cell * 0.6f) return;  // it would hide the patch: leave it to the tooltip
+    const ImVec2 at(cell_min.x + 2.f, cell_min.y + 2.f);
+    dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4.f, at.y + ts.y), IM_COL32(0, 0, 0, 160), 2.f);
+    dl->AddText(font, size, ImVec2(at.x + 2.f, at.y), IM_COL32(255, 255, 255, 255), t.c_str());
+}
+
+void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text, ImU32 colour) {
+    ImFont* font = ImGui::GetFont();
+    float size = ImGui::GetFontSize();
+    const float w = font->CalcTextSizeA(size, FLT_MAX, 0.f, text.c_str()).x;
+    if (w > width) size *= std::max(0.7f, width / w);
+    dl->PushClipRect(at, ImVec2(at.x + width, at.y + ImGui::GetFontSize() * 1.3f), true);
+    dl->AddText(font, size, ImVec2(at.x, at.y + (ImGui::GetFontSize() - size) * 0.5f), colour, text.c_str());
+    dl->PopClipRect();
 }
 
 void Note(const std::string& text) {

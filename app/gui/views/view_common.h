@@ -97,19 +97,26 @@ struct PictureSpec {
     // Optional overlay: N values over the patch grid (attention), sequential colormap.
     const float* overlay = nullptr;
     std::string overlay_key;
+    Range overlay_range{0.f, 0.f};  // its colours; lo == hi: stretched from its own minimum to its maximum
     float overlay_alpha = 0.7f;
-    bool overlay_bar = true;     // a colour bar under the picture with the overlay's min and max
+    bool overlay_bar = true;     // a colour bar under the picture with the overlay's range
 };
 struct PictureResult {
     int hovered_patch = -1;
     ImVec2 p0, p1;
 };
 // The model's input (the stage `input` with the normalisation undone), square.
-// An overlay is stretched from its own minimum (dark) to its maximum (bright),
+// An overlay is coloured on its range (by default its own minimum … maximum),
 // its values written in the patches when they are big enough.
 PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec);
 // The texture of the model's input picture (for tiles).
 CachedTexture model_picture_texture(ViewContext& ctx);
+
+// Patch p's number in the top-left corner of its cell (at `cell_min`, `cell` px a side), small
+// enough to leave most of the patch visible; nothing when the cell is too small to hold it.
+void PatchNumber(ImDrawList* dl, ImVec2 cell_min, float cell, int p);
+// One line of text in at most `width` px: drawn smaller when it is too long (down to 70%), then clipped.
+void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text, ImU32 colour);
 
 void Note(const std::string& text);           // wrapped, dimmed explanation
 // Stage `kind`'s formula from the catalogue (core/stages.cpp), monospace, highlighted.

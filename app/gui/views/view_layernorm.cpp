@@ -1,6 +1,7 @@
 // LayerNorm stages (`block{i}.ln1`, `block{i}.ln2`, `norm`): the tokens before
 // and after, each with every token's mean and standard deviation over its D
 // features, so students see each row pulled to mean 0, std 1 (then γ, β).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -31,7 +32,9 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
     if (!t) return;
     int T = static_cast<int>(t->rows());
     bool small = T <= 16;
-    float stats_w = small ? 2 * 64.f + 10.f : 2 * ImGui::CalcTextSize("mean").x + 18.f;
+    // Each of the two columns wide enough for its label ("mean", "std") and, with few tokens, its numbers.
+    const float label_w = ImGui::CalcTextSize("mean").x + 16.f;
+    float stats_w = 2 * (small ? std::max(label_w, ImGui::GetFontSize() * 3.6f) : label_w) + 10.f;
     bool is_norm = stage.kind == StageKind::Norm;
     HeatmapResult m = DrawTokenMatrix(ctx, stage, -1, ImVec2(size.x - stats_w, size.y), title + " " + shape_string(t->shape),
                                       "feature", 0, 0, is_norm ? 0 : -1,
