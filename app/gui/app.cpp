@@ -335,7 +335,7 @@ void App::draw_main_window(UiActions& actions) {
 void App::draw_columns(float body_h) {
     ViewContext ctx{state_, pipeline_, shown_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
     const float width = ImGui::GetContentRegionAvail().x;
-    float nav_w = state_.presenter ? 0.f : std::max(300.f, width * 0.18f);
+    float nav_w = state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
     // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).
     const bool side_column = !(state_.presenter && state_.screen == Screen::Attention) || draw_.visible || gpu_panel_height(body_h) > 0;
     float info_w = side_column ? std::max(300.f, width * (state_.presenter ? 0.26f : 0.22f)) : 0.f;

@@ -79,7 +79,7 @@ static void DrawPrediction(const DrawPanelState& panel, const Trace* trace, cons
     std::iota(order.begin(), order.end(), 0);
     int top = std::min<int>(3, static_cast<int>(order.size()));
     std::partial_sort(order.begin(), order.begin() + top, order.end(), [&](int a, int b) { return p[a] > p[b]; });
-    ImGui::TextUnformatted(current ? "prediction" : "prediction (updating…)");
+    if (!current) ImGui::TextDisabled("updating…");
     auto label_of = [&](int c) {
         return c < static_cast<int>(model->config.labels.size()) ? model->config.labels[c] : std::to_string(c);
     };
@@ -112,12 +112,11 @@ void DrawDrawPanel(DrawPanelState& panel, const Trace* trace, const Model* model
     ImGui::SameLine();
     ImGui::SetNextItemWidth(side - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x);
     ImGui::SliderFloat("##thickness", &panel.thickness, 6.f, 48.f, "stroke %.0f px");
-    const float cell = std::max(2.f, std::min(ImGui::GetFontSize() * 0.3f, width * 0.4f / kMnistSide));
-    ImGui::BeginGroup();
-    ImGui::Text("the model sees (%d×%d)", kMnistSide, kMnistSide);
+    // What the model sees, small, beside the prediction (which keeps at least 9 font sizes for its bars).
+    ImGui::Text("the model sees (%d×%d), and says", kMnistSide, kMnistSide);
+    const float cell = std::max(2.f, std::min(ImGui::GetFontSize() * 0.3f, (width - ImGui::GetFontSize() * 9.f) / kMnistSide));
     if (panel.preview) DrawPreview(*panel.preview, cell);
     else DrawPreview(to_mnist(panel.canvas), cell);
-    ImGui::EndGroup();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("cropped to the ink, scaled to %d px, centred by mass, like MNIST", kMnistBox);
     ImGui::SameLine();

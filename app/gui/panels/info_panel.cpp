@@ -56,7 +56,9 @@ void DrawInfoPanel(ViewContext& ctx) {
         }
         if (!info.notebook_note.empty()) {  // a teaching note, shown on request: not an error of this app
             ImGui::Spacing();
-            ImGui::Checkbox("Teaching note: a seed notebook's mistake", &ctx.state.teaching_notes);
+            ImGui::Checkbox("##teaching", &ctx.state.teaching_notes);
+            ImGui::SameLine();
+            ImGui::TextWrapped("Teaching note: a seed notebook's mistake");
             if (ctx.state.teaching_notes) ImGui::TextWrapped("%s", info.notebook_note.c_str());
         }
     }

@@ -146,19 +146,19 @@ void DrawAttentionScreen(ViewContext& ctx) {
     layer_maps.push_back(mean.data() + 1);
     const std::string scale_tag = std::string("|") + attention_scale_name(scale);
     std::vector<Tile> tiles;
-    tiles.push_back({"the image: click a patch", nullptr, "picker", {}, -1});
+    tiles.push_back({"click a patch", nullptr, "picker", {}, -1});
     for (int h = 0; h < H; ++h)
         tiles.push_back({"head " + std::to_string(h) + " · CLS " + percent(row(h)[0]), layer_maps[h],
                          texture_key(ctx, attn_stage, h, Colormap::Sequential, row_name + scale_tag),
                          attention_range(scale, layer_maps, N, h), h});
-    tiles.push_back({"mean of " + std::to_string(H) + " heads · CLS " + percent(mean[0]), layer_maps[H],
+    tiles.push_back({"head mean · CLS " + percent(mean[0]), layer_maps[H],
                      texture_key(ctx, attn_stage, -1, Colormap::Sequential, "head mean " + row_name + scale_tag),
                      attention_range(scale, layer_maps, N, H), -1});
     Range roll_range;
     if (roll) {
         const float* r = roll->data.data() + static_cast<size_t>(tok) * T + 1;
         roll_range = attention_range(scale, {r}, N, 0);
-        tiles.push_back({"rollout, blocks 0–" + std::to_string(p.depth - 1), r,
+        tiles.push_back({"rollout 0–" + std::to_string(p.depth - 1), r,
                          texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name + scale_tag), roll_range, -1});
     }
 
@@ -170,7 +170,9 @@ void DrawAttentionScreen(ViewContext& ctx) {
     const float gap = std::round(ImGui::GetFontSize() * 0.6f);
     const float bar_w = own_bars ? 0.f : ImGui::CalcTextSize("100%").x + 16.f + 8.f + 2 * gap;
     const ImVec2 avail(ImGui::GetContentRegionAvail().x - bar_w, ImGui::GetContentRegionAvail().y - footer_h);
-    const float tile_extra_h = title_height() + (own_bars ? bar_height() : 0.f) + gap;
+    // Per row of tiles: the title, the bars (own scales), the half-gap between rows and ImGui's item spacing.
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    const float tile_extra_h = title_height() + (own_bars ? bar_height() + spacing : 0.f) + gap * 0.5f + 3 * spacing;
     const ImVec2 tiles_at = ImGui::GetCursorScreenPos();
     float tiles_right = tiles_at.x, tiles_bottom = tiles_at.y;
 

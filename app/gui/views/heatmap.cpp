@@ -283,6 +283,22 @@ ImVec2 DrawBar(TextureCache& cache, const HeatmapSpec& s, const Layout& L, Range
 
 }  // namespace
 
+int BestHeatmapColumns(int n, ImVec2 avail, const HeatmapSpec& spec, ImVec2 extra) {
+    HeatmapSpec s = spec;
+    // The colour bar's labels as wide as a typical "-0.123" (the data's own range is not computed here).
+    const Range typical = s.matrix.range.lo != s.matrix.range.hi ? s.matrix.range : Range{-0.123f, 0.123f};
+    int best = 1;
+    float best_area = -1.f;
+    for (int cols = 1; cols <= std::max(1, n); ++cols) {
+        const int rows = (n + cols - 1) / cols;
+        s.layout.size = ImVec2(std::max(10.f, avail.x / cols - extra.x), std::max(10.f, avail.y / rows - extra.y));
+        const Layout L = layout_heatmap(s, typical);
+        const float area = (L.p1.x - L.p0.x) * (L.p1.y - L.p0.y);
+        if (area > best_area * 1.02f) best_area = area, best = cols;
+    }
+    return best;
+}
+
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
     HeatmapResult res;
     const HeatmapMatrix& m = s.matrix;

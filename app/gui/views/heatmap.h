@@ -69,6 +69,10 @@ struct HeatmapResult {
 };
 
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& spec);
+// How many columns to lay out n heatmaps like `spec` in (each tile also needs `extra`
+// beside its own box) so that their cells cover the most of `avail`, labels and
+// colour bars measured as DrawHeatmap lays them out with the current font.
+int BestHeatmapColumns(int n, ImVec2 avail, const HeatmapSpec& spec, ImVec2 extra);
 
 // A vertical colour bar at `p0` with the range's ends (and 0 for diverging data) labelled.
 void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,

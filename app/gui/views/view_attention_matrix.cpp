@@ -52,8 +52,18 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
     }
     DrawHeadSelector(ctx, true);
     ImVec2 avail = ImGui::GetContentRegionAvail();
-    float lh = ImGui::GetTextLineHeightWithSpacing();
-    float h_total = avail.y - 4 * lh;
+    int Dh = ctx.model.config.head_dim();
+    char note[320];
+    if (is_attn) {
+        std::snprintf(note, sizeof note,
+                      "Row r says how much query token r takes from each key token. Every row sums to 1 "
+                      "(largest deviation here %.0e): attention is a weighted average.", worst);
+    } else {
+        std::snprintf(note, sizeof note,
+                      "Row r, column c: how well query r matches key c (a dot product), divided by √Dh = %.2f so the "
+                      "numbers stay in a range where softmax still has a choice to make.", std::sqrt(double(Dh)));
+    }
+    float h_total = avail.y - FormulaAndNoteHeight(ctx, stage.kind, note) - ImGui::GetTextLineHeight();  // + a colour bar's overhang
     float sum_w = is_attn ? (T <= 16 ? 80.f : 40.f) : 0.f;
     auto one = [&](int h, ImVec2 size, const std::string& title) {
         HeatmapResult m = DrawTokenMatrix(ctx, stage, h, ImVec2(size.x - sum_w, size.y), title, "key token");
@@ -65,8 +75,9 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
     if (ctx.state.head >= 0) {
         one(ctx.state.head, ImVec2(avail.x, h_total), "head " + std::to_string(ctx.state.head) + ": query token ↓ attends to key token →");
     } else {
-        float lh1 = ImGui::GetTextLineHeight();
-        int per_row = best_columns(H, ImVec2(avail.x, h_total), 1.f, sum_w + 80.f + 10.f, 4 * lh1 + 30.f);
+        HeatmapSpec like = stage_spec(ctx, stage, t, 0);
+        like.labels = {"head 0", "token", "key token", [](int c) { return token_label(c); }};
+        int per_row = BestHeatmapColumns(H, ImVec2(avail.x, h_total), like, ImVec2(sum_w + 14.f, 4.f));
         int rows = (H + per_row - 1) / per_row;
         float w = avail.x / per_row - 10.f, hh = h_total / rows - 4.f;
         for (int h = 0; h < H; ++h) {
@@ -76,19 +87,8 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
             ImGui::EndGroup();
         }
     }
-    int Dh = ctx.model.config.head_dim();
-    char buf[320];
     Formula(ctx, stage.kind);
-    if (is_attn) {
-        std::snprintf(buf, sizeof buf,
-                      "Row r says how much query token r takes from each key token. Every row sums to 1 "
-                      "(largest deviation here %.0e): attention is a weighted average.", worst);
-    } else {
-        std::snprintf(buf, sizeof buf,
-                      "Row r, column c: how well query r matches key c (a dot product), divided by √Dh = %.2f so the "
-                      "numbers stay in a range where softmax still has a choice to make.", std::sqrt(double(Dh)));
-    }
-    Note(buf);
+    Note(note);
 }
 
 }  // namespace vit::gui

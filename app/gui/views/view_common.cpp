@@ -243,7 +243,7 @@ void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text,
     ImFont* font = ImGui::GetFont();
     float size = ImGui::GetFontSize();
     const float w = font->CalcTextSizeA(size, FLT_MAX, 0.f, text.c_str()).x;
-    if (w > width) size *= std::max(0.7f, width / w);
+    if (w > width) size *= std::max(0.65f, width / w);
     dl->PushClipRect(at, ImVec2(at.x + width, at.y + ImGui::GetFontSize() * 1.3f), true);
     dl->AddText(font, size, ImVec2(at.x, at.y + (ImGui::GetFontSize() - size) * 0.5f), colour, text.c_str());
     dl->PopClipRect();
@@ -253,6 +253,15 @@ void Note(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(190, 190, 200, 255));
     ImGui::TextWrapped("%s", text.c_str());
     ImGui::PopStyleColor();
+}
+
+float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    ImGui::PushFont(ctx.mono());
+    float h = ImGui::CalcTextSize(stage_def(kind).formula, nullptr, false, width).y + spacing;
+    ImGui::PopFont();
+    return h + ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y + spacing + 4.f;
 }
 
 void Formula(ViewContext& ctx, StageKind kind) {

@@ -119,6 +119,9 @@ void PatchNumber(ImDrawList* dl, ImVec2 cell_min, float cell, int p);
 void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text, ImU32 colour);
 
 void Note(const std::string& text);           // wrapped, dimmed explanation
+// The height Formula(kind) and then Note(note) take at the current width and font, so a
+// view can leave exactly that room under its pictures.
+float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note);
 // Stage `kind`'s formula from the catalogue (core/stages.cpp), monospace, highlighted.
 void Formula(ViewContext& ctx, StageKind kind);
 std::string token_name(int token);            // "CLS" or "patch 3 (token 4)"
