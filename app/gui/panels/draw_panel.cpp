@@ -113,7 +113,7 @@ void DrawDrawPanel(DrawPanelState& panel, const Trace* trace, const Model* model
     ImGui::SetNextItemWidth(side - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x);
     ImGui::SliderFloat("##thickness", &panel.thickness, 6.f, 48.f, "stroke %.0f px");
     // What the model sees, small, beside the prediction (which keeps at least 9 font sizes for its bars).
-    ImGui::Text("the model sees (%d×%d), and says", kMnistSide, kMnistSide);
+    ImGui::TextWrapped("the model sees (%d×%d), and says", kMnistSide, kMnistSide);
     const float cell = std::max(2.f, std::min(ImGui::GetFontSize() * 0.3f, (width - ImGui::GetFontSize() * 9.f) / kMnistSide));
     if (panel.preview) DrawPreview(*panel.preview, cell);
     else DrawPreview(to_mnist(panel.canvas), cell);

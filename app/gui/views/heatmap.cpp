@@ -132,8 +132,8 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
     L.box = ImVec2(std::max(size.x > 0 ? size.x : avail.x, 60.f), std::max(size.y > 0 ? size.y : avail.y, 4 * lh));
     L.origin = ImGui::GetCursorScreenPos();
     L.title_h = s.labels.title.empty() ? 0.f : lh + 4.f;
-    const float top = L.title_h + 2.f * lh + 4.f;
-    if (s.layout.row_ticks) {
+    const float top = L.title_h + (s.layout.axes ? 2.f * lh + 4.f : 2.f);
+    if (s.layout.row_ticks && s.layout.axes) {
         L.left = std::max(text_size(row_tick(s, s.matrix.rows - 1)).x, text_size(row_tick(s, 0)).x);
         L.left = std::max(L.left + kMarker + 4.f, text_size(row_axis(s)).x + 10.f);
     } else if (s.token_rows.selected >= 0) {
@@ -152,6 +152,7 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
 void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
     const float lh = ImGui::GetTextLineHeight();
     if (!s.labels.title.empty()) dl->AddText(L.origin, ImGui::GetColorU32(ImGuiCol_Text), s.labels.title.c_str());
+    if (!s.layout.axes) return;
     const float axis_y = L.origin.y + L.title_h, tick_y = axis_y + lh;
     if (s.layout.row_ticks) dl->AddText(ImVec2(L.origin.x, axis_y + lh), kAxis, row_axis(s).c_str());
     dl->AddText(ImVec2(L.p0.x, axis_y), kAxis, col_axis(s).c_str());
@@ -259,7 +260,7 @@ void DrawRowMarks(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, int hov
     if (s.token_rows.selected >= 0 && s.token_rows.selected < s.matrix.rows) {
         float y0 = p0.y + s.token_rows.selected * ch, y1 = y0 + ch;
         dl->AddRect(ImVec2(p0.x - 3, y0 - 1.5f), ImVec2(p1.x + 3, y1 + 1.5f), kSelected, 0.f, 0, 3.f);
-        if (s.layout.row_ticks)
+        if (s.layout.row_ticks && s.layout.axes)
             dl->AddTriangleFilled(ImVec2(p0.x - 15, (y0 + y1) * 0.5f - 6), ImVec2(p0.x - 15, (y0 + y1) * 0.5f + 6),
                                   ImVec2(p0.x - 5, (y0 + y1) * 0.5f), kSelected);
     }

@@ -51,6 +51,7 @@ struct HeatmapLayout {
     bool numbers = true;             // values in the cells when the matrix is small
     bool colorbar = true;            // at the right, or below when the box is tall
     bool row_ticks = true;           // false: no left margin (a column aligned with the matrix beside it)
+    bool axes = true;                // false: the title only, no axis names or ticks (small multiples in a grid)
     int col_group = 0;               // > 0: columns grouped by head, col_group per head
 };
 

@@ -103,6 +103,59 @@ HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const fl
     return DrawHeatmap(ctx.cache, s);
 }
 
+static HeatmapSpec grid_head_spec(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
+                                  const std::string& col_axis) {
+    HeatmapSpec s = stage_spec(ctx, stage, t, h);
+    s.labels.title = "head " + std::to_string(h);
+    s.labels.col_axis = col_axis;
+    if (col_axis == "key token") s.labels.col_name = [](int c) { return token_label(c); };
+    s.token_rows = token_rows(ctx);
+    if (grid.compact) {
+        s.matrix.range = grid.shared;
+        s.matrix.key = texture_key(ctx, stage, h, s.matrix.cmap, "all heads' range");
+        s.layout.axes = false;
+        s.layout.colorbar = false;
+    }
+    return s;
+}
+
+HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t, ImVec2 avail, float extra_w,
+                        const std::string& col_axis) {
+    HeadGrid grid;
+    const int H = static_cast<int>(t.shape[0]);
+    grid.compact = H > 4;
+    if (grid.compact) {
+        const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
+        const std::vector<float>& r = ctx.derived.get(derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
+            Range range = data_range(cmap, t.data.data(), t.data.size());
+            return std::vector<float>{range.lo, range.hi};
+        });
+        grid.shared = {r[0], r[1]};
+        grid.bar_w = ColorBarWidth(grid.shared) + 12.f;
+    }
+    const ImVec2 area(avail.x - grid.bar_w, avail.y);
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    grid.columns = BestHeatmapColumns(H, area, grid_head_spec(ctx, grid, stage, t, 0, col_axis), ImVec2(extra_w + gap, 4.f));
+    const int rows = (H + grid.columns - 1) / grid.columns;
+    grid.tile = ImVec2(area.x / grid.columns - gap, area.y / rows - 4.f);
+    return grid;
+}
+
+HeatmapResult DrawGridHead(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
+                           ImVec2 size, const std::string& col_axis) {
+    HeatmapSpec s = grid_head_spec(ctx, grid, stage, t, h, col_axis);
+    s.layout.size = size;
+    return DrawTokenHeatmap(ctx, s);
+}
+
+void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left, ImVec2 bottom_right) {
+    if (!grid.compact) return;
+    const float lh = ImGui::GetTextLineHeight();
+    DrawColorBar(ctx.cache, colormap_for(stage.kind, ctx.state.colormap), grid.shared,
+                 ImVec2(bottom_right.x + 12.f, top_left.y + lh + 2.f), 16.f,
+                 std::max(bottom_right.y - top_left.y - lh - 2.f, 4 * lh));
+}
+
 int best_columns(int n, ImVec2 avail, float aspect, float extra_w, float extra_h) {
     int best = 1;
     float best_w = 0.f;

@@ -79,6 +79,25 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
                               const std::string& col_axis, Colormap cmap = Colormap::Diverging);
+// The heads of an H×T×… stage as a grid of small multiples ("all heads"). With more than
+// four heads the tiles are compact: a title, no axes, and every head coloured on one range
+// (all heads' data, so equal colours mean equal numbers) with one colour bar for the grid.
+struct HeadGrid {
+    bool compact = false;
+    Range shared;                    // the range of every head (compact only)
+    int columns = 1;
+    ImVec2 tile;                     // each tile's box
+    float bar_w = 0.f;               // room kept at the right for the shared colour bar
+};
+// `extra_w`: room each tile needs beside its heatmap (a row-sums column).
+HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t, ImVec2 avail, float extra_w,
+                        const std::string& col_axis);
+// Head h's heatmap in the grid's style; the tokens are its rows.
+HeatmapResult DrawGridHead(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
+                           ImVec2 size, const std::string& col_axis);
+// The grid's one colour bar (compact grids), right of the tiles drawn in [top_left, bottom_right].
+void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left, ImVec2 bottom_right);
+
 // How many columns to lay n tiles out in so that each tile's content (aspect =
 // height / width) is as large as possible; each tile also needs extra_w × extra_h
 // for its labels and colour bar.

@@ -63,15 +63,15 @@ void DrawQkvView(ViewContext& ctx) {
         DrawTokenMatrix(ctx, stage, h, ImVec2(avail.x, h_total), "head " + std::to_string(h) + "  (" + std::to_string(t.shape[1]) +
                         ", " + std::to_string(Dh) + ")", "feature of the head");
     } else {
-        HeatmapSpec like = stage_spec(ctx, stage, t, 0);
-        like.labels = {"head 0", "token", "feature"};
-        int per_row = BestHeatmapColumns(H, ImVec2(avail.x, h_total), like, ImVec2(8.f, 4.f));
-        int rows = (H + per_row - 1) / per_row;
-        float w = avail.x / per_row - 8.f, hh = h_total / rows - 4.f;
+        const HeadGrid grid = plan_head_grid(ctx, stage, t, ImVec2(avail.x, h_total), 0.f, "feature");
+        const ImVec2 top_left = ImGui::GetCursorScreenPos();
+        ImVec2 bottom_right = top_left;
         for (int h = 0; h < H; ++h) {
-            if (h % per_row) ImGui::SameLine();
-            DrawTokenMatrix(ctx, stage, h, ImVec2(w, hh), "head " + std::to_string(h), "feature");
+            if (h % grid.columns) ImGui::SameLine();
+            DrawGridHead(ctx, grid, stage, t, h, grid.tile, "feature");
+            bottom_right = ImVec2(std::max(bottom_right.x, ImGui::GetItemRectMax().x), std::max(bottom_right.y, ImGui::GetItemRectMax().y));
         }
+        DrawGridColorBar(ctx, grid, stage, top_left, bottom_right);
     }
     Formula(ctx, stage.kind);
     Note(note);
