@@ -169,10 +169,14 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
         // Ticks may shrink to 60% so that every column of a small matrix keeps its number.
         float widest = std::max(text_size(col_tick(s, 0)).x, text_size(col_tick(s, s.matrix.cols - 1)).x);
         float scale = std::clamp((L.cw - 6.f) / std::max(widest, 1.f), 0.6f, 1.f);
+        float free_x = L.p0.x;  // where the previous tick ended: a tick that would touch it ("CLS" next to "20") is left out
         for (int c = 0, step = nice_step((widest * scale + 6.f) / L.cw); c < s.matrix.cols; c += step) {
             std::string t = col_tick(s, c);
-            float x = L.p0.x + (c + 0.5f) * L.cw - text_size(t).x * scale * 0.5f;
-            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale, ImVec2(std::max(x, L.p0.x), tick_y), kTick, t.c_str());
+            const float w = text_size(t).x * scale;
+            float x = std::max(L.p0.x + (c + 0.5f) * L.cw - w * 0.5f, L.p0.x);
+            if (x < free_x) continue;
+            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale, ImVec2(x, tick_y), kTick, t.c_str());
+            free_x = x + w + 4.f;
         }
     }
     if (!s.layout.row_ticks) return;
