@@ -142,7 +142,9 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
     L.bar_below = s.layout.colorbar && L.box.y > L.box.x * 1.15f;
     L.bar_w = s.layout.colorbar && !L.bar_below ? ColorBarWidth(range) + 12.f : 0.f;
     L.bar_h = L.bar_below ? 14.f + lh + 12.f : 0.f;
-    fit_cells(s, std::max(10.f, L.box.x - L.left - L.bar_w - 4.f), std::max(10.f, L.box.y - top - L.bar_h - 4.f), L.cw, L.ch);
+    const float label_overhang = L.bar_w > 0.f ? lh * 0.5f : 0.f;  // the bar's lowest label hangs below the cells
+    fit_cells(s, std::max(10.f, L.box.x - L.left - L.bar_w - 4.f), std::max(10.f, L.box.y - top - L.bar_h - label_overhang - 4.f),
+              L.cw, L.ch);
     L.p0 = ImVec2(L.origin.x + L.left, L.origin.y + top);
     L.p1 = ImVec2(L.p0.x + L.cw * s.matrix.cols, L.p0.y + L.ch * s.matrix.rows);
     return L;
@@ -173,7 +175,7 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
         for (int c = 0, step = nice_step((widest * scale + 6.f) / L.cw); c < s.matrix.cols; c += step) {
             std::string t = col_tick(s, c);
             const float w = text_size(t).x * scale;
-            float x = std::max(L.p0.x + (c + 0.5f) * L.cw - w * 0.5f, L.p0.x);
+            float x = std::max(std::min(L.p0.x + (c + 0.5f) * L.cw - w * 0.5f, L.origin.x + L.box.x - w), L.p0.x);
             if (x < free_x) continue;
             dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale, ImVec2(x, tick_y), kTick, t.c_str());
             free_x = x + w + 4.f;

@@ -178,6 +178,13 @@ void OperatorSign(ViewContext& ctx, const char* sign, float h) {
     ImGui::PopFont();
 }
 
+float OperatorSignWidth(ViewContext& ctx, const char* sign) {
+    ImGui::PushFont(ctx.heading());
+    const float w = ImGui::CalcTextSize(sign).x + 8.f;
+    ImGui::PopFont();
+    return w + 2 * ImGui::GetStyle().ItemSpacing.x;
+}
+
 CachedTexture model_picture_texture(ViewContext& ctx) {
     std::string key = texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "picture");
     return ctx.cache.get(key, [&] {

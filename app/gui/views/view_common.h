@@ -104,6 +104,8 @@ void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& st
 int best_columns(int n, ImVec2 avail, float aspect, float extra_w, float extra_h);
 // A big operator sign ("+", "=", "·") centred vertically in a box of height h.
 void OperatorSign(ViewContext& ctx, const char* sign, float h);
+// The width OperatorSign takes, with the spacing on both sides (SameLine before and after).
+float OperatorSignWidth(ViewContext& ctx, const char* sign);
 
 struct PictureSpec {
     ImVec2 size{256, 256};

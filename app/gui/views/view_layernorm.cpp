@@ -73,7 +73,7 @@ void DrawLayerNormView(ViewContext& ctx) {
         DrawSide(ctx, stage, "after: " + id, ImVec2(avail.x - 10.f, h));
     } else {
         float h = avail.y - 5 * lh;
-        float half = (avail.x - 50.f) / 2.f;
+        float half = (avail.x - OperatorSignWidth(ctx, "→")) / 2.f - 2.f;
         DrawSide(ctx, in, "before: " + in_id, ImVec2(half, h));
         ImGui::SameLine();
         OperatorSign(ctx, "→", h * 0.5f);
