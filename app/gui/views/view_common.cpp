@@ -123,7 +123,7 @@ HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t
                         const std::string& col_axis) {
     HeadGrid grid;
     const int H = static_cast<int>(t.shape[0]);
-    grid.compact = H > 4;
+    grid.compact = H > 4 || (H > 1 && ctx.state.presenter);  // presenter mode: the big font would eat small tiles
     if (grid.compact) {
         const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
         const std::vector<float>& r = ctx.derived.get(derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {

@@ -80,7 +80,7 @@ HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const fl
                               ImVec2 size, const std::string& title, const std::string& row_axis,
                               const std::string& col_axis, Colormap cmap = Colormap::Diverging);
 // The heads of an H×T×… stage as a grid of small multiples ("all heads"). With more than
-// four heads the tiles are compact: a title, no axes, and every head coloured on one range
+// four heads, or in presenter mode, the tiles are compact: a title, no axes, and every head coloured on one range
 // (all heads' data, so equal colours mean equal numbers) with one colour bar for the grid.
 struct HeadGrid {
     bool compact = false;
