@@ -55,7 +55,8 @@ public:
     Fonts& fonts() { return fonts_; }
 
 private:
-    void request(const std::string& model, const std::string& image);
+    void request(const std::string& model, const std::string& image);  // "" = model_image(model)
+    std::string model_image(const std::string& model) const;  // the image a model opens on
     void poll_loader();
     void apply(Loaded loaded);
     void handle_keys();

@@ -163,3 +163,21 @@ TEST_CASE("the queue is bounded") {
     for (size_t i = 0; i < 10 * kQueueLimit; ++i) q.push(KeyEvent{Key::Right, true});
     REQUIRE(q.pending_keys() == kQueueLimit);
 }
+
+TEST_CASE("H steps through the heads and back to all; Z and Enter enlarge one head and go back") {
+    Pipeline p = make_pipeline(vit::stage_list(2, true), 17, 3);
+    AppState s;
+    Bookmarks b;
+    auto press = [&](Key k) { apply_key(KeyEvent{k, true, false}, s, p, b); };
+    press(Key::H);
+    REQUIRE(s.head == 0);
+    press(Key::H);
+    press(Key::H);
+    REQUIRE(s.head == 2);
+    press(Key::H);
+    REQUIRE(s.head == -1);
+    press(Key::Z);
+    REQUIRE(s.head == 0);
+    press(Key::Enter);
+    REQUIRE(s.head == -1);
+}

@@ -109,3 +109,16 @@ TEST_CASE("the option --measure-fps takes a positive number of seconds") {
     REQUIRE(parse_options({"--measure-fps", "5"}).measure_fps == 5.0);
     REQUIRE_THROWS_AS(parse_options({"--measure-fps", "0"}), vit::Error);
 }
+
+TEST_CASE("a missing --image keeps the chosen model on its own image; only a failing model falls back to the toy") {
+    std::optional<StartChoice> next = start_fallback({"digits", "missing.png"}, "");
+    REQUIRE(next);
+    REQUIRE(next->model == "digits");
+    REQUIRE(next->image.empty());
+    next = start_fallback({"/ckpt", "missing.png"}, "photos/chelsea.jpg");
+    REQUIRE(next->model == "/ckpt");
+    REQUIRE(next->image == "photos/chelsea.jpg");
+    next = start_fallback({"/ckpt", "photos/chelsea.jpg"}, "photos/chelsea.jpg");
+    REQUIRE(next->model == kFallbackModel);
+    REQUIRE_FALSE(start_fallback({kFallbackModel, ""}, ""));
+}

@@ -44,6 +44,8 @@ WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookma
         case Key::C: toggle_cls_attention(s, p); break;
         case Key::N: s.show_numbers = !s.show_numbers; break;
         case Key::H: select_head(s, p, s.head + 1 >= p.heads ? -1 : s.head + 1); break;
+        case Key::Z:
+        case Key::Enter: toggle_enlarged_head(s, p); break;
         case Key::O: return WindowAction::OpenImage;
         case Key::M: return WindowAction::OpenModel;
         default: break;

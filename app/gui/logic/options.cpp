@@ -89,4 +89,10 @@ std::string default_model(const std::string& asset_dir) {
                                                                                                 : kFallbackModel;
 }
 
+std::optional<StartChoice> start_fallback(const StartChoice& failed, const std::string& model_image) {
+    if (failed.image != model_image) return StartChoice{failed.model, model_image};
+    if (failed.model != kFallbackModel) return StartChoice{kFallbackModel, ""};
+    return std::nullopt;
+}
+
 }  // namespace vit::gui

@@ -4,6 +4,7 @@
 //          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]]
 //          [the interventions of vitviz-cli: core/intervention_flags.h]
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,5 +42,14 @@ const char* usage();
 // kDefaultModel when its weights and config are in `asset_dir`, else kFallbackModel.
 // (With no --image a built-in model opens on its own image: core/builtin.h.)
 std::string default_model(const std::string& asset_dir);
+
+// A start that failed with nothing on screen yet: what to open instead, as
+// {model, image}. A bad image keeps the model and opens it on `model_image`
+// (its own image, "" for built-ins, or the gallery photo a checkpoint opens
+// on); when that was what failed, the toy; nothing once the toy itself failed.
+struct StartChoice {
+    std::string model, image;
+};
+std::optional<StartChoice> start_fallback(const StartChoice& failed, const std::string& model_image);
 
 }  // namespace vit::gui

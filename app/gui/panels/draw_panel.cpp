@@ -59,35 +59,28 @@ static void DrawPrediction(const DrawPanelState& panel, const Trace* trace, cons
 
 void DrawDrawPanel(DrawPanelState& panel, const Trace* trace, const Model* model, bool busy) {
     if (!panel.visible) return;
-    ImGuiViewport* vp = ImGui::GetMainViewport();
-    // Bottom left, over the navigator and the view's corner, so the prediction and the side panel stay visible.
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8.f, vp->WorkPos.y + vp->WorkSize.y - ImGui::GetFrameHeightWithSpacing() * 2.f),
-                            ImGuiCond_Appearing, ImVec2(0.f, 1.f));
-    ImGui::SetNextWindowBgAlpha(0.97f);
-    if (!ImGui::Begin("Draw a digit###draw", &panel.visible,
-                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
-        ImGui::End();
-        return;
-    }
-    const float side = std::max(280.f, ImGui::GetFontSize() * 17.f);
-    ImGui::BeginGroup();
+    // Docked at the top of the side column: it covers no picture and no navigator.
+    ImGui::TextUnformatted("Draw a digit");
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("Close").x - ImGui::GetStyle().FramePadding.x * 2);
+    if (ImGui::SmallButton("Close")) panel.visible = false;
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float side = std::min(width, ImGui::GetFontSize() * 17.f);
     DrawCanvas(panel, side);
     if (ImGui::Button("Clear")) panel.canvas.clear();
     ImGui::SameLine();
     ImGui::SetNextItemWidth(side - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x);
     ImGui::SliderFloat("##thickness", &panel.thickness, 6.f, 48.f, "stroke %.0f px");
-    ImGui::EndGroup();
+    // What the model sees, small, beside the prediction (which keeps at least 9 font sizes for its bars).
+    ImGui::TextWrapped("the model sees (%d×%d), and says", kMnistSide, kMnistSide);
+    const float cell = std::max(2.f, std::min(ImGui::GetFontSize() * 0.3f, (width - ImGui::GetFontSize() * 9.f) / kMnistSide));
+    if (panel.preview) DrawGreyImage(*panel.preview, cell);
+    else DrawGreyImage(to_mnist(panel.canvas), cell);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("cropped to the ink, scaled to %d px, centred by mass, like MNIST", kMnistBox);
     ImGui::SameLine();
     ImGui::BeginGroup();
-    ImGui::TextUnformatted("what the model sees (28×28)");
-    if (panel.preview) DrawGreyImage(*panel.preview, std::max(5.f, ImGui::GetFontSize() * 0.36f));
-    else DrawGreyImage(to_mnist(panel.canvas), std::max(5.f, ImGui::GetFontSize() * 0.36f));
-    ImGui::Spacing();
     DrawPrediction(panel, trace, model, busy);
-    ImGui::Spacing();
-    ImGui::TextDisabled("cropped to the ink, scaled to 20 px,\ncentred by mass, like MNIST");
     ImGui::EndGroup();
-    ImGui::End();
 }
 
 }  // namespace vit::gui

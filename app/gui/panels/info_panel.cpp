@@ -26,7 +26,12 @@ void DrawInfoPanel(ViewContext& ctx) {
         Section("What you see");
         ImGui::TextWrapped(
             "For the chosen layer, one map per head: how much the selected token takes from each patch (its row of "
-            "the attention matrix, without the CLS column). The mean over heads is what the layer does on average.");
+            "the attention matrix, without the CLS column). The mean over heads is what the layer does on average. "
+            "Click a head's title (or press Z) to enlarge it; H steps through the heads.");
+        Section("Colours");
+        ImGui::TextWrapped("By default all heads of a layer share one scale, from 0 to their largest weight, so equal "
+                           "colours mean equal weights. '0 … 100%%' compares layers too; 'each map its own' stretches "
+                           "every map from its minimum to its maximum, so colours compare only within one map.");
         Section("Rollout");
         ImGui::TextWrapped("Attention rollout multiplies the head-averaged attention of every layer (plus the identity "
                            "for the residual) to follow information from the input patches to the last layer.");
@@ -81,18 +86,19 @@ void DrawInfoPanel(ViewContext& ctx) {
             Section("In words");
             ImGui::TextWrapped("%s", info.explanation.c_str());
         }
-        if (!info.notebook_note.empty()) {
-            Section("Notebook check");
-            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.6f, 0.45f, 1.f));
-            ImGui::TextWrapped("%s", info.notebook_note.c_str());
-            ImGui::PopStyleColor();
+        if (!info.notebook_note.empty()) {  // a teaching note, shown on request: not an error of this app
+            ImGui::Spacing();
+            ImGui::Checkbox("##teaching", &ctx.state.teaching_notes);
+            ImGui::SameLine();
+            ImGui::TextWrapped("Teaching note: a seed notebook's mistake");
+            if (ctx.state.teaching_notes) ImGui::TextWrapped("%s", info.notebook_note.c_str());
         }
     }
     if (!ctx.state.presenter) {
         Section("Keys");
         ImGui::TextDisabled(ctx.state.clicker ? "← →  stage      PgUp PgDn  stage (clicker)" : "← →  stage      PgUp PgDn  block");
-        ImGui::TextDisabled("↑ ↓  token      H  head      A  attention\n"
-                            "W  why this class   G  gradients\n"
+        ImGui::TextDisabled("↑ ↓  token      H  head      Z  enlarge\n"
+                            "A  attention    W  why       G  gradients\n"
                             "C  CLS only     N  numbers   F11  presenter\n"
                             "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open\n"
                             "Ctrl+1…9  bookmark    1…9  return to it");

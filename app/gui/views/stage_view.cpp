@@ -32,7 +32,10 @@ void DrawStageView(ViewContext& ctx) {
         ImGui::SameLine();
         ImGui::Text("   shape %s", shape_string(t->shape).c_str());
     }
-    if (ctx.state.token >= 0) {
+    // Before the cls stage there is no CLS token: only a selected patch is named there.
+    const int cls_stage = ctx.pipeline.index_of(StageRef{StageKind::Cls});
+    const bool has_cls = cls_stage >= 0 && ctx.state.stage >= cls_stage;
+    if (ctx.state.token > 0 || (ctx.state.token == 0 && has_cls)) {
         ImGui::SameLine();
         ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "   selected: %s", token_name(ctx.state.token).c_str());
     }

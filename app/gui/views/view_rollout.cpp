@@ -20,9 +20,15 @@ void DrawRolloutView(ViewContext& ctx) {
     ImGui::SameLine(0, 30);
     ImGui::BeginGroup();
     int tok = std::clamp(ctx.state.token, 0, T - 1);
-    ImGui::Text("row of %s over the image", token_name(tok).c_str());
-    ImGui::TextDisabled("click a patch to choose another token");
     float side = std::min(avail.x - w - 40.f, h - 3 * lh);
+    const float y0 = ImGui::GetCursorPosY();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
+    ImGui::TextWrapped("row of %s over the image", token_name(tok).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("click a patch to choose another token");
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+    side = std::min(side, h - (ImGui::GetCursorPosY() - y0) - lh);  // the words may take more lines in presenter mode
     PictureSpec ps;
     ps.size = ImVec2(side, side);
     // Permuted or dropped tokens (Ask panel): the row over the image in image order, zeros where dropped.

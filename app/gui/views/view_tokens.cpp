@@ -163,9 +163,8 @@ void DrawTokensView(ViewContext& ctx) {
         ImGui::TextWrapped("How alike are the positions? One small map per patch position: its cosine similarity with every other position");
         DrawPositionSimilarity(ctx, cos, side);
     }
-    Note("Attention alone does not know where a patch came from, so a learned vector is added to each token, "
-         "one per position (row 0 for CLS). In a trained ViT each map lights up around its own position: "
-         "nearby positions get similar vectors, and rows and columns show up.");
+    Note("In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
+         "rows and columns show up.");
     if (max_abs == 0.f)
         Note("Here the positional embedding is all zeros (the notebook's nn.Parameter(torch.zeros(...)), never "
              "trained), so every position looks the same and the maps are blank: this model cannot tell where a "
