@@ -17,6 +17,8 @@
 #include "fonts.h"
 #include "gpu_session.h"
 #include "input_queue.h"
+#include "key_actions.h"
+#include "lesson_player.h"
 #include "loader.h"
 #include "navigator_panel.h"
 #include "open_panel.h"
@@ -68,6 +70,7 @@ private:
     void follow_why_class();  // a new trace: explain its top class
     StatusInfo status_info() const;
     void carry_out(const UiActions& actions);
+    void carry_out(WindowAction action);
     void set_presenter(bool on);
     void show_error(const std::string& text);
     void show_notice(const std::string& text);
@@ -123,6 +126,14 @@ private:
     GpuSession gpu_;
     bool shown_gpu_ = false;
     bool gpu_error_shown_ = false;
+
+    // Lesson mode (app_lesson.cpp): --lesson FILE, its steps' loads and views, keys and caption.
+    void open_lesson(const std::string& path);
+    void play_lesson();
+    bool lesson_key();  // in lesson mode: takes this frame's key press (true); else false
+    float lesson_caption_h(float width) const;
+    void draw_lesson_caption(float height);
+    std::optional<LessonPlayer> lesson_;
 
     // The Train window (app_train.cpp): a run in the background, its chosen snapshot in the main view.
     void start_training();
