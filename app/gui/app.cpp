@@ -121,7 +121,12 @@ void App::apply(Loaded loaded) {
     if (first_load_ && !ask_at_start()) {
         first_load_ = false;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
-        if (options_.train) {
+        if (!options_.lesson.empty()) open_lesson(options_.lesson);
+        if (lesson_ && touring()) {  // one screenshot per step, NN-step.png
+            std::vector<TourShot> plan;
+            for (int i = 0; i < lesson_->steps(); ++i) plan.push_back({0, Screen::Stage, tour_file_name(i, "step")});
+            tour_.emplace(std::move(plan));
+        } else if (options_.train) {
             train_.visible = true;
             if (pipeline_.depth > 0) {  // the last block's heads as they learn
                 state_.screen = Screen::Attention;
@@ -207,7 +212,12 @@ void App::feed_mouse_buttons() {
 void App::handle_keys() {
     if (ImGui::GetIO().WantTextInput) return input_.clear_keys();
     if (pipeline_.ids.empty()) return;
-    switch (apply_next_key(input_, state_, pipeline_, bookmarks_)) {
+    if (lesson_key()) return;
+    carry_out(apply_next_key(input_, state_, pipeline_, bookmarks_));
+}
+
+void App::carry_out(WindowAction action) {
+    switch (action) {
         case WindowAction::TogglePresenter: set_presenter(!state_.presenter); break;
         case WindowAction::LeavePresenter: set_presenter(false); break;
         case WindowAction::SavePng: capture_png_ = true; break;
@@ -270,6 +280,7 @@ void App::carry_out(const UiActions& a) {
 
 void App::draw_frame() {
     poll_loader();
+    play_lesson();
     sync_gpu();
     if (tour_) advance_tour();
     else handle_keys();
@@ -294,6 +305,7 @@ void App::draw_frame() {
 
 void App::advance_tour() {
     if (tour_->done()) return;
+    if (lesson_) return lesson_->go(static_cast<int>(tour_->index()));
     go_to_stage(state_, pipeline_, tour_->current().stage);
     state_.screen = tour_->current().screen;
     state_.gradients = tour_->current().gradients;
@@ -350,9 +362,11 @@ void App::draw_main_window(UiActions& actions) {
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
     float status_h = fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
-    float body_h = ImGui::GetContentRegionAvail().y - status_h;
+    float caption_h = lesson_caption_h(ImGui::GetContentRegionAvail().x);
+    float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h;
     if (trace_ && model_ && !pipeline_.ids.empty()) draw_columns(body_h);
     else draw_loading(body_h);
+    draw_lesson_caption(caption_h);
     ImGui::PushFont(fonts_.body);  // the status bar is for the teacher: the normal size, so it fits in presenter mode
     DrawStatusBar(status_info());
     ImGui::PopFont();
@@ -502,6 +516,7 @@ void App::after_render(int fb_width, int fb_height) {
     }
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
     if (loader_.busy()) return;  // every shot waits for the pass it shows (the Ask panel's reruns)
+    if (lesson_ && lesson_->pending) return;  // a step waits for its model and view
     if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;  // why and gradients: the backward
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();

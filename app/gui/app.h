@@ -19,6 +19,8 @@
 #include "fonts.h"
 #include "gpu_session.h"
 #include "input_queue.h"
+#include "key_actions.h"
+#include "lesson_player.h"
 #include "loader.h"
 #include "navigator_panel.h"
 #include "open_panel.h"
@@ -71,6 +73,7 @@ private:
     void follow_why_class();  // a new trace: explain its top class
     StatusInfo status_info() const;
     void carry_out(const UiActions& actions);
+    void carry_out(WindowAction action);
     void set_presenter(bool on);
     void show_error(const std::string& text);
     void show_notice(const std::string& text);
@@ -144,6 +147,14 @@ private:
     std::shared_ptr<const Trace> difference_;
     AskShow shown_choice_ = AskShow::Modified;
     bool asked_at_start_ = false;
+
+    // Lesson mode (app_lesson.cpp): --lesson FILE, its steps' loads and views, keys and caption.
+    void open_lesson(const std::string& path);
+    void play_lesson();
+    bool lesson_key();  // in lesson mode: takes this frame's key press (true); else false
+    float lesson_caption_h(float width) const;
+    void draw_lesson_caption(float height);
+    std::optional<LessonPlayer> lesson_;
 
     // The Train window (app_train.cpp): a run in the background, its chosen snapshot in the main view.
     void start_training();

@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 const char* usage() {
     return "usage: vitviz [--model toy-4x4|digits|PATH] [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
-           "              [--train [--train-epochs E]]\n"
+           "              [--train [--train-epochs E]] [--lesson FILE]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file\n"
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
            "  --image-size   square input size (positional embeddings are interpolated)\n"
@@ -30,7 +30,9 @@ const char* usage() {
            "  --train-epochs E  epochs of that run (default 20)\n"
            "  --mask-patches LIST  --drop-tokens LIST  --ablate-heads B:H,...  --no-pos\n"
            "  --permute-patches LIST  --temperature T\n"
-           "                 ask the model (as vitviz-cli): LIST is 3,5,10-12; with --tour also DIR/NN-ask.png\n";
+           "                 ask the model (as vitviz-cli): LIST is 3,5,10-12; with --tour also DIR/NN-ask.png\n"
+
+           "  --lesson FILE  play a lesson (assets/lessons/*.json); with --tour DIR: DIR/NN-step.png per step, then exit\n";
 }
 
 static int parse_int(const std::string& flag, const std::string& value) {
@@ -57,6 +59,7 @@ Options parse_options(const std::vector<std::string>& args) {
             o.image_size = parse_int(a, value());
             if (o.image_size <= 0) throw Error("--image-size must be positive");
         } else if (a == "--tour") o.tour_dir = value();
+        else if (a == "--lesson") o.lesson = value();
         else if (a == "--select-token") {
             o.select_token = parse_int(a, value());
             if (o.select_token < 0) throw Error("--select-token must be 0 (CLS) or more");

@@ -1,7 +1,7 @@
 // Command-line options of `vitviz` and the built-in defaults (model, image).
 //   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
-//          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]]
+//          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE]
 //          [the interventions of vitviz-cli: core/intervention_flags.h]
 #pragma once
 #include <optional>
@@ -29,6 +29,7 @@ struct Options {
     double measure_fps = 0.0; // > 0: step through the stages for this many seconds, print the FPS, exit
     bool gpu = false;         // --backend gpu: start on the GPU backend (app/gpu); CPU when it cannot start
     bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
+    std::string lesson;       // --lesson FILE: play it (with --tour: DIR/NN-step.png per step)
     bool train = false;       // open the Train window and start a run (with --tour: screenshots of it)
     int train_epochs = 20;    // that run's epochs
     InterventionFlags interventions;  // asked at start (and shown by the tour's Ask shot)
