@@ -205,6 +205,9 @@ void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
         spec.patch_size = StatedSize{*named.patch_size, because + "patch_size " + std::to_string(*named.patch_size)};
     if (named.num_heads && !spec.num_heads)
         spec.num_heads = StatedSize{*named.num_heads, because + "num_heads " + std::to_string(*named.num_heads)};
+    if (named.img_size && !spec.img_size && *named.img_size > kMaxImageSide)
+        throw Error(because + "an image size of " + std::to_string(*named.img_size) + ", more than the largest supported (" +
+                    std::to_string(kMaxImageSide) + ")");
     fill(spec.input_size, spec.img_size ? std::optional<int>(spec.img_size->value) : named.img_size);
 }
 

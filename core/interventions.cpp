@@ -31,6 +31,11 @@ bool Interventions::empty() const {
            permute_patches.empty() && temperature == 1.0f;
 }
 
+bool Interventions::operator==(const Interventions& o) const {
+    return mask_patches == o.mask_patches && drop_tokens == o.drop_tokens && ablate_heads == o.ablate_heads &&
+           no_positions == o.no_positions && permute_patches == o.permute_patches && temperature == o.temperature;
+}
+
 void validate_interventions(const Interventions& iv, const ModelConfig& c, int grid, bool allow_all_masked) {
     const int patches = grid * grid;
     check_patch_list(iv.mask_patches, "mask patches", patches);

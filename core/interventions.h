@@ -32,6 +32,8 @@ struct Interventions {
     float temperature = 1.0f;
 
     bool empty() const;
+    bool operator==(const Interventions& o) const;
+    bool operator!=(const Interventions& o) const { return !(*this == o); }
 };
 
 // Throws vit::Error naming the intervention and the value for an index out of

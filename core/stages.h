@@ -52,6 +52,7 @@ struct StageDef {
     const char* title;       // the app's title line (after "Block i: " inside a block)
     const char* formula;     // plain ASCII, the model's sizes left symbolic
     const char* pytorch;     // the matching PyTorch line(s) (timm style), '\n' between lines
+    const char* backward;    // the gradient of this stage from the later ones (the backward walk)
 };
 
 // The whole table, in catalogue order (block rows once, for every block).

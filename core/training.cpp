@@ -176,9 +176,11 @@ float Trainer::step() {
         inputs.push_back(digit_input(data_.train, i, dx, dy, model_.config.preprocess));
         labels.push_back(data_.train.labels[i]);
     }
-    const float lr = scheduled_lr(options_.lr, optimizer_.steps(), options_.warmup_epochs * steps_per_epoch(),
-                                  total_steps());
-    return train_step(model_, optimizer_, inputs, labels, lr);
+    return train_step(model_, optimizer_, inputs, labels, next_lr());
+}
+
+float Trainer::next_lr() const {
+    return scheduled_lr(options_.lr, optimizer_.steps(), options_.warmup_epochs * steps_per_epoch(), total_steps());
 }
 
 float Trainer::epoch() {

@@ -89,6 +89,13 @@ public:
     const Model& model() const { return model_; }
     int steps_per_epoch() const;
     int total_steps() const { return options_.epochs * steps_per_epoch(); }
+    int steps_done() const { return optimizer_.steps(); }
+    // The learning rate the next step uses (the schedule at steps_done()).
+    float next_lr() const;
+    // Live changes (the app's Train panel): the peak of the schedule, and the
+    // batch size from the next batch on (the schedule then spans the epochs at it).
+    void set_peak_lr(float lr) { options_.lr = lr; }
+    void set_batch(int batch) { options_.batch = batch > 0 ? batch : 1; }
 
 private:
     void shuffle();

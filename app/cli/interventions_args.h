@@ -1,30 +1,25 @@
-// vitviz-cli's interventions and analyses (core/interventions.h):
-//   --mask-patches LIST  --drop-tokens LIST  --ablate-heads B:H,...  --no-pos
-//   --permute-patches LIST  --temperature T  --occlusion-map  --logit-lens
-// LIST: comma-separated 0-based numbers and ranges (3,5,10-12).
+// vitviz-cli's interventions and analyses: the intervention flags of
+// core/intervention_flags.h (shared with vitviz) and --occlusion-map, --logit-lens.
 // --occlusion-map and --logit-lens print their table and, with --dump, write
 // occlusion.npy (N) and lens.npy (depth × classes) there.
 #pragma once
 #include <string>
 
-#include "interventions.h"
+#include "intervention_flags.h"
 #include "model.h"
 #include "trace.h"
 
 namespace vit::cli {
 
 struct InterventionArgs {
-    std::string mask, drop, ablate, permute, temperature;  // the flags' values, empty when not given
-    bool no_pos = false;
+    InterventionFlags flags;
     bool occlusion = false;
     bool lens = false;
 
     // Takes argv[i] (and its value, advancing i) when it is one of these
-    // flags; false for any other flag. vit::Error for a missing value.
+    // flags or an intervention flag; false for any other. vit::Error for a missing value.
     bool take(int argc, char** argv, int& i);
-    bool any() const;
-    // The interventions for this model and input; vit::Error naming the flag
-    // and its value for a list that does not parse or does not fit the model.
+    // The interventions for this model and input (InterventionFlags::resolve).
     Interventions resolve(const ModelConfig& config, const Tensor& input) const;
 };
 

@@ -5,6 +5,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <cfloat>
 #include <cstdio>
 #include <filesystem>
 
@@ -12,6 +13,7 @@
 #include "export.h"
 #include "gl_texture.h"
 #include "key_actions.h"
+#include "picture_coverage.h"
 #include "info_panel.h"
 #include "toolbar.h"
 #include "views.h"
@@ -43,15 +45,16 @@ App::App(GLFWwindow* window, Options options, std::string asset_dir)
 
 App::~App() = default;
 
+std::string App::model_image(const std::string& model) const {
+    if (model == "toy-4x4" || model == "digits") return "";  // built-ins bring their own image
+    // A checkpoint has no image of its own: open it on the first photo of the gallery.
+    std::vector<FileEntry> photos = find_images((fs::path(asset_dir_) / "photos").string(), 1);
+    if (photos.empty()) photos = find_images(asset_dir_, 1);
+    return photos.empty() ? "" : photos.front().path;
+}
+
 void App::request(const std::string& model, const std::string& image) {
-    std::string img = image;
-    if (img.empty() && model != "toy-4x4" && model != "digits") {
-        // A checkpoint has no image of its own: open it on the first photo of the gallery.
-        std::vector<FileEntry> photos = find_images((fs::path(asset_dir_) / "photos").string(), 1);
-        if (photos.empty()) photos = find_images(asset_dir_, 1);
-        if (!photos.empty()) img = photos.front().path;
-    }
-    loader_.request(LoadRequest{model, img, options_.image_size}, model_, model_name_);
+    loader_.request(LoadRequest{model, image.empty() ? model_image(model) : image, options_.image_size}, model_, model_name_);
 }
 
 void App::show_error(const std::string& text) {
@@ -82,13 +85,16 @@ void App::poll_loader() {
         exit_code_ = 1;
         return;
     }
-    // Nothing to show yet (a bad --model or --image at start): open the built-in toy instead.
-    if (!trace_ && !loader_.busy() && o->request.model != kFallbackModel) request(kFallbackModel, "");
+    // Nothing to show yet (a bad --model or --image at start): keep the model on its own image, else the toy.
+    if (trace_ || loader_.busy() || o->request.pixels) return;
+    if (std::optional<StartChoice> next = start_fallback({o->request.model, o->request.image}, model_image(o->request.model)))
+        loader_.request(LoadRequest{next->model, next->image, options_.image_size}, model_, model_name_);
 }
 
 void App::apply(Loaded loaded) {
     if (loaded.model != model_ && !loaded.model->nonfinite_weights.empty())
         show_error("warning: " + loaded.model->nonfinite_weights + " (running it anyway)");
+    keep_ask_results(loaded);
     model_ = loaded.model;
     model_name_ = loaded.model_name;
     trace_ = loaded.trace;
@@ -113,13 +119,30 @@ void App::apply(Loaded loaded) {
     int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
     if (same >= 0) state_.stage = same;
     clamp_state(state_, pipeline_);
-    if (first_load_) {
+    if (first_load_ && !ask_at_start()) {
         first_load_ = false;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
-        if (!options_.tour_dir.empty()) {
-            std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Draw window with a drawn 7
-            plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
-                            tour_file_name(static_cast<int>(plan.size()), "draw")});
+        if (!options_.lesson.empty()) open_lesson(options_.lesson);
+        if (lesson_ && touring()) {  // one screenshot per step, NN-step.png
+            std::vector<TourShot> plan;
+            for (int i = 0; i < lesson_->steps(); ++i) plan.push_back({0, Screen::Stage, tour_file_name(i, "step")});
+            tour_.emplace(std::move(plan));
+        } else if (options_.train) {
+            train_.visible = true;
+            if (pipeline_.depth > 0) {  // the last block's heads as they learn
+                state_.screen = Screen::Attention;
+                select_layer(state_, pipeline_, pipeline_.depth - 1);
+            }
+            train_.epochs = options_.train_epochs;
+            start_training();
+        } else if (!options_.tour_dir.empty()) {
+            std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Ask panel, the Draw window with a drawn 7
+            if (options_.interventions.any())
+                plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
+                                tour_file_name(static_cast<int>(plan.size()), "ask")});
+            if (takes_drawings(model_->config))
+                plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
+                                tour_file_name(static_cast<int>(plan.size()), "draw")});
             tour_.emplace(std::move(plan));
         }
     }
@@ -160,8 +183,13 @@ static int app_key(int glfw_key) {
         case GLFW_KEY_M: return static_cast<int>(Key::M);
         case GLFW_KEY_S: return static_cast<int>(Key::S);
         case GLFW_KEY_E: return static_cast<int>(Key::E);
-        case GLFW_KEY_V: return static_cast<int>(Key::V);
+        case GLFW_KEY_W: return static_cast<int>(Key::W);
         case GLFW_KEY_G: return static_cast<int>(Key::G);
+        case GLFW_KEY_Z: return static_cast<int>(Key::Z);
+        case GLFW_KEY_ENTER:
+        case GLFW_KEY_KP_ENTER: return static_cast<int>(Key::Enter);
+        case GLFW_KEY_V: return static_cast<int>(Key::V);
+        case GLFW_KEY_L: return static_cast<int>(Key::L);
         default: break;
     }
     if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)
@@ -187,7 +215,12 @@ void App::feed_mouse_buttons() {
 void App::handle_keys() {
     if (ImGui::GetIO().WantTextInput) return input_.clear_keys();
     if (pipeline_.ids.empty()) return;
-    switch (apply_next_key(input_, state_, pipeline_, bookmarks_)) {
+    if (lesson_key()) return;
+    carry_out(apply_next_key(input_, state_, pipeline_, bookmarks_));
+}
+
+void App::carry_out(WindowAction action) {
+    switch (action) {
         case WindowAction::TogglePresenter: set_presenter(!state_.presenter); break;
         case WindowAction::LeavePresenter: set_presenter(false); break;
         case WindowAction::SavePng: capture_png_ = true; break;
@@ -250,9 +283,11 @@ void App::carry_out(const UiActions& a) {
 
 void App::draw_frame() {
     poll_loader();
+    play_lesson();
     sync_gpu();
     if (tour_) advance_tour();
     else handle_keys();
+    sync_ask();
     if (options_.measure_fps > 0 && trace_) step_fps_measure();
     linked_hover_ = state_.hover_token;
     state_.hover_token = -1;
@@ -261,7 +296,9 @@ void App::draw_frame() {
     UiActions actions;
     draw_main_window(actions);
     DrawOpenPanel(open_, asset_dir_, actions);
-    DrawDrawPanel(draw_, trace_.get(), model_.get(), loader_.busy());
+    draw_train_window();
+    draw_ask_panel();
+    if (draw_.visible && model_ && !takes_drawings(model_->config)) draw_.visible = false;  // e.g. the toy sees 4×4
     // While the Draw window is open the canvas is the image source: every change reruns the
     // whole pipeline, one forward at a time (so at most once per frame).
     if (draw_.visible && model_ && !loader_.busy() && draw_.canvas.version() != draw_.sent_version) send_canvas();
@@ -271,8 +308,11 @@ void App::draw_frame() {
 
 void App::advance_tour() {
     if (tour_->done()) return;
+    if (lesson_) return lesson_->go(static_cast<int>(tour_->index()));
     go_to_stage(state_, pipeline_, tour_->current().stage);
     state_.screen = tour_->current().screen;
+    state_.gradients = tour_->current().gradients;
+    if (options_.interventions.any()) ask_panel_.visible = tour_->current().file.find("-ask.") != std::string::npos;
     if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
         draw_.visible = true;
         draw_sample_seven(draw_.canvas, draw_.thickness);
@@ -316,43 +356,103 @@ void App::draw_main_window(UiActions& actions) {
         ti.busy = loader_.busy();
         ti.gpu_available = gpu_.available();
         DrawToolbar(state_, pipeline_, ti, actions);
+        // The windows' switches, on a second row when the toolbar is full.
+        const float switches = ImGui::CalcTextSize("Draw a digit Train Ask the model").x + 6.f * ImGui::GetFrameHeight() + 72.f;
+        const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;
+        if (room > switches)
+            ImGui::SameLine(0, 24);
+        if (model_ && takes_drawings(model_->config)) {
+            ImGui::Checkbox("Draw a digit", &draw_.visible);
+            ImGui::SameLine(0, 24);
+        }
+        ImGui::Checkbox("Train", &train_.visible);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("train a digits ViT from random weights and watch it learn");
         ImGui::SameLine(0, 24);
-        ImGui::Checkbox("Draw a digit", &draw_.visible);
+        ImGui::Checkbox("Ask the model", &ask_panel_.visible);
     }
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
-    float status_h = ImGui::GetFrameHeightWithSpacing() + 4.f;
-    float body_h = ImGui::GetContentRegionAvail().y - status_h;
+    float status_h = fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
+    float caption_h = lesson_caption_h(ImGui::GetContentRegionAvail().x);
+    float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h;
     if (trace_ && model_ && !pipeline_.ids.empty()) draw_columns(body_h);
     else draw_loading(body_h);
+    draw_lesson_caption(caption_h);
+    ImGui::PushFont(fonts_.body);  // the status bar is for the teacher: the normal size, so it fits in presenter mode
     DrawStatusBar(status_info());
+    ImGui::PopFont();
     ImGui::End();
+}
+
+// "Why this class?": the top class of each new trace until the user picks another; the
+// backward pass runs on a worker.
+void App::draw_why_screen(ViewContext& ctx) {
+    follow_why_class();
+    explain_.request(model_, trace_, generation_, why_class_);
+    DrawWhyScreen(ctx, explain_.poll(), why_class_, explain_.busy());
+}
+
+// The backward walk: the gradients of the class "Why this class?" explains (the top one by default).
+void App::draw_gradient_view(ViewContext& ctx) {
+    follow_why_class();
+    explain_.request(model_, trace_, generation_, why_class_);
+    const uint64_t question = generation_ << 16 | static_cast<uint64_t>(why_class_ & 0xffff);
+    if (grad_derived_for_ != question) grad_derived_.clear(), grad_derived_for_ = question;
+    DrawGradientView(ctx, explain_.poll(), why_class_, explain_.busy(), grad_derived_);
+}
+
+void App::follow_why_class() {
+    if (why_generation_ == generation_) return;
+    why_generation_ = generation_;
+    why_class_ = top_class(*trace_);
+}
+
+bool App::why_shown() {
+    const Explanation* ex = explain_.poll();
+    return ex && ex->generation == generation_ && ex->cls == why_class_;
 }
 
 // Navigator | stage view or attention screen | side panel over the GPU panel.
 void App::draw_columns(float body_h) {
-    ViewContext ctx{state_, pipeline_, shown_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
+    ViewContext ctx{state_, pipeline_, views_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
+    ctx.ask = &ask_;
+    ctx.ask_open = &ask_panel_.visible;
     const float width = ImGui::GetContentRegionAvail().x;
-    float nav_w = state_.presenter ? 0.f : std::max(300.f, width * 0.18f);
-    float info_w = std::max(300.f, width * (state_.presenter ? 0.26f : 0.22f));
+    float nav_w = state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
+    // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).
+    const bool side_column = !(state_.presenter && state_.screen == Screen::Attention) || draw_.visible || gpu_panel_height(body_h) > 0;
+    float info_w = side_column ? std::max(300.f, width * (state_.presenter ? 0.26f : 0.22f)) : 0.f;
     if (nav_w > 0) {
         ImGui::BeginChild("navigator", ImVec2(nav_w, body_h), true);
         DrawNavigator(nav_, state_, pipeline_, fonts_);
         ImGui::EndChild();
         ImGui::SameLine();
     }
-    ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - 2 * ImGui::GetStyle().ItemSpacing.x, body_h), true,
+    const float gaps = (nav_w > 0 ? 1 : 0) + (info_w > 0 ? 1 : 0);
+    ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - gaps * ImGui::GetStyle().ItemSpacing.x, body_h), true,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     switch (state_.screen) {
         case Screen::Attention: DrawAttentionScreen(ctx); break;
+        case Screen::Why: draw_why_screen(ctx); break;
         case Screen::Overview: DrawOverviewScreen(ctx); break;
         case Screen::ModelView: DrawModelView(ctx); break;
-        case Screen::Stage: DrawStageView(ctx); break;
+        case Screen::Stage:
+            if (state_.gradients && model_->config.num_classes > 0) draw_gradient_view(ctx);
+            else DrawStageView(ctx);
+            break;
     }
     ImGui::EndChild();
+    if (info_w <= 0) return;
     ImGui::SameLine();
     ImGui::BeginGroup();
-    ImGui::BeginChild("info", ImVec2(0, body_h - gpu_panel_height(body_h)), true);
+    const float top = ImGui::GetCursorPosY();
+    if (draw_.visible) {  // the Draw panel sits above the side panel, over no picture
+        ImGui::BeginGroup();
+        DrawDrawPanel(draw_, trace_.get(), model_.get(), loader_.busy());
+        ImGui::EndGroup();
+    }
+    const float used = ImGui::GetCursorPosY() - top;
+    ImGui::BeginChild("info", ImVec2(0, std::max(ImGui::GetFrameHeight() * 3, body_h - used - gpu_panel_height(body_h))), true);
     DrawInfoPanel(ctx);
     ImGui::EndChild();
     draw_gpu_panel(ctx, body_h);
@@ -388,6 +488,31 @@ StatusInfo App::status_info() const {
     return si;
 }
 
+// The rectangles textures were drawn in this frame: heatmaps, photos, overlays, colour bars
+// (text and flat shapes use the font atlas and do not count).
+static std::vector<PixelRect> picture_rects(const ImDrawData* dd) {
+    std::vector<PixelRect> rects;
+    if (!dd) return rects;
+    const ImTextureID font_atlas = ImGui::GetIO().Fonts->TexID;
+    for (int l = 0; l < dd->CmdListsCount; ++l) {
+        const ImDrawList* list = dd->CmdLists[l];
+        for (const ImDrawCmd& cmd : list->CmdBuffer) {
+            if (cmd.UserCallback || cmd.TextureId == font_atlas) continue;
+            for (unsigned i = 0; i + 2 < cmd.ElemCount; i += 3) {  // a triangle of a textured quad spans the quad
+                PixelRect r{FLT_MAX, FLT_MAX, -FLT_MAX, -FLT_MAX};
+                for (unsigned k = 0; k < 3; ++k) {
+                    const ImDrawVert& v = list->VtxBuffer[cmd.VtxOffset + list->IdxBuffer[cmd.IdxOffset + i + k]];
+                    r = {std::min(r.x0, v.pos.x), std::min(r.y0, v.pos.y), std::max(r.x1, v.pos.x), std::max(r.y1, v.pos.y)};
+                }
+                r = {std::max(r.x0, cmd.ClipRect.x), std::max(r.y0, cmd.ClipRect.y), std::min(r.x1, cmd.ClipRect.z),
+                     std::min(r.y1, cmd.ClipRect.w)};
+                rects.push_back({r.x0 - dd->DisplayPos.x, r.y0 - dd->DisplayPos.y, r.x1 - dd->DisplayPos.x, r.y1 - dd->DisplayPos.y});
+            }
+        }
+    }
+    return rects;
+}
+
 void App::after_render(int fb_width, int fb_height) {
     if (capture_png_) {
         capture_png_ = false;
@@ -400,16 +525,24 @@ void App::after_render(int fb_width, int fb_height) {
             show_error(e.what());
         }
     }
+    capture_train_tour(fb_width, fb_height);
     if (!tour_ || !trace_) return;
     if (tour_->done()) {
         quit_ = true;
         return;
     }
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
+    if (loader_.busy()) return;  // every shot waits for the pass it shows (the Ask panel's reruns)
+    if (lesson_ && lesson_->pending) return;  // a step waits for its model and view
+    if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;  // why and gradients: the backward
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
         try {
             save_png(path, read_framebuffer(fb_width, fb_height));
+            const ImVec2 window = ImGui::GetIO().DisplaySize;
+            std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(),
+                        100.0 * covered_share(picture_rects(ImGui::GetDrawData()), int(window.x), int(window.y)),
+                        window.x, window.y);
         } catch (const std::exception& e) {
             show_error(e.what());
             quit_ = true;

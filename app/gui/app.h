@@ -10,12 +10,17 @@
 #include <vector>
 
 #include "app_state.h"
+#include "ask_compare.h"
+#include "ask_panel.h"
 #include "bookmarks.h"
 #include "derived_cache.h"
 #include "draw_panel.h"
+#include "explanation.h"
 #include "fonts.h"
 #include "gpu_session.h"
 #include "input_queue.h"
+#include "key_actions.h"
+#include "lesson_player.h"
 #include "loader.h"
 #include "navigator_panel.h"
 #include "open_panel.h"
@@ -23,6 +28,8 @@
 #include "status_bar.h"
 #include "texture_cache.h"
 #include "tour.h"
+#include "train_panel.h"
+#include "training_session.h"
 #include "ui_actions.h"
 
 struct GLFWwindow;
@@ -50,7 +57,8 @@ public:
     Fonts& fonts() { return fonts_; }
 
 private:
-    void request(const std::string& model, const std::string& image);
+    void request(const std::string& model, const std::string& image);  // "" = model_image(model)
+    std::string model_image(const std::string& model) const;  // the image a model opens on
     void poll_loader();
     void apply(Loaded loaded);
     void handle_keys();
@@ -59,8 +67,13 @@ private:
     void draw_main_window(UiActions& actions);
     void draw_columns(float body_h);
     void draw_loading(float body_h);
+    void draw_why_screen(struct ViewContext& ctx);
+    bool why_shown();  // the explanation on screen is for the current trace and class
+    void draw_gradient_view(struct ViewContext& ctx);
+    void follow_why_class();  // a new trace: explain its top class
     StatusInfo status_info() const;
     void carry_out(const UiActions& actions);
+    void carry_out(WindowAction action);
     void set_presenter(bool on);
     void show_error(const std::string& text);
     void show_notice(const std::string& text);
@@ -81,6 +94,11 @@ private:
     TextureCache cache_;
     DerivedCache derived_;
     uint64_t generation_ = 0;
+    ExplainJob explain_;          // "Why this class?" (W)
+    int why_class_ = 0;
+    uint64_t why_generation_ = ~0ull;
+    DerivedCache grad_derived_;   // numbers the gradient views derive, apart from the values' (derived_)
+    uint64_t grad_derived_for_ = ~0ull;  // the (trace, class) they were derived for
     int linked_hover_ = -1;
 
     std::shared_ptr<const Model> model_;
@@ -112,6 +130,48 @@ private:
     GpuSession gpu_;
     bool shown_gpu_ = false;
     bool gpu_error_shown_ = false;
+
+    // The Ask panel (app_ask.cpp): reruns when state_.ask changes, keeps the unmodified pass.
+    struct AskSent {
+        Interventions interventions;
+        bool occlusion = false;
+    };
+    void keep_ask_results(const Loaded& loaded);
+    bool ask_at_start();       // the command line's interventions; true: the first-load steps wait for their pass
+    void sync_ask();           // once per frame: rerun when the question changed
+    const Trace& views_trace();  // modified (shown_trace), original or their difference, as the panel says
+    void draw_ask_panel();
+    AskPanelState ask_panel_;
+    AskResults ask_;
+    LoadRequest ask_request_;  // the request of the trace on screen
+    AskSent ask_sent_;         // the last question sent to the loader
+    std::shared_ptr<const Trace> difference_;
+    AskShow shown_choice_ = AskShow::Modified;
+    bool asked_at_start_ = false;
+
+    // Lesson mode (app_lesson.cpp): --lesson FILE, its steps' loads and views, keys and caption.
+    void open_lesson(const std::string& path);
+    void play_lesson();
+    bool lesson_key();  // in lesson mode: takes this frame's key press (true); else false
+    float lesson_caption_h(float width) const;
+    void draw_lesson_caption(float height);
+    std::optional<LessonPlayer> lesson_;
+
+    // The Train window (app_train.cpp): a run in the background, its chosen snapshot in the main view.
+    void start_training();
+    void save_training(const TrainSnapshot& shot);
+    void show_training_snapshot(const TrainSnapshot& shot);
+    void draw_train_window();
+    void step_train_tour(const TrainProgress& progress);
+    void capture_train_tour(int fb_width, int fb_height);
+    TrainPanelState train_;
+    TrainingSession training_;
+    std::shared_ptr<const Model> train_shown_;  // the snapshot the main view was last asked to run
+    int train_probe_shown_ = -1;
+    int train_tour_shot_ = 0;                   // --train --tour: the next of start, middle, end
+    bool capture_train_ = false;
+    int train_capture_frames_ = 0;
+    std::string train_tour_file_;
 };
 
 }  // namespace vit::gui

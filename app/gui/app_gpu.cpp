@@ -9,7 +9,7 @@
 namespace vit::gui {
 
 void App::sync_gpu() {
-    bool changed = gpu_.update(state_, model_, trace_, forward_ms_);
+    bool changed = gpu_.update(state_, model_, trace_, forward_ms_, ask_.asked);
     bool show = state_.backend == Backend::Gpu && gpu_.has_result();
     if (changed || show != shown_gpu_) {
         // The views' textures and derived numbers belong to the other trace now.

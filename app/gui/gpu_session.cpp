@@ -25,13 +25,13 @@ void GpuSession::start() {
     device_ = backend_->device();
 }
 
-void GpuSession::run(const Model& model, const Trace& cpu) {
+void GpuSession::run(const Model& model, const Trace& cpu, const Interventions& iv) {
     if (uploaded_ != &model) {
         backend_->set_model(model);
         uploaded_ = &model;
     }
     const Stopwatch watch;
-    auto gpu = std::make_shared<const Trace>(backend_->forward(cpu.at(StageRef{StageKind::Input}), GpuBackend::Readback::All));
+    auto gpu = std::make_shared<const Trace>(backend_->forward(cpu.at(StageRef{StageKind::Input}), GpuBackend::Readback::All, iv));
     wall_ms_ = watch.ms();
     gpu_ms_ = backend_->last_gpu_ms();
     diff_ = diff_traces(cpu, *gpu);
@@ -45,7 +45,7 @@ void GpuSession::run(const Model& model, const Trace& cpu) {
 }
 
 bool GpuSession::update(AppState& state, const std::shared_ptr<const Model>& model,
-                        const std::shared_ptr<const Trace>& cpu, double cpu_ms) {
+                        const std::shared_ptr<const Trace>& cpu, double cpu_ms, const Interventions& iv) {
     if (state.backend != Backend::Gpu) return false;
     if (!model || !cpu) return false;
     if (computed_for_ == cpu && trace_) return false;
@@ -58,7 +58,7 @@ bool GpuSession::update(AppState& state, const std::shared_ptr<const Model>& mod
     }
     bool ok = run_gpu_step(status_, state, [&] {
         start();
-        run(*model, *cpu);
+        run(*model, *cpu, iv);
     });
     if (!ok) {
         std::fprintf(stderr, "vitviz: GPU backend: %s\n(carrying on with the CPU core)\n", status_.error.c_str());

@@ -13,6 +13,7 @@
 
 #include "app_state.h"
 #include "gpu_compare.h"
+#include "interventions.h"
 #include "model.h"
 #include "trace.h"
 
@@ -38,8 +39,9 @@ public:
     // the GPU has not computed yet, starts the backend if needed and runs the
     // pass. On failure state.backend becomes Cpu. Returns true when the GPU
     // trace changed (the caller clears its texture caches).
+    // `iv`: the interventions the CPU trace was computed under (the GPU applies them too).
     bool update(AppState& state, const std::shared_ptr<const Model>& model, const std::shared_ptr<const Trace>& cpu,
-                double cpu_ms);
+                double cpu_ms, const Interventions& iv = {});
 
     // The GPU trace of the current CPU trace (nullptr when none yet).
     std::shared_ptr<const Trace> trace() const { return trace_; }
@@ -55,7 +57,7 @@ public:
 
 private:
     void start();
-    void run(const Model& model, const Trace& cpu);
+    void run(const Model& model, const Trace& cpu, const Interventions& iv);
 
     std::unique_ptr<GpuBackend> backend_;
     bool fail_test_ = false;

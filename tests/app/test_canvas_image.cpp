@@ -7,6 +7,7 @@
 
 #include "canvas_image.h"
 #include "loader.h"
+#include "toy_model.h"
 
 using namespace vit::gui;
 
@@ -123,4 +124,15 @@ TEST_CASE("the loader runs the whole pipeline on the canvas's pixels instead of 
     REQUIRE(l.image_name == "drawn digit");
     REQUIRE(l.picture.width == 28);
     REQUIRE(l.trace->find("probs") != nullptr);
+}
+
+TEST_CASE("drawing is offered for a one-channel 28x28 model, not for the toy that sees 4x4") {
+    vit::ModelConfig digits;
+    digits.channels = 1;
+    digits.preprocess.image_size = kMnistSide;
+    REQUIRE(takes_drawings(digits));
+    REQUIRE_FALSE(takes_drawings(vit::make_toy_model().config));
+    vit::ModelConfig rgb = digits;
+    rgb.channels = 3;
+    REQUIRE_FALSE(takes_drawings(rgb));
 }

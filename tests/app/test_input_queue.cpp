@@ -164,15 +164,15 @@ TEST_CASE("the queue is bounded") {
     REQUIRE(q.pending_keys() == kQueueLimit);
 }
 
-TEST_CASE("V opens the overview and G the model view, again goes back; an arrow returns to the stage view") {
+TEST_CASE("V opens the overview and L the model view, again goes back; an arrow returns to the stage view") {
     Session a;
     tap(a.q, Key::V);
     a.frames(1);
     REQUIRE(a.s.screen == Screen::Overview);
-    tap(a.q, Key::G);
+    tap(a.q, Key::L);
     a.frames(1);
     REQUIRE(a.s.screen == Screen::ModelView);
-    tap(a.q, Key::G);
+    tap(a.q, Key::L);
     a.frames(1);
     REQUIRE(a.s.screen == Screen::Stage);
     tap(a.q, Key::V);
@@ -180,4 +180,22 @@ TEST_CASE("V opens the overview and G the model view, again goes back; an arrow 
     a.frames(2);
     REQUIRE(a.s.screen == Screen::Stage);
     REQUIRE(a.s.stage == 1);
+}
+
+TEST_CASE("H steps through the heads and back to all; Z and Enter enlarge one head and go back") {
+    Pipeline p = make_pipeline(vit::stage_list(2, true), 17, 3);
+    AppState s;
+    Bookmarks b;
+    auto press = [&](Key k) { apply_key(KeyEvent{k, true, false}, s, p, b); };
+    press(Key::H);
+    REQUIRE(s.head == 0);
+    press(Key::H);
+    press(Key::H);
+    REQUIRE(s.head == 2);
+    press(Key::H);
+    REQUIRE(s.head == -1);
+    press(Key::Z);
+    REQUIRE(s.head == 0);
+    press(Key::Enter);
+    REQUIRE(s.head == -1);
 }

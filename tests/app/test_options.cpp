@@ -70,10 +70,10 @@ TEST_CASE("the file browser lists folders first, then images and checkpoints, an
     fs::remove_all(dir);
 }
 
-TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then attention, model-view and overview") {
+TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then attention, model-view, overview, why and two gradients") {
     Pipeline p = make_pipeline(vit::stage_list(1, true), 5, 2);
     std::vector<TourShot> plan = tour_plan(p);
-    REQUIRE(plan.size() == p.ids.size() + 3);
+    REQUIRE(plan.size() == p.ids.size() + 6);
     REQUIRE(plan[0].file == "00-input.png");
     REQUIRE(plan[p.index_of("block0.q")].file == "06-block0.q.png");
     const size_t n = p.ids.size();
@@ -84,6 +84,16 @@ TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then atten
     REQUIRE(plan[n + 2].file == "overview.png");
     REQUIRE(plan[n + 2].screen == Screen::Overview);
     REQUIRE(plan[n + 2].stage == p.index_of("block0.attn"));
+    REQUIRE(plan[n + 3].file == "26-why.png");
+    REQUIRE(plan[n + 3].screen == Screen::Why);
+    REQUIRE(plan[n + 4].file == "27-grad-block0.attn.png");
+    REQUIRE(plan[n + 4].gradients);
+    REQUIRE(plan[n + 4].stage == p.index_of("block0.attn"));
+    REQUIRE(plan.back().file == "28-grad-input.png");
+    REQUIRE(plan.back().stage == 0);
+    // A headless model (DINO) has no class to explain.
+    Pipeline headless = make_pipeline(vit::stage_list(1, false), 5, 2);
+    REQUIRE(tour_plan(headless).back().screen == Screen::Overview);
     REQUIRE(tour_file_name(7, "block0.q") == "07-block0.q.png");
     REQUIRE(tour_file_name(123, "rollout") == "123-rollout.png");
 }
@@ -122,4 +132,17 @@ TEST_CASE("a model without encoder blocks still gets the overview shot, but no a
     std::vector<TourShot> plan = tour_plan(p);
     REQUIRE(plan.size() == p.ids.size() + 1);
     REQUIRE(plan.back().file == "overview.png");
+}
+
+TEST_CASE("a missing --image keeps the chosen model on its own image; only a failing model falls back to the toy") {
+    std::optional<StartChoice> next = start_fallback({"digits", "missing.png"}, "");
+    REQUIRE(next);
+    REQUIRE(next->model == "digits");
+    REQUIRE(next->image.empty());
+    next = start_fallback({"/ckpt", "missing.png"}, "photos/chelsea.jpg");
+    REQUIRE(next->model == "/ckpt");
+    REQUIRE(next->image == "photos/chelsea.jpg");
+    next = start_fallback({"/ckpt", "photos/chelsea.jpg"}, "photos/chelsea.jpg");
+    REQUIRE(next->model == kFallbackModel);
+    REQUIRE_FALSE(start_fallback({kFallbackModel, ""}, ""));
 }

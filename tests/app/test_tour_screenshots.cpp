@@ -2,6 +2,7 @@
 // the model has its screenshot NN-<stage id>.png, plus the attention screen,
 // and none is blank. Hidden from the normal run ([.tour]); run_tour.cmake runs
 // it with VITVIZ_TOUR_DIR and VITVIZ_TOUR_MODEL set after `vitviz --tour`.
+// "[.train_tour]" checks `vitviz --train --tour`'s three (run_train_tour.cmake).
 #include <catch2/catch.hpp>
 #include <stb/stb_image.h>
 
@@ -9,6 +10,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "checkpoint.h"
 #include "tour.h"
@@ -49,7 +52,12 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
     vit::Model m = vit::load_model(model);
     Pipeline p = make_pipeline(vit::stage_list(m.config.depth, m.config.num_classes > 0), 2, m.config.num_heads);
     std::vector<TourShot> plan = tour_plan(p);
-    REQUIRE(plan.size() == p.ids.size() + (p.depth > 0 ? 3 : 1));  // + attention, model-view, overview
+    const bool blocks = p.depth > 0, head = m.config.num_classes > 0;
+    // + attention, model-view, overview; why and two gradients for a model with a head
+    REQUIRE(plan.size() == p.ids.size() + (blocks ? 3 : 1) + (blocks && head ? 3 : 0));
+    // A tour given interventions (VITVIZ_TOUR_ASK set) also shows the Ask panel.
+    if (std::getenv("VITVIZ_TOUR_ASK"))
+        plan.push_back({0, Screen::Attention, tour_file_name(static_cast<int>(plan.size()), "ask")});
     for (const TourShot& shot : plan) {
         std::string path = (std::filesystem::path(dir) / shot.file).string();
         INFO(path);
@@ -69,5 +77,27 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
         CHECK(whole.colours > 200);
         CHECK(view.stddev > 10.0);
         CHECK(view.colours > 100);
+    }
+}
+
+TEST_CASE("the Train window's tour saves start, middle and end, and the pictures change as it learns", "[.train_tour]") {
+    const char* dir = std::getenv("VITVIZ_TOUR_DIR");
+    REQUIRE(dir);
+    std::vector<unsigned char> first;
+    for (const char* name : {"train-start.png", "train-middle.png", "train-end.png"}) {
+        std::string path = (std::filesystem::path(dir) / name).string();
+        INFO(path);
+        int w = 0, h = 0, c = 0;
+        unsigned char* px = stbi_load(path.c_str(), &w, &h, &c, 3);
+        REQUIRE(px);
+        REQUIRE(w >= 800);
+        REQUIRE(h >= 600);
+        PixelStats whole = stats(px, w, h, 0, 0, w, h);
+        CHECK(whole.stddev > 10.0);
+        CHECK(whole.colours > 200);
+        std::vector<unsigned char> pixels(px, px + size_t(w) * h * 3);
+        stbi_image_free(px);
+        if (first.empty()) first = pixels;
+        else CHECK(pixels != first);  // curves drawn, snapshot and maps moved on
     }
 }

@@ -18,7 +18,20 @@ if(XVFB_RUN)
                    -DMODEL=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_f32
                    -DIMAGE=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_f32/image.png
                    "-DEXTRA=--image-size\\;64" -P ${_tour})
-  set_tests_properties(app_tour_of_the_toy_model_screenshots_every_stage_non_blank
+  add_test(NAME app_tour_asking_the_rgb_checkpoint_with_masked_dropped_shuffled_patches_and_a_silenced_head_screenshots_the_ask_panel
+           COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
+                   -DAPP_TESTS=$<TARGET_FILE:app_tests> -DDIR=${CMAKE_CURRENT_BINARY_DIR}/tour-ask
+                   -DMODEL=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_f32
+                   -DIMAGE=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_f32/image.png -DASK=1
+                   "-DEXTRA=--image-size\\;64\\;--mask-patches\\;3-5\\;--drop-tokens\\;20,21\\;--ablate-heads\\;1:2\\;--permute-patches\\;63,1-62,0\\;--temperature\\;0.5"
+                   -P ${_tour})
+  add_test(NAME app_train_window_tour_saves_start_middle_and_end_screenshots
+           COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
+                   -DAPP_TESTS=$<TARGET_FILE:app_tests> -DDIR=${CMAKE_CURRENT_BINARY_DIR}/tour-train
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/app/run_train_tour.cmake)
+  set_tests_properties(app_train_window_tour_saves_start_middle_and_end_screenshots
+                       app_tour_of_the_toy_model_screenshots_every_stage_non_blank
                        app_tour_of_an_rgb_2_block_3_head_checkpoint_at_65_tokens_screenshots_every_stage_non_blank
+                       app_tour_asking_the_rgb_checkpoint_with_masked_dropped_shuffled_patches_and_a_silenced_head_screenshots_the_ask_panel
                        PROPERTIES TIMEOUT 600 RUN_SERIAL TRUE)
 endif()

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "checkpoint.h"
+#include "config.h"
 #include "error.h"
 #include "helpers_loaders.h"
 
@@ -110,6 +111,17 @@ TEST_CASE("heads that do not divide the width are refused naming both and where 
     // timm's "small" variant has 6 heads, which cannot split a width of 8.
     CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), R"({"architecture": "vit_small_patch2_4"})"),
                Contains("num_heads 6 does not divide embed_dim 8") && Contains("architecture 'vit_small_patch2_4'"));
+}
+
+TEST_CASE("an image size read from the architecture name is bounded like a stated one (found by fuzz_config)") {
+    TempDir dir;
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), R"({"architecture": "vit_tiny_patch2_8193"})"),
+               Contains("architecture 'vit_tiny_patch2_8193' says an image size of 8193, more than the largest supported (8192)"));
+    // The fuzzer's own input, through the parser alone.
+    const std::string found =
+        R"({"architecture": "vit_all_patch1__tiny__huge___________0__ge__8193_________0____________0________c_________0_______cuash", "cccccccccccc3ned_cfg": {"crop_m": [2, 28, 28]}})";
+    CHECK_THROWS_WITH(vit::parse_config(reinterpret_cast<const uint8_t*>(found.data()), found.size(), "config.json"),
+                      Contains("says an image size of 8193"));
 }
 
 TEST_CASE("a config that is not valid JSON is refused with the file name and the parser's position") {

@@ -33,6 +33,7 @@ TEST_CASE("the catalogue has one row per stage kind, in kind order, each with it
         CHECK(std::string(def.title).size() > 2);
         CHECK(std::string(def.formula).size() > 2);
         CHECK(std::string(def.pytorch).size() > 2);
+        CHECK(std::string(def.backward).size() > 10);  // the backward walk's line
         CHECK_FALSE(def.shape.empty());
     }
 }

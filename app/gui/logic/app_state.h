@@ -6,15 +6,19 @@
 #include <string>
 #include <vector>
 
+#include "ask_state.h"
 #include "stages.h"
 
 namespace vit::gui {
 
 enum class ColormapMode { Auto, Diverging, Sequential };
 using Colormap = Palette;  // Diverging: blue-white-red around 0, Sequential: viridis-like
-// One stage fills the view / attention over the image / every stage as a thumbnail / layers × heads over the image.
-enum class Screen { Stage, Attention, Overview, ModelView };
+// One stage fills the view / attention over the image / why this class / every stage as a
+// thumbnail / layers × heads over the image.
+enum class Screen { Stage, Attention, Why, Overview, ModelView };
 enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu)
+// Attention maps' colours: one scale for all heads of a layer, 0–100%, or each map its own (attention_scale.h).
+enum class AttentionScale { LayerMax, Percent, EachMap };
 
 // The stage catalogue of the loaded model, with each stage's group:
 // 0 = embedding (input … tokens), 1 + b = block b, depth + 1 = head (norm … rollout).
@@ -35,15 +39,19 @@ struct AppState {
     int stage = 0;            // index into Pipeline::ids
     int token = 0;            // selected token: 0 = CLS, 1 + p = patch p
     int layer = 0;            // block shown by the attention screen
-    int head = -1;            // -1 = all heads side by side
+    int head = -1;            // -1 = all heads side by side; the attention screen shows head `head` enlarged
     ColormapMode colormap = ColormapMode::Auto;
     Screen screen = Screen::Stage;
     Backend backend = Backend::Cpu;
     bool presenter = false;   // full screen, large font, keyboard only
     bool show_numbers = true; // write values in the cells of small heatmaps
     bool cls_only = false;    // attention screen shows the CLS token's attention (DINO style)
+    bool gradients = false;   // backward walk: the stage view shows d logit / d stage (key G)
     bool clicker = false;     // clicker mode: PageUp/PageDown step one stage (what presentation clickers send)
+    AttentionScale attention_scale = AttentionScale::LayerMax;
+    bool teaching_notes = false;  // side panel: where the seed notebooks go wrong (off by default)
     int hover_token = -1;     // token under the mouse this frame; views outline it next frame
+    AskState ask;             // the interventions of the Ask panel (ask_state.h)
 };
 
 // Stepping clamps at both ends (a teacher pressing Right on the last stage stays there).
@@ -62,6 +70,8 @@ void select_patch(AppState& s, const Pipeline& p, int patch);   // token = 1 + p
 int attention_token(const AppState& s);
 void select_head(AppState& s, const Pipeline& p, int head);     // -1 or [0, H)
 void select_layer(AppState& s, const Pipeline& p, int layer);   // [0, depth)
+// Z / Enter, or a click on a map's title: one head enlarged to fill the view, and back to all heads.
+void toggle_enlarged_head(AppState& s, const Pipeline& p, int head = 0);
 // The DINO view, one click: CLS token, last layer, attention screen. Again: back to the selection.
 void toggle_cls_attention(AppState& s, const Pipeline& p);
 // After a new model or image: keep what still makes sense, clamp the rest.

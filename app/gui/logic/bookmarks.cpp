@@ -21,6 +21,8 @@ bool restore_bookmark(const Bookmarks& b, int slot, AppState& s, const Pipeline&
     s.colormap = v.view.colormap;
     s.show_numbers = v.view.show_numbers;
     s.cls_only = v.view.cls_only;
+    s.ask = v.view.ask;
+    fit_ask(s.ask, p.tokens - 1, p.depth, p.heads);
     clamp_state(s, p);
     return true;
 }

@@ -1,5 +1,6 @@
 // Bookmarks of the lecture: Ctrl+1..9 saves the current view (stage, token, head,
-// layer, screen and display options) under that number, 1..9 returns to it.
+// layer, screen, display options and the Ask panel's interventions) under that
+// number, 1..9 returns to it.
 // Plain data; restoring into another model clamps what no longer exists.
 #pragma once
 #include <array>

@@ -93,4 +93,8 @@ void draw_sample_seven(Canvas& canvas, float thickness) {
         canvas.add_stroke_segment({pts[i].x * k, pts[i].y * k}, {pts[i + 1].x * k, pts[i + 1].y * k}, thickness);
 }
 
+bool takes_drawings(const vit::ModelConfig& config) {
+    return config.channels == 1 && config.preprocess.image_size == kMnistSide;
+}
+
 }  // namespace vit::gui

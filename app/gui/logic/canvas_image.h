@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "image.h"
+#include "model.h"
 
 namespace vit::gui {
 
@@ -52,6 +53,9 @@ inline constexpr int kMnistBox = 20;
 // nothing is drawn. The centre of mass lands on (14,14) to the nearest pixel
 // unless that would push ink off the 28×28 field (then the box stays inside).
 vit::Image to_mnist(const Canvas& canvas);
+// Whether a model reads what the canvas gives: one channel of kMnistSide × kMnistSide
+// (the digits model; not the toy, which sees 4×4).
+bool takes_drawings(const vit::ModelConfig& config);
 
 // Centre of mass of channel 0 in pixel-edge coordinates (pixel i spans
 // [i, i+1], so the middle of a 28-px image is 14). (-1,-1) for a black image.

@@ -39,11 +39,15 @@ WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookma
     }
     switch (e.key) {
         case Key::A: s.screen = s.screen == Screen::Attention ? Screen::Stage : Screen::Attention; break;
+        case Key::W: s.screen = s.screen == Screen::Why ? Screen::Stage : Screen::Why; break;
+        case Key::G: s.gradients = !s.gradients; break;
         case Key::V: s.screen = s.screen == Screen::Overview ? Screen::Stage : Screen::Overview; break;
-        case Key::G: s.screen = s.screen == Screen::ModelView ? Screen::Stage : Screen::ModelView; break;
+        case Key::L: s.screen = s.screen == Screen::ModelView ? Screen::Stage : Screen::ModelView; break;
         case Key::C: toggle_cls_attention(s, p); break;
         case Key::N: s.show_numbers = !s.show_numbers; break;
         case Key::H: select_head(s, p, s.head + 1 >= p.heads ? -1 : s.head + 1); break;
+        case Key::Z:
+        case Key::Enter: toggle_enlarged_head(s, p); break;
         case Key::O: return WindowAction::OpenImage;
         case Key::M: return WindowAction::OpenModel;
         default: break;

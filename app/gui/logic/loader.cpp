@@ -7,13 +7,14 @@
 #include "builtin.h"
 #include "checkpoint.h"
 #include "forward.h"
+#include "logit_lens.h"
 #include "timing.h"
 #include "trace_budget.h"
 
 namespace vit::gui {
 
 Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
-                    const std::function<void(float, const char*)>& progress) {
+                    const std::function<void(float, const char*)>& progress, OcclusionMapper* mapper) {
     auto report = [&](float f, const char* what) {
         if (progress) progress(f, what);
     };
@@ -52,8 +53,20 @@ Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current
 
     report(0.9f, "running the forward pass");
     const Stopwatch forward_watch;
-    out.trace = std::make_shared<const Trace>(forward(*out.model, input));
+    out.trace = std::make_shared<const Trace>(forward(*out.model, input, req.interventions));
     out.forward_ms = forward_watch.ms();
+    if (req.interventions.empty()) out.original = out.trace;
+    else out.original = req.original ? req.original : std::make_shared<const Trace>(forward(*out.model, input));
+    if (cfg.num_classes > 0) {
+        out.lens = logit_lens(*out.model, *out.trace);
+        if (req.occlusion) {
+            report(0.95f, "computing the occlusion map");
+            const Stopwatch occlusion_watch;
+            OcclusionMapper own;
+            out.occlusion = (mapper ? *mapper : own).run(*out.model, input, req.interventions);
+            out.occlusion_ms = occlusion_watch.ms();
+        }
+    }
     report(1.f, "done");
     return out;
 }
@@ -73,11 +86,14 @@ void Loader::start(const LoadRequest& req, std::shared_ptr<const Model> current,
         LoadOutcome o;
         o.request = req;
         try {
-            o.loaded = load_and_run(req, current, current_name, [st](float f, const char* what) {
-                st->progress = f;
-                std::lock_guard<std::mutex> lock(st->mutex);
-                st->phase = what;
-            });
+            o.loaded = load_and_run(
+                req, current, current_name,
+                [st](float f, const char* what) {
+                    st->progress = f;
+                    std::lock_guard<std::mutex> lock(st->mutex);
+                    st->phase = what;
+                },
+                &st->mapper);
         } catch (const InputTooLarge& e) {
             o.error = e.what();
             o.fitting_image_size = e.largest_fitting;

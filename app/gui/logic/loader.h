@@ -3,6 +3,9 @@
 // large checkpoint is read. The UI polls once per frame; errors come back as
 // text (vit::Error messages) for the message bar. When the requested model is
 // the one already loaded it is reused, so changing the image is only a forward.
+// A request may carry interventions (the Ask panel): then the unmodified pass
+// is kept beside the modified one (reused when the request brings it), and the
+// occlusion map can be computed too, all on the worker.
 #pragma once
 #include <atomic>
 #include <future>
@@ -12,7 +15,9 @@
 #include <string>
 
 #include "image.h"
+#include "interventions.h"
 #include "model.h"
+#include "occlusion.h"
 #include "trace.h"
 
 namespace vit::gui {
@@ -25,6 +30,9 @@ struct LoadRequest {
     int image_size = 0;    // 0 = the model's own size
     std::shared_ptr<const Image> pixels;  // set: this image instead of a file (the Draw canvas)
     std::string pixels_name;              // its name for the title and status bar
+    Interventions interventions;          // the question asked; empty = the plain pass
+    bool occlusion = false;               // also the occlusion map under `interventions` (needs a head)
+    std::shared_ptr<const Trace> original;  // the unmodified trace of this model and image, when known
 };
 
 struct Loaded {
@@ -32,9 +40,12 @@ struct Loaded {
     std::string model_name;              // as requested ("toy-4x4", a path)
     std::string image_name;              // file name, or "toy 4×4 (0…15)"
     Image picture;                       // the decoded image, at most 1024 px a side, for display
-    std::shared_ptr<const Trace> trace;  // every stage
+    std::shared_ptr<const Trace> trace;  // every stage, under request.interventions
+    std::shared_ptr<const Trace> original;  // the unmodified pass (the same as `trace` with no interventions)
+    std::optional<OcclusionMap> occlusion;  // when requested and the model has a head
+    Mat lens;                            // the logit lens of `trace` (depth × classes); empty with no head
     LoadRequest request;
-    double load_ms = 0, forward_ms = 0;
+    double load_ms = 0, forward_ms = 0, occlusion_ms = 0;
 };
 
 struct LoadOutcome {
@@ -45,9 +56,10 @@ struct LoadOutcome {
 };
 
 // The work itself, synchronous (the tests and the worker both call it).
-// `current` is reused when `req.model` equals `current_name`.
+// `current` is reused when `req.model` equals `current_name`; `mapper` (optional)
+// keeps the occlusion map's buffers from one request to the next.
 Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
-                    const std::function<void(float, const char*)>& progress = {});
+                    const std::function<void(float, const char*)>& progress = {}, OcclusionMapper* mapper = nullptr);
 
 class Loader {
 public:
@@ -65,6 +77,7 @@ private:
         std::atomic<float> progress{0.f};
         std::mutex mutex;
         std::string phase;
+        OcclusionMapper mapper;  // used by one worker at a time
     };
     void start(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);
 

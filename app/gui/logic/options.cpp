@@ -14,6 +14,7 @@ const char* usage() {
     return "usage: vitviz [--model toy-4x4|digits|vit-b-random|PATH] [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "              [--measure-fps S] [--screen NAME] [--backend cpu|gpu]\n"
+           "              [--train [--train-epochs E]] [--lesson FILE]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file\n"
            "                 (vit-b-random: ViT-B/16's sizes with random weights, for benchmarks)\n"
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
@@ -27,7 +28,15 @@ const char* usage() {
            "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n"
            "  --screen NAME  start on stage, attention, overview or model-view (with --measure-fps: measure it alone)\n"
            "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"
-           "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n";
+           "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n"
+           "  --train        open the Train window and start training a digits ViT from random weights;\n"
+           "                 with --tour DIR: save DIR/train-start.png, train-middle.png, train-end.png, then exit\n"
+           "  --train-epochs E  epochs of that run (default 20)\n"
+           "  --mask-patches LIST  --drop-tokens LIST  --ablate-heads B:H,...  --no-pos\n"
+           "  --permute-patches LIST  --temperature T\n"
+           "                 ask the model (as vitviz-cli): LIST is 3,5,10-12; with --tour also DIR/NN-ask.png\n"
+
+           "  --lesson FILE  play a lesson (assets/lessons/*.json); with --tour DIR: DIR/NN-step.png per step, then exit\n";
 }
 
 static int parse_int(const std::string& flag, const std::string& value) {
@@ -54,6 +63,7 @@ Options parse_options(const std::vector<std::string>& args) {
             o.image_size = parse_int(a, value());
             if (o.image_size <= 0) throw Error("--image-size must be positive");
         } else if (a == "--tour") o.tour_dir = value();
+        else if (a == "--lesson") o.lesson = value();
         else if (a == "--select-token") {
             o.select_token = parse_int(a, value());
             if (o.select_token < 0) throw Error("--select-token must be 0 (CLS) or more");
@@ -74,6 +84,12 @@ Options parse_options(const std::vector<std::string>& args) {
             if (b != "cpu" && b != "gpu") throw Error("--backend expects cpu or gpu, got '" + b + "'");
             o.gpu = b == "gpu";
         } else if (a == "--gpu-fail-test") o.gpu_fail_test = true;
+        else if (a == "--train") o.train = true;
+        else if (a == "--train-epochs") {
+            o.train_epochs = parse_int(a, value());
+            if (o.train_epochs <= 0 || o.train_epochs > 200) throw Error("--train-epochs must be 1 to 200");
+        }
+        else if (o.interventions.take(args, i)) continue;
         else if (a == "-h" || a == "--help") o.help = true;
         else throw Error("unknown argument '" + a + "' (try --help)");
     }
@@ -83,6 +99,12 @@ Options parse_options(const std::vector<std::string>& args) {
 std::string default_model(const std::string& asset_dir) {
     return classify_path((fs::path(asset_dir) / kDefaultModel).string()) == FileKind::ModelFolder ? kDefaultModel
                                                                                                 : kFallbackModel;
+}
+
+std::optional<StartChoice> start_fallback(const StartChoice& failed, const std::string& model_image) {
+    if (failed.image != model_image) return StartChoice{failed.model, model_image};
+    if (failed.model != kFallbackModel) return StartChoice{kFallbackModel, ""};
+    return std::nullopt;
 }
 
 }  // namespace vit::gui

@@ -2,12 +2,15 @@
 //   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
 //          [--screen stage|attention|overview|model-view]
-//          [--backend cpu|gpu] [--gpu-fail-test]
+//          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE]
+//          [the interventions of vitviz-cli: core/intervention_flags.h]
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app_state.h"
+#include "intervention_flags.h"
 
 namespace vit::gui {
 
@@ -30,6 +33,10 @@ struct Options {
     Screen screen = Screen::Stage;
     bool gpu = false;         // --backend gpu: start on the GPU backend (app/gpu); CPU when it cannot start
     bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
+    std::string lesson;       // --lesson FILE: play it (with --tour: DIR/NN-step.png per step)
+    bool train = false;       // open the Train window and start a run (with --tour: screenshots of it)
+    int train_epochs = 20;    // that run's epochs
+    InterventionFlags interventions;  // asked at start (and shown by the tour's Ask shot)
     bool help = false;
 };
 
@@ -40,5 +47,14 @@ const char* usage();
 // kDefaultModel when its weights and config are in `asset_dir`, else kFallbackModel.
 // (With no --image a built-in model opens on its own image: core/builtin.h.)
 std::string default_model(const std::string& asset_dir);
+
+// A start that failed with nothing on screen yet: what to open instead, as
+// {model, image}. A bad image keeps the model and opens it on `model_image`
+// (its own image, "" for built-ins, or the gallery photo a checkpoint opens
+// on); when that was what failed, the toy; nothing once the toy itself failed.
+struct StartChoice {
+    std::string model, image;
+};
+std::optional<StartChoice> start_fallback(const StartChoice& failed, const std::string& model_image);
 
 }  // namespace vit::gui

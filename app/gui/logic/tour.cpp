@@ -20,6 +20,13 @@ std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
     }
     int attn = p.index_of(StageRef{StageKind::Attn, 0});
     plan.push_back({attn >= 0 ? attn : 0, Screen::Overview, "overview.png"});
+    if (p.depth > 0 && p.index_of(StageRef{StageKind::Logits}) >= 0) {
+        plan.push_back({p.size() - 1, Screen::Why, tour_file_name(static_cast<int>(plan.size()), "why")});
+        for (const StageRef& s : {StageRef{StageKind::Attn, p.depth - 1}, StageRef{StageKind::Input}}) {
+            const int i = p.index_of(s);
+            plan.push_back({i, Screen::Stage, tour_file_name(static_cast<int>(plan.size()), "grad-" + p.ids[i]), true});
+        }
+    }
     if (gpu) {
         plan.push_back({attn >= 0 ? attn : 0, Screen::Stage,
                         tour_file_name(static_cast<int>(plan.size()), "gpu-difference")});

@@ -1,7 +1,9 @@
 // The --tour plan: one screenshot per stage, `NN-<stage id>.png` in catalogue
 // order (NN from 00, more digits past 99), then the screens by their plain
 // names: `attention.png`, `model-view.png` (both only with encoder blocks) and
-// `overview.png` (on block 0's attention, so the highlight sits mid-model). The driver renders a few frames per shot so textures and
+// `overview.png` (on block 0's attention, so the highlight sits mid-model); for a
+// model with a head then `NN-why.png` (why this class) and the backward walk at the
+// last block's attention and at the input (`NN-grad-<stage id>.png`). The driver renders a few frames per shot so textures and
 // layout settle before the framebuffer is read.
 #pragma once
 #include <string>
@@ -15,6 +17,7 @@ struct TourShot {
     int stage = 0;
     Screen screen = Screen::Stage;
     std::string file;  // file name inside the tour folder
+    bool gradients = false;  // the backward walk's view of the stage
 };
 
 std::string tour_file_name(int index, const std::string& name);

@@ -4,9 +4,8 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <numeric>
-#include <string>
-#include <vector>
+
+#include "digit_widgets.h"
 
 namespace vit::gui {
 
@@ -49,86 +48,39 @@ static void DrawCanvas(DrawPanelState& panel, float side) {
     }
 }
 
-static void DrawPreview(const vit::Image& img, float cell) {
-    ImVec2 p0 = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(cell * img.width, cell * img.height));
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    for (int y = 0; y < img.height; ++y)
-        for (int x = 0; x < img.width; ++x) {
-            int g = int(std::clamp(img.data[static_cast<size_t>(y) * img.width + x], 0.f, 1.f) * 255.f + 0.5f);
-            ImVec2 a(p0.x + x * cell, p0.y + y * cell);
-            dl->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell), IM_COL32(g, g, g, 255));
-        }
-    dl->AddRect(p0, ImVec2(p0.x + cell * img.width, p0.y + cell * img.height), IM_COL32(120, 120, 140, 255));
-}
-
 static void DrawPrediction(const DrawPanelState& panel, const Trace* trace, const Model* model, bool busy) {
     bool current = trace && panel.shown_version == panel.canvas.version();
     if (!trace || !model || panel.shown_version == ~0ull) {
         ImGui::TextDisabled(busy ? "computing…" : "draw to see the prediction");
         return;
     }
-    const Stage* probs = trace->find(StageRef{StageKind::Probs});
-    if (!probs) {
-        ImGui::TextDisabled("this model has no classifier head");
-        return;
-    }
-    const std::vector<float>& p = probs->tensor.data;
-    std::vector<int> order(p.size());
-    std::iota(order.begin(), order.end(), 0);
-    int top = std::min<int>(3, static_cast<int>(order.size()));
-    std::partial_sort(order.begin(), order.begin() + top, order.end(), [&](int a, int b) { return p[a] > p[b]; });
-    ImGui::TextUnformatted(current ? "prediction" : "prediction (updating…)");
-    auto label_of = [&](int c) {
-        return c < static_cast<int>(model->config.labels.size()) ? model->config.labels[c] : std::to_string(c);
-    };
-    float label_w = 0.f;
-    for (int i = 0; i < top; ++i) label_w = std::max(label_w, ImGui::CalcTextSize(label_of(order[i]).c_str()).x);
-    label_w = std::min(label_w, ImGui::GetFontSize() * 8.f);
-    for (int i = 0; i < top; ++i) {
-        int c = order[i];
-        std::string label = label_of(c);
-        if (i == 0) ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(0.25f, 0.75f, 0.35f, 1.f));
-        char text[64];
-        std::snprintf(text, sizeof text, "%.1f %%", 100.f * p[c]);
-        ImGui::TextUnformatted(label.c_str());
-        ImGui::SameLine(0.f, label_w - ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().ItemSpacing.x);
-        ImGui::ProgressBar(p[c], ImVec2(ImGui::GetFontSize() * 9.f, 0), text);
-        if (i == 0) ImGui::PopStyleColor();
-    }
+    DrawTopPredictions(*trace, *model, 3, current ? "prediction" : "prediction (updating…)");
 }
 
 void DrawDrawPanel(DrawPanelState& panel, const Trace* trace, const Model* model, bool busy) {
     if (!panel.visible) return;
-    ImGuiViewport* vp = ImGui::GetMainViewport();
-    // Bottom left, over the navigator and the view's corner, so the prediction and the side panel stay visible.
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8.f, vp->WorkPos.y + vp->WorkSize.y - ImGui::GetFrameHeightWithSpacing() * 2.f),
-                            ImGuiCond_Appearing, ImVec2(0.f, 1.f));
-    ImGui::SetNextWindowBgAlpha(0.97f);
-    if (!ImGui::Begin("Draw a digit###draw", &panel.visible,
-                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
-        ImGui::End();
-        return;
-    }
-    const float side = std::max(280.f, ImGui::GetFontSize() * 17.f);
-    ImGui::BeginGroup();
+    // Docked at the top of the side column: it covers no picture and no navigator.
+    ImGui::TextUnformatted("Draw a digit");
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("Close").x - ImGui::GetStyle().FramePadding.x * 2);
+    if (ImGui::SmallButton("Close")) panel.visible = false;
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float side = std::min(width, ImGui::GetFontSize() * 17.f);
     DrawCanvas(panel, side);
     if (ImGui::Button("Clear")) panel.canvas.clear();
     ImGui::SameLine();
     ImGui::SetNextItemWidth(side - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x);
     ImGui::SliderFloat("##thickness", &panel.thickness, 6.f, 48.f, "stroke %.0f px");
-    ImGui::EndGroup();
+    // What the model sees, small, beside the prediction (which keeps at least 9 font sizes for its bars).
+    ImGui::TextWrapped("the model sees (%d×%d), and says", kMnistSide, kMnistSide);
+    const float cell = std::max(2.f, std::min(ImGui::GetFontSize() * 0.3f, (width - ImGui::GetFontSize() * 9.f) / kMnistSide));
+    if (panel.preview) DrawGreyImage(*panel.preview, cell);
+    else DrawGreyImage(to_mnist(panel.canvas), cell);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("cropped to the ink, scaled to %d px, centred by mass, like MNIST", kMnistBox);
     ImGui::SameLine();
     ImGui::BeginGroup();
-    ImGui::TextUnformatted("what the model sees (28×28)");
-    if (panel.preview) DrawPreview(*panel.preview, std::max(5.f, ImGui::GetFontSize() * 0.36f));
-    else DrawPreview(to_mnist(panel.canvas), std::max(5.f, ImGui::GetFontSize() * 0.36f));
-    ImGui::Spacing();
     DrawPrediction(panel, trace, model, busy);
-    ImGui::Spacing();
-    ImGui::TextDisabled("cropped to the ink, scaled to 20 px,\ncentred by mass, like MNIST");
     ImGui::EndGroup();
-    ImGui::End();
 }
 
 }  // namespace vit::gui

@@ -1,4 +1,4 @@
-// The "Draw a digit" window: a canvas drawn with the mouse (ImGui's draw
+// The "Draw a digit" panel, at the top of the side column: a canvas drawn with the mouse (ImGui's draw
 // list), Clear, a brush-thickness slider, the 28×28 MNIST-normalised image the
 // model gets (canvas_image.h), and the live top-3 prediction. While it is open
 // the canvas is the image source: App sends every change of the canvas to the
@@ -27,7 +27,8 @@ struct DrawPanelState {
 // The name the status bar and title show for a canvas image.
 inline constexpr const char* kCanvasImageName = "drawn digit";
 
-// `trace`/`model` may be null (nothing loaded yet); `busy`: a forward is running.
+// Draws in the current region, its full width. `trace`/`model` may be null (nothing loaded yet);
+// `busy`: a forward is running.
 void DrawDrawPanel(DrawPanelState& panel, const Trace* trace, const Model* model, bool busy);
 
 }  // namespace vit::gui

@@ -26,13 +26,41 @@ void DrawInfoPanel(ViewContext& ctx) {
         Section("What you see");
         ImGui::TextWrapped(
             "For the chosen layer, one map per head: how much the selected token takes from each patch (its row of "
-            "the attention matrix, without the CLS column). The mean over heads is what the layer does on average.");
+            "the attention matrix, without the CLS column). The mean over heads is what the layer does on average. "
+            "Click a head's title (or press Z) to enlarge it; H steps through the heads.");
+        Section("Colours");
+        ImGui::TextWrapped("By default all heads of a layer share one scale, from 0 to their largest weight, so equal "
+                           "colours mean equal weights. '0 … 100%%' compares layers too; 'each map its own' stretches "
+                           "every map from its minimum to its maximum, so colours compare only within one map.");
         Section("Rollout");
         ImGui::TextWrapped("Attention rollout multiplies the head-averaged attention of every layer (plus the identity "
                            "for the residual) to follow information from the input patches to the last layer.");
         Section("DINO");
         ImGui::TextWrapped("'CLS only' shows the CLS token's attention in the last layer: in self-supervised models "
                            "such as DINO it outlines the main object without ever being taught what objects are.");
+    } else if (ctx.state.screen == Screen::Why) {
+        ImGui::PushFont(ctx.heading());
+        ImGui::TextWrapped("Why this class?");
+        ImGui::PopFont();
+        Section("Relevance (Chefer et al. 2021)");
+        MonoBlock(ctx, "A_b  = attention of block b (H×T×T)\n"
+                       "dA_b = d logit[c] / d A_b\n"
+                       "M_b  = mean_h max(0, dA_b ⊙ A_b)\n"
+                       "R = I;  R = R + M_b · R  (b = 0 … L−1)\n"
+                       "map = R[0, 1:]  (CLS row, one value per patch)",
+                  ImVec4(1.f, 0.86f, 0.55f, 1.f));
+        Section("PyTorch");
+        MonoBlock(ctx, "logits[0, c].backward()  # attn kept with retain_grad()\n"
+                       "cam = (attn.grad * attn).clamp(min=0).mean(1)\n"
+                       "R = R + cam[0] @ R",
+                  ImVec4(0.55f, 0.9f, 0.55f, 1.f));
+        Section("Saliency");
+        ImGui::TextWrapped("The gradient of the class's logit with respect to each input pixel, largest over the colour "
+                           "channels: the pixels whose change would move this class most. It is noisy; relevance is "
+                           "the smoother, class-specific picture.");
+        Section("Compare");
+        ImGui::TextWrapped("Pick another class above the maps: relevance moves to the evidence for it; rollout does not "
+                           "change, because it never looks at the class.");
     } else {
         StageInfo info = describe_stage(ctx.stage(), ctx.model.config, ctx.pipeline.tokens);
         ImGui::PushFont(ctx.heading());
@@ -41,6 +69,10 @@ void DrawInfoPanel(ViewContext& ctx) {
         if (!info.formula.empty()) {
             Section("Formula");
             MonoBlock(ctx, info.formula, ImVec4(1.f, 0.86f, 0.55f, 1.f));
+        }
+        if (ctx.state.gradients && ctx.tensor({StageKind::Logits})) {
+            Section("Backward (the gradient walk)");
+            MonoBlock(ctx, stage_def(ctx.stage().kind).backward, ImVec4(1.f, 0.7f, 0.55f, 1.f));
         }
         if (!info.shapes.empty()) {
             Section("Shapes");
@@ -54,18 +86,20 @@ void DrawInfoPanel(ViewContext& ctx) {
             Section("In words");
             ImGui::TextWrapped("%s", info.explanation.c_str());
         }
-        if (!info.notebook_note.empty()) {
-            Section("Notebook check");
-            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.6f, 0.45f, 1.f));
-            ImGui::TextWrapped("%s", info.notebook_note.c_str());
-            ImGui::PopStyleColor();
+        if (!info.notebook_note.empty()) {  // a teaching note, shown on request: not an error of this app
+            ImGui::Spacing();
+            ImGui::Checkbox("##teaching", &ctx.state.teaching_notes);
+            ImGui::SameLine();
+            ImGui::TextWrapped("Teaching note: a seed notebook's mistake");
+            if (ctx.state.teaching_notes) ImGui::TextWrapped("%s", info.notebook_note.c_str());
         }
     }
     if (!ctx.state.presenter) {
         Section("Keys");
         ImGui::TextDisabled(ctx.state.clicker ? "← →  stage      PgUp PgDn  stage (clicker)" : "← →  stage      PgUp PgDn  block");
-        ImGui::TextDisabled("↑ ↓  token      H  head      A  attention\n"
-                            "G  model view   V  overview\n"
+        ImGui::TextDisabled("↑ ↓  token      H  head      Z  enlarge\n"
+                            "A  attention    W  why       G  gradients\n"
+                            "L  model view   V  overview\n"
                             "C  CLS only     N  numbers   F11  presenter\n"
                             "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open\n"
                             "Ctrl+1…9  bookmark    1…9  return to it");

@@ -3,10 +3,30 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 namespace vit::gui {
+
+// The widest stage name (monospace) and the widest description.
+static ImVec2 column_widths(const Pipeline& p, const Fonts& fonts) {
+    ImVec2 w(0.f, 0.f);
+    ImGui::PushFont(fonts.mono);
+    for (const StageRef& s : p.stages) w.x = std::max(w.x, ImGui::CalcTextSize(stage_def(s.kind).name).x);
+    ImGui::PopFont();
+    for (const StageRef& s : p.stages) w.y = std::max(w.y, ImGui::CalcTextSize(stage_def(s.kind).short_name).x);
+    return w;
+}
+
+float NavigatorWidth(const Pipeline& p, const Fonts& fonts) {
+    const ImVec2 w = column_widths(p, fonts);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return w.x + ImGui::GetFontSize() + w.y + 2 * style.WindowPadding.x + style.ScrollbarSize + 8.f;
+}
 
 void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, const Fonts& fonts) {
     bool moved = nav.scrolled_to != state.stage || nav.scrolled_screen != state.screen;
+    // The descriptions start after the longest stage name, so no name runs into its description.
+    const float description_x = ImGui::GetCursorPosX() + column_widths(p, fonts).x + ImGui::GetFontSize();
     int i = 0;
     while (i < p.size()) {
         int g = p.group[i];
@@ -28,7 +48,7 @@ void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, cons
                 }
                 ImGui::PopFont();
                 if (selected && moved) ImGui::SetScrollHereY(0.4f);
-                ImGui::SameLine(ImGui::GetFontSize() * 5.5f);
+                ImGui::SameLine(description_x);
                 ImGui::TextDisabled("%s", def.short_name);
                 ImGui::PopID();
             }
@@ -38,7 +58,9 @@ void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, cons
     ImGui::Separator();
     if (ImGui::Selectable("Attention over the image  (A)", state.screen == Screen::Attention))
         state.screen = state.screen == Screen::Attention ? Screen::Stage : Screen::Attention;
-    if (ImGui::Selectable("Model view: blocks × heads  (G)", state.screen == Screen::ModelView))
+    if (ImGui::Selectable("Why this class?  (W)", state.screen == Screen::Why))
+        state.screen = state.screen == Screen::Why ? Screen::Stage : Screen::Why;
+    if (ImGui::Selectable("Model view: blocks × heads  (L)", state.screen == Screen::ModelView))
         state.screen = state.screen == Screen::ModelView ? Screen::Stage : Screen::ModelView;
     if (ImGui::Selectable("The whole model at a glance  (V)", state.screen == Screen::Overview))
         state.screen = state.screen == Screen::Overview ? Screen::Stage : Screen::Overview;

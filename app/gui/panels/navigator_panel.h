@@ -13,5 +13,7 @@ struct NavigatorState {
 };
 
 void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, const Fonts& fonts);
+// The width the navigator needs so that no stage name or description is cut (with the current font).
+float NavigatorWidth(const Pipeline& p, const Fonts& fonts);
 
 }  // namespace vit::gui

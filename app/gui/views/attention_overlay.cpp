@@ -1,8 +1,7 @@
 // The selected token's attention over the image, the piece the attention
 // screen and the model view share: one head's attention row and its overlay's
-// texture key, and the model's picture with such rows laid over it — as two
-// layers (the attention screen's few large maps), or every block × head
-// composited into one atlas texture (the model view's many small ones).
+// texture key, and every block × head composited over the model's picture in
+// one atlas texture (the model view's many small maps).
 #include <algorithm>
 
 #include "views.h"
@@ -14,24 +13,11 @@ static constexpr float kOverlayAlpha = 0.72f;
 AttentionRow attention_row(ViewContext& ctx, int layer, int head, int token) {
     const StageRef stage{StageKind::Attn, layer};
     const Tensor* attn = ctx.tensor(stage);
-    if (!attn) return {};
     const int T = ctx.pipeline.tokens;
+    // Tokens dropped (Ask panel): the rows no longer line up with the patches, so there is no map.
+    if (!attn || attn->shape[1] != T || token >= T) return {};
     return {attn->data.data() + (static_cast<size_t>(head) * T + token) * T,
             texture_key(ctx, stage, head, Colormap::Sequential, "row " + std::to_string(token))};
-}
-
-PictureResult DrawAttentionOverlay(ViewContext& ctx, const float* patches, const std::string& key, float side,
-                                   bool clickable, bool colour_bar) {
-    PictureSpec ps;
-    ps.size = ImVec2(side, side);
-    ps.grid = false;
-    ps.overlay = patches;
-    ps.overlay_key = key;
-    ps.overlay_alpha = kOverlayAlpha;
-    ps.overlay_bar = colour_bar;
-    ps.clickable = clickable;
-    ps.show_selection = true;
-    return DrawModelPicture(ctx, ps);
 }
 
 CachedTexture attention_atlas(ViewContext& ctx, int token, float side) {

@@ -1,30 +1,122 @@
 // The attention screen: for the chosen layer, where the selected token looks —
 // its attention row over the image for every head side by side, the mean over
-// heads, and attention rollout through all layers. Click a patch to choose the
-// token; "CLS only" shows the CLS token's attention, as in the DINO paper.
+// heads, and attention rollout through all layers, laid out as equal tiles that
+// fill the view. Click a patch to choose the token; click a head's title (or
+// press Z / Enter) to enlarge it; "CLS only" shows the CLS token's attention,
+// as in the DINO paper. Colours follow the chosen scale (attention_scale.h).
+// Beside them the occlusion map (Ask panel): where masking hurts the answer.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "ask_overlays.h"
+#include "token_order.h"
+#include "attention_scale.h"
 #include "views.h"
 
 namespace vit::gui {
 
-static void DrawMap(ViewContext& ctx, const std::string& title, const std::string& subtitle, const float* overlay,
-                    const std::string& key, float side, bool clickable) {
+namespace {
+
+// One tile: a title line (a click on it can enlarge), then the picture with an overlay.
+struct Tile {
+    std::string title;
+    const float* overlay = nullptr;  // N values; nullptr: the plain image to click on
+    std::string key;
+    Range range;
+    int head = -1;                   // >= 0: clicking the title enlarges this head (or goes back)
+};
+
+float title_height() { return ImGui::GetFontSize() * 1.3f + 4.f; }
+float bar_height() { return 12.f + ImGui::GetTextLineHeight() + 8.f; }
+
+void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok) {
     ImGui::BeginGroup();
-    // Titles are drawn, not laid out, so every tile is exactly `side` wide.
-    ImVec2 at = ImGui::GetCursorScreenPos();
-    float lh = ImGui::GetTextLineHeight();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->PushClipRect(at, ImVec2(at.x + side, at.y + 2 * lh + 4), true);
-    dl->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), title.c_str());
-    dl->AddText(ImVec2(at.x, at.y + lh), ImGui::GetColorU32(ImGuiCol_TextDisabled), subtitle.c_str());
-    dl->PopClipRect();
-    ImGui::Dummy(ImVec2(side, 2 * lh));
-    DrawAttentionOverlay(ctx, overlay, key, side, clickable, true);
+    ImGui::PushID(t.key.c_str());
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    FittedText(ImGui::GetWindowDrawList(), at, side, t.title, ImGui::GetColorU32(ImGuiCol_Text));
+    ImGui::InvisibleButton("title", ImVec2(side, title_height()));
+    if (t.head >= 0 && ImGui::IsItemHovered()) {
+        ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+        ImGui::SetTooltip(ctx.state.head >= 0 ? "click: back to all heads (Z)" : "click: enlarge this head (Z)");
+    }
+    if (t.head >= 0 && ImGui::IsItemClicked()) toggle_enlarged_head(ctx.state, ctx.pipeline, t.head);
+    ImGui::PopID();
+    PictureSpec ps;
+    ps.size = ImVec2(side, side);
+    ps.grid = t.overlay == nullptr;
+    ps.numbers = t.overlay == nullptr;
+    ps.overlay = t.overlay;
+    ps.overlay_key = t.key;
+    ps.overlay_range = t.range;
+    ps.overlay_alpha = 0.72f;
+    ps.overlay_bar = own_bar;
+    ps.selected_token = tok;  // CLS (0) outlines no patch
+    ps.clickable = t.overlay != nullptr || !ctx.ask_painting();
+    const PictureResult picture = DrawModelPicture(ctx, ps);
+    AppState& st = ctx.state;
+    if (t.overlay == nullptr) {  // the picture to click on shows (and, with the Ask panel open, paints) masked patches
+        DrawPatchMarks(st.ask, picture.p0, picture.p1, ctx.grid());
+        if (ctx.ask_painting()) PaintPatches(st.ask, picture);
+    }
+    if (t.head >= 0) {  // right-click silences the head (Ask panel)
+        if (head_silenced(st.ask, st.layer, t.head)) DrawSilencedVeil();
+        if (ImGui::IsMouseHoveringRect(picture.p0, picture.p1) && ImGui::IsMouseClicked(ImGuiMouseButton_Right))
+            set_head_silenced(st.ask, st.layer, t.head, !head_silenced(st.ask, st.layer, t.head));
+    }
+    if (t.overlay == nullptr && own_bar) ImGui::Dummy(ImVec2(side, bar_height()));  // keep the tiles aligned
     ImGui::EndGroup();
 }
+
+// Layer arrows, CLS only, the colour scale and the keys, wrapping to a new line when a control does not fit.
+void DrawControls(ViewContext& ctx) {
+    AppState& st = ctx.state;
+    const Pipeline& p = ctx.pipeline;
+    const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+    const float gap = ImGui::GetFontSize();
+    bool first = true;
+    auto place = [&](float w) {
+        if (!first && ImGui::GetItemRectMax().x + gap + w < right) ImGui::SameLine(0, gap);
+        first = false;
+    };
+    const std::string block = "block " + std::to_string(st.layer) + " (of 0–" + std::to_string(p.depth - 1) + ")";
+    const float arrow = ImGui::GetFrameHeight();
+    place(ImGui::CalcTextSize(("layer " + block).c_str()).x + 2 * arrow + 4 * ImGui::GetStyle().ItemSpacing.x);
+    ImGui::BeginGroup();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("layer");
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("layer_prev", ImGuiDir_Left)) select_layer(st, p, st.layer - 1);
+    ImGui::SameLine();
+    ImGui::TextUnformatted(block.c_str());
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("layer_next", ImGuiDir_Right)) select_layer(st, p, st.layer + 1);
+    ImGui::EndGroup();
+    place(ImGui::CalcTextSize("CLS only (DINO)").x + arrow + 8.f);
+    bool cls = st.cls_only;
+    if (ImGui::Checkbox("CLS only (DINO)", &cls)) toggle_cls_attention(st, p);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the CLS token's attention in the last layer (key C)");
+    const float combo_w = ImGui::CalcTextSize("one scale per layer").x + 2 * arrow;
+    place(ImGui::CalcTextSize("colours").x + combo_w + 8.f);
+    ImGui::BeginGroup();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("colours");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(combo_w);
+    if (ImGui::BeginCombo("##scale", attention_scale_name(st.attention_scale))) {
+        for (AttentionScale s : {AttentionScale::LayerMax, AttentionScale::Percent, AttentionScale::EachMap})
+            if (ImGui::Selectable(attention_scale_name(s), s == st.attention_scale)) st.attention_scale = s;
+        ImGui::EndCombo();
+    }
+    ImGui::EndGroup();
+    if (ctx.ask_open) {
+        place(ImGui::CalcTextSize("Ask the model").x + arrow + 8.f);
+        ImGui::Checkbox("Ask the model", ctx.ask_open);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Mask or drop patches, silence heads, remove positions (the Ask panel)");
+    }
+}
+
+}  // namespace
 
 void DrawAttentionScreen(ViewContext& ctx) {
     const Pipeline& p = ctx.pipeline;
@@ -34,35 +126,43 @@ void DrawAttentionScreen(ViewContext& ctx) {
     }
     AppState& st = ctx.state;
     select_layer(st, p, st.layer);
-    int layer = st.layer, T = p.tokens, N = ctx.patches(), H = p.heads;
-    int tok = std::clamp(attention_token(st), 0, T - 1);
+    const int T = p.tokens, N = ctx.patches(), H = p.heads;
+    const int tok = std::clamp(attention_token(st), 0, T - 1);
 
-    // Controls.
     ImGui::PushFont(ctx.heading());
-    ImGui::Text("Where does %s look?", token_name(tok).c_str());
+    ImGui::TextUnformatted(("Where does " + token_name(tok) + " look?").c_str());
     ImGui::PopFont();
-    ImGui::AlignTextToFramePadding();
-    ImGui::Text("layer");
-    ImGui::SameLine();
-    if (ImGui::ArrowButton("layer_prev", ImGuiDir_Left)) select_layer(st, p, layer - 1);
-    ImGui::SameLine();
-    ImGui::Text("block %d of %d", layer, p.depth);
-    ImGui::SameLine();
-    if (ImGui::ArrowButton("layer_next", ImGuiDir_Right)) select_layer(st, p, layer + 1);
-    ImGui::SameLine(0, 30);
-    bool cls = st.cls_only;
-    if (ImGui::Checkbox("CLS only (DINO)", &cls)) toggle_cls_attention(st, p);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the CLS token's attention in the last layer (key C)");
-    Note("Click a patch to choose the token. Each map is that token's attention row over the " + std::to_string(N) +
-         " patches, in % (what it gives to CLS is written under each title); colours are stretched from each map's own minimum "
-         "(dark) to its maximum (bright): the bar under each map gives the real range.");
+    // The keys, beside the question: ↑ ↓ change the token (and leave CLS only), H and Z the head.
+    std::string keys = st.head >= 0 ? "↑ ↓ token    H next head    Z all heads" : "↑ ↓ token    H or Z: one head large";
+    if (tok == T - 1 && !st.cls_only) keys = "the last token: ↓ goes no further    " + keys;
+    if (st.cls_only) keys = "CLS only: ↑ ↓ or a click picks a token again    " + keys;
+    if (ImGui::GetItemRectMax().x + ImGui::CalcTextSize(keys.c_str()).x + 2 * ImGui::GetFontSize() <
+        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
+        ImGui::SameLine(0, 2 * ImGui::GetFontSize());
+        ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (ImGui::GetItemRectSize().y - ImGui::GetFontSize()) * 0.5f);
+    }
+    ImGui::TextDisabled("%s", keys.c_str());
+    DrawControls(ctx);
+    if (ctx.ask && ctx.ask->occlusion)
+        Note("Last map: the occlusion map, how much the answer's probability falls when that patch alone is masked "
+             "(bright: the answer rests there). Where it differs from attention, attention is not importance. "
+             "Right-click a head to silence it.");
 
-    layer = st.layer;
+    const int layer = st.layer;
     const StageRef attn_stage{StageKind::Attn, layer};
     const Tensor* attn = ctx.tensor(attn_stage);
     const Tensor* roll = ctx.tensor({StageKind::Rollout});
     if (!attn) return;
-    auto row = [&](int h) { return attn->data.data() + (static_cast<size_t>(h) * T + tok) * T; };
+    // Permuted or dropped tokens (Ask panel): rows and columns back in image order, zeros where dropped.
+    const std::vector<int>& kept = ctx.trace.token_patches();
+    const bool reordered = tokens_reordered(kept, N);
+    auto in_image_order = [&](const StageRef& stage, const Tensor& t) {
+        return reordered ? ctx.derived.get(derived_key(stage, "image order"), [&] { return square_in_image_order(t, kept, N); }).data()
+                         : t.data.data();
+    };
+    const float* attn_data = in_image_order(attn_stage, *attn);
+    const float* roll_data = roll ? in_image_order({StageKind::Rollout}, *roll) : nullptr;
+    auto row = [&](int h) { return attn_data + (static_cast<size_t>(h) * T + tok) * T; };
     const std::string row_name = "row " + std::to_string(tok);
     const std::vector<float>& mean = ctx.derived.get(derived_key(attn_stage, "head mean " + row_name), [&] {
         std::vector<float> m(T, 0.f);
@@ -71,45 +171,94 @@ void DrawAttentionScreen(ViewContext& ctx) {
         return m;
     });
 
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    float lh = ImGui::GetTextLineHeightWithSpacing();
-    // The picture to click on, then the maps in the best-fitting grid.
-    float pick = std::min(avail.x * 0.26f, avail.y - lh);
-    ImGui::BeginGroup();
-    ImGui::TextUnformatted("the image: click a patch");
-    PictureSpec ps;
-    ps.size = ImVec2(pick, pick);
-    ps.numbers = ctx.grid() <= 8;
-    DrawModelPicture(ctx, ps);
-    ImGui::EndGroup();
-    ImGui::SameLine(0, 24);
-
-    int n = H + 1 + (roll ? 1 : 0);
-    float W = ImGui::GetContentRegionAvail().x, Hh = avail.y;
-    float best = 0.f;
-    int best_cols = n;
-    for (int cols = 1; cols <= n; ++cols) {
-        int rows = (n + cols - 1) / cols;
-        float side = std::min(W / cols - 14.f, Hh / rows - 3 * lh - 36.f);
-        if (side > best) best = side, best_cols = cols;
+    // The maps of this layer (heads, then their mean) share a scale; rollout is another quantity with its own.
+    const AttentionScale scale = st.attention_scale;
+    std::vector<const float*> layer_maps;
+    for (int h = 0; h < H; ++h) layer_maps.push_back(row(h) + 1);
+    layer_maps.push_back(mean.data() + 1);
+    const std::string scale_tag = std::string("|") + attention_scale_name(scale);
+    std::vector<Tile> tiles;
+    tiles.push_back({ctx.ask_painting() ? "paint: drag masks, right-drag clears" : "click a patch", nullptr, "picker", {}, -1});
+    for (int h = 0; h < H; ++h)
+        tiles.push_back({"head " + std::to_string(h) + " · CLS " + percent(row(h)[0]), layer_maps[h],
+                         texture_key(ctx, attn_stage, h, Colormap::Sequential, row_name + scale_tag),
+                         attention_range(scale, layer_maps, N, h), h});
+    tiles.push_back({"head mean · CLS " + percent(mean[0]), layer_maps[H],
+                     texture_key(ctx, attn_stage, -1, Colormap::Sequential, "head mean " + row_name + scale_tag),
+                     attention_range(scale, layer_maps, N, H), -1});
+    Range roll_range;
+    if (roll) {
+        const float* r = roll_data + static_cast<size_t>(tok) * T + 1;
+        roll_range = attention_range(scale, {r}, N, 0);
+        tiles.push_back({"rollout 0–" + std::to_string(p.depth - 1), r,
+                         texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name + scale_tag), roll_range, -1});
     }
-    float side = std::max(best, 40.f);
-    ImGui::BeginGroup();
-    for (int i = 0; i < n; ++i) {
-        if (i % best_cols) ImGui::SameLine(0, 14);
-        if (i < H) {
-            DrawMap(ctx, "head " + std::to_string(i), "to CLS: " + percent(row(i)[0]), row(i) + 1,
-                    attention_row(ctx, layer, i, tok).key, side, true);
-        } else if (i == H) {
-            DrawMap(ctx, "mean of " + std::to_string(H) + " heads", "to CLS: " + percent(mean[0]), mean.data() + 1,
-                    texture_key(ctx, attn_stage, -1, Colormap::Sequential, "head mean " + row_name), side, true);
-        } else {
-            DrawMap(ctx, stage_id(StageKind::Rollout), p.depth == 1 ? "the only block" : "blocks 0…" + std::to_string(p.depth - 1),
-                    roll->data.data() + static_cast<size_t>(tok) * T + 1,
-                    texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name), side, true);
+    if (const OcclusionMap* occ = ctx.ask && ctx.ask->occlusion ? &*ctx.ask->occlusion : nullptr) {
+        const std::vector<float>& importance = ctx.derived.get("occlusion importance", [&] {
+            std::vector<float> drop(occ->probabilities.size());
+            for (size_t q = 0; q < drop.size(); ++q) drop[q] = occ->top_probability - occ->probabilities[q];
+            return drop;
+        });
+        // Another quantity (a fall in probability): its own stretch.
+        tiles.push_back({"occlusion · p(" + ctx.model.config.labels[occ->top_class] + ") lost", importance.data(),
+                         texture_key(ctx, {StageKind::Probs}, -1, Colormap::Sequential, "occlusion"),
+                         attention_range(AttentionScale::EachMap, {importance.data()}, N, 0), -1});
+    }
+
+    // Below the tiles: what the colours mean. A shared scale has one colour bar, at the right of the tiles.
+    const bool own_bars = scale == AttentionScale::EachMap;
+    const Range shared = attention_range(scale, layer_maps, N, 0);
+    const float lh = ImGui::GetTextLineHeightWithSpacing();
+    const float footer_h = lh * 2.f + 4.f;
+    const float gap = std::round(ImGui::GetFontSize() * 0.6f);
+    const float bar_w = own_bars ? 0.f : ImGui::CalcTextSize("100%").x + 16.f + 8.f + 2 * gap;
+    const ImVec2 avail(ImGui::GetContentRegionAvail().x - bar_w, ImGui::GetContentRegionAvail().y - footer_h);
+    // Per row of tiles: the title, the bars (own scales), the half-gap between rows and ImGui's item spacing.
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    const float tile_extra_h = title_height() + (own_bars ? bar_height() + spacing : 0.f) + gap * 0.5f + 3 * spacing;
+    const ImVec2 tiles_at = ImGui::GetCursorScreenPos();
+    float tiles_right = tiles_at.x, tiles_bottom = tiles_at.y;
+
+    if (st.head >= 0) {  // one head enlarged: it fills the view, the image to click on beside it
+        const Tile& big = tiles[1 + st.head];
+        const float side = std::max(40.f, std::min(avail.y - tile_extra_h, avail.x * 0.72f));
+        DrawTile(ctx, big, side, own_bars, tok);
+        tiles_right = ImGui::GetItemRectMax().x;
+        tiles_bottom = ImGui::GetItemRectMax().y;
+        ImGui::SameLine(0, bar_w + 2 * gap);
+        ImGui::BeginGroup();
+        const float small = std::max(40.f, std::min(avail.x - side - 3 * gap, side * 0.45f));
+        DrawTile(ctx, tiles[0], small, own_bars, tok);
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + small);
+        ImGui::TextWrapped("head %d of %d (0–%d). H: the next head; Z or a click on the title: all heads.", st.head, H,
+                           H - 1);
+        ImGui::PopTextWrapPos();
+        ImGui::EndGroup();
+    } else {
+        const int n = static_cast<int>(tiles.size());
+        const int cols = best_columns(n, avail, 1.f, gap, tile_extra_h);
+        const int rows = (n + cols - 1) / cols;
+        const float side = std::max(40.f, std::min(avail.x / cols - gap, avail.y / rows - tile_extra_h));
+        for (int i = 0; i < n; ++i) {
+            if (i % cols) ImGui::SameLine(0, gap);
+            DrawTile(ctx, tiles[i], side, own_bars, tok);
+            tiles_right = std::max(tiles_right, ImGui::GetItemRectMax().x);
+            tiles_bottom = std::max(tiles_bottom, ImGui::GetItemRectMax().y);
+            if (i % cols == cols - 1 || i == n - 1) ImGui::Dummy(ImVec2(1.f, gap * 0.5f));
         }
     }
-    ImGui::EndGroup();
+    if (!own_bars) {  // the one colour bar of the shared scale, as tall as the tiles
+        const float top = tiles_at.y + title_height();
+        DrawColorBar(ctx.cache, Colormap::Sequential, shared, ImVec2(tiles_right + gap, top), 16.f,
+                     std::max(tiles_bottom - top, 4 * lh), percent);
+    }
+
+    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));
+    std::string caption = attention_scale_caption(scale, shared, H, layer);
+    if (roll && scale == AttentionScale::LayerMax) caption += "; rollout its own, 0 … " + percent(roll_range.hi);
+    caption += ". Each map: the token's attention over the " + std::to_string(N) +
+               " patches; CLS: what it gives the CLS token.";
+    Note(caption);
 }
 
 }  // namespace vit::gui

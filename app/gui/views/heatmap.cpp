@@ -41,7 +41,8 @@ static CachedTexture colorbar_texture(TextureCache& cache, Colormap cmap) {
     return cache.get(cmap == Colormap::Diverging ? "colorbar|div" : "colorbar|seq", [cmap] { return render_colorbar(cmap); });
 }
 
-void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height) {
+void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
+                  const std::function<std::string(float)>& format) {
     CachedTexture bar = colorbar_texture(cache, cmap);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 p1(p0.x + width, p0.y + height);
@@ -52,7 +53,7 @@ void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, fl
     dl->AddRect(p0, p1, kAxis);
     float lh = ImGui::GetTextLineHeight();
     auto label = [&](float v, float y) {
-        std::string s = short_number(v);
+        std::string s = format ? format(v) : short_number(v);
         dl->AddLine(ImVec2(p1.x, y), ImVec2(p1.x + 4, y), kAxis);
         dl->AddText(ImVec2(p1.x + 6, std::clamp(y - lh * 0.5f, p0.y - lh * 0.5f, p1.y - lh * 0.5f)), kAxis, s.c_str());
     };
@@ -110,11 +111,12 @@ std::string col_axis(const HeatmapSpec& s) { return s.labels.col_axis.empty() ? 
 void fit_cells(const HeatmapSpec& s, float area_w, float area_h, float& cw, float& ch) {
     cw = area_w / s.matrix.cols;
     ch = area_h / s.matrix.rows;
+    const float max_cell = s.layout.max_cell > 0.f ? s.layout.max_cell : 3.1f * ImGui::GetFontSize();
     if ((s.matrix.rows <= 32 && s.matrix.cols <= 32) || s.matrix.rows == s.matrix.cols) {
-        cw = ch = std::min({cw, ch, s.layout.max_cell});
+        cw = ch = std::min({cw, ch, max_cell});
     } else {
-        cw = std::min(cw, s.layout.max_cell);
-        ch = std::min(ch, s.layout.max_cell);
+        cw = std::min(cw, max_cell);
+        ch = std::min(ch, max_cell);
         ch = std::min(ch, 6.f * cw);
         cw = std::min(cw, 6.f * ch);
     }
@@ -130,8 +132,8 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
     L.box = ImVec2(std::max(size.x > 0 ? size.x : avail.x, 60.f), std::max(size.y > 0 ? size.y : avail.y, 4 * lh));
     L.origin = ImGui::GetCursorScreenPos();
     L.title_h = s.labels.title.empty() ? 0.f : lh + 4.f;
-    const float top = L.title_h + 2.f * lh + 4.f;
-    if (s.layout.row_ticks) {
+    const float top = L.title_h + (s.layout.axes ? 2.f * lh + 4.f : 2.f);
+    if (s.layout.row_ticks && s.layout.axes) {
         L.left = std::max(text_size(row_tick(s, s.matrix.rows - 1)).x, text_size(row_tick(s, 0)).x);
         L.left = std::max(L.left + kMarker + 4.f, text_size(row_axis(s)).x + 10.f);
     } else if (s.token_rows.selected >= 0) {
@@ -140,7 +142,9 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
     L.bar_below = s.layout.colorbar && L.box.y > L.box.x * 1.15f;
     L.bar_w = s.layout.colorbar && !L.bar_below ? ColorBarWidth(range) + 12.f : 0.f;
     L.bar_h = L.bar_below ? 14.f + lh + 12.f : 0.f;
-    fit_cells(s, std::max(10.f, L.box.x - L.left - L.bar_w - 4.f), std::max(10.f, L.box.y - top - L.bar_h - 4.f), L.cw, L.ch);
+    const float label_overhang = L.bar_w > 0.f ? lh * 0.5f : 0.f;  // the bar's lowest label hangs below the cells
+    fit_cells(s, std::max(10.f, L.box.x - L.left - L.bar_w - 4.f), std::max(10.f, L.box.y - top - L.bar_h - label_overhang - 4.f),
+              L.cw, L.ch);
     L.p0 = ImVec2(L.origin.x + L.left, L.origin.y + top);
     L.p1 = ImVec2(L.p0.x + L.cw * s.matrix.cols, L.p0.y + L.ch * s.matrix.rows);
     return L;
@@ -150,6 +154,7 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
 void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
     const float lh = ImGui::GetTextLineHeight();
     if (!s.labels.title.empty()) dl->AddText(L.origin, ImGui::GetColorU32(ImGuiCol_Text), s.labels.title.c_str());
+    if (!s.layout.axes) return;
     const float axis_y = L.origin.y + L.title_h, tick_y = axis_y + lh;
     if (s.layout.row_ticks) dl->AddText(ImVec2(L.origin.x, axis_y + lh), kAxis, row_axis(s).c_str());
     dl->AddText(ImVec2(L.p0.x, axis_y), kAxis, col_axis(s).c_str());
@@ -163,17 +168,26 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
             if (text_size(name).x <= group_w + 4) dl->AddText(ImVec2(x0 + 2, tick_y), kTick, name.c_str());
         }
     } else {
-        float min_px = std::max(text_size(col_tick(s, 0)).x, text_size(col_tick(s, s.matrix.cols - 1)).x) + 14.f;
-        for (int c = 0, step = nice_step(min_px / L.cw); c < s.matrix.cols; c += step) {
+        // Ticks may shrink to 60% so that every column of a small matrix keeps its number.
+        float widest = std::max(text_size(col_tick(s, 0)).x, text_size(col_tick(s, s.matrix.cols - 1)).x);
+        float scale = std::clamp((L.cw - 6.f) / std::max(widest, 1.f), 0.6f, 1.f);
+        float free_x = L.p0.x;  // where the previous tick ended: a tick that would touch it ("CLS" next to "20") is left out
+        for (int c = 0, step = nice_step((widest * scale + 6.f) / L.cw); c < s.matrix.cols; c += step) {
             std::string t = col_tick(s, c);
-            float x = L.p0.x + (c + 0.5f) * L.cw - text_size(t).x * 0.5f;
-            dl->AddText(ImVec2(std::max(x, L.p0.x), tick_y), kTick, t.c_str());
+            const float w = text_size(t).x * scale;
+            float x = std::max(std::min(L.p0.x + (c + 0.5f) * L.cw - w * 0.5f, L.origin.x + L.box.x - w), L.p0.x);
+            if (x < free_x) continue;
+            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale, ImVec2(x, tick_y), kTick, t.c_str());
+            free_x = x + w + 4.f;
         }
     }
     if (!s.layout.row_ticks) return;
-    for (int r = 0, step = nice_step(lh / L.ch); r < s.matrix.rows; r += step) {
+    const float scale = std::clamp(L.ch / lh, 0.6f, 1.f);
+    for (int r = 0, step = nice_step(lh * scale / L.ch); r < s.matrix.rows; r += step) {
         std::string t = row_tick(s, r);
-        dl->AddText(ImVec2(L.p0.x - kMarker - text_size(t).x, L.p0.y + (r + 0.5f) * L.ch - lh * 0.5f), kTick, t.c_str());
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale,
+                    ImVec2(L.p0.x - kMarker - text_size(t).x * scale, L.p0.y + (r + 0.5f) * L.ch - lh * scale * 0.5f), kTick,
+                    t.c_str());
     }
 }
 
@@ -252,7 +266,7 @@ void DrawRowMarks(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, int hov
     if (s.token_rows.selected >= 0 && s.token_rows.selected < s.matrix.rows) {
         float y0 = p0.y + s.token_rows.selected * ch, y1 = y0 + ch;
         dl->AddRect(ImVec2(p0.x - 3, y0 - 1.5f), ImVec2(p1.x + 3, y1 + 1.5f), kSelected, 0.f, 0, 3.f);
-        if (s.layout.row_ticks)
+        if (s.layout.row_ticks && s.layout.axes)
             dl->AddTriangleFilled(ImVec2(p0.x - 15, (y0 + y1) * 0.5f - 6), ImVec2(p0.x - 15, (y0 + y1) * 0.5f + 6),
                                   ImVec2(p0.x - 5, (y0 + y1) * 0.5f), kSelected);
     }
@@ -278,6 +292,23 @@ ImVec2 DrawBar(TextureCache& cache, const HeatmapSpec& s, const Layout& L, Range
 
 CachedTexture HeatmapTexture(TextureCache& cache, const HeatmapMatrix& m) {
     return cache.get(m.key, [&] { return render_matrix(m.data, m.rows, m.cols, m.cmap, m.range); });
+
+}
+
+int BestHeatmapColumns(int n, ImVec2 avail, const HeatmapSpec& spec, ImVec2 extra) {
+    HeatmapSpec s = spec;
+    // The colour bar's labels as wide as a typical "-0.123" (the data's own range is not computed here).
+    const Range typical = s.matrix.range.lo != s.matrix.range.hi ? s.matrix.range : Range{-0.123f, 0.123f};
+    int best = 1;
+    float best_area = -1.f;
+    for (int cols = 1; cols <= std::max(1, n); ++cols) {
+        const int rows = (n + cols - 1) / cols;
+        s.layout.size = ImVec2(std::max(10.f, avail.x / cols - extra.x), std::max(10.f, avail.y / rows - extra.y));
+        const Layout L = layout_heatmap(s, typical);
+        const float area = (L.p1.x - L.p0.x) * (L.p1.y - L.p0.y);
+        if (area > best_area * 1.02f) best_area = area, best = cols;
+    }
+    return best;
 }
 
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {

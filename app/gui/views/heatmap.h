@@ -46,11 +46,12 @@ struct HeatmapTokenRows {
 // Where and how big, and what is drawn beside the cells.
 struct HeatmapLayout {
     ImVec2 size{0.f, 0.f};           // whole widget; 0 = the available region
-    float max_cell = 56.f;           // largest cell side in pixels
+    float max_cell = 0.f;            // largest cell side in pixels; 0 = 3.1 font sizes (grows in presenter mode)
     float cell_w = 0.f, cell_h = 0.f;  // > 0: exactly this cell size (align with another heatmap)
     bool numbers = true;             // values in the cells when the matrix is small
     bool colorbar = true;            // at the right, or below when the box is tall
     bool row_ticks = true;           // false: no left margin (a column aligned with the matrix beside it)
+    bool axes = true;                // false: the title only, no axis names or ticks (small multiples in a grid)
     int col_group = 0;               // > 0: columns grouped by head, col_group per head
 };
 
@@ -71,9 +72,14 @@ struct HeatmapResult {
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& spec);
 // The matrix's texture alone (what DrawHeatmap draws its cells from; thumbnails).
 CachedTexture HeatmapTexture(TextureCache& cache, const HeatmapMatrix& matrix);
+// How many columns to lay out n heatmaps like `spec` in (each tile also needs `extra`
+// beside its own box) so that their cells cover the most of `avail`, labels and
+// colour bars measured as DrawHeatmap lays them out with the current font.
+int BestHeatmapColumns(int n, ImVec2 avail, const HeatmapSpec& spec, ImVec2 extra);
 
 // A vertical colour bar at `p0` with the range's ends (and 0 for diverging data) labelled.
-void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height);
+void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
+                  const std::function<std::string(float)>& format = {});
 // The same, horizontal (low end at the left), labels under it.
 void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
                             const std::function<std::string(float)>& format = {});

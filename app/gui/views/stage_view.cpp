@@ -7,6 +7,16 @@
 
 namespace vit::gui {
 
+void DrawValueGradientSwitch(ViewContext& ctx) {
+    ImGui::SameLine(0, 30);
+    ImGui::TextDisabled("show:");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("values", !ctx.state.gradients)) ctx.state.gradients = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("gradients (G)", ctx.state.gradients)) ctx.state.gradients = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the backward walk: how each value moves the top class's logit");
+}
+
 void DrawStageView(ViewContext& ctx) {
     const std::string& id = ctx.stage_id();
     const Tensor* t = ctx.tensor(ctx.stage());
@@ -22,10 +32,14 @@ void DrawStageView(ViewContext& ctx) {
         ImGui::SameLine();
         ImGui::Text("   shape %s", shape_string(t->shape).c_str());
     }
-    if (ctx.state.token >= 0) {
+    // Before the cls stage there is no CLS token: only a selected patch is named there.
+    const int cls_stage = ctx.pipeline.index_of(StageRef{StageKind::Cls});
+    const bool has_cls = cls_stage >= 0 && ctx.state.stage >= cls_stage;
+    if (ctx.state.token > 0 || (ctx.state.token == 0 && has_cls)) {
         ImGui::SameLine();
         ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "   selected: %s", token_name(ctx.state.token).c_str());
     }
+    if (ctx.tensor({StageKind::Logits})) DrawValueGradientSwitch(ctx);
     ImGui::Separator();
     if (!t) {
         ImGui::TextDisabled("This trace has no stage %s.", id.c_str());

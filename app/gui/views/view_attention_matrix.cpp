@@ -22,8 +22,9 @@ static std::vector<float> row_sums(const Tensor& t) {
     return out;
 }
 
+// `compact`: beside a compact grid head (no axes), so its title names the column instead of a tick.
 static void DrawRowSums(ViewContext& ctx, const StageRef& stage, const std::vector<float>& sums, int head, int T, ImVec2 size,
-                        float cell_h) {
+                        float cell_h, bool compact) {
     HeatmapSpec s;
     const float* head_sums = sums.data() + static_cast<size_t>(head) * T;
     s.matrix = {texture_key(ctx, stage, head, Colormap::Sequential, "row sums"), head_sums, T, 1, Colormap::Sequential,
@@ -36,6 +37,10 @@ static void DrawRowSums(ViewContext& ctx, const StageRef& stage, const std::vect
     s.labels = {" ", "", "", [](int) { return std::string("Σ"); }, sum_text};
     s.token_rows.selected = ctx.state.token;
     s.layout = side_column(size, size.x - 10.f, cell_h, ctx.state.show_numbers);
+    if (compact) {
+        s.labels.title = "Σ";
+        s.layout.axes = false;
+    }
     DrawHeatmap(ctx.cache, s);
 }
 
@@ -52,43 +57,46 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
     }
     DrawHeadSelector(ctx, true);
     ImVec2 avail = ImGui::GetContentRegionAvail();
-    float lh = ImGui::GetTextLineHeightWithSpacing();
-    float h_total = avail.y - 4 * lh;
-    float sum_w = is_attn ? (T <= 16 ? 80.f : 40.f) : 0.f;
-    auto one = [&](int h, ImVec2 size, const std::string& title) {
-        HeatmapResult m = DrawTokenMatrix(ctx, stage, h, ImVec2(size.x - sum_w, size.y), title, "key token");
-        if (is_attn) {
-            ImGui::SameLine(0, 4);
-            DrawRowSums(ctx, stage, *sums, h, T, ImVec2(sum_w, size.y), m.cell_h);
-        }
-    };
-    if (ctx.state.head >= 0) {
-        one(ctx.state.head, ImVec2(avail.x, h_total), "head " + std::to_string(ctx.state.head) + ": query token ↓ attends to key token →");
-    } else {
-        float lh1 = ImGui::GetTextLineHeight();
-        int per_row = best_columns(H, ImVec2(avail.x, h_total), 1.f, sum_w + 80.f + 10.f, 4 * lh1 + 30.f);
-        int rows = (H + per_row - 1) / per_row;
-        float w = avail.x / per_row - 10.f, hh = h_total / rows - 4.f;
-        for (int h = 0; h < H; ++h) {
-            if (h % per_row) ImGui::SameLine(0, 10);
-            ImGui::BeginGroup();
-            one(h, ImVec2(w, hh), "head " + std::to_string(h));
-            ImGui::EndGroup();
-        }
-    }
     int Dh = ctx.model.config.head_dim();
-    char buf[320];
-    Formula(ctx, stage.kind);
+    char note[320];
     if (is_attn) {
-        std::snprintf(buf, sizeof buf,
+        std::snprintf(note, sizeof note,
                       "Row r says how much query token r takes from each key token. Every row sums to 1 "
                       "(largest deviation here %.0e): attention is a weighted average.", worst);
     } else {
-        std::snprintf(buf, sizeof buf,
+        std::snprintf(note, sizeof note,
                       "Row r, column c: how well query r matches key c (a dot product), divided by √Dh = %.2f so the "
                       "numbers stay in a range where softmax still has a choice to make.", std::sqrt(double(Dh)));
     }
-    Note(buf);
+    float h_total = avail.y - FormulaAndNoteHeight(ctx, stage.kind, note) - ImGui::GetTextLineHeight();  // + a colour bar's overhang
+    float sum_w = is_attn ? (T <= 16 ? 80.f : 40.f) : 0.f;
+    if (ctx.state.head >= 0) {
+        const int h = ctx.state.head;
+        HeatmapResult m = DrawTokenMatrix(ctx, stage, h, ImVec2(avail.x - sum_w, h_total),
+                                          "head " + std::to_string(h) + ": query token ↓ attends to key token →", "key token");
+        if (is_attn) {
+            ImGui::SameLine(0, 4);
+            DrawRowSums(ctx, stage, *sums, h, T, ImVec2(sum_w, h_total), m.cell_h, false);
+        }
+    } else {
+        const HeadGrid grid = plan_head_grid(ctx, stage, t, ImVec2(avail.x, h_total), sum_w + 4.f, "key token");
+        const ImVec2 top_left = ImGui::GetCursorScreenPos();
+        ImVec2 bottom_right = top_left;
+        for (int h = 0; h < H; ++h) {
+            if (h % grid.columns) ImGui::SameLine();
+            ImGui::BeginGroup();
+            HeatmapResult m = DrawGridHead(ctx, grid, stage, t, h, ImVec2(grid.tile.x - sum_w - 4.f, grid.tile.y), "key token");
+            if (is_attn) {
+                ImGui::SameLine(0, 4);
+                DrawRowSums(ctx, stage, *sums, h, T, ImVec2(sum_w, grid.tile.y), m.cell_h, grid.compact);
+            }
+            ImGui::EndGroup();
+            bottom_right = ImVec2(std::max(bottom_right.x, ImGui::GetItemRectMax().x), std::max(bottom_right.y, ImGui::GetItemRectMax().y));
+        }
+        DrawGridColorBar(ctx, grid, stage, top_left, bottom_right);
+    }
+    Formula(ctx, stage.kind);
+    Note(note);
 }
 
 }  // namespace vit::gui

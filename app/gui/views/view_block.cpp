@@ -53,9 +53,9 @@ void DrawResidualView(ViewContext& ctx) {
     ImGui::SameLine();
     DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), ctx.stage_id() + (first ? "  (x after attention)" : "  (block output)"));
     Formula(ctx, stage.kind);
-    Note(first ? "The residual connection: attention's result is added to the tokens, it does not replace them. "
-                 "(Seed notebook 004's Block.forward computes the attention but never adds it — a classic bug: "
-                 "without this sum the block would throw its input away.)"
+    // The seed notebook's mistake here is the side panel's teaching note (off by default).
+    Note(first ? "The residual connection: attention's result is added to the tokens, it does not replace them: "
+                 "without this sum the block would throw its input away."
                : "The second residual connection: the MLP's result is added to the tokens. This is the block's "
                  "output and the next block's input.");
 }

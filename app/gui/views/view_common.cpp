@@ -103,6 +103,59 @@ HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const fl
     return DrawHeatmap(ctx.cache, s);
 }
 
+static HeatmapSpec grid_head_spec(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
+                                  const std::string& col_axis) {
+    HeatmapSpec s = stage_spec(ctx, stage, t, h);
+    s.labels.title = "head " + std::to_string(h);
+    s.labels.col_axis = col_axis;
+    if (col_axis == "key token") s.labels.col_name = [](int c) { return token_label(c); };
+    s.token_rows = token_rows(ctx);
+    if (grid.compact) {
+        s.matrix.range = grid.shared;
+        s.matrix.key = texture_key(ctx, stage, h, s.matrix.cmap, "all heads' range");
+        s.layout.axes = false;
+        s.layout.colorbar = false;
+    }
+    return s;
+}
+
+HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t, ImVec2 avail, float extra_w,
+                        const std::string& col_axis) {
+    HeadGrid grid;
+    const int H = static_cast<int>(t.shape[0]);
+    grid.compact = H > 4 || (H > 1 && ctx.state.presenter);  // presenter mode: the big font would eat small tiles
+    if (grid.compact) {
+        const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
+        const std::vector<float>& r = ctx.derived.get(derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
+            Range range = data_range(cmap, t.data.data(), t.data.size());
+            return std::vector<float>{range.lo, range.hi};
+        });
+        grid.shared = {r[0], r[1]};
+        grid.bar_w = ColorBarWidth(grid.shared) + 12.f;
+    }
+    const ImVec2 area(avail.x - grid.bar_w, avail.y);
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    grid.columns = BestHeatmapColumns(H, area, grid_head_spec(ctx, grid, stage, t, 0, col_axis), ImVec2(extra_w + gap, 4.f));
+    const int rows = (H + grid.columns - 1) / grid.columns;
+    grid.tile = ImVec2(area.x / grid.columns - gap, area.y / rows - 4.f);
+    return grid;
+}
+
+HeatmapResult DrawGridHead(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
+                           ImVec2 size, const std::string& col_axis) {
+    HeatmapSpec s = grid_head_spec(ctx, grid, stage, t, h, col_axis);
+    s.layout.size = size;
+    return DrawTokenHeatmap(ctx, s);
+}
+
+void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left, ImVec2 bottom_right) {
+    if (!grid.compact) return;
+    const float lh = ImGui::GetTextLineHeight();
+    DrawColorBar(ctx.cache, colormap_for(stage.kind, ctx.state.colormap), grid.shared,
+                 ImVec2(bottom_right.x + 12.f, top_left.y + lh + 2.f), 16.f,
+                 std::max(bottom_right.y - top_left.y - lh - 2.f, 4 * lh));
+}
+
 int best_columns(int n, ImVec2 avail, float aspect, float extra_w, float extra_h) {
     int best = 1;
     float best_w = 0.f;
@@ -139,14 +192,23 @@ RgbaImage model_picture_pixels(ViewContext& ctx) {
     return render_picture(raw.data(), C, H, W, std::max(H, W) > 64);
 }
 
+float OperatorSignWidth(ViewContext& ctx, const char* sign) {
+    ImGui::PushFont(ctx.heading());
+    const float w = ImGui::CalcTextSize(sign).x + 8.f;
+    ImGui::PopFont();
+    return w + 2 * ImGui::GetStyle().ItemSpacing.x;
+}
+
 CachedTexture model_picture_texture(ViewContext& ctx) {
     std::string key = texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "picture");
     return ctx.cache.get(key, [&] { return model_picture_pixels(ctx); });
 }
 
-RgbaImage overlay_pixels(const float* overlay, int grid) {
-    auto [mn, mx] = std::minmax_element(overlay, overlay + grid * grid);
-    Range r{*mn, *mx > *mn ? *mx : *mn + 1e-6f};
+RgbaImage overlay_pixels(const float* overlay, int grid, Range r) {
+    if (r.lo == r.hi) {
+        auto [mn, mx] = std::minmax_element(overlay, overlay + grid * grid);
+        r = {*mn, *mx > *mn ? *mx : *mn + 1e-6f};
+    }
     return render_matrix(overlay, grid, grid, Colormap::Sequential, r);
 }
 
@@ -186,7 +248,7 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     float cell = side / g;
     CachedTexture ov;
     if (spec.overlay) {
-        ov = ctx.cache.get(spec.overlay_key, [&] { return overlay_pixels(spec.overlay, g); });
+        ov = ctx.cache.get(spec.overlay_key, [&] { return overlay_pixels(spec.overlay, g, spec.overlay_range); });
         int a = static_cast<int>(255 * spec.overlay_alpha);
         dl->AddImage(reinterpret_cast<ImTextureID>(ov.id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
         DrawOverlayValues(spec.overlay, g, p0, side);
@@ -198,15 +260,8 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
             dl->AddLine(ImVec2(p0.x, p0.y + i * cell), ImVec2(p1.x, p0.y + i * cell), line);
         }
     }
-    if (spec.numbers && cell >= ImGui::GetTextLineHeight() * 1.2f) {
-        for (int p = 0; p < g * g; ++p) {
-            std::string t = std::to_string(p);
-            ImVec2 at(p0.x + (p % g) * cell + 3, p0.y + (p / g) * cell + 2);
-            ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-            dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), IM_COL32(0, 0, 0, 170), 3.f);
-            dl->AddText(ImVec2(at.x + 2, at.y), IM_COL32(255, 255, 255, 255), t.c_str());
-        }
-    }
+    if (spec.numbers)
+        for (int p = 0; p < g * g; ++p) PatchNumber(dl, ImVec2(p0.x + (p % g) * cell, p0.y + (p / g) * cell), cell, p);
     auto outline = [&](int patch, ImU32 col, float th) {
         if (patch < 0 || patch >= g * g) return;
         ImVec2 a(p0.x + (patch % g) * cell, p0.y + (patch / g) * cell);
@@ -241,10 +296,40 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     return res;
 }
 
+void PatchNumber(ImDrawList* dl, ImVec2 cell_min, float cell, int p) {
+    const std::string t = std::to_string(p);
+    ImFont* font = ImGui::GetFont();
+    const float size = std::min(ImGui::GetFontSize() * 0.8f, cell * 0.34f);
+    const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
+    if (size < 9.f || ts.x + 4.f > cell * 0.6f) return;  // it would hide the patch: leave it to the tooltip
+    const ImVec2 at(cell_min.x + 2.f, cell_min.y + 2.f);
+    dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4.f, at.y + ts.y), IM_COL32(0, 0, 0, 160), 2.f);
+    dl->AddText(font, size, ImVec2(at.x + 2.f, at.y), IM_COL32(255, 255, 255, 255), t.c_str());
+}
+
+void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text, ImU32 colour) {
+    ImFont* font = ImGui::GetFont();
+    float size = ImGui::GetFontSize();
+    const float w = font->CalcTextSizeA(size, FLT_MAX, 0.f, text.c_str()).x;
+    if (w > width) size *= std::max(0.65f, width / w);
+    dl->PushClipRect(at, ImVec2(at.x + width, at.y + ImGui::GetFontSize() * 1.3f), true);
+    dl->AddText(font, size, ImVec2(at.x, at.y + (ImGui::GetFontSize() - size) * 0.5f), colour, text.c_str());
+    dl->PopClipRect();
+}
+
 void Note(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(190, 190, 200, 255));
     ImGui::TextWrapped("%s", text.c_str());
     ImGui::PopStyleColor();
+}
+
+float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    ImGui::PushFont(ctx.mono());
+    float h = ImGui::CalcTextSize(stage_def(kind).formula, nullptr, false, width).y + spacing;
+    ImGui::PopFont();
+    return h + ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y + spacing + 4.f;
 }
 
 void Formula(ViewContext& ctx, StageKind kind) {
@@ -256,6 +341,7 @@ void Formula(ViewContext& ctx, StageKind kind) {
 }
 
 std::string percent(float share) {
+    if (share < 0.f) return "-" + percent(-share);  // a change (the occlusion map's importance)
     char buf[16];
     float p = 100.f * share;
     if (p >= 9.95f) std::snprintf(buf, sizeof buf, "%.0f%%", p);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app_state.h"
+#include "ask_compare.h"
 #include "derived_cache.h"
 #include "fonts.h"
 #include "heatmap.h"
@@ -29,6 +30,9 @@ struct ViewContext {
     uint64_t generation;    // changes with every new trace
     const Fonts& fonts;
     int linked_hover = -1;  // token hovered anywhere last frame (links matrix rows and tiles)
+    const AskResults* ask = nullptr;  // the Ask panel's other passes (occlusion map, unmodified pass)
+    bool* ask_open = nullptr;         // the Ask panel is open: the attention screen's image paints patches
+    bool ask_painting() const { return ask_open && *ask_open; }
 
     const StageRef& stage() const { return pipeline.stages[state.stage]; }
     const std::string& stage_id() const { return pipeline.ids[state.stage]; }
@@ -79,12 +83,33 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
                               const std::string& col_axis, Colormap cmap = Colormap::Diverging);
+// The heads of an H×T×… stage as a grid of small multiples ("all heads"). With more than
+// four heads, or in presenter mode, the tiles are compact: a title, no axes, and every head coloured on one range
+// (all heads' data, so equal colours mean equal numbers) with one colour bar for the grid.
+struct HeadGrid {
+    bool compact = false;
+    Range shared;                    // the range of every head (compact only)
+    int columns = 1;
+    ImVec2 tile;                     // each tile's box
+    float bar_w = 0.f;               // room kept at the right for the shared colour bar
+};
+// `extra_w`: room each tile needs beside its heatmap (a row-sums column).
+HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t, ImVec2 avail, float extra_w,
+                        const std::string& col_axis);
+// Head h's heatmap in the grid's style; the tokens are its rows.
+HeatmapResult DrawGridHead(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
+                           ImVec2 size, const std::string& col_axis);
+// The grid's one colour bar (compact grids), right of the tiles drawn in [top_left, bottom_right].
+void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left, ImVec2 bottom_right);
+
 // How many columns to lay n tiles out in so that each tile's content (aspect =
 // height / width) is as large as possible; each tile also needs extra_w × extra_h
 // for its labels and colour bar.
 int best_columns(int n, ImVec2 avail, float aspect, float extra_w, float extra_h);
 // A big operator sign ("+", "=", "·") centred vertically in a box of height h.
 void OperatorSign(ViewContext& ctx, const char* sign, float h);
+// The width OperatorSign takes, with the spacing on both sides (SameLine before and after).
+float OperatorSignWidth(ViewContext& ctx, const char* sign);
 
 struct PictureSpec {
     ImVec2 size{256, 256};
@@ -97,26 +122,37 @@ struct PictureSpec {
     // Optional overlay: N values over the patch grid (attention), sequential colormap.
     const float* overlay = nullptr;
     std::string overlay_key;
+    Range overlay_range{0.f, 0.f};  // its colours; lo == hi: stretched from its own minimum to its maximum
     float overlay_alpha = 0.7f;
-    bool overlay_bar = true;     // a colour bar under the picture with the overlay's min and max
+    bool overlay_bar = true;     // a colour bar under the picture with the overlay's range
 };
 struct PictureResult {
     int hovered_patch = -1;
     ImVec2 p0, p1;
 };
 // The model's input (the stage `input` with the normalisation undone), square.
-// An overlay is stretched from its own minimum (dark) to its maximum (bright),
+// An overlay is coloured on its range (by default its own minimum … maximum),
 // its values written in the patches when they are big enough.
 PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec);
 // The texture of the model's input picture (for tiles), and its pixels.
 CachedTexture model_picture_texture(ViewContext& ctx);
 RgbaImage model_picture_pixels(ViewContext& ctx);
-// The pixels of an overlay: grid×grid values stretched from their minimum (dark) to their maximum (bright).
-RgbaImage overlay_pixels(const float* overlay, int grid);
+// The pixels of an overlay: grid×grid values over range `r`, or (r.lo == r.hi) stretched from
+// their minimum (dark) to their maximum (bright).
+RgbaImage overlay_pixels(const float* overlay, int grid, Range r = {});
 // An overlay's values as percentages in its patches, when the patches are big enough to hold them.
 void DrawOverlayValues(const float* overlay, int grid, ImVec2 p0, float side);
 
+// Patch p's number in the top-left corner of its cell (at `cell_min`, `cell` px a side), small
+// enough to leave most of the patch visible; nothing when the cell is too small to hold it.
+void PatchNumber(ImDrawList* dl, ImVec2 cell_min, float cell, int p);
+// One line of text in at most `width` px: drawn smaller when it is too long (down to 70%), then clipped.
+void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text, ImU32 colour);
+
 void Note(const std::string& text);           // wrapped, dimmed explanation
+// The height Formula(kind) and then Note(note) take at the current width and font, so a
+// view can leave exactly that room under its pictures.
+float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note);
 // Stage `kind`'s formula from the catalogue (core/stages.cpp), monospace, highlighted.
 void Formula(ViewContext& ctx, StageKind kind);
 std::string token_name(int token);            // "CLS" or "patch 3 (token 4)"

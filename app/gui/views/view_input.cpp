@@ -58,7 +58,7 @@ void DrawInputView(ViewContext& ctx) {
         s.labels = {title, "y", "x"};
         s.token_rows.enabled = false;
         s.layout.size = ImVec2(avail.x / C - 16, bottom_h);
-        s.layout.max_cell = 96.f;
+        s.layout.max_cell = 5.3f * ImGui::GetFontSize();
         DrawHeatmap(ctx.cache, s);
     }
 }

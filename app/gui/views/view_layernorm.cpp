@@ -1,6 +1,7 @@
 // LayerNorm stages (`block{i}.ln1`, `block{i}.ln2`, `norm`): the tokens before
 // and after, each with every token's mean and standard deviation over its D
 // features, so students see each row pulled to mean 0, std 1 (then γ, β).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -31,12 +32,18 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
     if (!t) return;
     int T = static_cast<int>(t->rows());
     bool small = T <= 16;
-    float stats_w = small ? 2 * 64.f + 10.f : 2 * ImGui::CalcTextSize("mean").x + 18.f;
+    // Each of the two columns wide enough for its label ("mean", "std") and, with few tokens, its numbers.
+    const float label_w = ImGui::CalcTextSize("mean").x + 16.f;
+    float stats_w = 2 * (small ? std::max(label_w, ImGui::GetFontSize() * 3.6f) : label_w) + 10.f;
     bool is_norm = stage.kind == StageKind::Norm;
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
     HeatmapResult m = DrawTokenMatrix(ctx, stage, -1, ImVec2(size.x - stats_w, size.y), title + " " + shape_string(t->shape),
                                       "feature", 0, 0, is_norm ? 0 : -1,
                                       !is_norm ? "" : ctx.model.config.num_classes > 0 ? "CLS → classifier" : "CLS = the image's features");
+    // Beside the matrix, but inside `size` even when the matrix's title is wider than it.
+    const float stats_x = std::min(ImGui::GetItemRectMax().x + 4.f, origin.x + size.x - stats_w);
     ImGui::SameLine(0, 4);
+    ImGui::SetCursorScreenPos(ImVec2(stats_x, origin.y));
     const std::vector<float>& st = ctx.derived.get(derived_key(stage, "row stats"), [&] { return row_stats(*t); });
     HeatmapSpec s;
     s.matrix = {texture_key(ctx, stage, -1, Colormap::Diverging, "row stats"), st.data(), T, 2, Colormap::Diverging};
@@ -66,7 +73,7 @@ void DrawLayerNormView(ViewContext& ctx) {
         DrawSide(ctx, stage, "after: " + id, ImVec2(avail.x - 10.f, h));
     } else {
         float h = avail.y - 5 * lh;
-        float half = (avail.x - 50.f) / 2.f;
+        float half = (avail.x - OperatorSignWidth(ctx, "→")) / 2.f - 2.f;
         DrawSide(ctx, in, "before: " + in_id, ImVec2(half, h));
         ImGui::SameLine();
         OperatorSign(ctx, "→", h * 0.5f);
@@ -79,7 +86,7 @@ void DrawLayerNormView(ViewContext& ctx) {
     if (before && after) {
         const auto& sb = ctx.derived.get(derived_key(in, "row stats"), [&] { return row_stats(*before); });
         const auto& sa = ctx.derived.get(derived_key(stage, "row stats"), [&] { return row_stats(*after); });
-        int t = ctx.state.token;
+        int t = std::min(ctx.state.token, static_cast<int>(std::min(before->rows(), after->rows())) - 1);  // fewer rows: dropped tokens
         char buf[240];
         auto z = [](float v) { return std::fabs(v) < 5e-4f ? 0.f : v; };  // no "-0.000"
         std::snprintf(buf, sizeof buf, "%s:  before mean %.3f, std %.3f   →   after mean %.3f, std %.3f",

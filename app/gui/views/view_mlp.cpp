@@ -77,7 +77,7 @@ void DrawMlpView(ViewContext& ctx) {
     }
     const bool fc1 = stage.kind == StageKind::Fc1;
     const StageRef in = *stage_input(stage, ctx.pipeline.depth);
-    float w = (avail.x - 50.f) / 2.f;
+    float w = (avail.x - OperatorSignWidth(ctx, "→")) / 2.f - 2.f;
     DrawTokenMatrix(ctx, in, -1, ImVec2(w, h), stage_id(in) + " " + shape_string(ctx.tensor(in) ? ctx.tensor(in)->shape : t.shape),
                     fc1 ? "feature" : "hidden feature");
     ImGui::SameLine();

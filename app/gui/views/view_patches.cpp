@@ -45,12 +45,7 @@ void DrawPatchesView(ViewContext& ctx) {
         bool selected = ctx.state.token == p + 1, linked = ctx.linked_hover == p + 1 || hovered == p;
         if (selected) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), IM_COL32(255, 200, 0, 255), 0, 0, 3.f);
         else if (linked) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
-        if (tile >= lh * 1.1f) {
-            std::string t = std::to_string(p);
-            ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-            dl->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(a.x + ts.x + 6, a.y + ts.y + 2), IM_COL32(0, 0, 0, 170), 3.f);
-            dl->AddText(ImVec2(a.x + 4, a.y + 2), IM_COL32(255, 255, 255, 255), t.c_str());
-        }
+        PatchNumber(dl, a, tile, p);
     }
     ImGui::InvisibleButton("tiles", ImVec2(side, side));
     if (hovered >= 0 && ImGui::IsItemHovered()) {

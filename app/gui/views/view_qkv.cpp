@@ -54,28 +54,27 @@ void DrawQkvView(ViewContext& ctx) {
                                                     : "values: what each token hands over when it is attended to";
     DrawHeadSelector(ctx, true);
     ImVec2 avail = ImGui::GetContentRegionAvail();
-    float lh = ImGui::GetTextLineHeightWithSpacing();
-    float h_total = avail.y - 3 * lh;
+    const std::string note = std::string("The ") + what + ". Each head works in its own " + std::to_string(Dh) +
+                             "-dimensional space (D = " + std::to_string(cfg.embed_dim) + " split " + std::to_string(H) +
+                             " ways): head h gets features [h·" + std::to_string(Dh) + ", (h+1)·" + std::to_string(Dh) + ").";
+    float h_total = avail.y - FormulaAndNoteHeight(ctx, stage.kind, note) - ImGui::GetTextLineHeight();  // + a colour bar's overhang
     if (ctx.state.head >= 0) {
         int h = ctx.state.head;
         DrawTokenMatrix(ctx, stage, h, ImVec2(avail.x, h_total), "head " + std::to_string(h) + "  (" + std::to_string(t.shape[1]) +
                         ", " + std::to_string(Dh) + ")", "feature of the head");
     } else {
-        float lh1 = ImGui::GetTextLineHeight();
-        float aspect = float(t.shape[1]) / float(std::max<int64_t>(1, t.shape[2]));
-        if (t.shape[1] > 32 || t.shape[2] > 32) aspect = std::min(aspect, 6.f);
-        int per_row = best_columns(H, ImVec2(avail.x, h_total), aspect, 80.f, 4 * lh1 + 30.f);
-        int rows = (H + per_row - 1) / per_row;
-        float w = avail.x / per_row - 8.f, hh = h_total / rows - 4.f;
+        const HeadGrid grid = plan_head_grid(ctx, stage, t, ImVec2(avail.x, h_total), 0.f, "feature");
+        const ImVec2 top_left = ImGui::GetCursorScreenPos();
+        ImVec2 bottom_right = top_left;
         for (int h = 0; h < H; ++h) {
-            if (h % per_row) ImGui::SameLine();
-            DrawTokenMatrix(ctx, stage, h, ImVec2(w, hh), "head " + std::to_string(h), "feature");
+            if (h % grid.columns) ImGui::SameLine();
+            DrawGridHead(ctx, grid, stage, t, h, grid.tile, "feature");
+            bottom_right = ImVec2(std::max(bottom_right.x, ImGui::GetItemRectMax().x), std::max(bottom_right.y, ImGui::GetItemRectMax().y));
         }
+        DrawGridColorBar(ctx, grid, stage, top_left, bottom_right);
     }
     Formula(ctx, stage.kind);
-    Note(std::string("The ") + what + ". Each head works in its own " + std::to_string(Dh) + "-dimensional space (D = " +
-         std::to_string(cfg.embed_dim) + " split " + std::to_string(H) + " ways): head h gets features [h·" +
-         std::to_string(Dh) + ", (h+1)·" + std::to_string(Dh) + ").");
+    Note(note);
 }
 
 }  // namespace vit::gui

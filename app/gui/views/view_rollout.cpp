@@ -3,6 +3,7 @@
 // and the selected token's row drawn over the image.
 #include <algorithm>
 
+#include "token_order.h"
 #include "views.h"
 
 namespace vit::gui {
@@ -19,12 +20,28 @@ void DrawRolloutView(ViewContext& ctx) {
     ImGui::SameLine(0, 30);
     ImGui::BeginGroup();
     int tok = std::clamp(ctx.state.token, 0, T - 1);
-    ImGui::Text("row of %s over the image", token_name(tok).c_str());
-    ImGui::TextDisabled("click a patch to choose another token");
     float side = std::min(avail.x - w - 40.f, h - 3 * lh);
+    const float y0 = ImGui::GetCursorPosY();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
+    ImGui::TextWrapped("row of %s over the image", token_name(tok).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("click a patch to choose another token");
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+    side = std::min(side, h - (ImGui::GetCursorPosY() - y0) - lh);  // the words may take more lines in presenter mode
     PictureSpec ps;
     ps.size = ImVec2(side, side);
-    ps.overlay = t.data.data() + static_cast<size_t>(tok) * T + 1;
+    // Permuted or dropped tokens (Ask panel): the row over the image in image order, zeros where dropped.
+    const std::vector<int>& kept = ctx.trace.token_patches();
+    const int N = ctx.patches();
+    const float* image_order = t.data.data();
+    if (tokens_reordered(kept, N)) {
+        image_order = ctx.derived.get(derived_key({StageKind::Rollout}, "image order"),
+                                      [&] { return square_in_image_order(t, kept, N); }).data();
+        tok = std::clamp(ctx.state.token, 0, N);
+        T = N + 1;
+    }
+    ps.overlay = image_order + static_cast<size_t>(tok) * T + 1;
     ps.overlay_key = texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, "row " + std::to_string(tok));
     DrawModelPicture(ctx, ps);
     ImGui::EndGroup();

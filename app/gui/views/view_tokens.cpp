@@ -106,9 +106,20 @@ void DrawTokensView(ViewContext& ctx) {
     const Tensor& cls = *ctx.tensor({StageKind::Cls});
     const Tensor& tok = *ctx.tensor({StageKind::Tokens});
     int D = cfg.embed_dim, T = static_cast<int>(tok.rows());
+    // Dropped tokens (Ask panel): row r of tokens is row from_cls[r] of cls.
+    const bool dropped = tok.rows() != cls.rows();
+    const std::vector<int> from_cls = dropped && ctx.ask ? kept_token_rows(ctx.ask->asked, static_cast<int>(cls.rows()) - 1)
+                                                         : kept_token_rows({}, static_cast<int>(cls.rows()) - 1);
+    if (static_cast<int>(from_cls.size()) != T) {
+        ImGui::TextDisabled("tokens %s: rows that do not match cls %s", shape_string(tok.shape).c_str(),
+                            shape_string(cls.shape).c_str());
+        return;
+    }
     const std::vector<float>& pos = ctx.derived.get(derived_key({StageKind::Tokens}, "pos_embed"), [&] {
         std::vector<float> out(tok.data.size());
-        for (size_t i = 0; i < out.size(); ++i) out[i] = tok.data[i] - cls.data[i];
+        for (int r = 0; r < T; ++r)
+            for (int d = 0; d < D; ++d) out[static_cast<size_t>(r) * D + d] = tok.data[static_cast<size_t>(r) * D + d] -
+                                                                            cls.data[static_cast<size_t>(from_cls[r]) * D + d];
         return out;
     });
     float max_abs = 0.f;
@@ -142,13 +153,18 @@ void DrawTokensView(ViewContext& ctx) {
     float right_w = ImGui::GetContentRegionAvail().x;
     int g = ctx.grid();
     float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, float(g * (g + 1)) * 40.f});
-    const std::vector<float>& cos = ctx.derived.get(derived_key({StageKind::Tokens}, "position cosines"), [&] { return position_cosines(ctx, pos, D); });
     ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
-    ImGui::TextWrapped("How alike are the positions? One small map per patch position: its cosine similarity with every other position");
-    DrawPositionSimilarity(ctx, cos, side);
-    Note("Attention alone does not know where a patch came from, so a learned vector is added to each token, "
-         "one per position (row 0 for CLS). In a trained ViT each map lights up around its own position: "
-         "nearby positions get similar vectors, and rows and columns show up.");
+    if (dropped) {
+        Note("Tokens were dropped (Ask panel): " + std::to_string(cls.rows() - T) +
+             " rows are gone after the positions were added, so the map of every position is not drawn.");
+    } else {
+        const std::vector<float>& cos = ctx.derived.get(derived_key({StageKind::Tokens}, "position cosines"),
+                                                        [&] { return position_cosines(ctx, pos, D); });
+        ImGui::TextWrapped("How alike are the positions? One small map per patch position: its cosine similarity with every other position");
+        DrawPositionSimilarity(ctx, cos, side);
+    }
+    Note("In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
+         "rows and columns show up.");
     if (max_abs == 0.f)
         Note("Here the positional embedding is all zeros (the notebook's nn.Parameter(torch.zeros(...)), never "
              "trained), so every position looks the same and the maps are blank: this model cannot tell where a "

@@ -3,6 +3,7 @@
 // stage. Every view fills the region it is given and reads only the Trace
 // (and the model's weights where a picture shows them).
 #pragma once
+#include "explanation.h"
 #include "view_common.h"
 
 namespace vit::gui {
@@ -36,10 +37,6 @@ struct AttentionRow {
     std::string key;
 };
 AttentionRow attention_row(ViewContext& ctx, int layer, int head, int token);
-// The model's picture, `side` pixels square, with N patch weights over it (stretched
-// from their minimum to their maximum), the selected patch outlined.
-PictureResult DrawAttentionOverlay(ViewContext& ctx, const float* patches, const std::string& key, float side,
-                                   bool clickable, bool colour_bar);
 // Every block × head map of `token` (picture and overlay composited, each about `side`
 // pixels wide) in one texture, block b's head h at cell (column h, row b): the model view
 // draws all its maps in one draw call (one per map costs llvmpipe a third of the frame).
@@ -51,6 +48,17 @@ void DrawOverviewScreen(ViewContext& ctx);
 // BertViz's model view over the image (model_view.cpp): the selected token's
 // attention for every layer × head; a click opens that map on the attention screen.
 void DrawModelView(ViewContext& ctx);
+
+// "Why this class?" (why_screen.cpp): relevance, rollout and saliency for class `chosen`
+// (picked from the top five); `ex` null or for another class/trace while it is computed.
+void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool busy);
+
+// The backward walk (gradient_view.cpp): the current stage's d logit[cls] / d stage beside
+// its value, from `ex` (null or for another trace/class while computed); `grad_derived`
+// keeps numbers derived from the gradients apart from the values'.
+void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool busy, DerivedCache& grad_derived);
+// "show: values | gradients" on the stage view's title line, bound to state.gradients (key G).
+void DrawValueGradientSwitch(ViewContext& ctx);
 
 // A selector "all heads | head 0 | head 1 …" bound to state.head (view_qkv.cpp).
 void DrawHeadSelector(ViewContext& ctx, bool allow_all);

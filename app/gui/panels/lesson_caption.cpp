@@ -1,0 +1,42 @@
+// The lesson caption (see lesson_caption.h).
+#include "lesson_caption.h"
+
+#include <imgui.h>
+
+#include <string>
+
+namespace vit::gui {
+
+static const ImVec4 kQuestion(1.f, 0.8f, 0.3f, 1.f);
+
+float lesson_caption_height(const LessonPlayer& player, float width) {
+    const LessonStep& s = player.step();
+    const float wrap = width - 2.f * ImGui::GetStyle().WindowPadding.x;
+    float h = ImGui::GetTextLineHeightWithSpacing() * 2.6f;  // title (heading font) and the footer
+    if (!s.narration.empty()) h += ImGui::CalcTextSize(s.narration.c_str(), nullptr, false, wrap).y + 4.f;
+    if (!s.question.empty()) h += ImGui::CalcTextSize(("Question: " + s.question).c_str(), nullptr, false, wrap).y + 4.f;
+    return h + 2.f * ImGui::GetStyle().WindowPadding.y;
+}
+
+void DrawLessonCaption(const LessonPlayer& player, const Fonts& fonts, bool presenter, float height) {
+    const LessonStep& s = player.step();
+    ImGui::BeginChild("lesson_caption", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
+    ImGui::PushFont(presenter ? fonts.big_heading : fonts.heading);
+    ImGui::TextUnformatted(s.title.c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    const std::string where = "step " + std::to_string(player.index + 1) + " of " + std::to_string(player.steps()) +
+                              "   → next  ← back";
+    ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(where.c_str()).x);
+    ImGui::TextDisabled("%s", where.c_str());
+    if (!s.narration.empty()) ImGui::TextWrapped("%s", s.narration.c_str());
+    if (!s.question.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kQuestion);
+        ImGui::TextWrapped("Question: %s", s.question.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (!player.lesson.title.empty()) ImGui::TextDisabled("%s", player.lesson.title.c_str());
+    ImGui::EndChild();
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,14 @@
+// The caption under the picture while a lesson plays: the step's title, its
+// narration, the question for the class, and where we are ("step 3 of 12").
+// It takes its own strip of the window, so it never covers the picture.
+#pragma once
+#include "fonts.h"
+#include "lesson_player.h"
+
+namespace vit::gui {
+
+// The height the caption needs at `width` with the current font.
+float lesson_caption_height(const LessonPlayer& player, float width);
+void DrawLessonCaption(const LessonPlayer& player, const Fonts& fonts, bool presenter, float height);
+
+}  // namespace vit::gui

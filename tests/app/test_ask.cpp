@@ -1,0 +1,236 @@
+// Claims about the Ask panel (issue 12) without a window: its state becomes
+// the core's Interventions, vitviz takes the same intervention flags as
+// vitviz-cli with the same messages, the loader's pass under interventions is
+// the core's forward pass, and a bookmark keeps the question.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "ask_compare.h"
+#include "bookmarks.h"
+#include "error.h"
+#include "forward.h"
+#include "builtin.h"
+#include "checkpoint.h"
+#include "image.h"
+#include "loader.h"
+#include "options.h"
+#include "token_order.h"
+
+using namespace vit::gui;
+
+static AskState fitted(int patches = 16, int depth = 4, int heads = 4) {
+    AskState a;
+    fit_ask(a, patches, depth, heads);
+    return a;
+}
+
+TEST_CASE("an Ask panel with nothing painted or toggled asks nothing") {
+    REQUIRE(to_interventions(fitted()).empty());
+}
+
+TEST_CASE("painted patches become masked patches, or dropped tokens once the toggle is on") {
+    AskState a = fitted();
+    paint_patch(a, 5, true);
+    paint_patch(a, 2, true);
+    paint_patch(a, 99, true);  // outside the image: ignored
+    vit::Interventions iv = to_interventions(a);
+    REQUIRE(iv.mask_patches == std::vector<int>{2, 5});
+    REQUIRE(iv.drop_tokens.empty());
+    set_paint_drops(a, true);
+    iv = to_interventions(a);
+    REQUIRE(iv.mask_patches.empty());
+    REQUIRE(iv.drop_tokens == std::vector<int>{2, 5});
+    paint_patch(a, 2, false);  // right-drag clears
+    REQUIRE(to_interventions(a).drop_tokens == std::vector<int>{5});
+}
+
+TEST_CASE("silenced heads, no positions, the shuffle and the temperature reach the interventions; Reset clears them") {
+    AskState a = fitted();
+    set_head_silenced(a, 3, 1, true);
+    set_head_silenced(a, 0, 2, true);
+    a.no_positions = true;
+    set_shuffle(a, true);
+    a.temperature = 2.5f;
+    vit::Interventions iv = to_interventions(a);
+    REQUIRE(iv.ablate_heads == std::vector<vit::HeadRef>{{0, 2}, {3, 1}});
+    REQUIRE(iv.no_positions);
+    std::vector<int> sorted = iv.permute_patches;
+    REQUIRE(sorted.size() == 16);
+    std::sort(sorted.begin(), sorted.end());
+    REQUIRE(sorted != iv.permute_patches);                 // shuffled, not in order…
+    for (int i = 0; i < 16; ++i) REQUIRE(sorted[i] == i);  // …but a permutation of 0..15
+    REQUIRE(iv.temperature == 2.5f);
+    vit::validate_interventions(iv, vit::load_model("digits").config, 4);  // a question the core accepts
+    reset_ask(a);
+    REQUIRE(to_interventions(a).empty());
+}
+
+TEST_CASE("the shuffle is the same permutation for the same seed and another for another seed") {
+    REQUIRE(seeded_permutation(49, 7) == seeded_permutation(49, 7));
+    REQUIRE(seeded_permutation(49, 7) != seeded_permutation(49, 8));
+}
+
+TEST_CASE("a question set from interventions reads back as the same interventions") {
+    vit::Interventions iv;
+    iv.mask_patches = {1, 3};
+    iv.drop_tokens = {7};
+    iv.ablate_heads = {{1, 0}};
+    iv.temperature = 0.5f;
+    AskState a = fitted();
+    set_interventions(a, iv);
+    REQUIRE(to_interventions(a) == iv);
+}
+
+TEST_CASE("a model of other sizes starts the Ask panel with no question") {
+    AskState a = fitted();
+    paint_patch(a, 1, true);
+    fit_ask(a, 16, 4, 4);
+    REQUIRE_FALSE(to_interventions(a).empty());
+    fit_ask(a, 196, 12, 12);
+    REQUIRE(to_interventions(a).empty());
+}
+
+TEST_CASE("vitviz takes vitviz-cli's intervention flags and resolves them for the model") {
+    Options o = parse_options({"--tour", "out", "--mask-patches", "3,5,10-12", "--drop-tokens", "0", "--ablate-heads",
+                               "0:1,3:2", "--no-pos", "--permute-patches", "3,2,1,0,4-15", "--temperature", "2"});
+    REQUIRE(o.tour_dir == "out");
+    REQUIRE(o.interventions.any());
+    const vit::Interventions iv = o.interventions.resolve(vit::load_model("digits").config, 4);
+    REQUIRE(iv.mask_patches == std::vector<int>{3, 5, 10, 11, 12});
+    REQUIRE(iv.drop_tokens == std::vector<int>{0});
+    REQUIRE(iv.ablate_heads == std::vector<vit::HeadRef>{{0, 1}, {3, 2}});
+    REQUIRE(iv.no_positions);
+    REQUIRE(iv.permute_patches[0] == 3);
+    REQUIRE(iv.temperature == 2.0f);
+    REQUIRE_FALSE(parse_options({"--tour", "out"}).interventions.any());
+}
+
+TEST_CASE("a bad intervention flag is one error naming the flag and its value") {
+    const vit::ModelConfig config = vit::load_model("digits").config;
+    auto message = [&](std::vector<std::string> args) {
+        try {
+            parse_options(args).interventions.resolve(config, 4);
+        } catch (const vit::Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK_THAT(message({"--mask-patches", "16"}), Catch::StartsWith("--mask-patches '16': ") && Catch::Contains("out of range"));
+    CHECK_THAT(message({"--mask-patches", "0-15"}), Catch::StartsWith("--mask-patches '0-15': "));
+    CHECK_THAT(message({"--drop-tokens", "x"}), Catch::StartsWith("--drop-tokens 'x': ") && Catch::Contains("not a number"));
+    CHECK_THAT(message({"--ablate-heads", "1"}), Catch::StartsWith("--ablate-heads '1': ") && Catch::Contains("BLOCK:HEAD"));
+    CHECK_THAT(message({"--ablate-heads", "0:4"}), Catch::StartsWith("--ablate-heads '0:4': "));
+    CHECK_THAT(message({"--permute-patches", "0,0,1"}), Catch::StartsWith("--permute-patches '0,0,1': "));
+    CHECK_THAT(message({"--temperature", "0"}), Catch::StartsWith("--temperature '0': "));
+    CHECK_THAT(message({"--temperature", "warm"}), Catch::StartsWith("--temperature 'warm': "));
+    CHECK_THAT(message({"--drop-tokens"}), Catch::Equals("--drop-tokens needs a value"));
+}
+
+// Every stage alike to rounding (the BLAS's sums need not be bit-identical from one call to the next).
+static void require_same_trace(const vit::Trace& a, const vit::Trace& b) {
+    REQUIRE(a.size() == b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+        const vit::Tensor &x = a.stages()[i].tensor, &y = b.stages()[i].tensor;
+        INFO(a.stages()[i].id);
+        REQUIRE(a.stages()[i].id == b.stages()[i].id);
+        REQUIRE(x.shape == y.shape);
+        float worst = 0.f;  // |x − y| in units of the tolerance 1e-5 + 1e-4·|y|
+        for (size_t j = 0; j < x.data.size(); ++j)
+            worst = std::max(worst, std::abs(x.data[j] - y.data[j]) / (1e-5f + 1e-4f * std::abs(y.data[j])));
+        INFO("largest difference in tolerances " << worst);
+        REQUIRE(worst <= 1.f);
+    }
+}
+
+TEST_CASE("the loader's pass under interventions is the core's forward pass with them, beside the unmodified one") {
+    LoadRequest req{"digits", "", 0};
+    req.interventions.mask_patches = {5, 6};
+    req.interventions.drop_tokens = {9};
+    req.interventions.ablate_heads = {{0, 1}};
+    req.interventions.temperature = 1.5f;
+    req.occlusion = true;
+    const Loaded got = load_and_run(req, nullptr, "");
+    const vit::Model& model = *got.model;
+    const vit::Tensor input = vit::preprocess(vit::model_image("digits", "", model.config.channels), model.config.preprocess);
+    require_same_trace(*got.trace, vit::forward(model, input, req.interventions));
+    require_same_trace(*got.original, vit::forward(model, input));
+    REQUIRE(got.trace->at("tokens").shape[0] == 16);  // 1 + 16 − 1 dropped
+    REQUIRE(got.occlusion);
+    const std::vector<float> occlusion = vit::occlusion_map(model, input, req.interventions).probabilities;
+    REQUIRE(got.occlusion->probabilities.size() == occlusion.size());
+    for (size_t n = 0; n < occlusion.size(); ++n) REQUIRE(got.occlusion->probabilities[n] == Approx(occlusion[n]).margin(1e-6));
+    REQUIRE(got.lens.rows() == model.config.depth);
+
+    SECTION("when only the question changes the model and the unmodified pass are reused") {
+        LoadRequest next = req;
+        next.interventions.temperature = 3.f;
+        next.original = got.original;
+        const Loaded again = load_and_run(next, got.model, "digits");
+        REQUIRE(again.model == got.model);
+        REQUIRE(again.original == got.original);
+        require_same_trace(*again.trace, vit::forward(model, input, next.interventions));
+    }
+}
+
+TEST_CASE("with no interventions the unmodified pass is the pass itself") {
+    const Loaded got = load_and_run({"toy-4x4", "", 0}, nullptr, "");
+    REQUIRE(got.original == got.trace);
+    REQUIRE_FALSE(got.occlusion);
+}
+
+TEST_CASE("a bookmark keeps the Ask panel's question and restores it") {
+    Pipeline p;
+    p.ids = {"input", "tokens"};
+    p.stages = {{vit::StageKind::Input}, {vit::StageKind::Tokens}};
+    p.group = {0, 0};
+    p.tokens = 17, p.depth = 4, p.heads = 4;
+    AppState s;
+    fit_ask(s.ask, 16, 4, 4);
+    paint_patch(s.ask, 3, true);
+    set_head_silenced(s.ask, 2, 1, true);
+    s.ask.no_positions = true;
+    const vit::Interventions asked = to_interventions(s.ask);
+    Bookmarks b;
+    save_bookmark(b, 4, s, p);
+    reset_ask(s.ask);
+    REQUIRE(to_interventions(s.ask).empty());
+    REQUIRE(restore_bookmark(b, 4, s, p));
+    REQUIRE(to_interventions(s.ask) == asked);
+}
+
+TEST_CASE("the difference of two passes is left out where dropping tokens changed the shape") {
+    LoadRequest req{"digits", "", 0};
+    req.interventions.drop_tokens = {0};
+    const Loaded got = load_and_run(req, nullptr, "");
+    const vit::Trace diff = difference_trace(*got.trace, *got.original);
+    REQUIRE(diff.find("input"));
+    REQUIRE_FALSE(diff.find("tokens"));
+    REQUIRE(stages_without_difference(*got.trace, diff) > 0);
+    const vit::Tensor& pe = diff.at("patch_embed");
+    REQUIRE(*std::max_element(pe.data.begin(), pe.data.end()) == 0.f);  // dropping happens after patch_embed
+}
+
+TEST_CASE("the predictions are compared on the classes either pass ranks highest") {
+    vit::Tensor before({4}), after({4});
+    before.data = {0.7f, 0.2f, 0.05f, 0.05f};
+    after.data = {0.1f, 0.1f, 0.75f, 0.05f};
+    const std::vector<PredictionChange> rows = compare_predictions(before, after, 2);
+    REQUIRE(rows.size() == 2);
+    REQUIRE(rows[0].cls == 2);
+    REQUIRE(rows[1].cls == 0);
+    REQUIRE(rows[1].delta() == Approx(-0.6f));
+}
+
+TEST_CASE("attention over kept tokens goes back to image order with zeros for the dropped tokens") {
+    vit::Tensor t({1, 3, 3});  // CLS and the tokens of patches 2 and 0 (patch 1 dropped)
+    for (int i = 0; i < 9; ++i) t.data[i] = static_cast<float>(i + 1);
+    const std::vector<int> kept = {2, 0};
+    REQUIRE(tokens_reordered(kept, 3));
+    REQUIRE_FALSE(tokens_reordered({0, 1, 2}, 3));
+    const std::vector<float> full = square_in_image_order(t, kept, 3);  // 4×4
+    REQUIRE(full[0 * 4 + 3] == 2.f);   // CLS → patch 2 (row 0, kept column 1)
+    REQUIRE(full[3 * 4 + 1] == 6.f);   // patch 2 → patch 0 (kept row 1, column 2)
+    REQUIRE(full[2 * 4 + 0] == 0.f);   // patch 1 was dropped
+}

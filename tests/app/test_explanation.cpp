@@ -1,0 +1,121 @@
+// "Why this class?" (app/gui/logic/explanation.h): the relevance map is row 0
+// of core's relevance as shares, the saliency is the largest |input gradient|
+// over channels, another class gives another map, and the job runs once per
+// (trace, class). Core's relevance and gradients are checked against PyTorch
+// in tests/core; here the app's use of them.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "backward.h"
+#include "explanation.h"
+#include "forward.h"
+#include "interventions.h"
+#include "relevance.h"
+#include "training.h"
+
+using namespace vit;
+using namespace vit::gui;
+
+namespace {
+struct Case {
+    Model model = init_model(digits_config(), 7);
+    Tensor input{{1, 28, 28}};
+    Trace trace;
+    Case() {
+        for (size_t i = 0; i < input.data.size(); ++i) input.data[i] = std::sin(0.37f * static_cast<float>(i));
+        trace = forward(model, input);
+    }
+};
+}  // namespace
+
+TEST_CASE("the relevance map is the CLS row of Chefer's relevance over the patches, as shares") {
+    Case c;
+    const Explanation ex = explain_class(c.model, c.trace, 3);
+    REQUIRE(ex.error.empty());
+    const Gradients g = logit_gradients(c.model, c.trace, 3);
+    const Tensor r = relevance(c.trace, g.stages, c.model.config.depth);
+    const int N = 16;
+    REQUIRE(ex.relevance.size() == static_cast<size_t>(N));
+    double total = 0.0;
+    for (int n = 0; n < N; ++n) total += r.data[1 + n];
+    double sum = 0.0;
+    for (int n = 0; n < N; ++n) {
+        CHECK(ex.relevance[n] == Approx(r.data[1 + n] / total).margin(1e-6));
+        sum += ex.relevance[n];
+    }
+    CHECK(sum == Approx(1.0).margin(1e-5));
+}
+
+TEST_CASE("the backward walk's gradients are core's, for every stage the logit depends on") {
+    Case c;
+    const Explanation ex = explain_class(c.model, c.trace, 4);
+    const Gradients g = logit_gradients(c.model, c.trace, 4);
+    REQUIRE(ex.gradients);
+    REQUIRE(ex.gradients->stages().size() == g.stages.stages().size());
+    for (const Stage& s : g.stages.stages()) {
+        const Tensor& mine = ex.gradients->at(s.ref());
+        REQUIRE(mine.shape == s.tensor.shape);
+        float worst = 0.f, scale = 1e-12f;
+        for (size_t i = 0; i < mine.data.size(); ++i) {
+            worst = std::max(worst, std::fabs(mine.data[i] - s.tensor.data[i]));
+            scale = std::max(scale, std::fabs(s.tensor.data[i]));
+        }
+        CHECK(worst <= 1e-5f * scale);  // to rounding (two backward passes)
+    }
+    CHECK(ex.gradients->tensor({StageKind::Probs}) == nullptr);
+}
+
+TEST_CASE("the saliency map is the largest input gradient over channels, pixel by pixel") {
+    Case c;
+    const Explanation ex = explain_class(c.model, c.trace, 5);
+    const Gradients g = logit_gradients(c.model, c.trace, 5);
+    const Tensor& din = g.stages.at({StageKind::Input});
+    REQUIRE(ex.side == 28);
+    REQUIRE(ex.saliency.size() == din.data.size());  // one channel
+    // Two backward passes agree to rounding, not bit for bit (core/training.h says why).
+    for (size_t i = 0; i < din.data.size(); ++i) CHECK(ex.saliency[i] == Approx(std::fabs(din.data[i])).epsilon(1e-4).margin(1e-9));
+}
+
+TEST_CASE("another class explains differently; impossible questions say why") {
+    Case c;
+    const Explanation a = explain_class(c.model, c.trace, 1), b = explain_class(c.model, c.trace, 8);
+    float differ = 0.f;
+    for (size_t i = 0; i < a.relevance.size(); ++i) differ = std::max(differ, std::fabs(a.relevance[i] - b.relevance[i]));
+    CHECK(differ > 1e-4f);
+    CHECK_THAT(explain_class(c.model, c.trace, 10).error, Catch::Contains("10"));  // 10 classes: 0…9
+    Interventions drop;
+    drop.drop_tokens = {0, 5};
+    const Trace dropped = forward(c.model, c.input, drop);
+    const Explanation d = explain_class(c.model, dropped, 1);
+    CHECK(d.error.empty());
+    CHECK(d.relevance.empty());
+    CHECK_THAT(d.relevance_missing, Catch::Contains("dropped"));
+    REQUIRE(d.gradients);
+    CHECK(d.gradients->at({StageKind::Tokens}).rows() == 15);  // the gradients still follow the kept tokens
+    CHECK(top_class(c.trace) == static_cast<int>(std::max_element(c.trace.at({StageKind::Probs}).data.begin(),
+                                                                  c.trace.at({StageKind::Probs}).data.end()) -
+                                                 c.trace.at({StageKind::Probs}).data.begin()));
+}
+
+TEST_CASE("the job explains a (trace, class) once and keeps it until asked for another") {
+    Case c;
+    auto model = std::make_shared<const Model>(c.model);
+    auto trace = std::make_shared<const Trace>(c.trace);
+    ExplainJob job;
+    CHECK(job.poll() == nullptr);
+    job.request(model, trace, 1, 2);
+    const Explanation* ex = nullptr;
+    for (int i = 0; i < 2000 && !(ex = job.poll()); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    REQUIRE(ex);
+    CHECK(ex->cls == 2);
+    CHECK(ex->generation == 1);
+    job.request(model, trace, 1, 2);  // the same question: nothing starts
+    CHECK_FALSE(job.busy());
+    job.request(model, trace, 2, 2);  // a new trace: it starts again
+    CHECK(job.busy());
+    for (int i = 0; i < 2000 && job.poll()->generation != 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    CHECK(job.poll()->generation == 2);
+}

@@ -1,0 +1,147 @@
+// Lesson files (app/gui/logic/lesson.h): a hand-written lesson round-trips
+// through save and load unchanged, every mistake in a file is one message
+// naming the file, the step and the key, steps are checked against the model
+// they run on, and a step's view (and its highlight) is what a recording saves.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "error.h"
+#include "lesson.h"
+#include "stages.h"
+
+using namespace vit::gui;
+using Catch::Matchers::Contains;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kHandWritten = R"({
+  "title": "What attention looks at",
+  "model": "digits",
+  "steps": [
+    {"title": "The digit", "stage": "input", "narration": "A handwritten 7, 28 by 28 pixels."},
+    {"title": "Scores", "stage": "block1.scores", "token": 5, "head": 2, "colours": "diverging", "numbers": false,
+     "question": "Which patches does patch 4 score highest?", "highlight": {"cell": [2, 5, 9]}},
+    {"title": "Where CLS looks", "screen": "attention", "layer": 3, "cls_only": true},
+    {"title": "Why a 7?", "screen": "why", "model": "toy-4x4", "highlight": {"patch": 2}},
+    {"title": "Gradients", "stage": "block0.attn", "gradients": true, "highlight": {"row": 0}}
+  ]
+})";
+
+// A pipeline of the digits model's shape: 4 blocks, 4 heads, 17 tokens.
+Pipeline digits_pipeline() { return make_pipeline(vit::stage_list(4, true), 17, 4); }
+
+std::string error_of(const std::string& text, const std::string& path = "lesson.json") {
+    try {
+        parse_lesson(text, path);
+    } catch (const vit::Error& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+std::string check_error(const Lesson& lesson, int step, const Pipeline& p) {
+    try {
+        check_step(lesson, step, p, "lesson.json");
+    } catch (const vit::Error& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("a hand-written lesson round-trips through save and load unchanged") {
+    const Lesson lesson = parse_lesson(kHandWritten, "lesson.json");
+    REQUIRE(lesson.steps.size() == 5);
+    CHECK(lesson.steps[1].highlight.kind == HighlightKind::Cell);
+    CHECK(lesson.steps[1].colours == ColormapMode::Diverging);
+    CHECK_FALSE(lesson.steps[1].numbers);
+    CHECK(lesson.steps[2].screen == Screen::Attention);
+    CHECK(step_model(lesson, 3) == "toy-4x4");
+    CHECK(step_model(lesson, 0) == "digits");
+
+    const fs::path file = fs::temp_directory_path() / "vitviz-test-lesson.json";
+    save_lesson(lesson, file.string());
+    const Lesson again = load_lesson(file.string());
+    CHECK(again == lesson);
+    CHECK(lesson_json(again) == lesson_json(lesson));
+    fs::remove(file);
+}
+
+TEST_CASE("every mistake in a lesson file is one message naming the file, the step and the key") {
+    CHECK_THAT(error_of("{\"title\": \"x\", \"steps\": [}"), Contains("lesson.json: invalid JSON"));
+    CHECK_THAT(error_of(R"({"title": "x"})"), Contains("lesson.json: 'steps' must be a list of at least one step"));
+    CHECK_THAT(error_of(R"({"title": "x", "steps": []})"), Contains("'steps' must be a list of at least one step"));
+    CHECK_THAT(error_of(R"({"titel": "x", "steps": [{"title": "a"}]})"), Contains("lesson.json: unknown key 'titel'"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a"}, {"title": "b", "stag": "q"}]})"),
+               Contains("lesson.json: step 2: unknown key 'stag' (known keys: title,"));
+    CHECK_THAT(error_of(R"({"steps": [{"narration": "no title"}]})"), Contains("step 1: every step needs a 'title'"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "token": "three"}]})"),
+               Contains("step 1: 'token' must be an integer in [0,") && Contains("got \"three\""));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "head": -2}]})"), Contains("'head' must be an integer in [-1,"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "stage": "block0.atn"}]})"),
+               Contains("step 1: 'stage' \"block0.atn\" is not a stage of the catalogue"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "screen": "attn"}]})"),
+               Contains("'screen' must be one of stage, attention, why, got \"attn\""));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "colours": "rainbow"}]})"), Contains("'colours' must be one of auto,"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "numbers": 1}]})"), Contains("'numbers' must be true or false, got 1"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "highlight": {"patch": 1, "row": 2}}]})"),
+               Contains("step 1: 'highlight': give exactly one of patch, row or cell"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "highlight": {"cell": [1, 2]}}]})"),
+               Contains("'cell' must be [head, row, column], got [1,2]"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "highlight": {"pixel": 3}}]})"), Contains("unknown key 'pixel'"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "image": "missing.png"}]})", "/tmp/lessons/l.json"),
+               Contains("/tmp/lessons/l.json: step 1: 'image' \"missing.png\" is not a file (looked in /tmp/lessons)"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": 7}]})"), Contains("'title' must be text, got 7"));
+    CHECK_THROWS_WITH(load_lesson("/nonexistent/lesson.json"), Contains("/nonexistent/lesson.json"));
+}
+
+TEST_CASE("a step is checked against the model it runs on") {
+    const Pipeline p = digits_pipeline();
+    auto one = [](const char* step) { return parse_lesson(std::string(R"({"steps": [)") + step + "]}", "lesson.json"); };
+    CHECK(check_error(one(R"({"title": "ok", "stage": "block3.attn", "token": 16, "head": 3})"), 0, p) == "(no error)");
+    CHECK_THAT(check_error(one(R"({"title": "deep", "stage": "block7.attn"})"), 0, p),
+               Contains("lesson.json: step 1 (deep): 'stage' \"block7.attn\": the model digits has no such stage (4 blocks)"));
+    CHECK_THAT(check_error(one(R"({"title": "t", "token": 17})"), 0, p), Contains("'token' 17: the model sees 17 tokens"));
+    CHECK_THAT(check_error(one(R"({"title": "l", "layer": 4})"), 0, p), Contains("'layer' 4: the model has 4 blocks"));
+    CHECK_THAT(check_error(one(R"({"title": "h", "head": 4})"), 0, p), Contains("'head' 4: the model has 4 heads"));
+    CHECK_THAT(check_error(one(R"({"title": "p", "highlight": {"patch": 16}})"), 0, p),
+               Contains("'highlight' patch 16: the model has 16 patches"));
+    CHECK_THAT(check_error(one(R"({"title": "c", "highlight": {"cell": [0, 3, 17]}})"), 0, p),
+               Contains("'highlight' cell [0, 3, 17]"));
+    const Pipeline headless = make_pipeline(vit::stage_list(4, false), 17, 4);
+    CHECK_THAT(check_error(one(R"({"title": "logits", "stage": "logits"})"), 0, headless), Contains("no head"));
+}
+
+TEST_CASE("a step's view follows its keys and its highlight; a recorded view plays back the same") {
+    const Pipeline p = digits_pipeline();
+    const Lesson lesson = parse_lesson(kHandWritten, "lesson.json");
+    const AppState scores = step_view(lesson.steps[1], p, AppState{});
+    CHECK(p.ids[scores.stage] == "block1.scores");
+    CHECK(scores.head == 2);   // the cell's head
+    CHECK(scores.token == 5);  // the cell's row
+    CHECK(scores.colormap == ColormapMode::Diverging);
+    CHECK_FALSE(scores.show_numbers);
+    const AppState cls = step_view(lesson.steps[2], p, AppState{});
+    CHECK(cls.screen == Screen::Attention);
+    CHECK(cls.cls_only);
+    CHECK(cls.layer == 3);
+    CHECK(step_view(lesson.steps[3], p, AppState{}).token == 3);  // patch 2 is token 3
+    CHECK(step_view(lesson.steps[4], p, AppState{}).gradients);
+
+    AppState here;
+    go_to_stage(here, p, p.index_of("block2.fc1"));
+    select_token(here, p, 7);
+    select_head(here, p, 1);
+    here.gradients = true;
+    const LessonStep recorded = step_from_view(here, p, "digits", "");
+    const AppState back = step_view(recorded, p, AppState{});
+    CHECK(back.stage == here.stage);
+    CHECK(back.token == 7);
+    CHECK(back.head == 1);
+    CHECK(back.gradients);
+}
