@@ -42,6 +42,25 @@ PixelStats stats(const unsigned char* px, int w, int h, int x0, int y0, int x1, 
     double mean = s / n;
     return {std::sqrt(std::max(0.0, ss / n - mean * mean)), colours.size()};
 }
+
+// A screenshot's RGB pixels, at least 800×600 (a REQUIRE fails otherwise).
+struct Screenshot {
+    int w = 0, h = 0;
+    std::vector<unsigned char> rgb;
+    PixelStats region(int x0, int y0, int x1, int y1) const { return stats(rgb.data(), w, h, x0, y0, x1, y1); }
+};
+
+Screenshot load_screenshot(const std::string& path) {
+    Screenshot shot;
+    int c = 0;
+    unsigned char* px = stbi_load(path.c_str(), &shot.w, &shot.h, &c, 3);
+    REQUIRE(px);
+    shot.rgb.assign(px, px + size_t(shot.w) * shot.h * 3);
+    stbi_image_free(px);
+    REQUIRE(shot.w >= 800);
+    REQUIRE(shot.h >= 600);
+    return shot;
+}
 }  // namespace
 
 TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
@@ -62,15 +81,11 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
         std::string path = (std::filesystem::path(dir) / shot.file).string();
         INFO(path);
         REQUIRE(std::filesystem::exists(path));
-        int w = 0, h = 0, c = 0;
-        unsigned char* px = stbi_load(path.c_str(), &w, &h, &c, 3);
-        REQUIRE(px);
-        REQUIRE(w >= 800);
-        REQUIRE(h >= 600);
-        PixelStats whole = stats(px, w, h, 0, 0, w, h);
+        const Screenshot png = load_screenshot(path);
+        const int w = png.w, h = png.h;
+        PixelStats whole = png.region(0, 0, w, h);
         // The main view (between the navigator and the side panel) must hold a picture, not only chrome.
-        PixelStats view = stats(px, w, h, w * 22 / 100, h * 12 / 100, w * 75 / 100, h * 80 / 100);
-        stbi_image_free(px);
+        PixelStats view = png.region(w * 22 / 100, h * 12 / 100, w * 75 / 100, h * 80 / 100);
         INFO("whole: stddev " << whole.stddev << ", " << whole.colours << " colours; view: stddev " << view.stddev << ", "
                               << view.colours << " colours");
         CHECK(whole.stddev > 10.0);
@@ -87,17 +102,11 @@ TEST_CASE("the Train window's tour saves start, middle and end, and the pictures
     for (const char* name : {"train-start.png", "train-middle.png", "train-end.png"}) {
         std::string path = (std::filesystem::path(dir) / name).string();
         INFO(path);
-        int w = 0, h = 0, c = 0;
-        unsigned char* px = stbi_load(path.c_str(), &w, &h, &c, 3);
-        REQUIRE(px);
-        REQUIRE(w >= 800);
-        REQUIRE(h >= 600);
-        PixelStats whole = stats(px, w, h, 0, 0, w, h);
+        const Screenshot shot = load_screenshot(path);
+        PixelStats whole = shot.region(0, 0, shot.w, shot.h);
         CHECK(whole.stddev > 10.0);
         CHECK(whole.colours > 200);
-        std::vector<unsigned char> pixels(px, px + size_t(w) * h * 3);
-        stbi_image_free(px);
-        if (first.empty()) first = pixels;
-        else CHECK(pixels != first);  // curves drawn, snapshot and maps moved on
+        if (first.empty()) first = shot.rgb;
+        else CHECK(shot.rgb != first);  // curves drawn, snapshot and maps moved on
     }
 }
