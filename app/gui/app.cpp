@@ -409,7 +409,7 @@ void App::follow_why_class() {
 
 bool App::why_shown() {
     const Explanation* ex = explain_.poll();
-    return ex && ex->generation == generation_ && ex->cls == why_class_;
+    return ex && ex->answers(generation_, why_class_);
 }
 
 // Navigator | stage view or attention screen | side panel over the GPU panel.

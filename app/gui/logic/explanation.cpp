@@ -49,7 +49,7 @@ int top_class(const Trace& trace) {
 
 void ExplainJob::request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation,
                          int cls) {
-    if (done_ && done_->generation == generation && done_->cls == cls) return;
+    if (done_ && done_->answers(generation, cls)) return;
     if (busy()) return;  // one at a time: the view asks again every frame
     running_ = std::async(std::launch::async, [model = std::move(model), trace = std::move(trace), generation, cls] {
         Explanation ex = explain_class(*model, *trace, cls);

@@ -25,6 +25,9 @@ struct Explanation {
     std::vector<float> saliency;     // S×S: max over channels of |∂logit[cls]/∂input|
     int side = 0;                    // S
     std::string error;               // why there is none (no head, a class out of range)
+
+    // Whether this is the explanation of class `c` of trace `g`.
+    bool answers(uint64_t g, int c) const { return generation == g && cls == c; }
 };
 
 // Synchronous (the tests and the job call it). Errors come back in `error`.

@@ -46,7 +46,7 @@ void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool bus
     ImGui::PopFont();
     DrawValueGradientSwitch(ctx);
     ImGui::Separator();
-    if (!ex || ex->generation != ctx.generation || ex->cls != cls) {
+    if (!ex || !ex->answers(ctx.generation, cls)) {
         ImGui::TextDisabled(busy ? "running the backward pass…" : "waiting for the backward pass…");
         return;
     }

@@ -74,7 +74,7 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
          "multiplies the plain attention and is the same for every class. The saliency map is how strongly each input "
          "pixel moves the class's logit (|∂logit/∂pixel|). Each map is stretched from its own minimum to its maximum.");
     DrawClassPicker(ctx, chosen);
-    if (!ex || ex->cls != chosen || ex->generation != ctx.generation) {
+    if (!ex || !ex->answers(ctx.generation, chosen)) {
         ImGui::TextDisabled(busy ? "running the backward pass…" : "waiting for the backward pass…");
         return;
     }
