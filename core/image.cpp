@@ -19,6 +19,7 @@
 
 #include "error.h"
 #include "file_io.h"
+#include "jpeg_tables.h"
 #include "png_chunks.h"
 
 namespace vit {
@@ -87,50 +88,6 @@ const char* unsupported_format(const uint8_t* bytes, size_t size) {
     for (const auto& [signature, format] : signatures)
         if (head.substr(0, signature.size()) == signature) return format;
     return nullptr;
-}
-
-// Whether a JPEG declares a Huffman table of more than 256 codes, which
-// Debian 12's stb_image (2.27) writes past its table arrays for (2.28 refuses
-// it). Walks the segments as stb_image does, or further where it would stop
-// at an error: markers, segment lengths, after a scan header the entropy-coded
-// data up to the next real marker, and any other bytes up to the next 0xFF
-// (which stb_image skips before the frame header).
-bool jpeg_has_oversized_huffman_table(const uint8_t* bytes, size_t size) {
-    size_t pos = 0;
-    while (pos < size && bytes[pos] == 0xFF) ++pos;  // stb_image skips fill bytes before the SOI marker too
-    if (pos == 0 || pos >= size || bytes[pos] != 0xD8) return false;
-    const auto is_restart = [](uint8_t m) { return m >= 0xD0 && m <= 0xD7; };
-    ++pos;
-    while (pos < size) {
-        while (pos < size && bytes[pos] != 0xFF) ++pos;
-        while (pos < size && bytes[pos] == 0xFF) ++pos;  // fill bytes
-        if (pos + 2 >= size) return false;
-        const uint8_t marker = bytes[pos++];
-        if (marker == 0xD9) return false;  // end of image
-        if (marker == 0x01 || is_restart(marker) || marker == 0xD8) continue;  // no length follows
-        const size_t end = std::min(pos + (size_t{bytes[pos]} << 8 | bytes[pos + 1]), size);
-        if (marker == 0xC4)  // DHT: tables of (class and id, 16 code counts, the codes)
-            for (size_t table = pos + 2; table < end;) {
-                size_t codes = 0;  // stb_image reads all 16 counts, even past the segment's end
-                for (size_t i = table + 1; i <= table + 16 && i < size; ++i) codes += bytes[i];
-                if (codes > 256) return true;
-                table += 17 + codes;
-            }
-        pos = std::max(end, pos + 2);
-        if (marker == 0xDA)  // SOS: skip the entropy-coded data, where 0xFF (fill bytes too) is followed by 0 or RSTn
-            while (pos < size) {
-                if (bytes[pos++] != 0xFF) continue;
-                size_t next = pos;
-                while (next < size && bytes[next] == 0xFF) ++next;
-                if (next < size && (bytes[next] == 0 || is_restart(bytes[next]))) {
-                    pos = next + 1;
-                } else {
-                    pos = next - 1;  // a marker: the loop reads it after its fill bytes
-                    break;
-                }
-            }
-    }
-    return false;
 }
 
 double bicubic_filter(double x) {  // PIL's, a = -0.5
@@ -243,8 +200,7 @@ Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, i
     if (is_png(bytes, size)) check_png_chunks(bytes, size, name);
     if (const char* format = unsupported_format(bytes, size))
         throw Error(name + ": " + format + " images are not supported (PNG, JPEG, BMP, GIF, TGA)");
-    if (jpeg_has_oversized_huffman_table(bytes, size))
-        throw Error(name + ": corrupt JPEG: a Huffman table declares more than 256 codes");
+    check_jpeg_tables(bytes, size, name);
     if (!stbi_info_from_memory(bytes, length, &width, &height, &components))
         throw Error(name + ": not an image (PNG, JPEG, BMP, GIF, TGA): " + stb_reason());
     refuse_if_too_large(width, height);

@@ -310,6 +310,37 @@ TEST_CASE("a JPEG Huffman table of over 256 codes is refused (stb_image 2.27 ove
                Contains("past.jpg: corrupt JPEG: a Huffman table declares more than 256 codes"));
 }
 
+// `jpeg` without its first segment of type `marker` (the segments before the first scan only).
+static std::string without_segment(std::string jpeg, unsigned char marker) {
+    size_t at = 2;  // after the start of image
+    while (at + 4 <= jpeg.size() && static_cast<unsigned char>(jpeg[at + 1]) != marker)
+        at += 2 + (static_cast<unsigned char>(jpeg[at + 2]) << 8 | static_cast<unsigned char>(jpeg[at + 3]));
+    REQUIRE(at + 4 <= jpeg.size());
+    const size_t length = static_cast<unsigned char>(jpeg[at + 2]) << 8 | static_cast<unsigned char>(jpeg[at + 3]);
+    return jpeg.erase(at, 2 + length);
+}
+
+TEST_CASE("a JPEG scan that uses a table the file never defined is refused (stb_image 2.27 reads uninitialised "
+          "memory for it, found by fuzz_image)") {
+    // fuzz_image's reproducer: a baseline scan names Huffman table AC 0 before any DHT defines it; stb_image
+    // then indexed its size[257] array at 3333.
+    const std::string path =
+        std::string(VITVIZ_FIXTURES) + "/../fuzz/regressions/scan_with_undefined_huffman_table.jpg";
+    CHECK_THROWS_WITH(vit::load_image(path), Contains("scan_with_undefined_huffman_table.jpg: corrupt JPEG: a scan "
+                                                      "uses Huffman table AC 0, which the file does not define"));
+    const std::string jpeg = encode("jpg", take_components(rgba_pattern(), 3), 3);  // baseline: DQT, SOF0, DHT, SOS
+    CHECK(decode(jpeg).width == kW);
+    CHECK_THAT(error_of(without_segment(jpeg, 0xC4), "no_dht.jpg"),
+               Contains("no_dht.jpg: corrupt JPEG: a scan uses Huffman table DC 0, which the file does not define"));
+    CHECK_THAT(error_of(without_segment(jpeg, 0xDB), "no_dqt.jpg"),
+               Contains("no_dqt.jpg: corrupt JPEG: a scan uses quantisation table 0, which the file does not define"));
+    // A progressive JPEG (written by PIL) defines only the tables each scan needs: DC tables before the DC
+    // scan, whose AC table ids are unused, and none for the DC refinement scan. It decodes.
+    const vit::Image progressive =
+        vit::load_image(std::string(VITVIZ_FIXTURES) + "/progressive.jpg");
+    CHECK((progressive.channels == 3 && progressive.width == 16 && progressive.height == 12));
+}
+
 // A 1×1 PNG whose header claims `side`×`side` pixels, with no data for them.
 static std::string png_claiming(const std::string& side_big_endian) {
     std::string png = png16_bytes(1, 1, 1, {0});

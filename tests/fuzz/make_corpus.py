@@ -2,7 +2,7 @@
 """Writes the fuzz targets' seed corpora (tests/fuzz/corpus/<target>/): a few
 small valid files of every form each loader reads and a few broken ones, all
 made here from the standard library (the images are encoded by hand), plus the
-committed fixtures' config files. Re-run to regenerate; the files are committed."""
+committed fixtures' config files and images. Re-run to regenerate; the files are committed."""
 import json
 import pathlib
 import struct
@@ -140,6 +140,7 @@ def image_seeds():
     write("image", "two.gif", b"\x00" + gif_2x2())
     write("image", "grey.jpg", b"\x01" + jpeg_flat(8, 8, 1, 0x11))
     write("image", "ycc420.jpg", b"\x00" + jpeg_flat(20, 12, 3, 0x22))
+    write("image", "progressive.jpg", b"\x00" + (FIXTURES / "progressive.jpg").read_bytes())
     write("image", "rgb.ppm", b"\x00" + b"P6\n3 2\n255\n" + bytes(range(0, 18 * 14, 14)))
     write("image", "truncated.png", b"\x00" + png(4, 3, 8, 0, grey)[:40])
 
