@@ -182,7 +182,8 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace, const I
     run_head(model, *x, out);
     attention_rollout(attns, out.next(StageKind::Rollout));
     out.finish();
-    trace.set_token_patches(kept_patches(iv, static_cast<int>(sizes.N)));
+    const int N = static_cast<int>(sizes.N);
+    trace.set_patch_rows(embedded_patches(iv, N), kept_patches(iv, N));
 }
 
 Trace forward(const Model& model, const Tensor& input, const Interventions& iv) {

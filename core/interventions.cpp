@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <sstream>
 
 #include "error.h"
@@ -70,6 +71,13 @@ std::vector<int> kept_token_rows(const Interventions& iv, int patches) {
     for (int n = 0; n < patches; ++n)
         if (!dropped[n]) rows.push_back(n + 1);
     return rows;
+}
+
+std::vector<int> embedded_patches(const Interventions& iv, int patches) {
+    if (!iv.permute_patches.empty()) return iv.permute_patches;
+    std::vector<int> order(static_cast<size_t>(patches));
+    std::iota(order.begin(), order.end(), 0);
+    return order;
 }
 
 std::vector<int> kept_patches(const Interventions& iv, int patches) {

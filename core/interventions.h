@@ -44,6 +44,9 @@ struct Interventions {
 void validate_interventions(const Interventions& iv, const ModelConfig& config, int grid,
                             bool allow_all_masked = false);
 
+// The patch in each row of `patch_embed`, after permuting: 0..N−1 or the permutation.
+std::vector<int> embedded_patches(const Interventions& iv, int patches);
+
 // The patch number of each patch token the encoder keeps, in row order (row
 // i + 1 of `tokens` and later stages), after permuting and dropping.
 std::vector<int> kept_patches(const Interventions& iv, int patches);

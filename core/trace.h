@@ -42,15 +42,21 @@ public:
     const Tensor& at(const StageRef& stage) const;
     const std::deque<Stage>& stages() const { return stages_; }
     size_t size() const { return stages_.size(); }
-    // The image patch of each patch token the encoder kept, in row order (row
-    // i + 1 of `tokens` and later stages holds patch token_patches()[i]):
-    // 0..N−1 for a plain pass; interventions (interventions.h) permute and drop.
+    // The image patch in each patch row, in row order: 0..N−1 for a plain pass;
+    // interventions (interventions.h) permute the rows from `patch_embed` on
+    // and drop some from `tokens` on. Row i of `patch_embed` and row i + 1 of
+    // `cls` hold patch embedded_patches()[i]; row i + 1 of `tokens` and later
+    // stages holds patch token_patches()[i].
+    const std::vector<int>& embedded_patches() const { return embedded_patches_; }
     const std::vector<int>& token_patches() const { return token_patches_; }
-    void set_token_patches(std::vector<int> patches) { token_patches_ = std::move(patches); }
+    void set_patch_rows(std::vector<int> embedded, std::vector<int> kept) {
+        embedded_patches_ = std::move(embedded);
+        token_patches_ = std::move(kept);
+    }
 
 private:
     std::deque<Stage> stages_;
-    std::vector<int> token_patches_;
+    std::vector<int> embedded_patches_, token_patches_;
 };
 
 }  // namespace vit

@@ -26,7 +26,7 @@ struct GpuBackend::Impl {
     GpuTimer timer;
     bool has_pass = false;
     double gpu_ms = 0.0;
-    std::vector<int> token_patches;  // of the last pass
+    std::vector<int> embedded_patches, token_patches;  // of the last pass
 
     void check_input(const Tensor& input) const;
     void run(const Tensor& input, const Interventions& iv);
@@ -112,6 +112,7 @@ void GpuBackend::Impl::run(const Tensor& input, const Interventions& iv) {
     const int grid = static_cast<int>(input.shape[1] / c.patch_size);
     const int N = grid * grid;
     validate_interventions(iv, c, grid);
+    embedded_patches = vit::embedded_patches(iv, N);
     token_patches = kept_patches(iv, N);
     const int T = static_cast<int>(token_patches.size()) + 1;
     if (acts.grid != grid || acts.tokens != T) {
@@ -192,7 +193,7 @@ Trace GpuBackend::Impl::read(const std::vector<std::string>& wanted) const {
     for (const std::string& id : wanted)
         if (!acts.slots.count(id)) throw Error("GPU backend: no stage '" + id + "'");
     Trace trace;
-    trace.set_token_patches(token_patches);
+    trace.set_patch_rows(embedded_patches, token_patches);
     for (const std::string& id : acts.ids) {
         if (std::find(wanted.begin(), wanted.end(), id) == wanted.end()) continue;
         const StageSlot& s = acts.slots.at(id);

@@ -477,6 +477,7 @@ StatusInfo App::status_info() const {
     }
     si.image = image_name_;
     si.tokens = pipeline_.tokens;
+    if (const Tensor* kept = trace_ ? trace_->tensor({StageKind::Tokens}) : nullptr) si.kept_tokens = static_cast<int>(kept->rows());
     si.forward_ms = shown_gpu_ ? gpu_.gpu_ms() : forward_ms_;
     si.textures = cache_.size();
     si.uploads = cache_.uploads();

@@ -234,3 +234,46 @@ TEST_CASE("attention over kept tokens goes back to image order with zeros for th
     REQUIRE(full[3 * 4 + 1] == 6.f);   // patch 2 → patch 0 (kept row 1, column 2)
     REQUIRE(full[2 * 4 + 0] == 0.f);   // patch 1 was dropped
 }
+
+TEST_CASE("views find, name and select each token by the patch its row holds when tokens are shuffled and dropped") {
+    const Loaded digits = load_and_run({"digits", "", 0}, nullptr, "");
+    const vit::Model& model = *digits.model;
+    const vit::Tensor input = vit::preprocess(vit::model_image("digits", "", 1), model.config.preprocess);
+    vit::Interventions iv;
+    iv.no_positions = true;  // then a patch's token is its embedding wherever it sits
+    iv.permute_patches = {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
+    iv.drop_tokens = {5};  // token row 6, which holds patch 4 after the shuffle
+    const vit::Trace asked = vit::forward(model, input, iv);
+    vit::Interventions plain_iv;
+    plain_iv.no_positions = true;
+    const vit::Trace plain = vit::forward(model, input, plain_iv);
+
+    const TokenRowMap patches = token_row_map(asked, vit::StageKind::Patches, 16);
+    REQUIRE_FALSE(patches.reordered());  // the image is cut before the shuffle
+    REQUIRE(patches.token_of_row(4) == 5);
+    const TokenRowMap embedded = token_row_map(asked, vit::StageKind::PatchEmbed, 16);
+    REQUIRE(embedded.token_of_row(0) == 1 + 3);
+    REQUIRE(embedded.row_of_token(1 + 4) == 5);
+    REQUIRE(embedded.row_of_token(0) == -1);  // no CLS row
+    const TokenRowMap tokens = token_row_map(asked, vit::StageKind::Ln1, 16);
+    REQUIRE(tokens.row_of_token(0) == 0);
+    REQUIRE(tokens.row_of_token(1 + 4) == -1);  // dropped
+    const vit::Tensor& got = asked.at("tokens");
+    const vit::Tensor& want = plain.at("tokens");
+    const int64_t D = got.cols();
+    for (int p = 0; p < 16; ++p) {
+        const int row = tokens.row_of_token(1 + p);
+        if (p == 4) continue;
+        INFO("patch " << p << " in row " << row);
+        REQUIRE(row > 0);
+        REQUIRE(tokens.token_of_row(row) == 1 + p);
+        for (int64_t d = 0; d < D; ++d) REQUIRE(got.data[row * D + d] == want.data[(1 + p) * D + d]);
+    }
+    // A plain pass keeps image order and its names.
+    REQUIRE_FALSE(token_row_map(plain, vit::StageKind::Ln1, 16).reordered());
+    REQUIRE(token_label(3, false) == "3");
+    REQUIRE(token_label(3, true) == "p2");
+    REQUIRE(token_name(3, false) == "patch 2 (token 3)");
+    REQUIRE(token_name(3, true) == "patch 2");
+    REQUIRE(token_name(0, true) == "CLS");
+}

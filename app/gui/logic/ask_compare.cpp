@@ -26,7 +26,7 @@ Trace difference_trace(const Trace& modified, const Trace& original) {
         Tensor& d = diff.add(s.ref(), s.tensor.shape);
         for (size_t i = 0; i < d.data.size(); ++i) d.data[i] = s.tensor.data[i] - o->data[i];
     }
-    diff.set_token_patches(modified.token_patches());
+    diff.set_patch_rows(modified.embedded_patches(), modified.token_patches());
     return diff;
 }
 

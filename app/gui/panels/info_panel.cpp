@@ -2,6 +2,7 @@
 #include "info_panel.h"
 
 #include "stage_info.h"
+#include "token_order.h"
 
 namespace vit::gui {
 
@@ -62,7 +63,10 @@ void DrawInfoPanel(ViewContext& ctx) {
         ImGui::TextWrapped("Pick another class above the maps: relevance moves to the evidence for it; rollout does not "
                            "change, because it never looks at the class.");
     } else {
-        StageInfo info = describe_stage(ctx.stage(), ctx.model.config, ctx.pipeline.tokens);
+        // From `tokens` on, the tokens the encoder kept (fewer when the Ask panel drops some).
+        const Tensor* kept = ctx.tensor({StageKind::Tokens});
+        const int tokens = after_token_drop(ctx.stage().kind) && kept ? static_cast<int>(kept->rows()) : ctx.pipeline.tokens;
+        StageInfo info = describe_stage(ctx.stage(), ctx.model.config, tokens);
         ImGui::PushFont(ctx.heading());
         ImGui::TextWrapped("%s", info.title.c_str());
         ImGui::PopFont();

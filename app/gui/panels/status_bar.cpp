@@ -13,7 +13,10 @@ void DrawStatusBar(const StatusInfo& s) {
     ImGui::SameLine(0, 24);
     ImGui::Text("image %s", s.image.c_str());
     ImGui::SameLine(0, 24);
-    ImGui::Text("T=%d tokens", s.tokens);
+    if (s.kept_tokens > 0 && s.kept_tokens < s.tokens)
+        ImGui::Text("T=%d of %d tokens (dropped %d)", s.kept_tokens, s.tokens, s.tokens - s.kept_tokens);
+    else
+        ImGui::Text("T=%d tokens", s.tokens);
     ImGui::SameLine(0, 24);
     ImGui::Text("forward %.1f ms (%s)", s.forward_ms, s.backend);
     if (!s.compact) {

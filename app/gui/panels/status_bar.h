@@ -15,6 +15,7 @@ struct Message {
 struct StatusInfo {
     std::string model, image;
     int tokens = 0, embed_dim = 0, heads = 0, depth = 0;
+    int kept_tokens = 0;  // the tokens the encoder sees (fewer than `tokens` when some are dropped)
     double forward_ms = 0.0;
     size_t textures = 0;
     unsigned long long uploads = 0;

@@ -130,7 +130,7 @@ void DrawAttentionScreen(ViewContext& ctx) {
     const int tok = std::clamp(attention_token(st), 0, T - 1);
 
     ImGui::PushFont(ctx.heading());
-    ImGui::TextUnformatted(("Where does " + token_name(tok) + " look?").c_str());
+    ImGui::TextUnformatted(("Where does " + ctx.name_of_token(tok) + " look?").c_str());
     ImGui::PopFont();
     // The keys, beside the question: ↑ ↓ change the token (and leave CLS only), H and Z the head.
     std::string keys = st.head >= 0 ? "↑ ↓ token    H next head    Z all heads" : "↑ ↓ token    H or Z: one head large";

@@ -25,7 +25,7 @@ static void DrawStageMatrix(ViewContext& vctx, const StageRef& stage, const Tens
                             static_cast<int>(t.numel()), ImVec2(size.x, std::min(size.y, 160.f)), title, "", "class");
             break;
         case StageKind::Patches:
-            DrawTokenMatrix(vctx, stage, -1, size, title, "pixel of the patch (c, y, x)", 1);
+            DrawTokenMatrix(vctx, stage, -1, size, title, "pixel of the patch (c, y, x)");
             break;
         default:
             DrawTokenMatrix(vctx, stage, t.rank() == 3 ? head : -1, size,

@@ -30,8 +30,6 @@ ImVec2 text_size(const std::string& s) { return ImGui::CalcTextSize(s.c_str()); 
 
 }  // namespace
 
-std::string token_label(int token) { return token == 0 ? "CLS" : std::to_string(token); }
-
 float ColorBarWidth(Range r) {
     float label = std::max(ImGui::CalcTextSize(short_number(r.lo).c_str()).x, ImGui::CalcTextSize(short_number(r.hi).c_str()).x);
     return 16.f + 8.f + label + 4.f;
@@ -99,7 +97,10 @@ struct Layout {
 const float kMarker = 16.f;  // room for the selected-row marker
 
 std::string row_tick(const HeatmapSpec& s, int r) {
-    return s.token_rows.enabled && s.token_rows.offset == 0 ? token_label(r) : std::to_string(r);
+    if (!s.token_rows.enabled) return std::to_string(r);
+    const TokenRowMap& map = s.token_rows.map;
+    const int token = map.token_of_row(r);
+    return map.offset == 1 ? std::to_string(token - 1) : token_label(token, map.reordered());  // patch matrices: the patch
 }
 std::string col_tick(const HeatmapSpec& s, int c) {
     return s.labels.col_name ? s.labels.col_name(c) : std::to_string(c);
@@ -216,9 +217,8 @@ void DrawCellNumbers(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, Rang
 void CellTooltip(const HeatmapSpec& s, int r, int c) {
     std::string row_desc = (s.labels.row_axis.empty() ? "row" : s.labels.row_axis) + " " + std::to_string(r);
     if (s.token_rows.enabled) {
-        int t = r + s.token_rows.offset;
-        row_desc = t == 0 ? "row 0 = CLS token"
-                          : "row " + std::to_string(r) + " = patch " + std::to_string(t - 1) + " (token " + std::to_string(t) + ")";
+        const int t = s.token_rows.map.token_of_row(r);
+        row_desc = "row " + std::to_string(r) + " = " + (t == 0 ? "CLS token" : token_name(t, s.token_rows.map.reordered()));
     }
     std::string col_desc = (s.labels.col_axis.empty() ? "column" : s.labels.col_axis) + " " + col_tick(s, c);
     if (s.layout.col_group > 0 && s.matrix.cols / s.layout.col_group > 1)

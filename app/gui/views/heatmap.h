@@ -11,6 +11,7 @@
 
 #include "colormap.h"
 #include "texture_cache.h"
+#include "token_order.h"
 
 namespace vit::gui {
 
@@ -32,12 +33,13 @@ struct HeatmapLabels {
     std::function<std::string(float)> format{};  // cell text; default short_number
 };
 
-// What the rows mean and which are outlined. When `enabled`, row r is token
-// r + offset (patch matrices: 1): ticked "CLS", named in the tooltip, a click selects it.
+// What the rows mean and which are outlined. When `enabled`, row r holds token
+// map.token_of_row(r): ticked "CLS", its number or its patch, named in the
+// tooltip, a click selects it.
 struct HeatmapTokenRows {
     bool enabled = true;
-    int offset = 0;
-    int selected = -1;               // outlined (the selected token)
+    TokenRowMap map;
+    int selected = -1;               // outlined row (the selected token)
     int linked = -1;                 // thin white outline (the token hovered in another view)
     int accent = -1;                 // cyan outline with a label (row 0 = CLS in the cls stage)
     std::string accent_label;
@@ -84,8 +86,5 @@ void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, fl
 void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
                             const std::function<std::string(float)>& format = {});
 float ColorBarWidth(Range range);  // vertical bar + its labels
-
-// "CLS" for token 0, else the token's number.
-std::string token_label(int token);
 
 }  // namespace vit::gui

@@ -32,7 +32,7 @@ void DrawModelView(ViewContext& ctx) {
     AppState& st = ctx.state;
     const int tok = std::clamp(st.token, 0, p.tokens - 1);
     ImGui::PushFont(ctx.heading());
-    ImGui::Text("Where does %s look, in every block and every head?", token_name(tok).c_str());
+    ImGui::Text("Where does %s look, in every block and every head?", ctx.name_of_token(tok).c_str());
     ImGui::PopFont();
     Note("Rows are blocks, columns are heads; each map is the token's attention over the image, stretched from its own "
          "minimum (dark) to its maximum (bright). Click a map to open it large.");
@@ -108,7 +108,7 @@ void DrawModelView(ViewContext& ctx) {
         dl->AddRect(ImVec2(o.x + r.x - 2, o.y + r.y - 2), ImVec2(o.x + r.x + r.w + 2, o.y + r.y + r.h + 2), IM_COL32(255, 255, 255, 255),
                     0.f, 0, 2.f);
         ImGui::BeginTooltip();
-        ImGui::Text("block %d, head %d: %s gives patch %d %s (CLS %s)", l, h, token_name(tok).c_str(), patch,
+        ImGui::Text("block %d, head %d: %s gives patch %d %s (CLS %s)", l, h, ctx.name_of_token(tok).c_str(), patch,
                     percent(row.weights[1 + patch]).c_str(), percent(row.weights[0]).c_str());
         ImGui::TextDisabled("click: open it large");
         ImGui::EndTooltip();

@@ -37,7 +37,7 @@ void DrawStageView(ViewContext& ctx) {
     const bool has_cls = cls_stage >= 0 && ctx.state.stage >= cls_stage;
     if (ctx.state.token > 0 || (ctx.state.token == 0 && has_cls)) {
         ImGui::SameLine();
-        ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "   selected: %s", token_name(ctx.state.token).c_str());
+        ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "   selected: %s", ctx.name_of_token(ctx.state.token).c_str());
     }
     if (ctx.tensor({StageKind::Logits})) DrawValueGradientSwitch(ctx);
     ImGui::Separator();

@@ -44,11 +44,11 @@ HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t,
     return s;
 }
 
-HeatmapTokenRows token_rows(const ViewContext& ctx, int offset) {
+HeatmapTokenRows token_rows(const ViewContext& ctx, StageKind kind) {
     HeatmapTokenRows rows;
-    rows.offset = offset;
-    rows.selected = ctx.state.token - offset;
-    rows.linked = ctx.linked_hover - offset;
+    rows.map = token_row_map(ctx.trace, kind, ctx.patches());
+    rows.selected = rows.map.row_of_token(ctx.state.token);
+    rows.linked = rows.map.row_of_token(ctx.linked_hover);
     return rows;
 }
 
@@ -63,15 +63,21 @@ HeatmapLayout side_column(ImVec2 size, float cell_w, float cell_h, bool numbers)
     return layout;
 }
 
+// The columns of scores and attn are the same tokens as their rows.
+static std::function<std::string(int)> key_token_names(const TokenRowMap& map) {
+    return [map](int c) { return token_label(map.token_of_row(c), map.reordered()); };
+}
+
 HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec) {
     HeatmapResult r = DrawHeatmap(ctx.cache, spec);
-    if (r.clicked_row >= 0) select_token(ctx.state, ctx.pipeline, r.clicked_row + spec.token_rows.offset);
-    if (r.hovered_row >= 0) ctx.state.hover_token = r.hovered_row + spec.token_rows.offset;
+    const TokenRowMap& map = spec.token_rows.map;
+    if (r.clicked_row >= 0) select_token(ctx.state, ctx.pipeline, map.token_of_row(r.clicked_row));
+    if (r.hovered_row >= 0) ctx.state.hover_token = map.token_of_row(r.hovered_row);
     return r;
 }
 
 HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
-                              const std::string& title, const std::string& col_axis, int token_offset, int col_group,
+                              const std::string& title, const std::string& col_axis, int col_group,
                               int accent_row, const std::string& accent_label) {
     const Tensor* t = ctx.tensor(stage);
     if (!t) {
@@ -80,10 +86,10 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
     }
     HeatmapSpec s = stage_spec(ctx, stage, *t, slice);
     s.labels.title = title;
-    s.labels.row_axis = token_offset == 1 ? "patch" : "token";
+    s.token_rows = token_rows(ctx, stage.kind);
+    s.labels.row_axis = s.token_rows.map.offset == 1 ? "patch" : "token";
     s.labels.col_axis = col_axis;
-    if (col_axis == "key token") s.labels.col_name = [](int c) { return token_label(c); };
-    s.token_rows = token_rows(ctx, token_offset);
+    if (col_axis == "key token") s.labels.col_name = key_token_names(s.token_rows.map);
     s.token_rows.accent = accent_row;
     s.token_rows.accent_label = accent_label;
     s.layout.size = size;
@@ -108,8 +114,8 @@ static HeatmapSpec grid_head_spec(ViewContext& ctx, const HeadGrid& grid, const 
     HeatmapSpec s = stage_spec(ctx, stage, t, h);
     s.labels.title = "head " + std::to_string(h);
     s.labels.col_axis = col_axis;
-    if (col_axis == "key token") s.labels.col_name = [](int c) { return token_label(c); };
-    s.token_rows = token_rows(ctx);
+    s.token_rows = token_rows(ctx, stage.kind);
+    if (col_axis == "key token") s.labels.col_name = key_token_names(s.token_rows.map);
     if (grid.compact) {
         s.matrix.range = grid.shared;
         s.matrix.key = texture_key(ctx, stage, h, s.matrix.cmap, "all heads' range");
@@ -350,8 +356,8 @@ std::string percent(float share) {
     return buf;
 }
 
-std::string token_name(int token) {
-    return token == 0 ? "CLS" : "patch " + std::to_string(token - 1) + " (token " + std::to_string(token) + ")";
+std::string ViewContext::name_of_token(int token) const {
+    return token_name(token, tokens_reordered(trace.token_patches(), patches()));
 }
 
 }  // namespace vit::gui

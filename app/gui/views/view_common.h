@@ -41,6 +41,8 @@ struct ViewContext {
     StageRef sibling(StageKind kind) const { return {kind, stage().block}; }
     int grid() const;        // patches per side
     int patches() const;     // N
+    // "CLS", "patch 3 (token 4)", or "patch 3" when interventions reorder the tokens.
+    std::string name_of_token(int token) const;
     ImFont* heading() const { return state.presenter ? fonts.big_heading : fonts.heading; }
     ImFont* mono() const { return state.presenter ? fonts.big_mono : fonts.mono; }
 };
@@ -63,21 +65,20 @@ std::string derived_key(const StageRef& stage, const std::string& what);
 // A heatmap of `stage`'s tensor (matrix `slice` of an H×T×… stage): its
 // cache key, data, shape, the stage's colormap and the numbers toggle filled in.
 HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t, int slice = -1);
-// Rows that are tokens (row r = token r + offset): the selected token outlined,
-// the token hovered in another view linked.
-HeatmapTokenRows token_rows(const ViewContext& ctx, int offset = 0);
+// Rows that are the tokens of stage `kind` (token_row_map): the selected token
+// outlined, the token hovered in another view linked.
+HeatmapTokenRows token_rows(const ViewContext& ctx, StageKind kind);
 // A narrow column beside another heatmap, cells of exactly cell_w × cell_h, no ticks, no colour bar.
 HeatmapLayout side_column(ImVec2 size, float cell_w, float cell_h, bool numbers);
 // DrawHeatmap, then the token rows answer the mouse: a hovered row links the
 // token in other views, a clicked row selects it.
 HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec);
 
-// A heatmap of `stage` (slice for H×T×… stages) whose rows are tokens, with
-// the selected token outlined and a click selecting a token. token_offset 1
-// for N-row (patch) matrices.
+// A heatmap of `stage` (slice for H×T×… stages) whose rows are tokens (or
+// patches), with the selected token outlined and a click selecting a token.
 HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
                               const std::string& title = "", const std::string& col_axis = "feature",
-                              int token_offset = 0, int col_group = 0, int accent_row = -1,
+                              int col_group = 0, int accent_row = -1,
                               const std::string& accent_label = "");
 // A heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
@@ -155,7 +156,6 @@ void Note(const std::string& text);           // wrapped, dimmed explanation
 float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note);
 // Stage `kind`'s formula from the catalogue (core/stages.cpp), monospace, highlighted.
 void Formula(ViewContext& ctx, StageKind kind);
-std::string token_name(int token);            // "CLS" or "patch 3 (token 4)"
 std::string percent(float share);             // 0.163 → "16%", 0.004 → "0.4%"
 
 }  // namespace vit::gui

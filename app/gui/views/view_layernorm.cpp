@@ -38,7 +38,7 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
     bool is_norm = stage.kind == StageKind::Norm;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     HeatmapResult m = DrawTokenMatrix(ctx, stage, -1, ImVec2(size.x - stats_w, size.y), title + " " + shape_string(t->shape),
-                                      "feature", 0, 0, is_norm ? 0 : -1,
+                                      "feature", 0, is_norm ? 0 : -1,
                                       !is_norm ? "" : ctx.model.config.num_classes > 0 ? "CLS → classifier" : "CLS = the image's features");
     // Beside the matrix, but inside `size` even when the matrix's title is wider than it.
     const float stats_x = std::min(ImGui::GetItemRectMax().x + 4.f, origin.x + size.x - stats_w);
@@ -53,7 +53,7 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
         return std::string(b);
     };
     s.labels = {" ", "", "", [](int c) { return std::string(c == 0 ? "mean" : "std"); }, stat_text};
-    s.token_rows = token_rows(ctx);
+    s.token_rows = token_rows(ctx, stage.kind);
     s.layout = side_column(ImVec2(stats_w, size.y), (stats_w - 10.f) / 2.f, m.cell_h > 0 ? m.cell_h : 0.f,
                            ctx.state.show_numbers);
     DrawTokenHeatmap(ctx, s);
@@ -86,11 +86,15 @@ void DrawLayerNormView(ViewContext& ctx) {
     if (before && after) {
         const auto& sb = ctx.derived.get(derived_key(in, "row stats"), [&] { return row_stats(*before); });
         const auto& sa = ctx.derived.get(derived_key(stage, "row stats"), [&] { return row_stats(*after); });
-        int t = std::min(ctx.state.token, static_cast<int>(std::min(before->rows(), after->rows())) - 1);  // fewer rows: dropped tokens
+        const int t = token_row_map(ctx.trace, stage.kind, ctx.patches()).row_of_token(ctx.state.token);
         char buf[240];
         auto z = [](float v) { return std::fabs(v) < 5e-4f ? 0.f : v; };  // no "-0.000"
-        std::snprintf(buf, sizeof buf, "%s:  before mean %.3f, std %.3f   →   after mean %.3f, std %.3f",
-                      token_name(t).c_str(), z(sb[t * 2]), z(sb[t * 2 + 1]), z(sa[t * 2]), z(sa[t * 2 + 1]));
+        if (t < 0 || t >= std::min(before->rows(), after->rows()))
+            std::snprintf(buf, sizeof buf, "%s: dropped, the encoder never sees it", ctx.name_of_token(ctx.state.token).c_str());
+        else
+            std::snprintf(buf, sizeof buf, "%s:  before mean %.3f, std %.3f   →   after mean %.3f, std %.3f",
+                          ctx.name_of_token(ctx.state.token).c_str(), z(sb[t * 2]), z(sb[t * 2 + 1]), z(sa[t * 2]),
+                          z(sa[t * 2 + 1]));
         ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "%s", buf);
     }
     Formula(ctx, stage.kind);

@@ -11,11 +11,13 @@ namespace vit::gui {
 
 // The GELU curve (and ReLU dashed, for comparison) with the selected token's
 // pre-activations (fc1) as dots at their GELU values (the gelu stage); the hovered one larger.
-static void DrawGeluCurve(ViewContext& ctx, const Tensor& fc1, const Tensor& act, int hovered_col, ImVec2 size) {
+// `t`: the token's row, `whose`: its name.
+static void DrawGeluCurve(const Tensor& fc1, const Tensor& act, int t, const std::string& whose, int hovered_col,
+                          ImVec2 size) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 p0 = ImGui::GetCursorScreenPos(), p1(p0.x + size.x, p0.y + size.y);
     dl->AddRectFilled(p0, p1, IM_COL32(25, 25, 32, 255));
-    int M = static_cast<int>(fc1.cols()), t = std::min<int>(ctx.state.token, static_cast<int>(fc1.rows()) - 1);
+    const int M = static_cast<int>(fc1.cols());
     const float* row = fc1.data.data() + static_cast<size_t>(t) * M;
     const float* row_act = act.data.data() + static_cast<size_t>(t) * M;
     float reach = 4.f;  // the x range covers the token's values (up to ±10)
@@ -51,7 +53,7 @@ static void DrawGeluCurve(ViewContext& ctx, const Tensor& fc1, const Tensor& act
     dl->AddText(ImVec2(p0.x + 8, p0.y + 6), IM_COL32(90, 200, 255, 255), "GELU(x) = x · Φ(x)");
     dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + ImGui::GetTextLineHeight()), IM_COL32(160, 160, 160, 255), "ReLU, for comparison");
     dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + 2 * ImGui::GetTextLineHeight()), IM_COL32(255, 200, 0, 255),
-                ("dots: the " + std::to_string(M) + " values of " + (t ? "token " + std::to_string(t) : std::string("CLS"))).c_str());
+                ("dots: the " + std::to_string(M) + " values of " + whose).c_str());
     ImGui::Dummy(size);
 }
 
@@ -69,7 +71,11 @@ void DrawMlpView(ViewContext& ctx) {
         ImGui::SameLine(0, 20);
         const Tensor* fc1 = ctx.tensor(*stage_input(stage, ctx.pipeline.depth));
         float side = std::min(avail.x - w - 30.f, h);
-        if (fc1) DrawGeluCurve(ctx, *fc1, t, r.hovered_row == ctx.state.token ? r.hovered_col : -1, ImVec2(side, side * 0.8f));
+        // The selected token's row (CLS's when the selected one was dropped).
+        const int row = std::max(0, token_row_map(ctx.trace, stage.kind, ctx.patches()).row_of_token(ctx.state.token));
+        const std::string whose = ctx.name_of_token(row > 0 ? ctx.state.token : 0);
+        if (fc1 && row < fc1->rows())
+            DrawGeluCurve(*fc1, t, row, whose, r.hovered_row == row ? r.hovered_col : -1, ImVec2(side, side * 0.8f));
         Formula(ctx, stage.kind);
         Note("GELU lets positive values through almost unchanged and squashes negative ones towards 0 — a smooth "
              "ReLU. The yellow dots are the selected token's " + std::to_string(cfg.mlp_dim) + " hidden values before GELU.");

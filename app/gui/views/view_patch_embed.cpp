@@ -23,7 +23,7 @@ void DrawPatchEmbedView(ViewContext& ctx) {
     if (patches) {
         HeatmapSpec s = stage_spec(ctx, {StageKind::Patches}, *patches);
         s.labels = {"patches " + shape_string(patches->shape), "patch", "pixel"};
-        s.token_rows = token_rows(ctx, 1);
+        s.token_rows = token_rows(ctx, StageKind::Patches);
         s.layout.size = ImVec2(w, row_h);
         DrawTokenHeatmap(ctx, s);
         ImGui::SameLine();
@@ -46,8 +46,7 @@ void DrawPatchEmbedView(ViewContext& ctx) {
     OperatorSign(ctx, "+ b =", row_h * 0.6f);
     ImGui::SameLine();
     const Tensor& pe = *ctx.tensor({StageKind::PatchEmbed});
-    DrawTokenMatrix(ctx, {StageKind::PatchEmbed}, -1, ImVec2(avail.x - 120.f, row_h), "patch_embed " + shape_string(pe.shape),
-                    "feature", 1);
+    DrawTokenMatrix(ctx, {StageKind::PatchEmbed}, -1, ImVec2(avail.x - 120.f, row_h), "patch_embed " + shape_string(pe.shape));
 
     float diff = ctx.derived.get(derived_key({StageKind::PatchEmbed}, "convolution difference"), [&] {
         return std::vector<float>{patch_embed_conv_difference(ctx.model, ctx.trace)};

@@ -70,7 +70,7 @@ void DrawPatchesView(ViewContext& ctx) {
     };
     s.labels = {"flattened patches  " + shape_string(t->shape) + " = (N, C·P·P)", "patch",
                 C == 1 ? "pixel (y, x)" : "pixel (channel, y, x)", pixel_name};
-    s.token_rows = token_rows(ctx, 1);
+    s.token_rows = token_rows(ctx, StageKind::Patches);
     s.layout.size = ImGui::GetContentRegionAvail();
     DrawTokenHeatmap(ctx, s);
 }

@@ -23,7 +23,7 @@ void DrawRolloutView(ViewContext& ctx) {
     float side = std::min(avail.x - w - 40.f, h - 3 * lh);
     const float y0 = ImGui::GetCursorPosY();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
-    ImGui::TextWrapped("row of %s over the image", token_name(tok).c_str());
+    ImGui::TextWrapped("row of %s over the image", ctx.name_of_token(tok).c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("click a patch to choose another token");
     ImGui::PopStyleColor();

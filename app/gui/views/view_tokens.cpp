@@ -31,7 +31,7 @@ void DrawClsView(ViewContext& ctx) {
     const Tensor& t = *ctx.tensor({StageKind::Cls});
     DrawTokenMatrix(ctx, {StageKind::Cls}, -1, ImVec2(ImGui::GetContentRegionAvail().x, h),
                     "cls " + shape_string(t.shape) + ": CLS on top of the " + std::to_string(ctx.patches()) + " patches",
-                    "feature", 0, 0, 0, "new row 0: CLS");
+                    "feature", 0, 0, "new row 0: CLS");
     Formula(ctx, StageKind::Cls);
 }
 
@@ -139,7 +139,7 @@ void DrawTokensView(ViewContext& ctx) {
     const Colormap cmap = colormap_for(StageKind::Tokens, ctx.state.colormap);
     s.matrix = {texture_key(ctx, {StageKind::Tokens}, -1, cmap, "pos_embed"), pos.data(), T, D, cmap};
     s.labels.title = "pos_embed " + shape_string(tok.shape);
-    s.token_rows = token_rows(ctx);
+    s.token_rows = token_rows(ctx, StageKind::Tokens);
     s.layout.size = ImVec2(w, row_h);
     s.layout.numbers = ctx.state.show_numbers;
     DrawTokenHeatmap(ctx, s);
