@@ -41,6 +41,7 @@ HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t,
     HeatmapSpec s;
     s.matrix = {texture_key(ctx, stage, slice, cmap), m.data, m.rows, m.cols, cmap};
     s.layout.numbers = ctx.state.show_numbers;
+    s.transition = ctx.transition;
     return s;
 }
 
@@ -49,6 +50,7 @@ HeatmapTokenRows token_rows(const ViewContext& ctx, int offset) {
     rows.offset = offset;
     rows.selected = ctx.state.token - offset;
     rows.linked = ctx.linked_hover - offset;
+    if (const TokenGlide g = ctx.glide(); g.moving() && g.to == ctx.state.token) rows.selected_at = std::max(0.f, g.row(offset));
     return rows;
 }
 
@@ -100,6 +102,7 @@ HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const fl
     s.token_rows.enabled = false;
     s.layout.size = size;
     s.layout.numbers = ctx.state.show_numbers;
+    s.transition = ctx.transition;
     return DrawHeatmap(ctx.cache, s);
 }
 
@@ -251,6 +254,11 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
         ov = ctx.cache.get(spec.overlay_key, [&] { return overlay_pixels(spec.overlay, g, spec.overlay_range); });
         int a = static_cast<int>(255 * spec.overlay_alpha);
         dl->AddImage(reinterpret_cast<ImTextureID>(ov.id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
+        if (ctx.transition) {  // a lesson step changing: the overlay before it fades out over this one
+            Fade fade = ctx.transition->picture(spec.overlay_key, g, g);
+            fade.alpha *= spec.overlay_alpha;
+            DrawFadingPicture(dl, ctx.cache, fade, p0, p1);
+        }
         DrawOverlayValues(spec.overlay, g, p0, side);
     }
     if (spec.grid && cell >= 3.f) {
@@ -286,7 +294,14 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     }
     outline(spec.hover_patch >= 0 ? spec.hover_patch : ctx.linked_hover - 1, IM_COL32(255, 255, 255, 255), 2.5f);
     int selected = spec.selected_token >= 0 ? spec.selected_token : ctx.state.token;
-    if (spec.show_selection && selected > 0) outline(selected - 1, IM_COL32(255, 200, 0, 255), 3.f);
+    const TokenGlide glide = ctx.glide();
+    float gx = 0.f, gy = 0.f;
+    if (spec.show_selection && selected > 0 && glide.moving() && glide.to == selected && glide.patch(g, gx, gy)) {
+        const ImVec2 a(p0.x + gx * cell, p0.y + gy * cell);  // gliding from the step before
+        dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), IM_COL32(255, 200, 0, 255), 0.f, 0, 3.f);
+    } else if (spec.show_selection && selected > 0) {
+        outline(selected - 1, IM_COL32(255, 200, 0, 255), 3.f);
+    }
     if (spec.overlay && spec.overlay_bar) {
         ImVec2 b0(p0.x, p1.y + 6.f);
         DrawColorBarHorizontal(ctx.cache, Colormap::Sequential, ov.range, b0, side, 12.f, percent);
