@@ -124,7 +124,7 @@ void App::apply(Loaded loaded) {
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
         if (!options_.lesson.empty()) open_lesson(options_.lesson);
         if (options_.edit_lesson) show_lesson_editor(true);
-        if (lesson_ && touring()) {  // one screenshot per step, NN-step.png (with the editor: NN-edit.png, NN-halfway.png)
+        if (lesson_ && lesson_->steps() > 0 && touring()) {  // one screenshot per step, NN-step.png (with the editor: NN-edit.png, NN-halfway.png)
             tour_.emplace(lesson_tour_plan(lesson_->steps(), options_.edit_lesson));
         } else if (options_.train) {
             train_.visible = true;
@@ -311,7 +311,7 @@ void App::draw_frame() {
 
 void App::advance_tour() {
     if (tour_->done()) return;
-    if (lesson_) {  // the editor shows in the editor's shots, not over a transition held halfway
+    if (lesson_ && tour_->current().lesson_step >= 0) {  // the editor shows in its shots, not over a transition held halfway
         editor_.visible = options_.edit_lesson && !tour_->current().halfway;
         return lesson_->go(tour_->current().lesson_step);
     }

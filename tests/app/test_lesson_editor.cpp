@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "error.h"
+#include "key_actions.h"
 #include "lesson_editor.h"
 #include "stages.h"
 
@@ -208,4 +209,12 @@ TEST_CASE("with the editor open the arrows explore and only PageDown/PageUp step
     CHECK(player.index == 1);
     CHECK(apply_lesson_key({Key::Right}, player, false));
     CHECK(player.index == 2);
+}
+
+TEST_CASE("R opens and closes the lesson editor; Ctrl+R does nothing") {
+    const Pipeline p = digits_pipeline();
+    AppState s;
+    Bookmarks b;
+    CHECK(apply_key({Key::R}, s, p, b) == WindowAction::LessonEditor);
+    CHECK(apply_key({Key::R, true, true}, s, p, b) == WindowAction::None);
 }

@@ -270,10 +270,12 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     }
     if (spec.numbers)
         for (int p = 0; p < g * g; ++p) PatchNumber(dl, ImVec2(p0.x + (p % g) * cell, p0.y + (p / g) * cell), cell, p);
-    auto outline = [&](int patch, ImU32 col, float th) {
-        if (patch < 0 || patch >= g * g) return;
-        ImVec2 a(p0.x + (patch % g) * cell, p0.y + (patch / g) * cell);
+    auto outline_at = [&](float x, float y, ImU32 col, float th) {  // column x, row y of the grid
+        const ImVec2 a(p0.x + x * cell, p0.y + y * cell);
         dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), col, 0.f, 0, th);
+    };
+    auto outline = [&](int patch, ImU32 col, float th) {
+        if (patch >= 0 && patch < g * g) outline_at(static_cast<float>(patch % g), static_cast<float>(patch / g), col, th);
     };
     ImGui::PushID(spec.overlay_key.c_str());
     ImGui::InvisibleButton("picture", ImVec2(side, side));
@@ -294,13 +296,10 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     }
     outline(spec.hover_patch >= 0 ? spec.hover_patch : ctx.linked_hover - 1, IM_COL32(255, 255, 255, 255), 2.5f);
     int selected = spec.selected_token >= 0 ? spec.selected_token : ctx.state.token;
-    const TokenGlide glide = ctx.glide();
-    float gx = 0.f, gy = 0.f;
-    if (spec.show_selection && selected > 0 && glide.moving() && glide.to == selected && glide.patch(g, gx, gy)) {
-        const ImVec2 a(p0.x + gx * cell, p0.y + gy * cell);  // gliding from the step before
-        dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), IM_COL32(255, 200, 0, 255), 0.f, 0, 3.f);
-    } else if (spec.show_selection && selected > 0) {
-        outline(selected - 1, IM_COL32(255, 200, 0, 255), 3.f);
+    if (spec.show_selection && selected > 0 && selected <= g * g) {
+        float x = static_cast<float>((selected - 1) % g), y = static_cast<float>((selected - 1) / g);
+        if (const TokenGlide glide = ctx.glide(); glide.to == selected) glide.patch(g, x, y);  // on its way from the step before
+        outline_at(x, y, IM_COL32(255, 200, 0, 255), 3.f);
     }
     if (spec.overlay && spec.overlay_bar) {
         ImVec2 b0(p0.x, p1.y + 6.f);
