@@ -123,10 +123,9 @@ void App::apply(Loaded loaded) {
         first_load_ = false;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
         if (!options_.lesson.empty()) open_lesson(options_.lesson);
-        if (lesson_ && touring()) {  // one screenshot per step, NN-step.png
-            std::vector<TourShot> plan;
-            for (int i = 0; i < lesson_->steps(); ++i) plan.push_back({0, Screen::Stage, tour_file_name(i, "step")});
-            tour_.emplace(std::move(plan));
+        if (options_.edit_lesson) show_lesson_editor(true);
+        if (lesson_ && lesson_->steps() > 0 && touring()) {  // one screenshot per step, NN-step.png (with the editor: NN-edit.png, NN-halfway.png)
+            tour_.emplace(lesson_tour_plan(lesson_->steps(), options_.edit_lesson));
         } else if (options_.train) {
             train_.visible = true;
             if (pipeline_.depth > 0) {  // the last block's heads as they learn
@@ -190,6 +189,7 @@ static int app_key(int glfw_key) {
         case GLFW_KEY_KP_ENTER: return static_cast<int>(Key::Enter);
         case GLFW_KEY_V: return static_cast<int>(Key::V);
         case GLFW_KEY_L: return static_cast<int>(Key::L);
+        case GLFW_KEY_R: return static_cast<int>(Key::R);
         default: break;
     }
     if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)
@@ -227,6 +227,7 @@ void App::carry_out(WindowAction action) {
         case WindowAction::ExportNpy: export_npy(); break;
         case WindowAction::OpenImage: open_.visible = true, open_.for_model = false; break;
         case WindowAction::OpenModel: open_.visible = true, open_.for_model = true; break;
+        case WindowAction::LessonEditor: show_lesson_editor(!editor_.visible); break;
         case WindowAction::None: break;
     }
 }
@@ -282,6 +283,7 @@ void App::carry_out(const UiActions& a) {
 }
 
 void App::draw_frame() {
+    if (lesson_) lesson_->transition.begin_frame(lesson_clock(), generation_);
     poll_loader();
     play_lesson();
     sync_gpu();
@@ -298,6 +300,7 @@ void App::draw_frame() {
     DrawOpenPanel(open_, asset_dir_, actions);
     draw_train_window();
     draw_ask_panel();
+    draw_lesson_editor();
     if (draw_.visible && model_ && !takes_drawings(model_->config)) draw_.visible = false;  // e.g. the toy sees 4×4
     // While the Draw window is open the canvas is the image source: every change reruns the
     // whole pipeline, one forward at a time (so at most once per frame).
@@ -308,7 +311,10 @@ void App::draw_frame() {
 
 void App::advance_tour() {
     if (tour_->done()) return;
-    if (lesson_) return lesson_->go(static_cast<int>(tour_->index()));
+    if (lesson_ && tour_->current().lesson_step >= 0) {  // the editor shows in its shots, not over a transition held halfway
+        editor_.visible = options_.edit_lesson && !tour_->current().halfway;
+        return lesson_->go(tour_->current().lesson_step);
+    }
     go_to_stage(state_, pipeline_, tour_->current().stage);
     state_.screen = tour_->current().screen;
     state_.gradients = tour_->current().gradients;
@@ -357,7 +363,7 @@ void App::draw_main_window(UiActions& actions) {
         ti.gpu_available = gpu_.available();
         DrawToolbar(state_, pipeline_, ti, actions);
         // The windows' switches, on a second row when the toolbar is full.
-        const float switches = ImGui::CalcTextSize("Draw a digit Train Ask the model").x + 6.f * ImGui::GetFrameHeight() + 72.f;
+        const float switches = ImGui::CalcTextSize("Draw a digit Train Ask the model Lesson editor").x + 8.f * ImGui::GetFrameHeight() + 96.f;
         const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;
         if (room > switches)
             ImGui::SameLine(0, 24);
@@ -369,6 +375,10 @@ void App::draw_main_window(UiActions& actions) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("train a digits ViT from random weights and watch it learn");
         ImGui::SameLine(0, 24);
         ImGui::Checkbox("Ask the model", &ask_panel_.visible);
+        ImGui::SameLine(0, 24);
+        bool editing = editor_.visible;
+        if (ImGui::Checkbox("Lesson editor", &editing)) show_lesson_editor(editing);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("record a lesson: add the view on screen as a step, edit, reorder, save (key R)");
     }
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
@@ -417,6 +427,7 @@ void App::draw_columns(float body_h) {
     ViewContext ctx{state_, pipeline_, views_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
     ctx.ask = &ask_;
     ctx.ask_open = &ask_panel_.visible;
+    if (lesson_) ctx.transition = &lesson_->transition;
     const float width = ImGui::GetContentRegionAvail().x;
     float nav_w = state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
     // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).

@@ -20,6 +20,7 @@
 #include "gpu_session.h"
 #include "input_queue.h"
 #include "key_actions.h"
+#include "lesson_editor_panel.h"
 #include "lesson_player.h"
 #include "loader.h"
 #include "navigator_panel.h"
@@ -149,13 +150,18 @@ private:
     AskShow shown_choice_ = AskShow::Modified;
     bool asked_at_start_ = false;
 
-    // Lesson mode (app_lesson.cpp): --lesson FILE, its steps' loads and views, keys and caption.
+    // Lesson mode (app_lesson.cpp): --lesson FILE, its steps' loads and views, keys and caption,
+    // the transitions between steps, and the lesson editor (R).
     void open_lesson(const std::string& path);
     void play_lesson();
     bool lesson_key();  // in lesson mode: takes this frame's key press (true); else false
     float lesson_caption_h(float width) const;
     void draw_lesson_caption(float height);
+    double lesson_clock() const;  // the transitions' clock (--tour: held still)
+    void show_lesson_editor(bool on);
+    void draw_lesson_editor();
     std::optional<LessonPlayer> lesson_;
+    LessonEditor editor_;
 
     // The Train window (app_train.cpp): a run in the background, its chosen snapshot in the main view.
     void start_training();

@@ -1,6 +1,11 @@
 // The App's lesson hooks (issue 15), kept apart from app.cpp: opening a lesson
 // file, loading each step's model and image, applying its view once they are
-// there (checked against the model), and the keys and caption of lesson mode.
+// there (checked against the model) with the transition from the view before,
+// the keys and caption of lesson mode, and the lesson editor (R).
+#include <imgui.h>
+
+#include <cstdlib>
+
 #include "app.h"
 #include "lesson_caption.h"
 
@@ -12,6 +17,7 @@ void App::open_lesson(const std::string& path) {
         player.lesson = load_lesson(path);
         player.path = path;
         lesson_ = std::move(player);
+        edit_lesson(editor_, *lesson_);  // what the editor saves, and compares with for "unsaved changes"
         set_presenter(true);  // lessons play in the presenter layout
     } catch (const std::exception& e) {
         show_error(e.what());
@@ -23,6 +29,7 @@ void App::open_lesson(const std::string& path) {
 // screen, the step's view is applied (or its mistake shown).
 void App::play_lesson() {
     if (!lesson_ || !lesson_->pending || loader_.busy() || !model_) return;
+    if (lesson_->steps() == 0) return void(lesson_->pending = false);  // a new lesson before its first step
     const int i = lesson_->index;
     const std::string model = step_model(lesson_->lesson, i);
     std::string image = step_image(lesson_->lesson, lesson_->path, i);
@@ -40,7 +47,9 @@ void App::play_lesson() {
     }
     try {
         check_step(lesson_->lesson, i, pipeline_, lesson_->path);
+        const AppState before = state_;
         state_ = step_view(lesson_->step(), pipeline_, state_);
+        lesson_->transition.start(before, state_, pipeline_, generation_, ImGui::GetTime());
     } catch (const std::exception& e) {
         show_error(e.what());
         if (touring()) quit_ = true, exit_code_ = 1;
@@ -48,11 +57,19 @@ void App::play_lesson() {
     lesson_->pending = false;
 }
 
+// The real clock, except under --tour: there a transition is over as soon as it starts
+// (screenshots the same on every run), or held at its middle for a halfway shot.
+double App::lesson_clock() const {
+    if (!touring()) return ImGui::GetTime();
+    const bool halfway = tour_ && !tour_->done() && tour_->current().halfway;
+    return lesson_->transition.started_at() + (halfway ? 0.5 : 1.0) * kTransitionSeconds;
+}
+
 bool App::lesson_key() {
     if (!lesson_) return false;
     std::optional<KeyEvent> e = input_.next_press();
     if (!e) return true;
-    if (apply_lesson_key(*e, *lesson_)) return true;
+    if (apply_lesson_key(*e, *lesson_, editor_.visible)) return true;
     carry_out(apply_key(*e, state_, pipeline_, bookmarks_));
     return true;
 }
@@ -60,7 +77,33 @@ bool App::lesson_key() {
 float App::lesson_caption_h(float width) const { return lesson_ ? lesson_caption_height(*lesson_, width) : 0.f; }
 
 void App::draw_lesson_caption(float height) {
-    if (lesson_) DrawLessonCaption(*lesson_, fonts_, state_.presenter, height);
+    if (lesson_) DrawLessonCaption(*lesson_, editor_, fonts_, state_.presenter, height);
+}
+
+// Opens the editor on the lesson playing, or on a new one recorded from the view on screen;
+// closing it keeps the lesson playing (a new lesson with no step is dropped).
+void App::show_lesson_editor(bool on) {
+    editor_.visible = on;
+    if (on && !lesson_) lesson_ = new_lesson(editor_, model_name_, image_path_, default_lesson_path(std::getenv("HOME")));
+    if (on || !lesson_) return;
+    if (lesson_->steps() == 0) lesson_.reset();
+    else if (unsaved_changes(editor_, *lesson_)) show_notice("the lesson has unsaved changes: R opens the editor to save them");
+}
+
+void App::draw_lesson_editor() {
+    if (!lesson_ || !editor_.visible) return;
+    LessonEditorRequests requests;
+    DrawLessonEditorPanel(editor_, *lesson_, requests);
+    if (requests.add_view && model_) add_view_as_step(*lesson_, state_, pipeline_, model_name_, image_path_);
+    if (requests.save) {
+        try {
+            save_edited_lesson(editor_, *lesson_);
+            show_notice("saved the lesson (" + std::to_string(lesson_->steps()) + " steps) to " + lesson_->path);
+        } catch (const std::exception& e) {
+            show_error(e.what());
+        }
+    }
+    if (!editor_.visible) show_lesson_editor(false);  // closed by its window's ×
 }
 
 }  // namespace vit::gui

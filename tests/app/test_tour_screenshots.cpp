@@ -2,7 +2,8 @@
 // the model has its screenshot NN-<stage id>.png, plus the attention screen,
 // and none is blank. Hidden from the normal run ([.tour]); run_tour.cmake runs
 // it with VITVIZ_TOUR_DIR and VITVIZ_TOUR_MODEL set after `vitviz --tour`.
-// "[.train_tour]" checks `vitviz --train --tour`'s three (run_train_tour.cmake).
+// "[.train_tour]" checks `vitviz --train --tour`'s three (run_train_tour.cmake),
+// "[.lesson_editor_tour]" `vitviz --lesson --edit-lesson --tour`'s (run_lesson_editor_tour.cmake).
 #include <catch2/catch.hpp>
 #include <stb/stb_image.h>
 
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "checkpoint.h"
+#include "lesson_player.h"
 #include "tour.h"
 #include "trace.h"
 
@@ -109,4 +111,32 @@ TEST_CASE("the Train window's tour saves start, middle and end, and the pictures
         if (first.empty()) first = shot.rgb;
         else CHECK(shot.rgb != first);  // curves drawn, snapshot and maps moved on
     }
+}
+
+// tests/fixtures/lessons/editor-tour.json: step 1 glides the highlight from patch 0 to patch 3,
+// step 2 changes the kind of stage (no animation), step 4 moves the attention screen's token.
+TEST_CASE("the lesson editor's tour shows each step with the editor, and the transitions into them held halfway",
+          "[.lesson_editor_tour]") {
+    const char* dir = std::getenv("VITVIZ_TOUR_DIR");
+    REQUIRE(dir);
+    const std::vector<TourShot> plan = lesson_tour_plan(5, true);
+    for (const TourShot& shot : plan) {
+        const std::string path = (std::filesystem::path(dir) / shot.file).string();
+        INFO(path);
+        const Screenshot png = load_screenshot(path);
+        const PixelStats whole = png.region(0, 0, png.w, png.h);
+        CHECK(whole.stddev > 10.0);
+        CHECK(whole.colours > 200);
+    }
+    // Left of the editor window (which floats at the right), above the status bar.
+    auto left_part = [&](const std::string& file) {
+        const Screenshot png = load_screenshot((std::filesystem::path(dir) / file).string());
+        std::vector<unsigned char> part;
+        for (int y = 0; y < png.h * 90 / 100; ++y)
+            part.insert(part.end(), png.rgb.begin() + (size_t(y) * png.w) * 3, png.rgb.begin() + (size_t(y) * png.w + png.w * 55 / 100) * 3);
+        return part;
+    };
+    CHECK(left_part("01-halfway.png") != left_part("01-edit.png"));  // the highlight on its way
+    CHECK(left_part("02-halfway.png") == left_part("02-edit.png"));  // another kind of stage: no animation
+    CHECK(left_part("04-halfway.png") != left_part("04-edit.png"));  // the highlight on its way, the maps cross-fading
 }

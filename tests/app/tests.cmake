@@ -29,7 +29,13 @@ if(XVFB_RUN)
            COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
                    -DAPP_TESTS=$<TARGET_FILE:app_tests> -DDIR=${CMAKE_CURRENT_BINARY_DIR}/tour-train
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/app/run_train_tour.cmake)
-  set_tests_properties(app_train_window_tour_saves_start_middle_and_end_screenshots
+  add_test(NAME app_lesson_editor_tour_saves_each_step_with_the_editor_and_the_transition_into_it_held_halfway
+           COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
+                   -DAPP_TESTS=$<TARGET_FILE:app_tests> -DDIR=${CMAKE_CURRENT_BINARY_DIR}/tour-lesson-editor
+                   -DLESSON=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/lessons/editor-tour.json
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/app/run_lesson_editor_tour.cmake)
+  set_tests_properties(app_lesson_editor_tour_saves_each_step_with_the_editor_and_the_transition_into_it_held_halfway
+                       app_train_window_tour_saves_start_middle_and_end_screenshots
                        app_tour_of_the_toy_model_screenshots_every_stage_non_blank
                        app_tour_of_an_rgb_2_block_3_head_checkpoint_at_65_tokens_screenshots_every_stage_non_blank
                        app_tour_asking_the_rgb_checkpoint_with_masked_dropped_shuffled_patches_and_a_silenced_head_screenshots_the_ask_panel

@@ -50,6 +50,7 @@ WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookma
         case Key::Enter: toggle_enlarged_head(s, p); break;
         case Key::O: return WindowAction::OpenImage;
         case Key::M: return WindowAction::OpenModel;
+        case Key::R: return WindowAction::LessonEditor;
         default: break;
     }
     return WindowAction::None;

@@ -14,7 +14,7 @@ const char* usage() {
     return "usage: vitviz [--model toy-4x4|digits|vit-b-random|PATH] [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "              [--measure-fps S] [--screen NAME] [--backend cpu|gpu]\n"
-           "              [--train [--train-epochs E]] [--lesson FILE]\n"
+           "              [--train [--train-epochs E]] [--lesson FILE] [--edit-lesson]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file\n"
            "                 (vit-b-random: ViT-B/16's sizes with random weights, for benchmarks)\n"
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
@@ -36,7 +36,9 @@ const char* usage() {
            "  --permute-patches LIST  --temperature T\n"
            "                 ask the model (as vitviz-cli): LIST is 3,5,10-12; with --tour also DIR/NN-ask.png\n"
 
-           "  --lesson FILE  play a lesson (assets/lessons/*.json); with --tour DIR: DIR/NN-step.png per step, then exit\n";
+           "  --lesson FILE  play a lesson (assets/lessons/*.json); with --tour DIR: DIR/NN-step.png per step, then exit\n"
+           "  --edit-lesson  open the lesson editor (key R) on --lesson FILE, or on a new lesson; with --lesson FILE\n"
+           "                 --tour DIR: DIR/NN-edit.png per step, and NN-halfway.png: the change into it held halfway\n";
 }
 
 static int parse_int(const std::string& flag, const std::string& value) {
@@ -64,6 +66,7 @@ Options parse_options(const std::vector<std::string>& args) {
             if (o.image_size <= 0) throw Error("--image-size must be positive");
         } else if (a == "--tour") o.tour_dir = value();
         else if (a == "--lesson") o.lesson = value();
+        else if (a == "--edit-lesson") o.edit_lesson = true;
         else if (a == "--select-token") {
             o.select_token = parse_int(a, value());
             if (o.select_token < 0) throw Error("--select-token must be 0 (CLS) or more");

@@ -13,12 +13,15 @@ TextureCache::TextureCache(Upload upload, Release release, size_t budget_bytes)
 
 TextureCache::~TextureCache() { clear(); }
 
-CachedTexture TextureCache::get(const std::string& key, const std::function<RgbaImage()>& make) {
+std::optional<CachedTexture> TextureCache::find(const std::string& key) {
     auto it = map_.find(key);
-    if (it != map_.end()) {
-        lru_.splice(lru_.begin(), lru_, it->second.lru);
-        return it->second.tex;
-    }
+    if (it == map_.end()) return std::nullopt;
+    lru_.splice(lru_.begin(), lru_, it->second.lru);
+    return it->second.tex;
+}
+
+CachedTexture TextureCache::get(const std::string& key, const std::function<RgbaImage()>& make) {
+    if (std::optional<CachedTexture> cached = find(key)) return *cached;
     RgbaImage img = make();
     CachedTexture tex;
     tex.id = upload_(img);

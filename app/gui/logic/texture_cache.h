@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <list>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -42,6 +43,8 @@ public:
     // the key is not cached. Least recently used textures beyond the budget go.
     CachedTexture get(const std::string& key, const std::function<RgbaImage()>& make);
     bool contains(const std::string& key) const { return map_.count(key) != 0; }
+    // The texture for `key` if it is cached (a picture a transition fades out), never uploading.
+    std::optional<CachedTexture> find(const std::string& key);
     // A new trace: every texture goes (their keys hold the old generation anyway).
     void clear();
 

@@ -18,6 +18,8 @@ struct TourShot {
     Screen screen = Screen::Stage;
     std::string file;  // file name inside the tour folder
     bool gradients = false;  // the backward walk's view of the stage
+    int lesson_step = -1;    // a lesson tour's step (lesson_player.h: lesson_tour_plan)
+    bool halfway = false;    // a lesson tour: the transition into the step, frozen halfway
 };
 
 std::string tour_file_name(int index, const std::string& name);

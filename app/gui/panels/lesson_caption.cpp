@@ -8,27 +8,41 @@
 namespace vit::gui {
 
 static const ImVec4 kQuestion(1.f, 0.8f, 0.3f, 1.f);
+static const char* kNoStepYet = "No step yet: show a view, then \"+ Add this view as a step\" in the lesson editor.";
 
 float lesson_caption_height(const LessonPlayer& player, float width) {
-    const LessonStep& s = player.step();
     const float wrap = width - 2.f * ImGui::GetStyle().WindowPadding.x;
     float h = ImGui::GetTextLineHeightWithSpacing() * 2.6f;  // title (heading font) and the footer
+    if (player.steps() == 0) return h + ImGui::CalcTextSize(kNoStepYet, nullptr, false, wrap).y + 2.f * ImGui::GetStyle().WindowPadding.y;
+    const LessonStep& s = player.step();
     if (!s.narration.empty()) h += ImGui::CalcTextSize(s.narration.c_str(), nullptr, false, wrap).y + 4.f;
     if (!s.question.empty()) h += ImGui::CalcTextSize(("Question: " + s.question).c_str(), nullptr, false, wrap).y + 4.f;
     return h + 2.f * ImGui::GetStyle().WindowPadding.y;
 }
 
-void DrawLessonCaption(const LessonPlayer& player, const Fonts& fonts, bool presenter, float height) {
-    const LessonStep& s = player.step();
+// "unsaved changes   step 3 of 12   → next  ← back" at the right of the title line.
+static std::string where_we_are(const LessonPlayer& player, const LessonEditor& editor) {
+    std::string where = unsaved_changes(editor, player) ? "unsaved changes   " : "";
+    if (player.steps() == 0) return where + "new lesson";
+    where += "step " + std::to_string(player.index + 1) + " of " + std::to_string(player.steps());
+    return where + (editor.visible ? "   PgDn next  PgUp back" : "   → next  ← back");
+}
+
+void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter, float height) {
     ImGui::BeginChild("lesson_caption", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
     ImGui::PushFont(presenter ? fonts.big_heading : fonts.heading);
-    ImGui::TextUnformatted(s.title.c_str());
+    ImGui::TextUnformatted(player.steps() == 0 ? player.lesson.title.c_str() : player.step().title.c_str());
     ImGui::PopFont();
     ImGui::SameLine();
-    const std::string where = "step " + std::to_string(player.index + 1) + " of " + std::to_string(player.steps()) +
-                              "   → next  ← back";
+    const std::string where = where_we_are(player, editor);
     ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(where.c_str()).x);
     ImGui::TextDisabled("%s", where.c_str());
+    if (player.steps() == 0) {
+        ImGui::TextWrapped("%s", kNoStepYet);
+        ImGui::EndChild();
+        return;
+    }
+    const LessonStep& s = player.step();
     if (!s.narration.empty()) ImGui::TextWrapped("%s", s.narration.c_str());
     if (!s.question.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kQuestion);

@@ -264,7 +264,8 @@ void DrawRowMarks(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, int hov
         }
     }
     if (s.token_rows.selected >= 0 && s.token_rows.selected < s.matrix.rows) {
-        float y0 = p0.y + s.token_rows.selected * ch, y1 = y0 + ch;
+        const float row = s.token_rows.selected_at >= 0.f ? s.token_rows.selected_at : static_cast<float>(s.token_rows.selected);
+        float y0 = p0.y + row * ch, y1 = y0 + ch;
         dl->AddRect(ImVec2(p0.x - 3, y0 - 1.5f), ImVec2(p1.x + 3, y1 + 1.5f), kSelected, 0.f, 0, 3.f);
         if (s.layout.row_ticks && s.layout.axes)
             dl->AddTriangleFilled(ImVec2(p0.x - 15, (y0 + y1) * 0.5f - 6), ImVec2(p0.x - 15, (y0 + y1) * 0.5f + 6),
@@ -289,6 +290,14 @@ ImVec2 DrawBar(TextureCache& cache, const HeatmapSpec& s, const Layout& L, Range
 }
 
 }  // namespace
+
+void DrawFadingPicture(ImDrawList* dl, TextureCache& cache, const Fade& fade, ImVec2 p0, ImVec2 p1) {
+    if (fade.alpha <= 0.f) return;
+    const std::optional<CachedTexture> before = cache.find(fade.key);  // gone from the cache: no fade
+    if (!before) return;
+    const int a = static_cast<int>(255.f * std::min(1.f, fade.alpha) + 0.5f);
+    dl->AddImage(reinterpret_cast<ImTextureID>(before->id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
+}
 
 CachedTexture HeatmapTexture(TextureCache& cache, const HeatmapMatrix& m) {
     return cache.get(m.key, [&] { return render_matrix(m.data, m.rows, m.cols, m.cmap, m.range); });
@@ -323,6 +332,7 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
     const Layout L = layout_heatmap(s, tex.range);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), L.p0, L.p1);
+    if (s.transition) DrawFadingPicture(dl, cache, s.transition->picture(m.key, m.rows, m.cols), L.p0, L.p1);
     dl->AddRect(ImVec2(L.p0.x - 1, L.p0.y - 1), ImVec2(L.p1.x + 1, L.p1.y + 1), kTick);
     DrawLabels(dl, s, L);  // after the cells: head separators are drawn over them
     DrawCellNumbers(dl, s, L, tex.range);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "colormap.h"
+#include "step_transition.h"
 #include "texture_cache.h"
 #include "token_order.h"
 
@@ -40,6 +41,7 @@ struct HeatmapTokenRows {
     bool enabled = true;
     TokenRowMap map;
     int selected = -1;               // outlined row (the selected token)
+    float selected_at = -1.f;        // >= 0: the outline drawn at this row instead (gliding between lesson steps)
     int linked = -1;                 // thin white outline (the token hovered in another view)
     int accent = -1;                 // cyan outline with a label (row 0 = CLS in the cls stage)
     std::string accent_label;
@@ -62,6 +64,7 @@ struct HeatmapSpec {
     HeatmapLabels labels;
     HeatmapTokenRows token_rows;
     HeatmapLayout layout;
+    StepTransition* transition = nullptr;  // a lesson step changing: the cells cross-fade from the picture drawn here before
 };
 
 struct HeatmapResult {
@@ -74,6 +77,8 @@ struct HeatmapResult {
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& spec);
 // The matrix's texture alone (what DrawHeatmap draws its cells from; thumbnails).
 CachedTexture HeatmapTexture(TextureCache& cache, const HeatmapMatrix& matrix);
+// A lesson transition's picture from before the step changed, drawn over [p0, p1] as `fade` says.
+void DrawFadingPicture(ImDrawList* dl, TextureCache& cache, const Fade& fade, ImVec2 p0, ImVec2 p1);
 // How many columns to lay out n heatmaps like `spec` in (each tile also needs `extra`
 // beside its own box) so that their cells cover the most of `avail`, labels and
 // colour bars measured as DrawHeatmap lays them out with the current font.

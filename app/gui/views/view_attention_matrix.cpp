@@ -35,7 +35,7 @@ static void DrawRowSums(ViewContext& ctx, const StageRef& stage, const std::vect
         return std::string(b);
     };
     s.labels = {" ", "", "", [](int) { return std::string("Σ"); }, sum_text};
-    s.token_rows.selected = token_rows(ctx, stage.kind).selected;
+    s.token_rows = token_rows(ctx, stage.kind);  // the selected row outlined (gliding with the matrix's between lesson steps)
     s.layout = side_column(size, size.x - 10.f, cell_h, ctx.state.show_numbers);
     if (compact) {
         s.labels.title = "Σ";

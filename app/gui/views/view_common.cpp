@@ -41,6 +41,7 @@ HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t,
     HeatmapSpec s;
     s.matrix = {texture_key(ctx, stage, slice, cmap), m.data, m.rows, m.cols, cmap};
     s.layout.numbers = ctx.state.show_numbers;
+    s.transition = ctx.transition;
     return s;
 }
 
@@ -49,6 +50,7 @@ HeatmapTokenRows token_rows(const ViewContext& ctx, StageKind kind) {
     rows.map = token_row_map(ctx.trace, kind, ctx.patches());
     rows.selected = rows.map.row_of_token(ctx.state.token);
     rows.linked = rows.map.row_of_token(ctx.linked_hover);
+    if (const TokenGlide g = ctx.glide(); g.moving() && g.to == ctx.state.token) rows.selected_at = g.row(rows.map);
     return rows;
 }
 
@@ -106,6 +108,7 @@ HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const fl
     s.token_rows.enabled = false;
     s.layout.size = size;
     s.layout.numbers = ctx.state.show_numbers;
+    s.transition = ctx.transition;
     return DrawHeatmap(ctx.cache, s);
 }
 
@@ -257,6 +260,11 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
         ov = ctx.cache.get(spec.overlay_key, [&] { return overlay_pixels(spec.overlay, g, spec.overlay_range); });
         int a = static_cast<int>(255 * spec.overlay_alpha);
         dl->AddImage(reinterpret_cast<ImTextureID>(ov.id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
+        if (ctx.transition) {  // a lesson step changing: the overlay before it fades out over this one
+            Fade fade = ctx.transition->picture(spec.overlay_key, g, g);
+            fade.alpha *= spec.overlay_alpha;
+            DrawFadingPicture(dl, ctx.cache, fade, p0, p1);
+        }
         DrawOverlayValues(spec.overlay, g, p0, side);
     }
     if (spec.grid && cell >= 3.f) {
@@ -268,10 +276,12 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     }
     if (spec.numbers)
         for (int p = 0; p < g * g; ++p) PatchNumber(dl, ImVec2(p0.x + (p % g) * cell, p0.y + (p / g) * cell), cell, p);
-    auto outline = [&](int patch, ImU32 col, float th) {
-        if (patch < 0 || patch >= g * g) return;
-        ImVec2 a(p0.x + (patch % g) * cell, p0.y + (patch / g) * cell);
+    auto outline_at = [&](float x, float y, ImU32 col, float th) {  // column x, row y of the grid
+        const ImVec2 a(p0.x + x * cell, p0.y + y * cell);
         dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), col, 0.f, 0, th);
+    };
+    auto outline = [&](int patch, ImU32 col, float th) {
+        if (patch >= 0 && patch < g * g) outline_at(static_cast<float>(patch % g), static_cast<float>(patch / g), col, th);
     };
     ImGui::PushID(spec.overlay_key.c_str());
     ImGui::InvisibleButton("picture", ImVec2(side, side));
@@ -292,7 +302,11 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     }
     outline(spec.hover_patch >= 0 ? spec.hover_patch : ctx.linked_hover - 1, IM_COL32(255, 255, 255, 255), 2.5f);
     int selected = spec.selected_token >= 0 ? spec.selected_token : ctx.state.token;
-    if (spec.show_selection && selected > 0) outline(selected - 1, IM_COL32(255, 200, 0, 255), 3.f);
+    if (spec.show_selection && selected > 0 && selected <= g * g) {
+        float x = static_cast<float>((selected - 1) % g), y = static_cast<float>((selected - 1) / g);
+        if (const TokenGlide glide = ctx.glide(); glide.to == selected) glide.patch(g, x, y);  // on its way from the step before
+        outline_at(x, y, IM_COL32(255, 200, 0, 255), 3.f);
+    }
     if (spec.overlay && spec.overlay_bar) {
         ImVec2 b0(p0.x, p1.y + 6.f);
         DrawColorBarHorizontal(ctx.cache, Colormap::Sequential, ov.range, b0, side, 12.f, percent);

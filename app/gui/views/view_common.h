@@ -33,6 +33,8 @@ struct ViewContext {
     const AskResults* ask = nullptr;  // the Ask panel's other passes (occlusion map, unmodified pass)
     bool* ask_open = nullptr;         // the Ask panel is open: the attention screen's image paints patches
     bool ask_painting() const { return ask_open && *ask_open; }
+    StepTransition* transition = nullptr;  // a lesson step changing: maps cross-fade, the selection glides
+    TokenGlide glide() const { return transition ? transition->glide() : TokenGlide{}; }
 
     const StageRef& stage() const { return pipeline.stages[state.stage]; }
     const std::string& stage_id() const { return pipeline.ids[state.stage]; }
