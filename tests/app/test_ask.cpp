@@ -44,6 +44,17 @@ TEST_CASE("painted patches become masked patches, or dropped tokens once the tog
     REQUIRE(iv.drop_tokens == std::vector<int>{2, 5});
     paint_patch(a, 2, false);  // right-drag clears
     REQUIRE(to_interventions(a).drop_tokens == std::vector<int>{5});
+    // Shuffled, the painted patch's token is dropped wherever the shuffle put it (token n + 1 holds
+    // patch permutation[n]), and a question read back paints the same patch.
+    a.permutation = {1, 0, 2, 3, 4, 6, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    iv = to_interventions(a);
+    REQUIRE(iv.drop_tokens == std::vector<int>{6});
+    REQUIRE(vit::kept_patches(iv, 16).size() == 15);
+    for (int p : vit::kept_patches(iv, 16)) REQUIRE(p != 5);
+    AskState back = fitted();
+    set_interventions(back, iv);
+    REQUIRE(back.marks[5] == PatchMark::Dropped);
+    REQUIRE(back.marks[6] == PatchMark::None);
 }
 
 TEST_CASE("silenced heads, no positions, the shuffle and the temperature reach the interventions; Reset clears them") {

@@ -20,11 +20,17 @@ void reset_ask(AskState& a) {
     a.temperature = 1.0f;
 }
 
+// Dropping counts tokens after the shuffle (token n + 1 holds patch permutation[n]); the panel
+// paints patches. The patch token n holds:
+static int patch_of_token(const AskState& a, int n) {
+    return a.permutation.empty() ? n : a.permutation[static_cast<size_t>(n)];
+}
+
 Interventions to_interventions(const AskState& a) {
     Interventions iv;
-    for (int p = 0; p < static_cast<int>(a.marks.size()); ++p) {
-        if (a.marks[p] == PatchMark::Masked) iv.mask_patches.push_back(p);
-        if (a.marks[p] == PatchMark::Dropped) iv.drop_tokens.push_back(p);
+    for (int n = 0; n < static_cast<int>(a.marks.size()); ++n) {
+        if (a.marks[n] == PatchMark::Masked) iv.mask_patches.push_back(n);
+        if (a.marks[patch_of_token(a, n)] == PatchMark::Dropped) iv.drop_tokens.push_back(n);
     }
     for (int b = 0; b < a.depth; ++b)
         for (int h = 0; h < a.heads; ++h)
@@ -37,14 +43,14 @@ Interventions to_interventions(const AskState& a) {
 
 void set_interventions(AskState& a, const Interventions& iv) {
     reset_ask(a);
+    if (static_cast<int>(iv.permute_patches.size()) == a.patches) a.permutation = iv.permute_patches;
     for (int p : iv.mask_patches)
         if (p >= 0 && p < a.patches) a.marks[p] = PatchMark::Masked;
-    for (int p : iv.drop_tokens)
-        if (p >= 0 && p < a.patches) a.marks[p] = PatchMark::Dropped;
+    for (int n : iv.drop_tokens)
+        if (n >= 0 && n < a.patches) a.marks[patch_of_token(a, n)] = PatchMark::Dropped;
     a.paint_drops = !iv.drop_tokens.empty() && iv.mask_patches.empty();
     for (const HeadRef& h : iv.ablate_heads) set_head_silenced(a, h.block, h.head, true);
     a.no_positions = iv.no_positions;
-    a.permutation = iv.permute_patches;
     a.temperature = iv.temperature;
 }
 

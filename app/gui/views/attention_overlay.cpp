@@ -14,9 +14,9 @@ AttentionRow attention_row(ViewContext& ctx, int layer, int head, int token) {
     const StageRef stage{StageKind::Attn, layer};
     const Tensor* attn = ctx.tensor(stage);
     const int T = ctx.pipeline.tokens;
-    // Tokens dropped (Ask panel): the rows no longer line up with the patches, so there is no map.
-    if (!attn || attn->shape[1] != T || token >= T) return {};
-    return {attn->data.data() + (static_cast<size_t>(head) * T + token) * T,
+    if (!attn || token >= T) return {};
+    // Shuffled or dropped tokens (Ask panel): the row in image order, zeros where dropped.
+    return {image_order_data(ctx, stage, *attn) + (static_cast<size_t>(head) * T + token) * T,
             texture_key(ctx, stage, head, Colormap::Sequential, "row " + std::to_string(token))};
 }
 

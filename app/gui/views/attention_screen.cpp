@@ -10,7 +10,6 @@
 #include <cstdio>
 
 #include "ask_overlays.h"
-#include "token_order.h"
 #include "attention_scale.h"
 #include "views.h"
 
@@ -143,6 +142,7 @@ void DrawAttentionScreen(ViewContext& ctx) {
     }
     ImGui::TextDisabled("%s", keys.c_str());
     DrawControls(ctx);
+    if (ctx.token_dropped(tok)) DroppedTokenNote(ctx, tok);
     if (ctx.ask && ctx.ask->occlusion)
         Note("Last map: the occlusion map, how much the answer's probability falls when that patch alone is masked "
              "(bright: the answer rests there). Where it differs from attention, attention is not importance. "
@@ -154,14 +154,8 @@ void DrawAttentionScreen(ViewContext& ctx) {
     const Tensor* roll = ctx.tensor({StageKind::Rollout});
     if (!attn) return;
     // Permuted or dropped tokens (Ask panel): rows and columns back in image order, zeros where dropped.
-    const std::vector<int>& kept = ctx.trace.token_patches();
-    const bool reordered = tokens_reordered(kept, N);
-    auto in_image_order = [&](const StageRef& stage, const Tensor& t) {
-        return reordered ? ctx.derived.get(derived_key(stage, "image order"), [&] { return square_in_image_order(t, kept, N); }).data()
-                         : t.data.data();
-    };
-    const float* attn_data = in_image_order(attn_stage, *attn);
-    const float* roll_data = roll ? in_image_order({StageKind::Rollout}, *roll) : nullptr;
+    const float* attn_data = image_order_data(ctx, attn_stage, *attn);
+    const float* roll_data = roll ? image_order_data(ctx, {StageKind::Rollout}, *roll) : nullptr;
     auto row = [&](int h) { return attn_data + (static_cast<size_t>(h) * T + tok) * T; };
     const std::string row_name = "row " + std::to_string(tok);
     const std::vector<float>& mean = ctx.derived.get(derived_key(attn_stage, "head mean " + row_name), [&] {

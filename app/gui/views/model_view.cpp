@@ -36,6 +36,7 @@ void DrawModelView(ViewContext& ctx) {
     ImGui::PopFont();
     Note("Rows are blocks, columns are heads; each map is the token's attention over the image, stretched from its own "
          "minimum (dark) to its maximum (bright). Click a map to open it large.");
+    if (ctx.token_dropped(tok)) DroppedTokenNote(ctx, tok);
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lh = ImGui::GetTextLineHeightWithSpacing();

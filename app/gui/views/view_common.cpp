@@ -65,6 +65,13 @@ HeatmapLayout side_column(ImVec2 size, float cell_w, float cell_h, bool numbers)
     return layout;
 }
 
+const float* image_order_data(ViewContext& ctx, const StageRef& stage, const Tensor& t) {
+    const std::vector<int>& kept = ctx.trace.token_patches();
+    const int N = ctx.patches();
+    if (!tokens_reordered(kept, N)) return t.data.data();
+    return ctx.derived.get(derived_key(stage, "image order"), [&] { return square_in_image_order(t, kept, N); }).data();
+}
+
 // The columns of scores and attn are the same tokens as their rows.
 static std::function<std::string(int)> key_token_names(const TokenRowMap& map) {
     return [map](int c) { return token_label(map.token_of_row(c), map.reordered()); };
@@ -368,6 +375,17 @@ std::string percent(float share) {
     else if (p >= 0.095f) std::snprintf(buf, sizeof buf, "%.1f%%", p);
     else std::snprintf(buf, sizeof buf, "%s", p > 0.f ? "<0.1%" : "0%");
     return buf;
+}
+
+void DroppedTokenNote(const ViewContext& ctx, int token) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.6f, 0.3f, 1.f));
+    ImGui::TextWrapped("%s was dropped (Ask the model): the encoder never sees it, so it looks nowhere and its maps "
+                       "are empty. Click a patch that was kept.", ctx.name_of_token(token).c_str());
+    ImGui::PopStyleColor();
+}
+
+bool ViewContext::token_dropped(int token) const {
+    return token > 0 && token_row_map(trace, StageKind::Tokens, patches()).row_of_token(token) < 0;
 }
 
 std::string ViewContext::name_of_token(int token) const {

@@ -45,6 +45,8 @@ struct ViewContext {
     int patches() const;     // N
     // "CLS", "patch 3 (token 4)", or "patch 3" when interventions reorder the tokens.
     std::string name_of_token(int token) const;
+    // The Ask panel dropped this token: the encoder never sees it (its attention rows are zeros here).
+    bool token_dropped(int token) const;
     ImFont* heading() const { return state.presenter ? fonts.big_heading : fonts.heading; }
     ImFont* mono() const { return state.presenter ? fonts.big_mono : fonts.mono; }
 };
@@ -63,6 +65,11 @@ std::string texture_key(const ViewContext& ctx, const StageRef& stage, int slice
                         const std::string& what = "");
 // Numbers derived from `stage` once per trace (DerivedCache), e.g. "row sums".
 std::string derived_key(const StageRef& stage, const std::string& what);
+
+// The data of `stage`'s …×T′×T′ tensor (attention, rollout) in image order: (N+1)×(N+1) per
+// slice with token rows and columns at 1 + their patch and zeros for dropped tokens (computed
+// once per trace); the tensor's own data when the Ask panel neither shuffles nor drops tokens.
+const float* image_order_data(ViewContext& ctx, const StageRef& stage, const Tensor& t);
 
 // A heatmap of `stage`'s tensor (matrix `slice` of an H×T×… stage): its
 // cache key, data, shape, the stage's colormap and the numbers toggle filled in.
@@ -153,6 +160,8 @@ void PatchNumber(ImDrawList* dl, ImVec2 cell_min, float cell, int p);
 void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text, ImU32 colour);
 
 void Note(const std::string& text);           // wrapped, dimmed explanation
+// In warning colour: the selected token was dropped, so its maps are empty.
+void DroppedTokenNote(const ViewContext& ctx, int token);
 // The height Formula(kind) and then Note(note) take at the current width and font, so a
 // view can leave exactly that room under its pictures.
 float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note);

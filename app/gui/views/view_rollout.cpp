@@ -3,7 +3,6 @@
 // and the selected token's row drawn over the image.
 #include <algorithm>
 
-#include "token_order.h"
 #include "views.h"
 
 namespace vit::gui {
@@ -32,12 +31,9 @@ void DrawRolloutView(ViewContext& ctx) {
     PictureSpec ps;
     ps.size = ImVec2(side, side);
     // Permuted or dropped tokens (Ask panel): the row over the image in image order, zeros where dropped.
-    const std::vector<int>& kept = ctx.trace.token_patches();
     const int N = ctx.patches();
-    const float* image_order = t.data.data();
-    if (tokens_reordered(kept, N)) {
-        image_order = ctx.derived.get(derived_key({StageKind::Rollout}, "image order"),
-                                      [&] { return square_in_image_order(t, kept, N); }).data();
+    const float* image_order = image_order_data(ctx, {StageKind::Rollout}, t);
+    if (image_order != t.data.data()) {
         tok = std::clamp(ctx.state.token, 0, N);
         T = N + 1;
     }
