@@ -362,11 +362,8 @@ void App::draw_main_window(UiActions& actions) {
         ti.busy = loader_.busy();
         ti.gpu_available = gpu_.available();
         DrawToolbar(state_, pipeline_, ti, actions);
-        // The windows' switches, on a second row when the toolbar is full.
-        const float switches = ImGui::CalcTextSize("Draw a digit Train Ask the model Lesson editor").x + 8.f * ImGui::GetFrameHeight() + 96.f;
-        const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;
-        if (room > switches)
-            ImGui::SameLine(0, 24);
+        // The windows' switches, on the next row when the toolbar is full.
+        SameLineOrWrap(ImGui::CalcTextSize("Draw a digit Train Ask the model Lesson editor").x + 8.f * ImGui::GetFrameHeight() + 72.f);
         if (model_ && takes_drawings(model_->config)) {
             ImGui::Checkbox("Draw a digit", &draw_.visible);
             ImGui::SameLine(0, 24);

@@ -103,8 +103,8 @@ void DrawInfoPanel(ViewContext& ctx) {
         ImGui::TextDisabled(ctx.state.clicker ? "← →  stage      PgUp PgDn  stage (clicker)" : "← →  stage      PgUp PgDn  block");
         ImGui::TextDisabled("↑ ↓  token      H  head      Z  enlarge\n"
                             "A  attention    W  why       G  gradients\n"
-                            "L  model view   V  overview  R  lesson editor\n"
-                            "C  CLS only     N  numbers   F11  presenter\n"
+                            "L  model view   V  overview  C  CLS only\n"
+                            "N  numbers      R  lessons   F11  presenter\n"
                             "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open\n"
                             "Ctrl+1…9  bookmark    1…9  return to it");
     }

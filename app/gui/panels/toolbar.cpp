@@ -5,6 +5,11 @@
 
 namespace vit::gui {
 
+void SameLineOrWrap(float width, float spacing) {
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0, spacing);
+}
+
 void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, UiActions& actions) {
     if (ImGui::Button("Open image…")) actions.show_open_image = true;
     ImGui::SameLine();
@@ -44,8 +49,10 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("clicker mode: PageUp/PageDown step one stage (what presentation clickers send)\n"
                           "instead of one block. Ctrl+1..9 bookmarks the view, 1..9 returns to it.");
-    ImGui::SameLine(0, 24);
-    // CPU/GPU switch: the GPU backend (app/gpu) plugs in here once it is built.
+    // The CPU/GPU switch: "compute:" and two radio buttons.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    SameLineOrWrap(ImGui::CalcTextSize("compute: CPU GPU").x + 2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) +
+                   2 * style.ItemSpacing.x);
     ImGui::TextUnformatted("compute:");
     ImGui::SameLine();
     if (ImGui::RadioButton("CPU", state.backend == Backend::Cpu)) state.backend = Backend::Cpu;

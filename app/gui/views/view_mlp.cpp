@@ -29,7 +29,9 @@ static void DrawGeluCurve(const Tensor& fc1, const Tensor& act, int t, const std
     int step = reach > 6 ? 2 : 1;
     for (int i = -int(reach); i <= int(reach); i += step) {
         dl->AddLine(to_screen(float(i), y_lo), to_screen(float(i), y_hi), IM_COL32(60, 60, 70, 255));
-        dl->AddText(ImVec2(to_screen(float(i), 0).x + 2, to_screen(0, 0).y + 2), IM_COL32(150, 150, 160, 255), std::to_string(i).c_str());
+        const std::string label = std::to_string(i);  // right of its line; the last one inside the frame
+        const float x = std::min(to_screen(float(i), 0).x + 2, p1.x - ImGui::CalcTextSize(label.c_str()).x - 2);
+        dl->AddText(ImVec2(x, to_screen(0, 0).y + 2), IM_COL32(150, 150, 160, 255), label.c_str());
     }
     for (int i = 0; i <= int(y_hi); i += step) dl->AddLine(to_screen(x_lo, float(i)), to_screen(x_hi, float(i)), IM_COL32(60, 60, 70, 255));
     dl->AddLine(to_screen(x_lo, 0), to_screen(x_hi, 0), IM_COL32(160, 160, 170, 255), 1.5f);
