@@ -2,6 +2,8 @@
 // and views of a step (see lesson.h).
 #include "lesson.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -23,6 +25,8 @@ const std::vector<std::pair<const char*, Screen>> kScreens = {
     {"stage", Screen::Stage}, {"attention", Screen::Attention}, {"why", Screen::Why}};
 const std::vector<std::pair<const char*, ColormapMode>> kColours = {
     {"auto", ColormapMode::Auto}, {"diverging", ColormapMode::Diverging}, {"sequential", ColormapMode::Sequential}};
+const std::vector<std::pair<const char*, AskShow>> kViewsShow = {
+    {"modified", AskShow::Modified}, {"original", AskShow::Original}, {"difference", AskShow::Difference}};
 
 template <typename T>
 std::string names_of(const std::vector<std::pair<const char*, T>>& table) {
@@ -39,13 +43,13 @@ public:
     }
     [[noreturn]] void fail(const std::string& what) const { throw Error(where_ + ": " + what); }
     // Every key must be one of `known`.
-    void only(const std::vector<const char*>& known) const {
+    void only(const std::vector<std::string>& known) const {
         for (const auto& [key, value] : object_.items()) {
             bool ok = false;
-            for (const char* k : known) ok = ok || key == k;
+            for (const std::string& k : known) ok = ok || key == k;
             if (!ok) {
                 std::string list;
-                for (const char* k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+                for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
                 fail("unknown key '" + key + "' (known keys: " + list + ")");
             }
         }
@@ -109,10 +113,44 @@ Highlight read_highlight(const json& v, const std::string& where) {
     return h;
 }
 
+// The flags' values as they are written on the command line; a number stands for its text
+// ("temperature": 0.5). Whether they fit the model is check_step's question.
+vit::InterventionFlags read_interventions(const json& v, const std::string& where) {
+    const Reader r(v, where + ": 'interventions'");
+    std::vector<std::string> keys;
+    for (const vit::ValueFlag& f : vit::kValueFlags) keys.push_back(vit::flag_key(f.flag));
+    keys.push_back(vit::flag_key(vit::kNoPosFlag));
+    r.only(keys);
+    vit::InterventionFlags flags;
+    for (const vit::ValueFlag& f : vit::kValueFlags) {
+        const std::string key = vit::flag_key(f.flag);
+        if (!r.has(key.c_str())) continue;
+        const json& value = r.at(key.c_str());
+        if (value.is_number()) flags.*f.value = value.dump();
+        else if (value.is_string() && !value.get<std::string>().empty()) flags.*f.value = value.get<std::string>();
+        else r.fail("'" + key + "' must be text as on the command line (such as \"3,5,10-12\") or a number, got " + quoted(value));
+    }
+    r.flag(vit::flag_key(vit::kNoPosFlag).c_str(), flags.no_pos);
+    return flags;
+}
+
+json interventions_json(const vit::InterventionFlags& flags) {
+    json j = json::object();
+    for (const vit::ValueFlag& f : vit::kValueFlags) {
+        const std::string& text = flags.*f.value;
+        if (text.empty()) continue;
+        // A plain number (a temperature, a single patch) is written as one.
+        const json number = json::parse(text, nullptr, false);
+        j[vit::flag_key(f.flag)] = number.is_number() && number.dump() == text ? number : json(text);
+    }
+    if (flags.no_pos) j[vit::flag_key(vit::kNoPosFlag)] = true;
+    return j;
+}
+
 LessonStep read_step(const json& v, const std::string& where, const fs::path& folder) {
     const Reader r(v, where);
     r.only({"title", "narration", "question", "model", "image", "stage", "screen", "token", "layer", "head",
-            "gradients", "cls_only", "numbers", "colours", "highlight"});
+            "gradients", "cls_only", "numbers", "colours", "highlight", "interventions", "views_show"});
     LessonStep s;
     r.text("title", s.title);
     r.text("narration", s.narration);
@@ -130,6 +168,8 @@ LessonStep read_step(const json& v, const std::string& where, const fs::path& fo
     r.flag("numbers", s.numbers);
     r.choice("colours", s.colours, kColours);
     if (r.has("highlight")) s.highlight = read_highlight(r.at("highlight"), where);
+    if (r.has("interventions")) s.interventions = read_interventions(r.at("interventions"), where);
+    r.choice("views_show", s.views_show, kViewsShow);
     if (s.title.empty()) r.fail("every step needs a 'title'");
     if (!s.image.empty() && !fs::is_regular_file(folder / s.image))
         r.fail("'image' " + quoted(json(s.image)) + " is not a file (looked in " + folder.string() + ")");
@@ -153,6 +193,16 @@ const char* name_in(const std::vector<std::pair<const char*, T>>& table, T value
     return table.front().first;
 }
 
+// The step's interventions for a model of the pipeline's sizes (square images:
+// grid² patches); vit::Error naming the key and its value when they do not fit.
+vit::Interventions resolve_interventions(const vit::InterventionFlags& flags, const Pipeline& p) {
+    vit::ModelConfig sizes;  // all that validate_interventions reads of the model
+    sizes.depth = p.depth;
+    sizes.num_heads = p.heads;
+    const int grid = static_cast<int>(std::lround(std::sqrt(std::max(0, p.tokens - 1))));
+    return flags.resolve(sizes, grid, true);
+}
+
 std::string step_place(const Lesson& lesson, int index, const std::string& path) {
     return path + ": step " + std::to_string(index + 1) + " (" + lesson.steps[index].title + ")";
 }
@@ -167,7 +217,8 @@ bool LessonStep::operator==(const LessonStep& o) const {
     return title == o.title && narration == o.narration && question == o.question && model == o.model &&
            image == o.image && stage == o.stage && screen == o.screen && token == o.token && layer == o.layer &&
            head == o.head && gradients == o.gradients && cls_only == o.cls_only && numbers == o.numbers &&
-           colours == o.colours && highlight == o.highlight;
+           colours == o.colours && highlight == o.highlight && interventions == o.interventions &&
+           views_show == o.views_show;
 }
 
 bool Lesson::operator==(const Lesson& o) const {
@@ -221,6 +272,8 @@ std::string lesson_json(const Lesson& lesson) {
         put("numbers", s.numbers, defaults.numbers);
         if (s.colours != defaults.colours) j["colours"] = name_in(kColours, s.colours);
         if (s.highlight.kind != HighlightKind::None) j["highlight"] = highlight_json(s.highlight);
+        if (s.interventions.any()) j["interventions"] = interventions_json(s.interventions);
+        if (s.views_show != defaults.views_show) j["views_show"] = name_in(kViewsShow, s.views_show);
         steps.push_back(std::move(j));
     }
     json root = {{"title", lesson.title}, {"model", lesson.model}};
@@ -268,6 +321,11 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
     if (h.kind == HighlightKind::Cell && (h.head >= p.heads || h.col >= p.tokens))
         fail("highlight", "cell [" + std::to_string(h.head) + ", " + std::to_string(h.row) + ", " + std::to_string(h.col) +
                               "]: the model has " + std::to_string(p.heads) + " heads and " + std::to_string(p.tokens) + " tokens");
+    try {
+        resolve_interventions(s.interventions, p);
+    } catch (const Error& e) {
+        fail("interventions", e.what());
+    }
 }
 
 AppState step_view(const LessonStep& step, const Pipeline& p, AppState base) {
@@ -285,6 +343,9 @@ AppState step_view(const LessonStep& step, const Pipeline& p, AppState base) {
     if (h.kind == HighlightKind::Row || h.kind == HighlightKind::Cell) select_token(s, p, h.row);
     if (h.kind == HighlightKind::Cell) select_head(s, p, h.head);
     s.cls_only = step.cls_only;  // after select_token, which turns it off
+    fit_ask(s.ask, p.tokens - 1, p.depth, p.heads);
+    set_interventions(s.ask, resolve_interventions(step.interventions, p));
+    s.ask.show = step.views_show;
     return s;
 }
 
@@ -302,6 +363,8 @@ LessonStep step_from_view(const AppState& s, const Pipeline& p, const std::strin
     step.cls_only = s.cls_only;
     step.numbers = s.show_numbers;
     step.colours = s.colormap;
+    step.interventions = vit::InterventionFlags::of(to_interventions(s.ask));
+    step.views_show = s.ask.show;
     return step;
 }
 

@@ -1,14 +1,20 @@
 // Lessons (issue 15): a teacher's walkthrough as a small JSON file a person
 // can write by hand. A lesson has a title, a default model and image, and
 // steps; a step is a saved view (model, image, stage, screen, token, layer,
-// head, gradients, CLS-only, colours, numbers) with a title, a few sentences
-// of narration, an optional question for the class and an optional highlight
-// (a patch, a token row, or one cell of a head's matrix). Example:
+// head, gradients, CLS-only, colours, numbers, the Ask panel's interventions
+// and which pass the views show) with a title, a few sentences of narration,
+// an optional question for the class and an optional highlight (a patch, a
+// token row, or one cell of a head's matrix). A model or image that is a path
+// is relative to the lesson file's folder. Example:
 //   {"title": "From pixels to tokens", "model": "toy-4x4",
 //    "steps": [{"title": "Cut into patches", "stage": "patches", "token": 1,
 //               "narration": "The 4x4 image becomes four 2x2 patches …",
 //               "question": "How many numbers does each patch hold?",
-//               "highlight": {"patch": 0}}]}
+//               "highlight": {"patch": 0}},
+//              {"title": "Hide the loop", "model": "digits", "stage": "probs",
+//               "interventions": {"mask_patches": "5,6", "ablate_heads": "3:0", "no_pos": true},
+//               "views_show": "difference"}]}
+// The interventions are spelled as vitviz-cli's flags (core/intervention_flags.h).
 // Parsing checks every key and type (one message naming the file, the step and
 // the key); check_step() then checks a step against the model it runs on.
 #pragma once
@@ -18,6 +24,7 @@
 #include <vector>
 
 #include "app_state.h"
+#include "intervention_flags.h"
 
 namespace vit::gui {
 
@@ -40,6 +47,8 @@ struct LessonStep {
     bool gradients = false, cls_only = false, numbers = true;
     ColormapMode colours = ColormapMode::Auto;
     Highlight highlight;
+    vit::InterventionFlags interventions;     // none: the plain pass (playing the step clears the Ask panel)
+    AskShow views_show = AskShow::Modified;   // the pass the views show: modified, original or their difference
     bool operator==(const LessonStep& o) const;
 };
 
@@ -66,10 +75,12 @@ std::string step_model(const Lesson& lesson, int index);
 std::string step_image(const Lesson& lesson, const std::string& lesson_path, int index);
 
 // Checks step `index` against the loaded pipeline (stage, token, layer, head,
-// highlight in range); throws vit::Error "PATH: step N (title): 'key' …".
+// highlight in range, interventions that fit the model); throws vit::Error
+// "PATH: step N (title): 'key' …".
 void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::string& lesson_path);
 // The view a checked step shows; the highlight becomes the selection (a patch
-// or row selects its token, a cell its head and row).
+// or row selects its token, a cell its head and row); the Ask panel asks the
+// step's interventions (and nothing when it has none).
 AppState step_view(const LessonStep& step, const Pipeline& p, AppState base);
 // Recording: the current view as a step (title and narration left to the teacher).
 LessonStep step_from_view(const AppState& s, const Pipeline& p, const std::string& model, const std::string& image);
