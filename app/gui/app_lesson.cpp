@@ -24,7 +24,7 @@ void App::open_lesson(const std::string& path) {
 void App::play_lesson() {
     if (!lesson_ || !lesson_->pending || loader_.busy() || !model_) return;
     const int i = lesson_->index;
-    const std::string model = step_model(lesson_->lesson, i);
+    const std::string model = step_model(lesson_->lesson, lesson_->path, i);
     std::string image = step_image(lesson_->lesson, lesson_->path, i);
     // No image named: a built-in model's own, else whatever photo the checkpoint opened on.
     if (image.empty() && model != "toy-4x4" && model != "digits" && model == model_name_) image = image_path_;

@@ -71,8 +71,8 @@ TEST_CASE("a hand-written lesson round-trips through save and load unchanged") {
     CHECK(lesson.steps[1].colours == ColormapMode::Diverging);
     CHECK_FALSE(lesson.steps[1].numbers);
     CHECK(lesson.steps[2].screen == Screen::Attention);
-    CHECK(step_model(lesson, 3) == "toy-4x4");
-    CHECK(step_model(lesson, 0) == "digits");
+    CHECK(step_model(lesson, "lesson.json", 3) == "toy-4x4");
+    CHECK(step_model(lesson, "lesson.json", 0) == "digits");
 
     const fs::path file = fs::temp_directory_path() / "vitviz-test-lesson.json";
     save_lesson(lesson, file.string());
@@ -236,4 +236,26 @@ TEST_CASE("a recorded view keeps the Ask panel's interventions, and they survive
     const AppState back = step_view(again.steps[0], p, AppState{});
     CHECK(to_interventions(back.ask) == to_interventions(here.ask));
     CHECK(back.ask.show == AskShow::Original);
+}
+
+TEST_CASE("a model that is a path is found relative to the lesson file, like an image; a built-in name stays a name") {
+    const fs::path folder = fs::temp_directory_path() / "vitviz-test-lesson-models";
+    fs::create_directories(folder / "checkpoints" / "mine");
+    std::ofstream(folder / "tiny.safetensors") << "x";
+    const std::string path = (folder / "lesson.json").string();
+    const Lesson lesson = parse_lesson(R"({"model": "tiny.safetensors", "steps": [
+        {"title": "the lesson's model"}, {"title": "a folder", "model": "checkpoints/mine"},
+        {"title": "built in", "model": "vit-b-random"}, {"title": "absolute", "model": ")" +
+                                           (folder / "tiny.safetensors").string() + R"("}]})",
+                                       path);
+    CHECK(step_model(lesson, path, 0) == (folder / "tiny.safetensors").string());
+    CHECK(step_model(lesson, path, 1) == (folder / "checkpoints" / "mine").string());
+    CHECK(step_model(lesson, path, 2) == "vit-b-random");
+    CHECK(step_model(lesson, path, 3) == (folder / "tiny.safetensors").string());
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "gone/model.safetensors"}]})", path),
+               Contains(path + ": step 1: 'model' \"gone/model.safetensors\" is neither a built-in model (toy-4x4, digits, "
+                               "vit-b-random) nor a checkpoint file or folder (looked in " + folder.string() + ")"));
+    CHECK_THAT(error_of(R"({"model": "digit", "steps": [{"title": "a"}]})", path),
+               Contains(path + ": 'model' \"digit\" is neither a built-in model"));
+    fs::remove_all(folder);
 }

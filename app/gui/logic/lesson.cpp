@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "bounds.h"
+#include "checkpoint.h"
 #include "error.h"
 #include "file_io.h"
 #include "json_parse.h"
@@ -91,6 +92,13 @@ private:
     std::string where_;
 };
 
+// A model that is not built in must be a checkpoint file or folder (relative to the lesson's folder).
+void check_model_path(const Reader& r, const std::string& model, const fs::path& folder) {
+    if (model.empty() || vit::is_builtin_model(model) || fs::exists(folder / model)) return;
+    r.fail("'model' " + quoted(json(model)) + " is neither a built-in model (toy-4x4, digits, " + vit::kRandomVitB +
+           ") nor a checkpoint file or folder (looked in " + folder.string() + ")");
+}
+
 Highlight read_highlight(const json& v, const std::string& where) {
     const Reader r(v, where + ": 'highlight'");
     r.only({"patch", "row", "cell"});
@@ -156,6 +164,7 @@ LessonStep read_step(const json& v, const std::string& where, const fs::path& fo
     r.text("narration", s.narration);
     r.text("question", s.question);
     r.text("model", s.model);
+    check_model_path(r, s.model, folder);
     r.text("image", s.image);
     r.text("stage", s.stage);
     if (!s.stage.empty() && !parse_stage_id(s.stage)) r.fail("'stage' " + quoted(json(s.stage)) + " is not a stage of the catalogue");
@@ -235,6 +244,7 @@ Lesson parse_lesson(const std::string& text, const std::string& path) {
     r.text("model", lesson.model);
     r.text("image", lesson.image);
     const fs::path folder = fs::path(path).parent_path();
+    check_model_path(r, lesson.model, folder);
     if (!lesson.image.empty() && !fs::is_regular_file(folder / lesson.image))
         r.fail("'image' " + quoted(json(lesson.image)) + " is not a file (looked in " + folder.string() + ")");
     if (!r.has("steps") || !r.at("steps").is_array() || r.at("steps").empty())
@@ -288,9 +298,10 @@ void save_lesson(const Lesson& lesson, const std::string& path) {
     if (!out) throw Error(path + ": cannot write the lesson");
 }
 
-std::string step_model(const Lesson& lesson, int index) {
-    const std::string& m = lesson.steps.at(static_cast<size_t>(index)).model;
-    return m.empty() ? lesson.model : m;
+std::string step_model(const Lesson& lesson, const std::string& lesson_path, int index) {
+    const std::string& own = lesson.steps.at(static_cast<size_t>(index)).model;
+    const std::string& model = own.empty() ? lesson.model : own;
+    return vit::is_builtin_model(model) ? model : (fs::path(lesson_path).parent_path() / model).string();
 }
 
 std::string step_image(const Lesson& lesson, const std::string& lesson_path, int index) {
@@ -306,7 +317,7 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
         throw Error(where + ": '" + key + "' " + what);
     };
     if (!s.stage.empty() && p.index_of(s.stage) < 0)
-        fail("stage", "\"" + s.stage + "\": the model " + step_model(lesson, index) + " has no such stage (" +
+        fail("stage", "\"" + s.stage + "\": the model " + step_model(lesson, lesson_path, index) + " has no such stage (" +
                           std::to_string(p.depth) + " blocks" + (p.index_of(StageRef{StageKind::Logits}) < 0 ? ", no head)" : ")"));
     const int patches = p.tokens - 1;
     if (s.token >= p.tokens) fail("token", std::to_string(s.token) + ": the model sees " + std::to_string(p.tokens) + " tokens (0 = CLS)");

@@ -40,7 +40,7 @@ struct Highlight {
 
 struct LessonStep {
     std::string title, narration, question;
-    std::string model, image;     // empty: the lesson's (an image path is relative to the lesson file)
+    std::string model, image;     // empty: the lesson's (a path is relative to the lesson file)
     std::string stage;            // a stage id of the catalogue; empty: the first stage
     Screen screen = Screen::Stage;
     int token = 0, layer = 0, head = -1;
@@ -54,15 +54,15 @@ struct LessonStep {
 
 struct Lesson {
     std::string title;
-    std::string model = "digits";  // the default of every step
+    std::string model = "digits";  // the default of every step: a built-in name or a checkpoint path
     std::string image;             // "": the model's built-in image
     std::vector<LessonStep> steps;
     bool operator==(const Lesson& o) const;
 };
 
 // Throws vit::Error "PATH: …" for JSON that does not parse, an unknown key, a
-// value of the wrong type or range, no steps, or a step's image that does not
-// exist (checked relative to the lesson's folder).
+// value of the wrong type or range, no steps, or an image or checkpoint that
+// does not exist (checked relative to the lesson's folder).
 Lesson parse_lesson(const std::string& text, const std::string& path);
 Lesson load_lesson(const std::string& path);
 // The lesson as the JSON parse_lesson reads (keys at their defaults left out).
@@ -70,8 +70,8 @@ std::string lesson_json(const Lesson& lesson);
 void save_lesson(const Lesson& lesson, const std::string& path);
 
 // The model and image step `index` runs on (the lesson's where the step names none;
-// an image path resolved against the lesson's folder).
-std::string step_model(const Lesson& lesson, int index);
+// a checkpoint or image path resolved against the lesson's folder).
+std::string step_model(const Lesson& lesson, const std::string& lesson_path, int index);
 std::string step_image(const Lesson& lesson, const std::string& lesson_path, int index);
 
 // Checks step `index` against the loaded pipeline (stage, token, layer, head,
