@@ -431,6 +431,7 @@ void App::draw_columns(float body_h) {
     const float gaps = (nav_w > 0 ? 1 : 0) + (info_w > 0 ? 1 : 0);
     ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - gaps * ImGui::GetStyle().ItemSpacing.x, body_h), true,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    place_lesson_train_window();
     switch (state_.screen) {
         case Screen::Attention: DrawAttentionScreen(ctx); break;
         case Screen::Why: draw_why_screen(ctx); break;

@@ -152,13 +152,18 @@ private:
     // Lesson mode (app_lesson.cpp): --lesson FILE, its steps' loads and views, keys and caption.
     void open_lesson(const std::string& path);
     void play_lesson();
+    bool lesson_images_ready();  // the step's model and image are on screen (else asked for)
+    bool lesson_run_ready();     // a train step's run reached its stop and the view shows it
+    void lesson_failed(const std::string& message);
+    void place_lesson_train_window();  // inside the view's child: a train step's window covers the view
     bool lesson_key();  // in lesson mode: takes this frame's key press (true); else false
+    std::string lesson_answer() const;  // the caption's answer line for the trace on screen
     float lesson_caption_h(float width) const;
     void draw_lesson_caption(float height);
     std::optional<LessonPlayer> lesson_;
 
     // The Train window (app_train.cpp): a run in the background, its chosen snapshot in the main view.
-    void start_training();
+    void start_training(bool paused = false);
     void save_training(const TrainSnapshot& shot);
     void show_training_snapshot(const TrainSnapshot& shot);
     void draw_train_window();

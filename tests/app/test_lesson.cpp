@@ -31,7 +31,9 @@ const char* kHandWritten = R"({
     {"title": "Hide the loop", "stage": "probs", "views_show": "difference",
      "interventions": {"mask_patches": "5,6", "drop_tokens": "0-3", "ablate_heads": "0:1,3:2", "no_pos": true,
                        "permute_patches": "15,1-14,0", "temperature": 0.5}},
-    {"title": "One patch hidden", "interventions": {"mask_patches": 9}}
+    {"title": "One patch hidden", "interventions": {"mask_patches": 9}},
+    {"title": "Half an epoch", "screen": "model-view", "train": {"epochs": 2, "until_step": 250, "seed": 3, "window": true}},
+    {"title": "All of it", "screen": "overview", "train": {}}
   ]
 })";
 
@@ -60,7 +62,11 @@ std::string check_error(const Lesson& lesson, int step, const Pipeline& p) {
 
 TEST_CASE("a hand-written lesson round-trips through save and load unchanged") {
     const Lesson lesson = parse_lesson(kHandWritten, "lesson.json");
-    REQUIRE(lesson.steps.size() == 7);
+    REQUIRE(lesson.steps.size() == 9);
+    CHECK(lesson.steps[7].train == LessonTrain{true, 2, 250, 3, true});
+    CHECK(lesson.steps[7].screen == Screen::ModelView);
+    CHECK(lesson.steps[8].train == LessonTrain{true, 1, -1, 0, false});  // a run of one epoch to its end
+    CHECK(lesson.steps[8].screen == Screen::Overview);
     CHECK(lesson.steps[5].interventions.mask == "5,6");
     CHECK(lesson.steps[5].interventions.ablate == "0:1,3:2");
     CHECK(lesson.steps[5].interventions.temperature == "0.5");
@@ -98,7 +104,7 @@ TEST_CASE("every mistake in a lesson file is one message naming the file, the st
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "stage": "block0.atn"}]})"),
                Contains("step 1: 'stage' \"block0.atn\" is not a stage of the catalogue"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "screen": "attn"}]})"),
-               Contains("'screen' must be one of stage, attention, why, got \"attn\""));
+               Contains("'screen' must be one of stage, attention, why, overview, model-view, got \"attn\""));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "colours": "rainbow"}]})"), Contains("'colours' must be one of auto,"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "numbers": 1}]})"), Contains("'numbers' must be true or false, got 1"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "highlight": {"patch": 1, "row": 2}}]})"),
@@ -258,4 +264,19 @@ TEST_CASE("a model that is a path is found relative to the lesson file, like an 
     CHECK_THAT(error_of(R"({"model": "digit", "steps": [{"title": "a"}]})", path),
                Contains(path + ": 'model' \"digit\" is neither a built-in model"));
     fs::remove_all(folder);
+}
+
+TEST_CASE("a train step: its keys, its stop against the run, and no model or image of its own") {
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "train": {"epochs": 0}}]})"),
+               Contains("step 1: 'train': 'epochs' must be an integer in [1, 200], got 0"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "train": {"until": 5}}]})"),
+               Contains("step 1: 'train': unknown key 'until' (known keys: epochs, until_step, seed, window)"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "train": {"window": "yes"}}]})"),
+               Contains("'window' must be true or false"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "digits", "train": {}}]})"),
+               Contains("step 1: 'train' runs the Train window's digits ViT on its probe digit: leave out 'model' and 'image'"));
+    const Lesson lesson = parse_lesson(R"({"steps": [{"title": "far", "train": {"until_step": 900}}]})", "lesson.json");
+    CHECK_THROWS_WITH(check_train(lesson, 0, 500, "lesson.json"),
+                      Contains("lesson.json: step 1 (far): 'train' until_step 900: a run of 1 epoch has 500 steps"));
+    CHECK_NOTHROW(check_train(lesson, 0, 1000, "lesson.json"));
 }

@@ -23,7 +23,8 @@ using nlohmann::json;
 namespace {
 
 const std::vector<std::pair<const char*, Screen>> kScreens = {
-    {"stage", Screen::Stage}, {"attention", Screen::Attention}, {"why", Screen::Why}};
+    {"stage", Screen::Stage},       {"attention", Screen::Attention},   {"why", Screen::Why},
+    {"overview", Screen::Overview}, {"model-view", Screen::ModelView}};
 const std::vector<std::pair<const char*, ColormapMode>> kColours = {
     {"auto", ColormapMode::Auto}, {"diverging", ColormapMode::Diverging}, {"sequential", ColormapMode::Sequential}};
 const std::vector<std::pair<const char*, AskShow>> kViewsShow = {
@@ -155,10 +156,32 @@ json interventions_json(const vit::InterventionFlags& flags) {
     return j;
 }
 
+LessonTrain read_train(const json& v, const std::string& where) {
+    const Reader r(v, where + ": 'train'");
+    r.only({"epochs", "until_step", "seed", "window"});
+    LessonTrain t;
+    t.on = true;
+    r.integer("epochs", t.epochs, 1, 200);
+    r.integer("until_step", t.until_step, 0, kMaxStatedSize);
+    r.integer("seed", t.seed, 0, kMaxStatedSize);
+    r.flag("window", t.window);
+    return t;
+}
+
+json train_json(const LessonTrain& t) {
+    const LessonTrain defaults;
+    json j = json::object();
+    if (t.epochs != defaults.epochs) j["epochs"] = t.epochs;
+    if (t.until_step != defaults.until_step) j["until_step"] = t.until_step;
+    if (t.seed != defaults.seed) j["seed"] = t.seed;
+    if (t.window != defaults.window) j["window"] = t.window;
+    return j;
+}
+
 LessonStep read_step(const json& v, const std::string& where, const fs::path& folder) {
     const Reader r(v, where);
     r.only({"title", "narration", "question", "model", "image", "stage", "screen", "token", "layer", "head",
-            "gradients", "cls_only", "numbers", "colours", "highlight", "interventions", "views_show"});
+            "gradients", "cls_only", "numbers", "colours", "highlight", "interventions", "views_show", "train"});
     LessonStep s;
     r.text("title", s.title);
     r.text("narration", s.narration);
@@ -179,6 +202,9 @@ LessonStep read_step(const json& v, const std::string& where, const fs::path& fo
     if (r.has("highlight")) s.highlight = read_highlight(r.at("highlight"), where);
     if (r.has("interventions")) s.interventions = read_interventions(r.at("interventions"), where);
     r.choice("views_show", s.views_show, kViewsShow);
+    if (r.has("train")) s.train = read_train(r.at("train"), where);
+    if (s.train.on && (r.has("model") || r.has("image")))
+        r.fail("'train' runs the Train window's digits ViT on its probe digit: leave out 'model' and 'image'");
     if (s.title.empty()) r.fail("every step needs a 'title'");
     if (!s.image.empty() && !fs::is_regular_file(folder / s.image))
         r.fail("'image' " + quoted(json(s.image)) + " is not a file (looked in " + folder.string() + ")");
@@ -227,7 +253,11 @@ bool LessonStep::operator==(const LessonStep& o) const {
            image == o.image && stage == o.stage && screen == o.screen && token == o.token && layer == o.layer &&
            head == o.head && gradients == o.gradients && cls_only == o.cls_only && numbers == o.numbers &&
            colours == o.colours && highlight == o.highlight && interventions == o.interventions &&
-           views_show == o.views_show;
+           views_show == o.views_show && train == o.train;
+}
+
+bool LessonTrain::operator==(const LessonTrain& o) const {
+    return on == o.on && epochs == o.epochs && until_step == o.until_step && seed == o.seed && window == o.window;
 }
 
 bool Lesson::operator==(const Lesson& o) const {
@@ -284,6 +314,7 @@ std::string lesson_json(const Lesson& lesson) {
         if (s.highlight.kind != HighlightKind::None) j["highlight"] = highlight_json(s.highlight);
         if (s.interventions.any()) j["interventions"] = interventions_json(s.interventions);
         if (s.views_show != defaults.views_show) j["views_show"] = name_in(kViewsShow, s.views_show);
+        if (s.train.on) j["train"] = train_json(s.train);
         steps.push_back(std::move(j));
     }
     json root = {{"title", lesson.title}, {"model", lesson.model}};
@@ -323,7 +354,9 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
     if (s.token >= p.tokens) fail("token", std::to_string(s.token) + ": the model sees " + std::to_string(p.tokens) + " tokens (0 = CLS)");
     if (s.layer >= std::max(1, p.depth)) fail("layer", std::to_string(s.layer) + ": the model has " + std::to_string(p.depth) + " blocks");
     if (s.head >= p.heads) fail("head", std::to_string(s.head) + ": the model has " + std::to_string(p.heads) + " heads");
-    if ((s.screen != Screen::Stage || s.cls_only) && p.depth == 0) fail("screen", "needs attention, and the model has no blocks");
+    if ((s.screen != Screen::Stage && s.screen != Screen::Overview) && p.depth == 0)
+        fail("screen", "needs attention, and the model has no blocks");
+    if (s.cls_only && p.depth == 0) fail("cls_only", "needs attention, and the model has no blocks");
     const Highlight& h = s.highlight;
     if (h.kind == HighlightKind::Patch && h.patch >= patches)
         fail("highlight", "patch " + std::to_string(h.patch) + ": the model has " + std::to_string(patches) + " patches");
@@ -337,6 +370,14 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
     } catch (const Error& e) {
         fail("interventions", e.what());
     }
+}
+
+void check_train(const Lesson& lesson, int index, int total_steps, const std::string& lesson_path) {
+    const LessonTrain& t = lesson.steps.at(static_cast<size_t>(index)).train;
+    if (t.until_step > total_steps)
+        throw Error(step_place(lesson, index, lesson_path) + ": 'train' until_step " + std::to_string(t.until_step) +
+                    ": a run of " + std::to_string(t.epochs) + (t.epochs == 1 ? " epoch" : " epochs") + " has " +
+                    std::to_string(total_steps) + " steps");
 }
 
 AppState step_view(const LessonStep& step, const Pipeline& p, AppState base) {

@@ -2,7 +2,7 @@
 // can write by hand. A lesson has a title, a default model and image, and
 // steps; a step is a saved view (model, image, stage, screen, token, layer,
 // head, gradients, CLS-only, colours, numbers, the Ask panel's interventions
-// and which pass the views show) with a title, a few sentences of narration,
+// and which pass the views show, or a Train-window run) with a title, a few sentences of narration,
 // an optional question for the class and an optional highlight (a patch, a
 // token row, or one cell of a head's matrix). A model or image that is a path
 // is relative to the lesson file's folder. Example:
@@ -38,6 +38,20 @@ struct Highlight {
     bool operator==(const Highlight& o) const;
 };
 
+// A step on a run of the Train window (from random weights, the window's
+// settings otherwise): the main view shows the weights after `until_step`
+// optimisation steps of a run of `epochs` epochs with `seed`; the run pauses
+// there. Consecutive steps with the same run continue it. JSON:
+//   "train": {"epochs": 1, "until_step": 250, "seed": 0, "window": true}
+struct LessonTrain {
+    bool on = false;
+    int epochs = 1;
+    int until_step = -1;  // -1: the run's end
+    int seed = 0;
+    bool window = false;  // the Train window (loss and accuracy curves, the probe digit) fills the view
+    bool operator==(const LessonTrain& o) const;
+};
+
 struct LessonStep {
     std::string title, narration, question;
     std::string model, image;     // empty: the lesson's (a path is relative to the lesson file)
@@ -49,6 +63,7 @@ struct LessonStep {
     Highlight highlight;
     vit::InterventionFlags interventions;     // none: the plain pass (playing the step clears the Ask panel)
     AskShow views_show = AskShow::Modified;   // the pass the views show: modified, original or their difference
+    LessonTrain train;                        // on: the weights of a training run (no model or image of its own)
     bool operator==(const LessonStep& o) const;
 };
 
@@ -78,6 +93,8 @@ std::string step_image(const Lesson& lesson, const std::string& lesson_path, int
 // highlight in range, interventions that fit the model); throws vit::Error
 // "PATH: step N (title): 'key' …".
 void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::string& lesson_path);
+// A train step's stop against its run (`total_steps` of `epochs`); throws like check_step.
+void check_train(const Lesson& lesson, int index, int total_steps, const std::string& lesson_path);
 // The view a checked step shows; the highlight becomes the selection (a patch
 // or row selects its token, a cell its head and row); the Ask panel asks the
 // step's interventions (and nothing when it has none).

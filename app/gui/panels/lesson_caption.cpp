@@ -9,16 +9,20 @@ namespace vit::gui {
 
 static const ImVec4 kQuestion(1.f, 0.8f, 0.3f, 1.f);
 
-float lesson_caption_height(const LessonPlayer& player, float width) {
+static const ImVec4 kAnswer(0.55f, 0.85f, 1.f, 1.f);
+
+float lesson_caption_height(const LessonPlayer& player, float width, const std::string& answer) {
     const LessonStep& s = player.step();
     const float wrap = width - 2.f * ImGui::GetStyle().WindowPadding.x;
     float h = ImGui::GetTextLineHeightWithSpacing() * 2.6f;  // title (heading font) and the footer
     if (!s.narration.empty()) h += ImGui::CalcTextSize(s.narration.c_str(), nullptr, false, wrap).y + 4.f;
+    if (!answer.empty()) h += ImGui::CalcTextSize(answer.c_str(), nullptr, false, wrap).y + 4.f;
     if (!s.question.empty()) h += ImGui::CalcTextSize(("Question: " + s.question).c_str(), nullptr, false, wrap).y + 4.f;
     return h + 2.f * ImGui::GetStyle().WindowPadding.y;
 }
 
-void DrawLessonCaption(const LessonPlayer& player, const Fonts& fonts, bool presenter, float height) {
+void DrawLessonCaption(const LessonPlayer& player, const Fonts& fonts, bool presenter, float height,
+                       const std::string& answer) {
     const LessonStep& s = player.step();
     ImGui::BeginChild("lesson_caption", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
     ImGui::PushFont(presenter ? fonts.big_heading : fonts.heading);
@@ -30,6 +34,11 @@ void DrawLessonCaption(const LessonPlayer& player, const Fonts& fonts, bool pres
     ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(where.c_str()).x);
     ImGui::TextDisabled("%s", where.c_str());
     if (!s.narration.empty()) ImGui::TextWrapped("%s", s.narration.c_str());
+    if (!answer.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kAnswer);
+        ImGui::TextWrapped("%s", answer.c_str());
+        ImGui::PopStyleColor();
+    }
     if (!s.question.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kQuestion);
         ImGui::TextWrapped("Question: %s", s.question.c_str());

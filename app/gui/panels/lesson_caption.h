@@ -1,14 +1,18 @@
 // The caption under the picture while a lesson plays: the step's title, its
-// narration, the question for the class, and where we are ("step 3 of 12").
+// narration, the model's answer (logic/step_answer.h), the question for the
+// class, and where we are ("step 3 of 12").
 // It takes its own strip of the window, so it never covers the picture.
 #pragma once
 #include "fonts.h"
 #include "lesson_player.h"
 
+#include <string>
+
 namespace vit::gui {
 
 // The height the caption needs at `width` with the current font.
-float lesson_caption_height(const LessonPlayer& player, float width);
-void DrawLessonCaption(const LessonPlayer& player, const Fonts& fonts, bool presenter, float height);
+float lesson_caption_height(const LessonPlayer& player, float width, const std::string& answer);
+void DrawLessonCaption(const LessonPlayer& player, const Fonts& fonts, bool presenter, float height,
+                       const std::string& answer);
 
 }  // namespace vit::gui
