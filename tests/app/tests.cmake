@@ -29,6 +29,17 @@ if(XVFB_RUN)
            COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
                    -DAPP_TESTS=$<TARGET_FILE:app_tests> -DDIR=${CMAKE_CURRENT_BINARY_DIR}/tour-train
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/app/run_train_tour.cmake)
+  # Every built-in lesson played end to end, one non-blank screenshot per step.
+  file(GLOB _lessons CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/assets/lessons/*.json)
+  foreach(_lesson ${_lessons})
+    get_filename_component(_name ${_lesson} NAME_WE)
+    add_test(NAME app_lesson_${_name}_plays_every_step_with_a_non_blank_screenshot
+             COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
+                     -DAPP_TESTS=$<TARGET_FILE:app_tests> -DDIR=${CMAKE_CURRENT_BINARY_DIR}/lesson-${_name}
+                     -DLESSON=${_lesson} -P ${CMAKE_CURRENT_SOURCE_DIR}/app/run_lesson_tour.cmake)
+    set_tests_properties(app_lesson_${_name}_plays_every_step_with_a_non_blank_screenshot
+                         PROPERTIES TIMEOUT 600 RUN_SERIAL TRUE)
+  endforeach()
   set_tests_properties(app_train_window_tour_saves_start_middle_and_end_screenshots
                        app_tour_of_the_toy_model_screenshots_every_stage_non_blank
                        app_tour_of_an_rgb_2_block_3_head_checkpoint_at_65_tokens_screenshots_every_stage_non_blank
