@@ -18,6 +18,7 @@
 #include "explanation.h"
 #include "fonts.h"
 #include "gpu_session.h"
+#include "handout.h"
 #include "input_queue.h"
 #include "key_actions.h"
 #include "lesson_player.h"
@@ -161,6 +162,11 @@ private:
     float lesson_caption_h(float width) const;
     void draw_lesson_caption(float height);
     std::optional<LessonPlayer> lesson_;
+
+    // The lesson hand-out (app_handout.cpp): --lesson FILE --handout OUT.html.
+    void keep_handout_step(const std::string& png_path);  // after a step's screenshot is saved
+    void write_lesson_handout();                          // after the last step
+    std::vector<HandoutStep> handout_;
 
     // The Train window (app_train.cpp): a run in the background, its chosen snapshot in the main view.
     void start_training(bool paused = false);

@@ -40,6 +40,22 @@ if(XVFB_RUN)
     set_tests_properties(app_lesson_${_name}_plays_every_step_with_a_non_blank_screenshot
                          PROPERTIES TIMEOUT 600 RUN_SERIAL TRUE)
   endforeach()
+  # Their hand-outs, opened in headless Chromium (tools/install-deps.sh --tests installs it).
+  find_program(CHROMIUM NAMES chromium chromium-browser)
+  if(CHROMIUM)
+    foreach(_lesson ${_lessons})
+      get_filename_component(_name ${_lesson} NAME_WE)
+      add_test(NAME app_handout_of_${_name}_renders_every_step_in_headless_chromium
+               COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
+                       -DAPP_TESTS=$<TARGET_FILE:app_tests> -DCHROMIUM=${CHROMIUM}
+                       -DDIR=${CMAKE_CURRENT_BINARY_DIR}/handout-${_name} -DLESSON=${_lesson}
+                       -P ${CMAKE_CURRENT_SOURCE_DIR}/app/run_handout.cmake)
+      set_tests_properties(app_handout_of_${_name}_renders_every_step_in_headless_chromium
+                           PROPERTIES TIMEOUT 600 RUN_SERIAL TRUE)
+    endforeach()
+  else()
+    message(STATUS "chromium not found: the hand-out tests are left out (tools/install-deps.sh --tests)")
+  endif()
   set_tests_properties(app_train_window_tour_saves_start_middle_and_end_screenshots
                        app_tour_of_the_toy_model_screenshots_every_stage_non_blank
                        app_tour_of_an_rgb_2_block_3_head_checkpoint_at_65_tokens_screenshots_every_stage_non_blank

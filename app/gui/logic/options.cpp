@@ -5,6 +5,7 @@
 
 #include "error.h"
 #include "file_list.h"
+#include "handout.h"
 
 namespace vit::gui {
 
@@ -14,7 +15,7 @@ const char* usage() {
     return "usage: vitviz [--model toy-4x4|digits|vit-b-random|PATH] [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "              [--measure-fps S] [--screen NAME] [--backend cpu|gpu]\n"
-           "              [--train [--train-epochs E]] [--lesson FILE]\n"
+           "              [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file\n"
            "                 (vit-b-random: ViT-B/16's sizes with random weights, for benchmarks)\n"
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
@@ -36,7 +37,9 @@ const char* usage() {
            "  --permute-patches LIST  --temperature T\n"
            "                 ask the model (as vitviz-cli): LIST is 3,5,10-12; with --tour also DIR/NN-ask.png\n"
 
-           "  --lesson FILE  play a lesson (assets/lessons/*.json); with --tour DIR: DIR/NN-step.png per step, then exit\n";
+           "  --lesson FILE  play a lesson (assets/lessons/*.json); with --tour DIR: DIR/NN-step.png per step, then exit\n"
+           "  --handout OUT.html  with --lesson: write the lesson as one self-contained HTML page (pictures\n"
+           "                 embedded; as PNGs in OUT-steps/, or in --tour DIR), then exit\n";
 }
 
 static int parse_int(const std::string& flag, const std::string& value) {
@@ -64,6 +67,7 @@ Options parse_options(const std::vector<std::string>& args) {
             if (o.image_size <= 0) throw Error("--image-size must be positive");
         } else if (a == "--tour") o.tour_dir = value();
         else if (a == "--lesson") o.lesson = value();
+        else if (a == "--handout") o.handout = value();
         else if (a == "--select-token") {
             o.select_token = parse_int(a, value());
             if (o.select_token < 0) throw Error("--select-token must be 0 (CLS) or more");
@@ -93,6 +97,8 @@ Options parse_options(const std::vector<std::string>& args) {
         else if (a == "-h" || a == "--help") o.help = true;
         else throw Error("unknown argument '" + a + "' (try --help)");
     }
+    if (!o.handout.empty() && o.lesson.empty()) throw Error("--handout needs --lesson FILE");
+    if (!o.handout.empty() && o.tour_dir.empty()) o.tour_dir = handout_picture_dir(o.handout);  // the pictures, as PNGs
     return o;
 }
 
