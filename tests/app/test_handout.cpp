@@ -78,7 +78,7 @@ TEST_CASE("a step's formula comes from the stage it shows, or block layer's atte
     CHECK_FALSE(handout_stage(s, p));
 }
 
-TEST_CASE("--handout needs a lesson, puts its pictures beside the page, and a path it cannot write is one message") {
+TEST_CASE("the --handout option needs a lesson, puts its pictures beside the page, and a path it cannot write is one message") {
     CHECK_THROWS_WITH(parse_options({"--handout", "out.html"}), Contains("--handout needs --lesson FILE"));
     const Options o = parse_options({"--lesson", "l.json", "--handout", "class/out.html"});
     CHECK(o.tour_dir == (fs::path("class") / "out-steps").string());
