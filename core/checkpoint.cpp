@@ -447,4 +447,6 @@ Model load_model(const std::string& name_or_path, const LoadProgress& progress) 
     return load_checkpoint(name_or_path, progress);
 }
 
+bool is_builtin_model(const std::string& name) { return name == "toy-4x4" || name == "digits" || name == kRandomVitB; }
+
 }  // namespace vit

@@ -22,5 +22,7 @@ inline constexpr const char* kRandomVitB = "vit-b-random";
 
 // A built-in model by name ("toy-4x4", "digits", kRandomVitB), or a checkpoint path.
 Model load_model(const std::string& name_or_path, const LoadProgress& progress = {});
+// True for the names load_model knows without a path.
+bool is_builtin_model(const std::string& name);
 
 }  // namespace vit

@@ -2,6 +2,8 @@
 // (errors name the flag and its value).
 #include "intervention_flags.h"
 
+#include <cstdio>
+
 #include "error.h"
 
 namespace vit {
@@ -76,25 +78,49 @@ void check(const std::string& flag, const std::string& value, const Intervention
     }
 }
 
-float parse_temperature(const std::string& value) {
+float parse_temperature(const std::string& flag, const std::string& value) {
     float t = 0.0f;
     if (!parse_number<float>(value, [](const std::string& v, size_t* used) { return std::stof(v, used); }, t))
-        throw Error("--temperature '" + value + "': not a number");
+        throw Error(flag + " '" + value + "': not a number");
     return t;
+}
+
+// 3 4 5 9 → "3-5,9".
+std::string list_text(const std::vector<int>& list) {
+    std::string text;
+    for (size_t i = 0; i < list.size();) {
+        size_t end = i;
+        while (end + 1 < list.size() && list[end + 1] == list[end] + 1) ++end;
+        text += (text.empty() ? "" : ",") + std::to_string(list[i]);
+        if (end > i) text += "-" + std::to_string(list[end]);
+        i = end + 1;
+    }
+    return text;
 }
 
 }  // namespace
 
+const std::array<ValueFlag, 5> kValueFlags = {{{"--mask-patches", &InterventionFlags::mask},
+                                                {"--drop-tokens", &InterventionFlags::drop},
+                                                {"--ablate-heads", &InterventionFlags::ablate},
+                                                {"--permute-patches", &InterventionFlags::permute},
+                                                {"--temperature", &InterventionFlags::temperature}}};
+
+std::string flag_key(const std::string& flag) {
+    std::string key = flag.substr(flag.find_first_not_of('-'));
+    for (char& c : key)
+        if (c == '-') c = '_';
+    return key;
+}
+
 bool InterventionFlags::take(const std::vector<std::string>& args, size_t& i) {
     const std::string& flag = args[i];
-    if (flag == "--no-pos") return no_pos = true;
-    std::string* values[] = {&mask, &drop, &ablate, &permute, &temperature};
-    const char* value_names[] = {"--mask-patches", "--drop-tokens", "--ablate-heads", "--permute-patches", "--temperature"};
-    for (int v = 0; v < 5; ++v) {
-        if (flag != value_names[v]) continue;
+    if (flag == kNoPosFlag) return no_pos = true;
+    for (const ValueFlag& v : kValueFlags) {
+        if (flag != v.flag) continue;
         if (i + 1 >= args.size()) throw Error(flag + " needs a value");
-        *values[v] = args[++i];
-        if (values[v]->empty()) throw Error(flag + " needs a value, got ''");
+        this->*v.value = args[++i];
+        if ((this->*v.value).empty()) throw Error(flag + " needs a value, got ''");
         return true;
     }
     return false;
@@ -104,23 +130,46 @@ bool InterventionFlags::any() const {
     return !mask.empty() || !drop.empty() || !ablate.empty() || !permute.empty() || !temperature.empty() || no_pos;
 }
 
-Interventions InterventionFlags::resolve(const ModelConfig& config, int grid) const {
+Interventions InterventionFlags::resolve(const ModelConfig& config, int grid, bool as_keys) const {
     Interventions iv;
     // Parses one flag's value into `iv` (and into a value of its own, checked alone).
-    auto take = [&](const char* flag, const std::string& value, auto set) {
+    auto take = [&](const std::string& flag, const std::string& value, auto set) {
         if (value.empty()) return;
+        const std::string name = as_keys ? flag_key(flag) : flag;
         Interventions one;
-        set(iv), set(one);
-        check(flag, value, one, config, grid);
+        set(iv, name), set(one, name);
+        check(name, value, one, config, grid);
     };
-    take("--mask-patches", mask, [&](Interventions& v) { v.mask_patches = parse_list("--mask-patches", mask); });
-    take("--drop-tokens", drop, [&](Interventions& v) { v.drop_tokens = parse_list("--drop-tokens", drop); });
-    take("--ablate-heads", ablate, [&](Interventions& v) { v.ablate_heads = parse_heads("--ablate-heads", ablate); });
+    take("--mask-patches", mask, [&](Interventions& v, const std::string& n) { v.mask_patches = parse_list(n, mask); });
+    take("--drop-tokens", drop, [&](Interventions& v, const std::string& n) { v.drop_tokens = parse_list(n, drop); });
+    take("--ablate-heads", ablate, [&](Interventions& v, const std::string& n) { v.ablate_heads = parse_heads(n, ablate); });
     take("--permute-patches", permute,
-         [&](Interventions& v) { v.permute_patches = parse_list("--permute-patches", permute); });
-    take("--temperature", temperature, [&](Interventions& v) { v.temperature = parse_temperature(temperature); });
+         [&](Interventions& v, const std::string& n) { v.permute_patches = parse_list(n, permute); });
+    take("--temperature", temperature,
+         [&](Interventions& v, const std::string& n) { v.temperature = parse_temperature(n, temperature); });
     iv.no_positions = no_pos;
     return iv;
+}
+
+InterventionFlags InterventionFlags::of(const Interventions& iv) {
+    InterventionFlags f;
+    f.mask = list_text(iv.mask_patches);
+    f.drop = list_text(iv.drop_tokens);
+    for (const HeadRef& h : iv.ablate_heads)
+        f.ablate += (f.ablate.empty() ? "" : ",") + std::to_string(h.block) + ":" + std::to_string(h.head);
+    f.permute = list_text(iv.permute_patches);
+    if (iv.temperature != 1.0f) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", static_cast<double>(iv.temperature));
+        f.temperature = text;
+    }
+    f.no_pos = iv.no_positions;
+    return f;
+}
+
+bool InterventionFlags::operator==(const InterventionFlags& o) const {
+    return mask == o.mask && drop == o.drop && ablate == o.ablate && permute == o.permute &&
+           temperature == o.temperature && no_pos == o.no_pos;
 }
 
 }  // namespace vit

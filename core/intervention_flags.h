@@ -4,7 +4,10 @@
 // LIST: comma-separated 0-based numbers and ranges (3,5,10-12). Parsing keeps
 // the text; resolve() turns it into Interventions (interventions.h) once the
 // model and input size are known, each error naming the flag and its value.
+// A lesson file (app/gui/logic/lesson.h) spells the same flags as keys:
+// mask_patches, drop_tokens, ablate_heads, no_pos, permute_patches, temperature.
 #pragma once
+#include <array>
 #include <string>
 #include <vector>
 
@@ -23,7 +26,21 @@ struct InterventionFlags {
     bool any() const;
     // The interventions for this model at `grid` patches per side; vit::Error
     // naming the flag and its value for a list that does not parse or does not fit.
-    Interventions resolve(const ModelConfig& config, int grid) const;
+    // `as_keys`: the messages name the lesson keys (mask_patches) instead of the flags.
+    Interventions resolve(const ModelConfig& config, int grid, bool as_keys = false) const;
+    // The flags that ask `iv` (runs written as ranges, 10-12): resolve's inverse.
+    static InterventionFlags of(const Interventions& iv);
+    bool operator==(const InterventionFlags& o) const;
 };
+
+// The flags that take a value, each with the field that holds it.
+struct ValueFlag {
+    const char* flag;                      // "--mask-patches"
+    std::string InterventionFlags::*value;
+};
+extern const std::array<ValueFlag, 5> kValueFlags;
+inline constexpr const char* kNoPosFlag = "--no-pos";
+// A flag as a lesson key: "--mask-patches" → "mask_patches".
+std::string flag_key(const std::string& flag);
 
 }  // namespace vit

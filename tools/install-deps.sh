@@ -2,7 +2,8 @@
 # Installs ViT Visualizer's build dependencies from Debian 12's packages
 # (through sudo when not root). `--tests` adds what the tests need: a virtual
 # display with Mesa's llvmpipe (OpenGL 4.5 on the CPU), PyTorch and PIL for the
-# reference fixtures and the benchmark (with OpenBLAS, not the reference BLAS, behind it).
+# reference fixtures and the benchmark (with OpenBLAS, not the reference BLAS, behind it),
+# and Chromium, which opens the lesson hand-outs headless.
 set -euo pipefail
 packages=(build-essential cmake pkg-config libglfw3-dev libimgui-dev python3-glad libeigen3-dev
           libstb-dev catch2 nlohmann-json3-dev zlib1g-dev libgl1-mesa-dri libopenblas-openmp-dev)
@@ -10,7 +11,7 @@ if [ "${1:-}" = "--fuzz" ]; then  # tools/fuzz.sh: clang with libFuzzer and the 
   packages+=(clang libclang-rt-14-dev libomp-14-dev)
 fi
 if [ "${1:-}" = "--tests" ]; then
-  packages+=(xvfb xauth python3-torch python3-numpy python3-pil libopenblas0-openmp)
+  packages+=(xvfb xauth python3-torch python3-numpy python3-pil libopenblas0-openmp chromium)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -439,6 +439,7 @@ void App::draw_columns(float body_h) {
     const float gaps = (nav_w > 0 ? 1 : 0) + (info_w > 0 ? 1 : 0);
     ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - gaps * ImGui::GetStyle().ItemSpacing.x, body_h), true,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    place_lesson_train_window();
     switch (state_.screen) {
         case Screen::Attention: DrawAttentionScreen(ctx); break;
         case Screen::Why: draw_why_screen(ctx); break;
@@ -548,6 +549,7 @@ void App::after_render(int fb_width, int fb_height) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
         try {
             save_png(path, read_framebuffer(fb_width, fb_height));
+            keep_handout_step(path);
             const ImVec2 window = ImGui::GetIO().DisplaySize;
             std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(),
                         100.0 * covered_share(picture_rects(ImGui::GetDrawData()), int(window.x), int(window.y)),
@@ -561,6 +563,7 @@ void App::after_render(int fb_width, int fb_height) {
     tour_->end_frame();
     if (tour_->done()) {
         std::printf("tour: %zu screenshots in %s\n", tour_->count(), options_.tour_dir.c_str());
+        write_lesson_handout();
         quit_ = true;
     }
 }

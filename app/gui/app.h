@@ -18,6 +18,7 @@
 #include "explanation.h"
 #include "fonts.h"
 #include "gpu_session.h"
+#include "handout.h"
 #include "input_queue.h"
 #include "key_actions.h"
 #include "lesson_editor_panel.h"
@@ -154,7 +155,12 @@ private:
     // the transitions between steps, and the lesson editor (R).
     void open_lesson(const std::string& path);
     void play_lesson();
+    bool lesson_images_ready();  // the step's model and image are on screen (else asked for)
+    bool lesson_run_ready();     // a train step's run reached its stop and the view shows it
+    void lesson_failed(const std::string& message);
+    void place_lesson_train_window();  // inside the view's child: a train step's window covers the view
     bool lesson_key();  // in lesson mode: takes this frame's key press (true); else false
+    std::string lesson_answer() const;  // the caption's answer line for the trace on screen
     float lesson_caption_h(float width) const;
     void draw_lesson_caption(float height);
     double lesson_clock() const;  // the transitions' clock (--tour: held still)
@@ -163,8 +169,13 @@ private:
     std::optional<LessonPlayer> lesson_;
     LessonEditor editor_;
 
+    // The lesson hand-out (app_handout.cpp): --lesson FILE --handout OUT.html.
+    void keep_handout_step(const std::string& png_path);  // after a step's screenshot is saved
+    void write_lesson_handout();                          // after the last step
+    std::vector<HandoutStep> handout_;
+
     // The Train window (app_train.cpp): a run in the background, its chosen snapshot in the main view.
-    void start_training();
+    void start_training(bool paused = false);
     void save_training(const TrainSnapshot& shot);
     void show_training_snapshot(const TrainSnapshot& shot);
     void draw_train_window();

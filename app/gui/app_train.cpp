@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 // The name the loader and the title give the model being trained.
 static constexpr const char* kTrainingModelName = "digits ViT in training";
 
-void App::start_training() {
+void App::start_training(bool paused) {
     try {
         if (!train_.data) {
             train_.data = std::make_shared<const DigitSplit>(load_shipped_digits());
@@ -37,7 +37,7 @@ void App::start_training() {
         // One core stays with the window, so it keeps drawing smoothly.
         const int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
         const bool tour_start = options_.train && touring() && train_tour_shot_ == 0;  // the first shot is step 0
-        training_.start(std::move(initial), train_.data, o, threads, 25, tour_start);
+        training_.start(std::move(initial), train_.data, o, threads, 25, tour_start || paused);
         train_.follow = true;
         train_shown_.reset();
     } catch (const std::exception& e) {
@@ -72,7 +72,8 @@ void App::show_training_snapshot(const TrainSnapshot& shot) {
 }
 
 void App::draw_train_window() {
-    if (!train_.visible) return;
+    // A lesson's train step shows the run's weights in the main view, with or without the window.
+    if (!train_.visible && !(lesson_ && lesson_->step().train.on)) return;
     const TrainProgress progress = training_.progress();
     TrainActions actions;
     DrawTrainPanel(train_, training_, progress, trace_ ? &shown_trace() : nullptr, model_.get(), actions);

@@ -18,6 +18,7 @@
 #include "app.h"
 #include "assets.h"
 #include "error.h"
+#include "handout.h"
 #include "options.h"
 
 static void glfw_error(int code, const char* what) { std::fprintf(stderr, "vitviz: GLFW error %d: %s\n", code, what); }
@@ -61,6 +62,12 @@ int main(int argc, char** argv) {
     if (options.help) {
         std::fputs(vit::gui::usage(), stdout);
         return 0;
+    }
+    try {
+        if (!options.handout.empty()) vit::gui::check_handout_path(options.handout);
+    } catch (const vit::Error& e) {
+        std::fprintf(stderr, "vitviz: %s\n", e.what());
+        return 1;
     }
 
     glfwSetErrorCallback(glfw_error);

@@ -27,7 +27,13 @@ const char* kHandWritten = R"({
      "question": "Which patches does patch 4 score highest?", "highlight": {"cell": [2, 5, 9]}},
     {"title": "Where CLS looks", "screen": "attention", "layer": 3, "cls_only": true},
     {"title": "Why a 7?", "screen": "why", "model": "toy-4x4", "highlight": {"patch": 2}},
-    {"title": "Gradients", "stage": "block0.attn", "gradients": true, "highlight": {"row": 0}}
+    {"title": "Gradients", "stage": "block0.attn", "gradients": true, "highlight": {"row": 0}},
+    {"title": "Hide the loop", "stage": "probs", "views_show": "difference",
+     "interventions": {"mask_patches": "5,6", "drop_tokens": "0-3", "ablate_heads": "0:1,3:2", "no_pos": true,
+                       "permute_patches": "15,1-14,0", "temperature": 0.5}},
+    {"title": "One patch hidden", "interventions": {"mask_patches": 9}},
+    {"title": "Half an epoch", "screen": "model-view", "train": {"epochs": 2, "until_step": 250, "seed": 3, "window": true}},
+    {"title": "All of it", "screen": "overview", "train": {}}
   ]
 })";
 
@@ -56,19 +62,31 @@ std::string check_error(const Lesson& lesson, int step, const Pipeline& p) {
 
 TEST_CASE("a hand-written lesson round-trips through save and load unchanged") {
     const Lesson lesson = parse_lesson(kHandWritten, "lesson.json");
-    REQUIRE(lesson.steps.size() == 5);
+    REQUIRE(lesson.steps.size() == 9);
+    CHECK(lesson.steps[7].train == LessonTrain{true, 2, 250, 3, true});
+    CHECK(lesson.steps[7].screen == Screen::ModelView);
+    CHECK(lesson.steps[8].train == LessonTrain{true, 1, -1, 0, false});  // a run of one epoch to its end
+    CHECK(lesson.steps[8].screen == Screen::Overview);
+    CHECK(lesson.steps[5].interventions.mask == "5,6");
+    CHECK(lesson.steps[5].interventions.ablate == "0:1,3:2");
+    CHECK(lesson.steps[5].interventions.temperature == "0.5");
+    CHECK(lesson.steps[5].interventions.no_pos);
+    CHECK(lesson.steps[5].views_show == AskShow::Difference);
+    CHECK(lesson.steps[6].interventions.mask == "9");  // a number stands for its text
     CHECK(lesson.steps[1].highlight.kind == HighlightKind::Cell);
     CHECK(lesson.steps[1].colours == ColormapMode::Diverging);
     CHECK_FALSE(lesson.steps[1].numbers);
     CHECK(lesson.steps[2].screen == Screen::Attention);
-    CHECK(step_model(lesson, 3) == "toy-4x4");
-    CHECK(step_model(lesson, 0) == "digits");
+    CHECK(step_model(lesson, "lesson.json", 3) == "toy-4x4");
+    CHECK(step_model(lesson, "lesson.json", 0) == "digits");
 
     const fs::path file = fs::temp_directory_path() / "vitviz-test-lesson.json";
     save_lesson(lesson, file.string());
     const Lesson again = load_lesson(file.string());
     CHECK(again == lesson);
     CHECK(lesson_json(again) == lesson_json(lesson));
+    CHECK_THAT(lesson_json(lesson), Contains("\"temperature\": 0.5") && Contains("\"mask_patches\": 9") &&
+                                        Contains("\"ablate_heads\": \"0:1,3:2\""));
     fs::remove(file);
 }
 
@@ -86,7 +104,7 @@ TEST_CASE("every mistake in a lesson file is one message naming the file, the st
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "stage": "block0.atn"}]})"),
                Contains("step 1: 'stage' \"block0.atn\" is not a stage of the catalogue"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "screen": "attn"}]})"),
-               Contains("'screen' must be one of stage, attention, why, got \"attn\""));
+               Contains("'screen' must be one of stage, attention, why, overview, model-view, got \"attn\""));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "colours": "rainbow"}]})"), Contains("'colours' must be one of auto,"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "numbers": 1}]})"), Contains("'numbers' must be true or false, got 1"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "highlight": {"patch": 1, "row": 2}}]})"),
@@ -144,4 +162,121 @@ TEST_CASE("a step's view follows its keys and its highlight; a recorded view pla
     CHECK(back.token == 7);
     CHECK(back.head == 1);
     CHECK(back.gradients);
+}
+
+TEST_CASE("a step's interventions: each bad value is one message naming the file, the step and the key") {
+    const Pipeline p = digits_pipeline();
+    auto asking = [](const std::string& interventions) {
+        return R"({"steps": [{"title": "ok"}, {"title": "ask", "interventions": )" + interventions + "}]}";
+    };
+    auto checked = [&](const std::string& interventions) {
+        return check_error(parse_lesson(asking(interventions), "lesson.json"), 1, p);
+    };
+    // What the file itself says wrong: found when it is read.
+    CHECK_THAT(error_of(asking(R"({"mask": "3"})")),
+               Contains("lesson.json: step 2: 'interventions': unknown key 'mask' (known keys: mask_patches, drop_tokens, "
+                        "ablate_heads, permute_patches, temperature, no_pos)"));
+    CHECK_THAT(error_of(asking(R"({"mask_patches": [3, 5]})")),
+               Contains("step 2: 'interventions': 'mask_patches' must be text as on the command line") && Contains("got [3,5]"));
+    CHECK_THAT(error_of(asking(R"({"drop_tokens": ""})")), Contains("'drop_tokens' must be text") && Contains("got \"\""));
+    CHECK_THAT(error_of(asking(R"({"no_pos": "yes"})")), Contains("step 2: 'interventions': 'no_pos' must be true or false"));
+    CHECK_THAT(error_of(asking(R"("none")")), Contains("step 2: 'interventions': expected a JSON object"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "views_show": "both"}]})"),
+               Contains("step 1: 'views_show' must be one of modified, original, difference, got \"both\""));
+    // What does not fit the model: found when the step is checked against it.
+    CHECK(checked(R"({"mask_patches": "3,5,10-12", "ablate_heads": "3:3", "temperature": 2})") == "(no error)");
+    CHECK_THAT(checked(R"({"mask_patches": "3,x"})"),
+               Contains("lesson.json: step 2 (ask): 'interventions' mask_patches '3,x': 'x' is not a number"));
+    CHECK_THAT(checked(R"({"mask_patches": "16"})"),
+               Contains("step 2 (ask): 'interventions' mask_patches '16': mask patches: patch 16 is out of range"));
+    CHECK_THAT(checked(R"({"mask_patches": "0-15"})"), Contains("mask_patches '0-15': mask patches: masking all 16 patches"));
+    CHECK_THAT(checked(R"({"drop_tokens": "0-15"})"), Contains("drop_tokens '0-15': drop tokens: dropping all 16"));
+    CHECK_THAT(checked(R"({"ablate_heads": "4:0"})"), Contains("ablate_heads '4:0': ablate heads: head 4:0 does not exist"));
+    CHECK_THAT(checked(R"({"ablate_heads": "2"})"), Contains("ablate_heads '2': '2' is not BLOCK:HEAD"));
+    CHECK_THAT(checked(R"({"permute_patches": "1,0"})"),
+               Contains("permute_patches '1,0': permute patches: the list of 2 numbers is not a permutation of 0-15"));
+    CHECK_THAT(checked(R"({"temperature": 0})"), Contains("step 2 (ask): 'interventions' temperature '0': temperature:"));
+    CHECK_THAT(checked(R"({"temperature": "warm"})"), Contains("temperature 'warm': not a number"));
+}
+
+TEST_CASE("playing a step asks its interventions; a step without any clears them") {
+    const Pipeline p = digits_pipeline();
+    const Lesson lesson = parse_lesson(kHandWritten, "lesson.json");
+    const AppState asked = step_view(lesson.steps[5], p, AppState{});
+    const vit::Interventions iv = to_interventions(asked.ask);
+    CHECK(iv.mask_patches == std::vector<int>{5, 6});
+    CHECK(iv.drop_tokens == std::vector<int>{0, 1, 2, 3});
+    CHECK(iv.ablate_heads == std::vector<vit::HeadRef>{{0, 1}, {3, 2}});
+    CHECK(iv.no_positions);
+    CHECK(iv.permute_patches.size() == 16);
+    CHECK(iv.permute_patches.front() == 15);
+    CHECK(iv.temperature == 0.5f);
+    CHECK(asked.ask.show == AskShow::Difference);
+    const AppState cleared = step_view(lesson.steps[0], p, asked);
+    CHECK(to_interventions(cleared.ask).empty());
+    CHECK(cleared.ask.show == AskShow::Modified);
+}
+
+TEST_CASE("a recorded view keeps the Ask panel's interventions, and they survive save and load") {
+    const Pipeline p = digits_pipeline();
+    AppState here;
+    fit_ask(here.ask, 16, 4, 4);
+    for (int patch : {3, 4, 5, 9}) paint_patch(here.ask, patch, true);
+    set_head_silenced(here.ask, 2, 1, true);
+    set_head_silenced(here.ask, 0, 3, true);
+    here.ask.no_positions = true;
+    set_shuffle(here.ask, true);
+    here.ask.temperature = 0.25f;
+    here.ask.show = AskShow::Original;
+    const LessonStep recorded = step_from_view(here, p, "digits", "");
+    CHECK(recorded.interventions.mask == "3-5,9");
+    CHECK(recorded.interventions.ablate == "0:3,2:1");
+    CHECK(recorded.interventions.temperature == "0.25");
+    CHECK(recorded.views_show == AskShow::Original);
+
+    Lesson lesson;
+    lesson.title = "recorded";
+    lesson.steps = {recorded};
+    const Lesson again = parse_lesson(lesson_json(lesson), "lesson.json");
+    CHECK(again == lesson);
+    const AppState back = step_view(again.steps[0], p, AppState{});
+    CHECK(to_interventions(back.ask) == to_interventions(here.ask));
+    CHECK(back.ask.show == AskShow::Original);
+}
+
+TEST_CASE("a model that is a path is found relative to the lesson file, like an image; a built-in name stays a name") {
+    const fs::path folder = fs::temp_directory_path() / "vitviz-test-lesson-models";
+    fs::create_directories(folder / "checkpoints" / "mine");
+    std::ofstream(folder / "tiny.safetensors") << "x";
+    const std::string path = (folder / "lesson.json").string();
+    const Lesson lesson = parse_lesson(R"({"model": "tiny.safetensors", "steps": [
+        {"title": "the lesson's model"}, {"title": "a folder", "model": "checkpoints/mine"},
+        {"title": "built in", "model": "vit-b-random"}, {"title": "absolute", "model": ")" +
+                                           (folder / "tiny.safetensors").string() + R"("}]})",
+                                       path);
+    CHECK(step_model(lesson, path, 0) == (folder / "tiny.safetensors").string());
+    CHECK(step_model(lesson, path, 1) == (folder / "checkpoints" / "mine").string());
+    CHECK(step_model(lesson, path, 2) == "vit-b-random");
+    CHECK(step_model(lesson, path, 3) == (folder / "tiny.safetensors").string());
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "gone/model.safetensors"}]})", path),
+               Contains(path + ": step 1: 'model' \"gone/model.safetensors\" is neither a built-in model (toy-4x4, digits, "
+                               "vit-b-random) nor a checkpoint file or folder (looked in " + folder.string() + ")"));
+    CHECK_THAT(error_of(R"({"model": "digit", "steps": [{"title": "a"}]})", path),
+               Contains(path + ": 'model' \"digit\" is neither a built-in model"));
+    fs::remove_all(folder);
+}
+
+TEST_CASE("a train step: its keys, its stop against the run, and no model or image of its own") {
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "train": {"epochs": 0}}]})"),
+               Contains("step 1: 'train': 'epochs' must be an integer in [1, 200], got 0"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "train": {"until": 5}}]})"),
+               Contains("step 1: 'train': unknown key 'until' (known keys: epochs, until_step, seed, window)"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "train": {"window": "yes"}}]})"),
+               Contains("'window' must be true or false"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "digits", "train": {}}]})"),
+               Contains("step 1: 'train' runs the Train window's digits ViT on its probe digit: leave out 'model' and 'image'"));
+    const Lesson lesson = parse_lesson(R"({"steps": [{"title": "far", "train": {"until_step": 900}}]})", "lesson.json");
+    CHECK_THROWS_WITH(check_train(lesson, 0, 500, "lesson.json"),
+                      Contains("lesson.json: step 1 (far): 'train' until_step 900: a run of 1 epoch has 500 steps"));
+    CHECK_NOTHROW(check_train(lesson, 0, 1000, "lesson.json"));
 }

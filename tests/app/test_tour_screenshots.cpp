@@ -4,6 +4,7 @@
 // it with VITVIZ_TOUR_DIR and VITVIZ_TOUR_MODEL set after `vitviz --tour`.
 // "[.train_tour]" checks `vitviz --train --tour`'s three (run_train_tour.cmake),
 // "[.lesson_editor_tour]" `vitviz --lesson --edit-lesson --tour`'s (run_lesson_editor_tour.cmake).
+// "[.lesson_tour]" a lesson's one screenshot per step (run_lesson_tour.cmake).
 #include <catch2/catch.hpp>
 #include <stb/stb_image.h>
 
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "checkpoint.h"
+#include "lesson.h"
 #include "lesson_player.h"
 #include "tour.h"
 #include "trace.h"
@@ -139,4 +141,27 @@ TEST_CASE("the lesson editor's tour shows each step with the editor, and the tra
     CHECK(left_part("01-halfway.png") != left_part("01-edit.png"));  // the highlight on its way
     CHECK(left_part("02-halfway.png") == left_part("02-edit.png"));  // another kind of stage: no animation
     CHECK(left_part("04-halfway.png") != left_part("04-edit.png"));  // the highlight on its way, the maps cross-fading
+}
+
+TEST_CASE("a played lesson saves one non-blank screenshot per step", "[.lesson_tour]") {
+    const char* dir = std::getenv("VITVIZ_TOUR_DIR");
+    const char* lesson_path = std::getenv("VITVIZ_LESSON");
+    REQUIRE(dir);
+    REQUIRE(lesson_path);
+    const Lesson lesson = load_lesson(lesson_path);
+    for (size_t i = 0; i < lesson.steps.size(); ++i) {
+        const std::string path = (std::filesystem::path(dir) / tour_file_name(static_cast<int>(i), "step")).string();
+        INFO(path << ": " << lesson.steps[i].title);
+        const Screenshot shot = load_screenshot(path);
+        // The picture above the caption (the lesson plays in the presenter layout) must hold one.
+        const PixelStats whole = shot.region(0, 0, shot.w, shot.h), picture = shot.region(0, 0, shot.w, shot.h * 55 / 100);
+        INFO("whole: stddev " << whole.stddev << ", " << whole.colours << " colours; picture: stddev " << picture.stddev
+                              << ", " << picture.colours << " colours");
+        CHECK(whole.stddev > 10.0);
+        CHECK(whole.colours > 200);
+        CHECK(picture.stddev > 10.0);
+        CHECK(picture.colours > 100);
+    }
+    const std::string after = (std::filesystem::path(dir) / tour_file_name(static_cast<int>(lesson.steps.size()), "step")).string();
+    CHECK_FALSE(std::filesystem::exists(after));  // one per step, no more
 }

@@ -72,6 +72,21 @@ TEST_CASE("a paused run takes exactly the single steps asked for, and publishes 
     CHECK(largest_change(*session.latest(), initial) > 0.f);
 }
 
+TEST_CASE("a run told to pause at a step stops there and publishes that step's weights", "[train_session]") {
+    TrainingSession session;
+    session.start(init_model(digits_config(), 4), small_split(64, 20), options(4, 16), 1, 25, /*paused=*/true);
+    session.pause_at(6);
+    session.resume();
+    REQUIRE(wait_for(session, [](const TrainProgress& q) { return q.phase == TrainPhase::Paused && q.step > 0; }));
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));  // no seventh step follows
+    const TrainProgress p = session.progress();
+    CHECK(p.step == 6);
+    CHECK(p.snapshots.back().step == 6);
+    session.resume();  // on to the end (16 steps): the stop was used up
+    REQUIRE(wait_for(session, [](const TrainProgress& q) { return q.phase == TrainPhase::Finished; }));
+    CHECK(session.progress().step == 16);
+}
+
 TEST_CASE("a new batch size is taken before the next batch", "[train_session]") {
     TrainingSession session;
     session.start(init_model(digits_config(), 1), small_split(64, 20), options(2, 16), 1, 25, true);

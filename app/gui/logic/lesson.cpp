@@ -2,12 +2,15 @@
 // and views of a step (see lesson.h).
 #include "lesson.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <utility>
 
 #include "bounds.h"
+#include "checkpoint.h"
 #include "error.h"
 #include "file_io.h"
 #include "json_parse.h"
@@ -20,9 +23,12 @@ using nlohmann::json;
 namespace {
 
 const std::vector<std::pair<const char*, Screen>> kScreens = {
-    {"stage", Screen::Stage}, {"attention", Screen::Attention}, {"why", Screen::Why}};
+    {"stage", Screen::Stage},       {"attention", Screen::Attention},   {"why", Screen::Why},
+    {"overview", Screen::Overview}, {"model-view", Screen::ModelView}};
 const std::vector<std::pair<const char*, ColormapMode>> kColours = {
     {"auto", ColormapMode::Auto}, {"diverging", ColormapMode::Diverging}, {"sequential", ColormapMode::Sequential}};
+const std::vector<std::pair<const char*, AskShow>> kViewsShow = {
+    {"modified", AskShow::Modified}, {"original", AskShow::Original}, {"difference", AskShow::Difference}};
 
 template <typename T>
 std::string names_of(const std::vector<std::pair<const char*, T>>& table) {
@@ -39,13 +45,13 @@ public:
     }
     [[noreturn]] void fail(const std::string& what) const { throw Error(where_ + ": " + what); }
     // Every key must be one of `known`.
-    void only(const std::vector<const char*>& known) const {
+    void only(const std::vector<std::string>& known) const {
         for (const auto& [key, value] : object_.items()) {
             bool ok = false;
-            for (const char* k : known) ok = ok || key == k;
+            for (const std::string& k : known) ok = ok || key == k;
             if (!ok) {
                 std::string list;
-                for (const char* k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+                for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
                 fail("unknown key '" + key + "' (known keys: " + list + ")");
             }
         }
@@ -87,6 +93,13 @@ private:
     std::string where_;
 };
 
+// A model that is not built in must be a checkpoint file or folder (relative to the lesson's folder).
+void check_model_path(const Reader& r, const std::string& model, const fs::path& folder) {
+    if (model.empty() || vit::is_builtin_model(model) || fs::exists(folder / model)) return;
+    r.fail("'model' " + quoted(json(model)) + " is neither a built-in model (toy-4x4, digits, " + vit::kRandomVitB +
+           ") nor a checkpoint file or folder (looked in " + folder.string() + ")");
+}
+
 Highlight read_highlight(const json& v, const std::string& where) {
     const Reader r(v, where + ": 'highlight'");
     r.only({"patch", "row", "cell"});
@@ -109,15 +122,72 @@ Highlight read_highlight(const json& v, const std::string& where) {
     return h;
 }
 
+// The flags' values as they are written on the command line; a number stands for its text
+// ("temperature": 0.5). Whether they fit the model is check_step's question.
+vit::InterventionFlags read_interventions(const json& v, const std::string& where) {
+    const Reader r(v, where + ": 'interventions'");
+    std::vector<std::string> keys;
+    for (const vit::ValueFlag& f : vit::kValueFlags) keys.push_back(vit::flag_key(f.flag));
+    keys.push_back(vit::flag_key(vit::kNoPosFlag));
+    r.only(keys);
+    vit::InterventionFlags flags;
+    for (const vit::ValueFlag& f : vit::kValueFlags) {
+        const std::string key = vit::flag_key(f.flag);
+        if (!r.has(key.c_str())) continue;
+        const json& value = r.at(key.c_str());
+        if (value.is_number()) flags.*f.value = value.dump();
+        else if (value.is_string() && !value.get<std::string>().empty()) flags.*f.value = value.get<std::string>();
+        else r.fail("'" + key + "' must be text as on the command line (such as \"3,5,10-12\") or a number, got " + quoted(value));
+    }
+    r.flag(vit::flag_key(vit::kNoPosFlag).c_str(), flags.no_pos);
+    return flags;
+}
+
+json interventions_json(const vit::InterventionFlags& flags) {
+    json j = json::object();
+    for (const vit::ValueFlag& f : vit::kValueFlags) {
+        const std::string& text = flags.*f.value;
+        if (text.empty()) continue;
+        // A plain number (a temperature, a single patch) is written as one.
+        const json number = json::parse(text, nullptr, false);
+        j[vit::flag_key(f.flag)] = number.is_number() && number.dump() == text ? number : json(text);
+    }
+    if (flags.no_pos) j[vit::flag_key(vit::kNoPosFlag)] = true;
+    return j;
+}
+
+LessonTrain read_train(const json& v, const std::string& where) {
+    const Reader r(v, where + ": 'train'");
+    r.only({"epochs", "until_step", "seed", "window"});
+    LessonTrain t;
+    t.on = true;
+    r.integer("epochs", t.epochs, 1, 200);
+    r.integer("until_step", t.until_step, 0, kMaxStatedSize);
+    r.integer("seed", t.seed, 0, kMaxStatedSize);
+    r.flag("window", t.window);
+    return t;
+}
+
+json train_json(const LessonTrain& t) {
+    const LessonTrain defaults;
+    json j = json::object();
+    if (t.epochs != defaults.epochs) j["epochs"] = t.epochs;
+    if (t.until_step != defaults.until_step) j["until_step"] = t.until_step;
+    if (t.seed != defaults.seed) j["seed"] = t.seed;
+    if (t.window != defaults.window) j["window"] = t.window;
+    return j;
+}
+
 LessonStep read_step(const json& v, const std::string& where, const fs::path& folder) {
     const Reader r(v, where);
     r.only({"title", "narration", "question", "model", "image", "stage", "screen", "token", "layer", "head",
-            "gradients", "cls_only", "numbers", "colours", "highlight"});
+            "gradients", "cls_only", "numbers", "colours", "highlight", "interventions", "views_show", "train"});
     LessonStep s;
     r.text("title", s.title);
     r.text("narration", s.narration);
     r.text("question", s.question);
     r.text("model", s.model);
+    check_model_path(r, s.model, folder);
     r.text("image", s.image);
     r.text("stage", s.stage);
     if (!s.stage.empty() && !parse_stage_id(s.stage)) r.fail("'stage' " + quoted(json(s.stage)) + " is not a stage of the catalogue");
@@ -130,6 +200,11 @@ LessonStep read_step(const json& v, const std::string& where, const fs::path& fo
     r.flag("numbers", s.numbers);
     r.choice("colours", s.colours, kColours);
     if (r.has("highlight")) s.highlight = read_highlight(r.at("highlight"), where);
+    if (r.has("interventions")) s.interventions = read_interventions(r.at("interventions"), where);
+    r.choice("views_show", s.views_show, kViewsShow);
+    if (r.has("train")) s.train = read_train(r.at("train"), where);
+    if (s.train.on && (r.has("model") || r.has("image")))
+        r.fail("'train' runs the Train window's digits ViT on its probe digit: leave out 'model' and 'image'");
     if (s.title.empty()) r.fail("every step needs a 'title'");
     if (!s.image.empty() && !fs::is_regular_file(folder / s.image))
         r.fail("'image' " + quoted(json(s.image)) + " is not a file (looked in " + folder.string() + ")");
@@ -153,6 +228,16 @@ const char* name_in(const std::vector<std::pair<const char*, T>>& table, T value
     return table.front().first;
 }
 
+// The step's interventions for a model of the pipeline's sizes (square images:
+// grid² patches); vit::Error naming the key and its value when they do not fit.
+vit::Interventions resolve_interventions(const vit::InterventionFlags& flags, const Pipeline& p) {
+    vit::ModelConfig sizes;  // all that validate_interventions reads of the model
+    sizes.depth = p.depth;
+    sizes.num_heads = p.heads;
+    const int grid = static_cast<int>(std::lround(std::sqrt(std::max(0, p.tokens - 1))));
+    return flags.resolve(sizes, grid, true);
+}
+
 std::string step_place(const Lesson& lesson, int index, const std::string& path) {
     return path + ": step " + std::to_string(index + 1) + " (" + lesson.steps[index].title + ")";
 }
@@ -167,7 +252,12 @@ bool LessonStep::operator==(const LessonStep& o) const {
     return title == o.title && narration == o.narration && question == o.question && model == o.model &&
            image == o.image && stage == o.stage && screen == o.screen && token == o.token && layer == o.layer &&
            head == o.head && gradients == o.gradients && cls_only == o.cls_only && numbers == o.numbers &&
-           colours == o.colours && highlight == o.highlight;
+           colours == o.colours && highlight == o.highlight && interventions == o.interventions &&
+           views_show == o.views_show && train == o.train;
+}
+
+bool LessonTrain::operator==(const LessonTrain& o) const {
+    return on == o.on && epochs == o.epochs && until_step == o.until_step && seed == o.seed && window == o.window;
 }
 
 bool Lesson::operator==(const Lesson& o) const {
@@ -184,6 +274,7 @@ Lesson parse_lesson(const std::string& text, const std::string& path) {
     r.text("model", lesson.model);
     r.text("image", lesson.image);
     const fs::path folder = fs::path(path).parent_path();
+    check_model_path(r, lesson.model, folder);
     if (!lesson.image.empty() && !fs::is_regular_file(folder / lesson.image))
         r.fail("'image' " + quoted(json(lesson.image)) + " is not a file (looked in " + folder.string() + ")");
     if (!r.has("steps") || !r.at("steps").is_array() || r.at("steps").empty())
@@ -221,6 +312,9 @@ std::string lesson_json(const Lesson& lesson) {
         put("numbers", s.numbers, defaults.numbers);
         if (s.colours != defaults.colours) j["colours"] = name_in(kColours, s.colours);
         if (s.highlight.kind != HighlightKind::None) j["highlight"] = highlight_json(s.highlight);
+        if (s.interventions.any()) j["interventions"] = interventions_json(s.interventions);
+        if (s.views_show != defaults.views_show) j["views_show"] = name_in(kViewsShow, s.views_show);
+        if (s.train.on) j["train"] = train_json(s.train);
         steps.push_back(std::move(j));
     }
     json root = {{"title", lesson.title}, {"model", lesson.model}};
@@ -235,9 +329,10 @@ void save_lesson(const Lesson& lesson, const std::string& path) {
     if (!out) throw Error(path + ": cannot write the lesson");
 }
 
-std::string step_model(const Lesson& lesson, int index) {
-    const std::string& m = lesson.steps.at(static_cast<size_t>(index)).model;
-    return m.empty() ? lesson.model : m;
+std::string step_model(const Lesson& lesson, const std::string& lesson_path, int index) {
+    const std::string& own = lesson.steps.at(static_cast<size_t>(index)).model;
+    const std::string& model = own.empty() ? lesson.model : own;
+    return vit::is_builtin_model(model) ? model : (fs::path(lesson_path).parent_path() / model).string();
 }
 
 std::string step_image(const Lesson& lesson, const std::string& lesson_path, int index) {
@@ -253,13 +348,15 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
         throw Error(where + ": '" + key + "' " + what);
     };
     if (!s.stage.empty() && p.index_of(s.stage) < 0)
-        fail("stage", "\"" + s.stage + "\": the model " + step_model(lesson, index) + " has no such stage (" +
+        fail("stage", "\"" + s.stage + "\": the model " + step_model(lesson, lesson_path, index) + " has no such stage (" +
                           std::to_string(p.depth) + " blocks" + (p.index_of(StageRef{StageKind::Logits}) < 0 ? ", no head)" : ")"));
     const int patches = p.tokens - 1;
     if (s.token >= p.tokens) fail("token", std::to_string(s.token) + ": the model sees " + std::to_string(p.tokens) + " tokens (0 = CLS)");
     if (s.layer >= std::max(1, p.depth)) fail("layer", std::to_string(s.layer) + ": the model has " + std::to_string(p.depth) + " blocks");
     if (s.head >= p.heads) fail("head", std::to_string(s.head) + ": the model has " + std::to_string(p.heads) + " heads");
-    if ((s.screen != Screen::Stage || s.cls_only) && p.depth == 0) fail("screen", "needs attention, and the model has no blocks");
+    if ((s.screen != Screen::Stage && s.screen != Screen::Overview) && p.depth == 0)
+        fail("screen", "needs attention, and the model has no blocks");
+    if (s.cls_only && p.depth == 0) fail("cls_only", "needs attention, and the model has no blocks");
     const Highlight& h = s.highlight;
     if (h.kind == HighlightKind::Patch && h.patch >= patches)
         fail("highlight", "patch " + std::to_string(h.patch) + ": the model has " + std::to_string(patches) + " patches");
@@ -268,6 +365,19 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
     if (h.kind == HighlightKind::Cell && (h.head >= p.heads || h.col >= p.tokens))
         fail("highlight", "cell [" + std::to_string(h.head) + ", " + std::to_string(h.row) + ", " + std::to_string(h.col) +
                               "]: the model has " + std::to_string(p.heads) + " heads and " + std::to_string(p.tokens) + " tokens");
+    try {
+        resolve_interventions(s.interventions, p);
+    } catch (const Error& e) {
+        fail("interventions", e.what());
+    }
+}
+
+void check_train(const Lesson& lesson, int index, int total_steps, const std::string& lesson_path) {
+    const LessonTrain& t = lesson.steps.at(static_cast<size_t>(index)).train;
+    if (t.until_step > total_steps)
+        throw Error(step_place(lesson, index, lesson_path) + ": 'train' until_step " + std::to_string(t.until_step) +
+                    ": a run of " + std::to_string(t.epochs) + (t.epochs == 1 ? " epoch" : " epochs") + " has " +
+                    std::to_string(total_steps) + " steps");
 }
 
 AppState step_view(const LessonStep& step, const Pipeline& p, AppState base) {
@@ -285,6 +395,9 @@ AppState step_view(const LessonStep& step, const Pipeline& p, AppState base) {
     if (h.kind == HighlightKind::Row || h.kind == HighlightKind::Cell) select_token(s, p, h.row);
     if (h.kind == HighlightKind::Cell) select_head(s, p, h.head);
     s.cls_only = step.cls_only;  // after select_token, which turns it off
+    fit_ask(s.ask, p.tokens - 1, p.depth, p.heads);
+    set_interventions(s.ask, resolve_interventions(step.interventions, p));
+    s.ask.show = step.views_show;
     return s;
 }
 
@@ -302,6 +415,8 @@ LessonStep step_from_view(const AppState& s, const Pipeline& p, const std::strin
     step.cls_only = s.cls_only;
     step.numbers = s.show_numbers;
     step.colours = s.colormap;
+    step.interventions = vit::InterventionFlags::of(to_interventions(s.ask));
+    step.views_show = s.ask.show;
     return step;
 }
 

@@ -5,6 +5,7 @@
 
 #include "error.h"
 #include "file_list.h"
+#include "handout.h"
 
 namespace vit::gui {
 
@@ -14,7 +15,7 @@ const char* usage() {
     return "usage: vitviz [--model toy-4x4|digits|vit-b-random|PATH] [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "              [--measure-fps S] [--screen NAME] [--backend cpu|gpu]\n"
-           "              [--train [--train-epochs E]] [--lesson FILE] [--edit-lesson]\n"
+           "              [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file\n"
            "                 (vit-b-random: ViT-B/16's sizes with random weights, for benchmarks)\n"
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
@@ -38,7 +39,9 @@ const char* usage() {
 
            "  --lesson FILE  play a lesson (assets/lessons/*.json); with --tour DIR: DIR/NN-step.png per step, then exit\n"
            "  --edit-lesson  open the lesson editor (key R) on --lesson FILE, or on a new lesson; with --lesson FILE\n"
-           "                 --tour DIR: DIR/NN-edit.png per step, and NN-halfway.png: the change into it held halfway\n";
+           "                 --tour DIR: DIR/NN-edit.png per step, and NN-halfway.png: the change into it held halfway\n"
+           "  --handout OUT.html  with --lesson: write the lesson as one self-contained HTML page (pictures\n"
+           "                 embedded; as PNGs in OUT-steps/, or in --tour DIR), then exit\n";
 }
 
 static int parse_int(const std::string& flag, const std::string& value) {
@@ -67,6 +70,7 @@ Options parse_options(const std::vector<std::string>& args) {
         } else if (a == "--tour") o.tour_dir = value();
         else if (a == "--lesson") o.lesson = value();
         else if (a == "--edit-lesson") o.edit_lesson = true;
+        else if (a == "--handout") o.handout = value();
         else if (a == "--select-token") {
             o.select_token = parse_int(a, value());
             if (o.select_token < 0) throw Error("--select-token must be 0 (CLS) or more");
@@ -96,6 +100,8 @@ Options parse_options(const std::vector<std::string>& args) {
         else if (a == "-h" || a == "--help") o.help = true;
         else throw Error("unknown argument '" + a + "' (try --help)");
     }
+    if (!o.handout.empty() && o.lesson.empty()) throw Error("--handout needs --lesson FILE");
+    if (!o.handout.empty() && o.tour_dir.empty()) o.tour_dir = handout_picture_dir(o.handout);  // the pictures, as PNGs
     return o;
 }
 

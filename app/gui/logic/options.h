@@ -2,7 +2,7 @@
 //   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
 //          [--screen stage|attention|overview|model-view]
-//          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE] [--edit-lesson]
+//          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]
 //          [the interventions of vitviz-cli: core/intervention_flags.h]
 #pragma once
 #include <optional>
@@ -35,6 +35,7 @@ struct Options {
     bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
     std::string lesson;       // --lesson FILE: play it (with --tour: DIR/NN-step.png per step)
     bool edit_lesson = false; // open the lesson editor at start (with --lesson and --tour: NN-edit.png, NN-halfway.png)
+    std::string handout;      // --handout OUT.html (with --lesson): the lesson as one HTML page, pictures in tour_dir
     bool train = false;       // open the Train window and start a run (with --tour: screenshots of it)
     int train_epochs = 20;    // that run's epochs
     InterventionFlags interventions;  // asked at start (and shown by the tour's Ask shot)

@@ -21,6 +21,7 @@ void TrainingSession::start(Model initial, std::shared_ptr<const DigitSplit> dat
         stop_ = false;
         paused_ = paused;
         single_steps_ = 0;
+        pause_at_ = 0;
         pending_lr_ = 0.f;
         pending_batch_ = 0;
         progress_ = TrainProgress{};
@@ -64,6 +65,11 @@ void TrainingSession::step_once() {
         ++single_steps_;
     }
     wake_.notify_all();
+}
+
+void TrainingSession::pause_at(int step) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pause_at_ = std::max(0, step);
 }
 
 void TrainingSession::set_peak_lr(float lr) {
@@ -156,6 +162,11 @@ void TrainingSession::run(Model initial, std::shared_ptr<const DigitSplit> data,
             const bool measure = step % half_epoch == 0 || step == trainer.total_steps();
             const float accuracy = measure ? trainer.held_out_accuracy() : -1.f;  // outside the lock: ~0.5 s
             std::lock_guard<std::mutex> lock(mutex_);
+            if (pause_at_ > 0 && step >= pause_at_) {
+                pause_at_ = 0;
+                paused_ = true;
+                progress_.phase = TrainPhase::Paused;
+            }
             progress_.ms_per_step = recent_ms;
             append_bounded(progress_.loss, {step, epoch, loss}, kMaxLossPoints);
             if (measure) progress_.accuracy.push_back({step, epoch, accuracy});

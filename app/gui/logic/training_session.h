@@ -63,6 +63,8 @@ public:
     void pause();
     void resume();
     void step_once();             // while paused: one more batch
+    // The run pauses (and publishes its weights) once `step` steps are done; 0: no such stop.
+    void pause_at(int step);
     void set_peak_lr(float lr);   // taken before the next batch
     void set_batch(int batch);
 
@@ -81,6 +83,7 @@ private:
     std::thread worker_;
     bool stop_ = false, paused_ = false;
     int single_steps_ = 0;
+    int pause_at_ = 0;
     float pending_lr_ = 0.f;   // > 0: a new peak learning rate
     int pending_batch_ = 0;    // > 0: a new batch size
     uint64_t version_ = 0;

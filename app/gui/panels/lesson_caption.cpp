@@ -10,12 +10,15 @@ namespace vit::gui {
 static const ImVec4 kQuestion(1.f, 0.8f, 0.3f, 1.f);
 static const char* kNoStepYet = "No step yet: show a view, then \"+ Add this view as a step\" in the lesson editor.";
 
-float lesson_caption_height(const LessonPlayer& player, float width) {
+static const ImVec4 kAnswer(0.55f, 0.85f, 1.f, 1.f);
+
+float lesson_caption_height(const LessonPlayer& player, float width, const std::string& answer) {
     const float wrap = width - 2.f * ImGui::GetStyle().WindowPadding.x;
     float h = ImGui::GetTextLineHeightWithSpacing() * 2.6f;  // title (heading font) and the footer
     if (player.steps() == 0) return h + ImGui::CalcTextSize(kNoStepYet, nullptr, false, wrap).y + 2.f * ImGui::GetStyle().WindowPadding.y;
     const LessonStep& s = player.step();
     if (!s.narration.empty()) h += ImGui::CalcTextSize(s.narration.c_str(), nullptr, false, wrap).y + 4.f;
+    if (!answer.empty()) h += ImGui::CalcTextSize(answer.c_str(), nullptr, false, wrap).y + 4.f;
     if (!s.question.empty()) h += ImGui::CalcTextSize(("Question: " + s.question).c_str(), nullptr, false, wrap).y + 4.f;
     return h + 2.f * ImGui::GetStyle().WindowPadding.y;
 }
@@ -28,7 +31,8 @@ static std::string where_we_are(const LessonPlayer& player, const LessonEditor& 
     return where + (editor.visible ? "   PgDn next  PgUp back" : "   → next  ← back");
 }
 
-void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter, float height) {
+void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter, float height,
+                       const std::string& answer) {
     ImGui::BeginChild("lesson_caption", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
     ImGui::PushFont(presenter ? fonts.big_heading : fonts.heading);
     ImGui::TextUnformatted(player.steps() == 0 ? player.lesson.title.c_str() : player.step().title.c_str());
@@ -44,6 +48,11 @@ void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, c
     }
     const LessonStep& s = player.step();
     if (!s.narration.empty()) ImGui::TextWrapped("%s", s.narration.c_str());
+    if (!answer.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kAnswer);
+        ImGui::TextWrapped("%s", answer.c_str());
+        ImGui::PopStyleColor();
+    }
     if (!s.question.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kQuestion);
         ImGui::TextWrapped("Question: %s", s.question.c_str());

@@ -1,17 +1,20 @@
 // The caption under the picture while a lesson plays: the step's title, its
-// narration, the question for the class, and where we are ("step 3 of 12",
-// and "unsaved changes" while the lesson editor's changes are not saved). A
-// new lesson with no step yet says how to add one. It takes its own strip of
-// the window, so it never covers the picture.
+// narration, the model's answer (logic/step_answer.h), the question for the
+// class, and where we are ("step 3 of 12", and "unsaved changes" while the
+// lesson editor's changes are not saved). A new lesson with no step yet says
+// how to add one. It takes its own strip of the window, so it never covers the picture.
 #pragma once
 #include "fonts.h"
 #include "lesson_editor.h"
 
+#include <string>
+
 namespace vit::gui {
 
 // The height the caption needs at `width` with the current font.
-float lesson_caption_height(const LessonPlayer& player, float width);
+float lesson_caption_height(const LessonPlayer& player, float width, const std::string& answer);
 // `editor`: while it is open PageDown/PageUp step (the arrows explore); its unsaved changes.
-void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter, float height);
+void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter, float height,
+                       const std::string& answer);
 
 }  // namespace vit::gui

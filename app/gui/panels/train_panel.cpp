@@ -147,11 +147,17 @@ void DrawTrainPanel(TrainPanelState& panel, TrainingSession& session, const Trai
                     const Trace* trace, const Model* model, TrainActions& actions) {
     if (!panel.visible) return;
     const ImGuiViewport* vp = ImGui::GetMainViewport();
-    // Bottom right, over the side panel and the view's lower corner: the attention maps stay in sight.
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8.f,
-                                   vp->WorkPos.y + vp->WorkSize.y - ImGui::GetFrameHeightWithSpacing() * 1.5f),
-                            ImGuiCond_Appearing, ImVec2(1.f, 1.f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(vp->WorkSize.x * 0.5f, ImGui::GetFontSize() * 52.f), 0.f), ImGuiCond_Appearing);
+    if (panel.place[2] > 0.f) {
+        ImGui::SetNextWindowPos(ImVec2(panel.place[0], panel.place[1]), ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(panel.place[2], panel.place[3]), ImGuiCond_Always);
+    } else {
+        // Bottom right, over the side panel and the view's lower corner: the attention maps stay in sight.
+        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8.f,
+                                       vp->WorkPos.y + vp->WorkSize.y - ImGui::GetFrameHeightWithSpacing() * 1.5f),
+                                ImGuiCond_Appearing, ImVec2(1.f, 1.f));
+        ImGui::SetNextWindowSize(ImVec2(std::min(vp->WorkSize.x * 0.5f, ImGui::GetFontSize() * 52.f), 0.f),
+                                 ImGuiCond_Appearing);
+    }
     ImGui::SetNextWindowBgAlpha(0.97f);
     if (!ImGui::Begin("Train it yourself###train", &panel.visible, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();

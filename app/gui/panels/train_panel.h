@@ -24,6 +24,7 @@ struct TrainPanelState {
     int probe = 0;              // held-out digit shown in the main view
     char save_dir[256] = "trained-digits";
     std::shared_ptr<const DigitSplit> data;  // read on the first Start
+    float place[4] = {};        // x, y, width, height: when width > 0 the window is held there (a lesson's train step)
 };
 
 struct TrainActions {
