@@ -318,6 +318,7 @@ void App::advance_tour() {
     go_to_stage(state_, pipeline_, tour_->current().stage);
     state_.screen = tour_->current().screen;
     state_.gradients = tour_->current().gradients;
+    state_.cell = tour_->current().cell;
     if (options_.interventions.any()) ask_panel_.visible = tour_->current().file.find("-ask.") != std::string::npos;
     if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
         draw_.visible = true;

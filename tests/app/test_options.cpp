@@ -70,10 +70,10 @@ TEST_CASE("the file browser lists folders first, then images and checkpoints, an
     fs::remove_all(dir);
 }
 
-TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then attention, model-view, overview, why and two gradients") {
+TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then attention, model-view, overview, why, two gradients and three cells") {
     Pipeline p = make_pipeline(vit::stage_list(1, true), 5, 2);
     std::vector<TourShot> plan = tour_plan(p);
-    REQUIRE(plan.size() == p.ids.size() + 6);
+    REQUIRE(plan.size() == p.ids.size() + 9);
     REQUIRE(plan[0].file == "00-input.png");
     REQUIRE(plan[p.index_of("block0.q")].file == "06-block0.q.png");
     const size_t n = p.ids.size();
@@ -89,11 +89,22 @@ TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then atten
     REQUIRE(plan[n + 4].file == "27-grad-block0.attn.png");
     REQUIRE(plan[n + 4].gradients);
     REQUIRE(plan[n + 4].stage == p.index_of("block0.attn"));
-    REQUIRE(plan.back().file == "28-grad-input.png");
-    REQUIRE(plan.back().stage == 0);
+    REQUIRE(plan[n + 5].file == "28-grad-input.png");
+    REQUIRE(plan[n + 5].stage == 0);
+    REQUIRE(plan[n + 6].file == "29-cell-block0.scores.png");
+    REQUIRE(plan[n + 6].stage == p.index_of("block0.scores"));
+    const CellRef scores_cell{vit::StageRef{vit::StageKind::Scores, 0}, 0, 1, 1};
+    REQUIRE(plan[n + 6].cell == scores_cell);
+    REQUIRE(plan.back().file == "31-cell-block0.ln1.png");
+    const CellRef ln1_cell{vit::StageRef{vit::StageKind::Ln1, 0}, -1, 1, 1};
+    REQUIRE(plan.back().cell == ln1_cell);
+    for (size_t i = 0; i < n + 6; ++i) REQUIRE_FALSE(plan[i].cell);
     // A headless model (DINO) has no class to explain.
     Pipeline headless = make_pipeline(vit::stage_list(1, false), 5, 2);
-    REQUIRE(tour_plan(headless).back().screen == Screen::Overview);
+    const std::vector<TourShot> headless_plan = tour_plan(headless);
+    REQUIRE(headless_plan.size() == headless.ids.size() + 6);
+    REQUIRE(headless_plan[headless.ids.size() + 2].screen == Screen::Overview);
+    REQUIRE(headless_plan.back().cell);
     REQUIRE(tour_file_name(7, "block0.q") == "07-block0.q.png");
     REQUIRE(tour_file_name(123, "rollout") == "123-rollout.png");
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ask_state.h"
+#include "cell_provenance.h"
 #include "stages.h"
 
 namespace vit::gui {
@@ -52,6 +53,7 @@ struct AppState {
     bool teaching_notes = false;  // side panel: where the seed notebooks go wrong (off by default)
     int hover_token = -1;     // token under the mouse this frame; views outline it next frame
     AskState ask;             // the interventions of the Ask panel (ask_state.h)
+    std::optional<CellRef> cell;  // the clicked cell whose inputs the side panel shows (cell_provenance.h)
 };
 
 // Stepping clamps at both ends (a teacher pressing Right on the last stage stays there).

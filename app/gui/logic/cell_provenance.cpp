@@ -65,7 +65,7 @@ CellProvenance scores(const Trace& trace, const CellRef& c) {
                {"k (head " + std::to_string(c.slice) + ", row " + std::to_string(c.col) + ")", k},
                {"q × k, number by number", products(q, k)}};
     p.recomputed = dot / root;
-    p.working = "sum of the products = " + num(dot) + ";   " + num(dot) + " / " + num(root) + " = " + num(p.recomputed);
+    p.working = {"sum of the products = " + num(dot), num(dot) + " / " + num(root) + " = " + num(p.recomputed)};
     return p;
 }
 
@@ -83,9 +83,9 @@ CellProvenance attn(const Trace& trace, const CellRef& c, float temperature) {
     p.terms = {{"scores (head " + std::to_string(c.slice) + ", row " + std::to_string(c.row) + ")", s},
                {"exp(score − largest)", e}};
     p.recomputed = mine / total;
-    p.working = "exp(" + num(s[static_cast<size_t>(c.col)]) + (temperature != 1.f ? " / " + num(temperature) : "") +
-                " − " + num(top) + ") = " + num(mine) + ";   row total " + num(total) + ";   " + num(mine) + " / " +
-                num(total) + " = " + num(p.recomputed);
+    p.working = {"exp(" + num(s[static_cast<size_t>(c.col)]) + (temperature != 1.f ? " / " + num(temperature) : "") +
+                     " − " + num(top) + ") = " + num(mine),
+                 "row total = " + num(total), num(mine) + " / " + num(total) + " = " + num(p.recomputed)};
     return p;
 }
 
@@ -103,7 +103,7 @@ CellProvenance fc1(const Model& model, const Trace& trace, const CellRef& c) {
                {"fc1 weight row " + std::to_string(c.col), weights},
                {"products", products(x, weights)}};
     p.recomputed = dot + bias;
-    p.working = "sum of the products = " + num(dot) + ";   + bias " + num(bias) + " = " + num(p.recomputed);
+    p.working = {"sum of the products = " + num(dot), num(dot) + " + bias " + num(bias) + " = " + num(p.recomputed)};
     return p;
 }
 
@@ -126,9 +126,9 @@ CellProvenance layer_norm_cell(const Model& model, const Trace& trace, const Cel
                 " numbers set to mean 0 and std 1, then scaled per feature";
     p.terms = {{stage_id(*in) + " (row " + std::to_string(c.row) + ")", x}};
     p.recomputed = (v - n.mean) * n.inv_std * g + bt;
-    p.working = "x = " + num(v) + ", mean " + num(n.mean) + ", std " + num(1.f / n.inv_std) + ", γ " + num(g) +
-                ", β " + num(bt) + ";   (" + num(v) + " − " + num(n.mean) + ") / " + num(1.f / n.inv_std) + " × " +
-                num(g) + " + " + num(bt) + " = " + num(p.recomputed);
+    const float z = (v - n.mean) * n.inv_std;
+    p.working = {"x = " + num(v) + ", mean " + num(n.mean) + ", std " + num(1.f / n.inv_std),
+                 "(x − mean) / std = " + num(z), num(z) + " × γ " + num(g) + " + β " + num(bt) + " = " + num(p.recomputed)};
     return p;
 }
 

@@ -32,7 +32,7 @@ struct CellProvenance {
     std::string cell;                   // "block0.scores[head 1, row 3, column 5]"
     std::string formula;                // "q · k / √16: the sum of the 16 products, divided by 4"
     std::vector<ProvenanceTerm> terms;  // the inputs, then (where there are) their products
-    std::string working;                // the arithmetic with the numbers: "Σ products = 2.345;  2.345 / 4 = 0.586"
+    std::vector<std::string> working;   // the arithmetic with the numbers, a step a line: "2.345 / 4 = 0.586"
     float recomputed = 0.f;             // the value from the terms
     float stored = 0.f;                 // the trace's value
 };

@@ -27,6 +27,14 @@ std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
             plan.push_back({i, Screen::Stage, tour_file_name(static_cast<int>(plan.size()), "grad-" + p.ids[i]), true});
         }
     }
+    if (p.depth > 0) {
+        for (const StageKind kind : {StageKind::Scores, StageKind::Fc1, StageKind::Ln1}) {
+            const StageRef stage{kind, 0};
+            TourShot shot{p.index_of(stage), Screen::Stage, tour_file_name(static_cast<int>(plan.size()), "cell-" + stage_id(stage))};
+            shot.cell = CellRef{stage, kind == StageKind::Scores ? 0 : -1, 1, 1};
+            plan.push_back(shot);
+        }
+    }
     if (gpu) {
         plan.push_back({attn >= 0 ? attn : 0, Screen::Stage,
                         tour_file_name(static_cast<int>(plan.size()), "gpu-difference")});

@@ -3,9 +3,12 @@
 // names: `attention.png`, `model-view.png` (both only with encoder blocks) and
 // `overview.png` (on block 0's attention, so the highlight sits mid-model); for a
 // model with a head then `NN-why.png` (why this class) and the backward walk at the
-// last block's attention and at the input (`NN-grad-<stage id>.png`). The driver renders a few frames per shot so textures and
+// last block's attention and at the input (`NN-grad-<stage id>.png`); with encoder
+// blocks, where a number comes from on block 0's scores, fc1 and ln1 (`NN-cell-<stage id>.png`,
+// the cell at row 1, column 1, head 0). The driver renders a few frames per shot so textures and
 // layout settle before the framebuffer is read.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +23,7 @@ struct TourShot {
     bool gradients = false;  // the backward walk's view of the stage
     int lesson_step = -1;    // a lesson tour's step (lesson_player.h: lesson_tour_plan)
     bool halfway = false;    // a lesson tour: the transition into the step, frozen halfway
+    std::optional<CellRef> cell = std::nullopt;  // the cell whose provenance the side panel shows
 };
 
 std::string tour_file_name(int index, const std::string& name);

@@ -1,6 +1,7 @@
 // The stage side panel.
 #include "info_panel.h"
 
+#include "provenance_panel.h"
 #include "stage_info.h"
 #include "token_order.h"
 
@@ -70,6 +71,7 @@ void DrawInfoPanel(ViewContext& ctx) {
         ImGui::PushFont(ctx.heading());
         ImGui::TextWrapped("%s", info.title.c_str());
         ImGui::PopFont();
+        DrawCellProvenance(ctx);
         if (!info.formula.empty()) {
             Section("Formula");
             MonoBlock(ctx, info.formula, ImVec4(1.f, 0.86f, 0.55f, 1.f));

@@ -228,7 +228,9 @@ void CellTooltip(const HeatmapSpec& s, int r, int c) {
     ImGui::Text("%s", row_desc.c_str());
     ImGui::Text("%s", col_desc.c_str());
     ImGui::Text("value = %.6g", s.matrix.data[static_cast<size_t>(r) * s.matrix.cols + c]);
-    if (s.token_rows.enabled) ImGui::TextDisabled("click: select this token");
+    if (s.token_rows.enabled)
+        ImGui::TextDisabled(s.token_rows.explains_cells ? "click: select this token and see where this number comes from"
+                                                        : "click: select this token");
     ImGui::EndTooltip();
 }
 
@@ -241,7 +243,7 @@ void HandleMouse(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, HeatmapR
     res.hovered_row = std::clamp(static_cast<int>((m.y - L.p0.y) / L.ch), 0, s.matrix.rows - 1);
     res.hovered_col = std::clamp(static_cast<int>((m.x - L.p0.x) / L.cw), 0, s.matrix.cols - 1);
     CellTooltip(s, res.hovered_row, res.hovered_col);
-    if (ImGui::IsItemClicked()) res.clicked_row = res.hovered_row;
+    if (ImGui::IsItemClicked()) res.clicked_row = res.hovered_row, res.clicked_col = res.hovered_col;
     const float y0 = L.p0.y + res.hovered_row * L.ch;
     dl->AddRect(ImVec2(L.p0.x, y0), ImVec2(L.p1.x, y0 + L.ch), kHover, 0.f, 0, 1.5f);
 }
@@ -262,6 +264,12 @@ void DrawRowMarks(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, int hov
             dl->AddRectFilled(ImVec2(at.x - 3, at.y), ImVec2(at.x + ts.x + 3, at.y + ts.y), IM_COL32(0, 0, 0, 200), 3.f);
             dl->AddText(at, IM_COL32(0, 230, 255, 255), s.token_rows.accent_label.c_str());
         }
+    }
+    const int cr = s.token_rows.cell_row, cc = s.token_rows.cell_col;
+    if (cr >= 0 && cr < s.matrix.rows && cc >= 0 && cc < s.matrix.cols) {
+        const ImVec2 a(p0.x + cc * L.cw, p0.y + cr * ch);
+        dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + L.cw + 2, a.y + ch + 2), IM_COL32(0, 0, 0, 255), 0.f, 0, 4.f);
+        dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(a.x + L.cw + 1, a.y + ch + 1), IM_COL32(255, 255, 255, 255), 0.f, 0, 2.f);
     }
     if (s.token_rows.selected >= 0 && s.token_rows.selected < s.matrix.rows) {
         const float row = s.token_rows.selected_at >= 0.f ? s.token_rows.selected_at : static_cast<float>(s.token_rows.selected);

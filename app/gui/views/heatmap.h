@@ -42,6 +42,8 @@ struct HeatmapTokenRows {
     TokenRowMap map;
     int selected = -1;               // outlined row (the selected token)
     float selected_at = -1.f;        // >= 0: the outline drawn at this row instead (gliding between lesson steps)
+    int cell_row = -1, cell_col = -1;  // a cell outlined in white (the one whose provenance is shown)
+    bool explains_cells = false;       // a click also shows where the cell's number comes from
     int linked = -1;                 // thin white outline (the token hovered in another view)
     int accent = -1;                 // cyan outline with a label (row 0 = CLS in the cls stage)
     std::string accent_label;
@@ -69,7 +71,7 @@ struct HeatmapSpec {
 
 struct HeatmapResult {
     int hovered_row = -1, hovered_col = -1;
-    int clicked_row = -1;
+    int clicked_row = -1, clicked_col = -1;
     ImVec2 cells_min, cells_max;     // screen rectangle of the cells
     float cell_w = 0.f, cell_h = 0.f;
 };

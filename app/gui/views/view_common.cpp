@@ -54,6 +54,24 @@ HeatmapTokenRows token_rows(const ViewContext& ctx, StageKind kind) {
     return rows;
 }
 
+// Only the stage on screen explains its cells (not a neighbour drawn beside it, nor its gradients).
+static bool explains_cells(const ViewContext& ctx, const StageRef& stage) {
+    return has_provenance(stage.kind) && stage == ctx.stage() && !ctx.state.gradients;
+}
+
+HeatmapTokenRows cell_rows(const ViewContext& ctx, const StageRef& stage, int slice) {
+    HeatmapTokenRows rows = token_rows(ctx, stage.kind);
+    rows.explains_cells = explains_cells(ctx, stage);
+    if (const std::optional<CellRef>& c = ctx.state.cell; c && c->stage == stage && c->slice == slice)
+        rows.cell_row = c->row, rows.cell_col = c->col;
+    return rows;
+}
+
+void choose_cell(ViewContext& ctx, const StageRef& stage, int slice, const HeatmapResult& clicked) {
+    if (clicked.clicked_row >= 0 && explains_cells(ctx, stage))
+        ctx.state.cell = CellRef{stage, slice, clicked.clicked_row, clicked.clicked_col};
+}
+
 HeatmapLayout side_column(ImVec2 size, float cell_w, float cell_h, bool numbers) {
     HeatmapLayout layout;
     layout.size = size;
@@ -95,7 +113,7 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
     }
     HeatmapSpec s = stage_spec(ctx, stage, *t, slice);
     s.labels.title = title;
-    s.token_rows = token_rows(ctx, stage.kind);
+    s.token_rows = cell_rows(ctx, stage, slice);
     s.labels.row_axis = s.token_rows.map.offset == 1 ? "patch" : "token";
     s.labels.col_axis = col_axis;
     if (col_axis == "key token") s.labels.col_name = key_token_names(s.token_rows.map);
@@ -103,7 +121,9 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
     s.token_rows.accent_label = accent_label;
     s.layout.size = size;
     s.layout.col_group = col_group;
-    return DrawTokenHeatmap(ctx, s);
+    const HeatmapResult r = DrawTokenHeatmap(ctx, s);
+    choose_cell(ctx, stage, slice, r);
+    return r;
 }
 
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
@@ -124,7 +144,7 @@ static HeatmapSpec grid_head_spec(ViewContext& ctx, const HeadGrid& grid, const 
     HeatmapSpec s = stage_spec(ctx, stage, t, h);
     s.labels.title = "head " + std::to_string(h);
     s.labels.col_axis = col_axis;
-    s.token_rows = token_rows(ctx, stage.kind);
+    s.token_rows = cell_rows(ctx, stage, h);
     if (col_axis == "key token") s.labels.col_name = key_token_names(s.token_rows.map);
     if (grid.compact) {
         s.matrix.range = grid.shared;
@@ -161,7 +181,9 @@ HeatmapResult DrawGridHead(ViewContext& ctx, const HeadGrid& grid, const StageRe
                            ImVec2 size, const std::string& col_axis) {
     HeatmapSpec s = grid_head_spec(ctx, grid, stage, t, h, col_axis);
     s.layout.size = size;
-    return DrawTokenHeatmap(ctx, s);
+    const HeatmapResult r = DrawTokenHeatmap(ctx, s);
+    choose_cell(ctx, stage, h, r);
+    return r;
 }
 
 void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left, ImVec2 bottom_right) {

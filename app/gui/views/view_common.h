@@ -77,6 +77,11 @@ HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t,
 // Rows that are the tokens of stage `kind` (token_row_map): the selected token
 // outlined, the token hovered in another view linked.
 HeatmapTokenRows token_rows(const ViewContext& ctx, StageKind kind);
+// Rows of `stage` as token_rows(), with the clicked cell of matrix `slice` outlined when the stage
+// explains its cells (cell_provenance.h); pass the heatmap's result to choose_cell().
+HeatmapTokenRows cell_rows(const ViewContext& ctx, const StageRef& stage, int slice);
+// A click on a cell of such a heatmap chooses that cell for the side panel.
+void choose_cell(ViewContext& ctx, const StageRef& stage, int slice, const HeatmapResult& clicked);
 // A narrow column beside another heatmap, cells of exactly cell_w × cell_h, no ticks, no colour bar.
 HeatmapLayout side_column(ImVec2 size, float cell_w, float cell_h, bool numbers);
 // DrawHeatmap, then the token rows answer the mouse: a hovered row links the

@@ -1,0 +1,71 @@
+// Where this number comes from (see provenance_panel.h).
+#include "provenance_panel.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace vit::gui {
+
+static const ImVec4 kHeading(0.55f, 0.75f, 1.f, 1.f), kWorking(1.f, 0.86f, 0.55f, 1.f);
+
+// Wrapped text in the dimmed colour (ImGui's TextDisabled does not wrap).
+static void DimWrapped(const char* text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", text);
+    ImGui::PopStyleColor();
+}
+
+// Text that wraps only between words, so no number is split at its decimal point
+// (ImGui's wrapping also breaks after '.').
+static void Words(const std::string& text, const ImVec4& colour) {
+    const float avail = ImGui::GetContentRegionAvail().x, space = ImGui::CalcTextSize(" ").x;
+    float used = -1.f;  // < 0: nothing on this line yet
+    std::istringstream words(text);
+    for (std::string word; words >> word;) {
+        const float w = ImGui::CalcTextSize(word.c_str()).x;
+        if (used >= 0.f && used + space + w <= avail) {
+            ImGui::SameLine(0.f, space);
+            used += space + w;
+        } else {
+            used = w;
+        }
+        ImGui::TextColored(colour, "%s", word.c_str());
+    }
+}
+
+void DrawCellProvenance(ViewContext& ctx) {
+    const StageRef& stage = ctx.stage();
+    if (!has_provenance(stage.kind) || ctx.state.gradients) return;
+    const std::optional<CellRef>& cell = ctx.state.cell;
+    const float temperature = ctx.ask ? ctx.ask->asked.temperature : 1.f;
+    const std::optional<CellProvenance> p =
+        cell && cell->stage == stage ? cell_provenance(ctx.model, ctx.trace, *cell, temperature) : std::nullopt;
+    if (!p) {
+        DimWrapped("Click a cell to see where its number comes from.");
+        return;
+    }
+    ImGui::TextColored(kHeading, "Where this number comes from");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("×")) ctx.state.cell.reset();
+    char value[32];
+    std::snprintf(value, sizeof value, "%.5g", p->stored);
+    Words(p->cell + " = " + value, ImGui::GetStyleColorVec4(ImGuiCol_Text));
+    DimWrapped(p->formula.c_str());
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float strip_h = ImGui::GetTextLineHeightWithSpacing() * 2.f + std::min(40.f, width / 8.f) + 30.f;
+    for (size_t i = 0; i < p->terms.size(); ++i) {
+        const ProvenanceTerm& term = p->terms[i];
+        const std::string key = "provenance " + p->cell + " " + std::to_string(i);
+        DrawPlainMatrix(ctx, key, term.values.data(), 1, static_cast<int>(term.values.size()), ImVec2(width, strip_h),
+                        term.name, "", "element");
+    }
+    for (const std::string& line : p->working) Words(line, kWorking);
+    char check[96];
+    std::snprintf(check, sizeof check, "recomputed %.6g, the pass %.6g (difference %.1e)", p->recomputed, p->stored,
+                  std::fabs(p->recomputed - p->stored));
+    Words(check, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::Separator();
+}
+
+}  // namespace vit::gui
