@@ -52,6 +52,18 @@ std::string attention_scale_caption(AttentionScale scale, Range shared, int head
     return "";
 }
 
+std::string attention_scale_rule(AttentionScale scale) {
+    switch (scale) {
+        case AttentionScale::LayerMax:
+            return "the heads of a block share one colour scale, 0 to their largest weight (under the block's name), "
+                   "so a brighter head gives that patch more";
+        case AttentionScale::Percent: return "one colour scale for every map, 0 … 100%";
+        case AttentionScale::EachMap:
+            return "each map stretched from its own minimum to its own maximum (compare within a map only)";
+    }
+    return "";
+}
+
 const char* attention_scale_name(AttentionScale scale) {
     switch (scale) {
         case AttentionScale::LayerMax: return "one scale per layer";

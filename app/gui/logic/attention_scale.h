@@ -18,6 +18,9 @@ Range attention_range(AttentionScale scale, const std::vector<const float*>& map
 // One line under the maps that names the scale, e.g. "one colour scale for the
 // 4 heads of block 2: 0 … 23% (their largest weight)".
 std::string attention_scale_caption(AttentionScale scale, Range shared, int heads, int layer);
+// The rule for a screen of many layers' maps (the model view), e.g. "the heads of a block
+// share one colour scale, 0 to their largest weight (beside the block's name)".
+std::string attention_scale_rule(AttentionScale scale);
 // The names of the choices, in enum order, for a selector.
 const char* attention_scale_name(AttentionScale scale);
 

@@ -1,9 +1,10 @@
 // The selected token's attention over the image, the piece the attention
 // screen and the model view share: one head's attention row and its overlay's
-// texture key, and every block × head composited over the model's picture in
+// texture key, the colour-scale selector, and every block × head composited over the model's picture in
 // one atlas texture (the model view's many small maps).
 #include <algorithm>
 
+#include "attention_scale.h"
 #include "views.h"
 
 namespace vit::gui {
@@ -20,6 +21,34 @@ AttentionRow attention_row(ViewContext& ctx, int layer, int head, int token) {
             texture_key(ctx, stage, head, Colormap::Sequential, "row " + std::to_string(token))};
 }
 
+std::vector<const float*> layer_attention_maps(ViewContext& ctx, int layer, int token) {
+    std::vector<const float*> maps;
+    for (int h = 0; h < ctx.pipeline.heads; ++h) {
+        const AttentionRow row = attention_row(ctx, layer, h, token);
+        if (!row.weights) return {};
+        maps.push_back(row.weights + 1);
+    }
+    return maps;
+}
+
+float AttentionScaleComboWidth() {
+    return ImGui::CalcTextSize("colours").x + ImGui::GetStyle().ItemSpacing.x +
+           ImGui::CalcTextSize(attention_scale_name(AttentionScale::LayerMax)).x + 2 * ImGui::GetFrameHeight();
+}
+
+void AttentionScaleCombo(AppState& st) {
+    const float arrow = ImGui::GetFrameHeight();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("colours");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize(attention_scale_name(AttentionScale::LayerMax)).x + 2 * arrow);
+    if (ImGui::BeginCombo("##scale", attention_scale_name(st.attention_scale))) {
+        for (AttentionScale s : {AttentionScale::LayerMax, AttentionScale::Percent, AttentionScale::EachMap})
+            if (ImGui::Selectable(attention_scale_name(s), s == st.attention_scale)) st.attention_scale = s;
+        ImGui::EndCombo();
+    }
+}
+
 CachedTexture attention_atlas(ViewContext& ctx, int token, float side) {
     const Tensor* input = ctx.tensor({StageKind::Input});
     const int size = input ? static_cast<int>(input->shape[2]) : 1, g = ctx.grid();
@@ -28,7 +57,9 @@ CachedTexture attention_atlas(ViewContext& ctx, int token, float side) {
     // magnified, never minified (under llvmpipe that was 15-35% more frames a second for ViT-B's 12 × 12 maps).
     int shrink = 1;
     while (shrink < size && (size % shrink || size / shrink > side)) ++shrink;
-    const std::string what = "every block, row " + std::to_string(token) + " over picture/" + std::to_string(shrink);
+    const AttentionScale scale = ctx.state.attention_scale;
+    const std::string what = "every block, row " + std::to_string(token) + " over picture/" + std::to_string(shrink) + "|" +
+                             attention_scale_name(scale);
     return ctx.cache.get(texture_key(ctx, {StageKind::Attn, 0}, -1, Colormap::Sequential, what), [&] {
         const RgbaImage picture = shrink_image(model_picture_pixels(ctx), shrink);
         const int cw = picture.width, ch = picture.height;
@@ -37,15 +68,17 @@ CachedTexture attention_atlas(ViewContext& ctx, int token, float side) {
         atlas.height = L * ch;
         atlas.smooth = picture.smooth;
         atlas.pixels.assign(static_cast<size_t>(atlas.width) * atlas.height * 4, 0);
-        for (int l = 0; l < L; ++l)
+        for (int l = 0; l < L; ++l) {
+            const std::vector<const float*> layer_maps = layer_attention_maps(ctx, l, token);
+            if (layer_maps.empty()) continue;
             for (int h = 0; h < H; ++h) {
-                AttentionRow row = attention_row(ctx, l, h, token);
-                if (!row.weights) continue;
-                const RgbaImage cell = blend_over(picture, overlay_pixels(row.weights + 1, g), kOverlayAlpha);
+                const Range range = attention_range(scale, layer_maps, g * g, h);
+                const RgbaImage cell = blend_over(picture, overlay_pixels(layer_maps[h], g, range), kOverlayAlpha);
                 for (int y = 0; y < ch; ++y)
                     std::copy_n(&cell.pixels[static_cast<size_t>(y) * cw * 4], cw * 4,
                                 &atlas.pixels[((static_cast<size_t>(l) * ch + y) * atlas.width + static_cast<size_t>(h) * cw) * 4]);
             }
+        }
         return atlas;
     });
 }

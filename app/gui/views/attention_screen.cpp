@@ -95,18 +95,9 @@ void DrawControls(ViewContext& ctx) {
     bool cls = st.cls_only;
     if (ImGui::Checkbox("CLS only (DINO)", &cls)) toggle_cls_attention(st, p);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the CLS token's attention in the last layer (key C)");
-    const float combo_w = ImGui::CalcTextSize("one scale per layer").x + 2 * arrow;
-    place(ImGui::CalcTextSize("colours").x + combo_w + 8.f);
+    place(AttentionScaleComboWidth() + 8.f);
     ImGui::BeginGroup();
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("colours");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(combo_w);
-    if (ImGui::BeginCombo("##scale", attention_scale_name(st.attention_scale))) {
-        for (AttentionScale s : {AttentionScale::LayerMax, AttentionScale::Percent, AttentionScale::EachMap})
-            if (ImGui::Selectable(attention_scale_name(s), s == st.attention_scale)) st.attention_scale = s;
-        ImGui::EndCombo();
-    }
+    AttentionScaleCombo(st);
     ImGui::EndGroup();
     if (ctx.ask_open) {
         place(ImGui::CalcTextSize("Ask the model").x + arrow + 8.f);

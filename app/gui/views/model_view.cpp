@@ -6,6 +6,7 @@
 // image at the left, or CLS, to choose the token.
 #include <algorithm>
 
+#include "attention_scale.h"
 #include "model_view_layout.h"
 #include "views.h"
 
@@ -34,8 +35,9 @@ void DrawModelView(ViewContext& ctx) {
     ImGui::PushFont(ctx.heading());
     ImGui::Text("Where does %s look, in every block and every head?", ctx.name_of_token(tok).c_str());
     ImGui::PopFont();
-    Note("Rows are blocks, columns are heads; each map is the token's attention over the image, stretched from its own "
-         "minimum (dark) to its maximum (bright). Click a map to open it large.");
+    AttentionScaleCombo(st);
+    Note("Rows are blocks, columns are heads; each map is the token's attention over the image: " +
+         attention_scale_rule(st.attention_scale) + ". Click a map to open it large.");
     if (ctx.token_dropped(tok)) DroppedTokenNote(ctx, tok);
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -47,7 +49,7 @@ void DrawModelView(ViewContext& ctx) {
     ModelGridSizes sizes;
     sizes.width = ImGui::GetContentRegionAvail().x;
     sizes.height = avail.y;
-    sizes.label_w = ImGui::CalcTextSize("block 00").x + 10.f;
+    sizes.label_w = std::max(ImGui::CalcTextSize("block 00").x, ImGui::CalcTextSize("0–100%").x) + 10.f;
     sizes.label_h = lh;
     sizes.gap = std::max(3.f, lh * 0.2f);
     const ModelGridLayout g = model_grid_layout(p.depth, p.heads, sizes);
@@ -66,11 +68,19 @@ void DrawModelView(ViewContext& ctx) {
         float w = ImGui::CalcTextSize(name.c_str()).x;
         dl->AddText(ImVec2(o.x + r.x + (r.w - w) / 2, o.y + r.y), text, name.c_str());
     }
+    const bool block_max = st.attention_scale == AttentionScale::LayerMax && g.cell >= 2.f * lh;
     for (int l = 0; l < g.layers; ++l) {
         LayoutRect r = g.layer_label(l);
         std::string name = "block " + std::to_string(l);
         ImVec2 ts = ImGui::CalcTextSize(name.c_str());
-        dl->AddText(ImVec2(o.x + r.x + r.w - ts.x, o.y + r.y + (r.h - ts.y) / 2), text, name.c_str());
+        const float y = o.y + r.y + (r.h - ts.y * (block_max ? 2.f : 1.f)) / 2;
+        dl->AddText(ImVec2(o.x + r.x + r.w - ts.x, y), text, name.c_str());
+        if (!block_max) continue;
+        const std::vector<const float*> maps = layer_attention_maps(ctx, l, tok);
+        if (maps.empty()) continue;
+        const std::string top = "0–" + percent(attention_range(AttentionScale::LayerMax, maps, ctx.grid() * ctx.grid(), 0).hi);
+        const float w = ImGui::CalcTextSize(top.c_str()).x;
+        dl->AddText(ImVec2(o.x + r.x + r.w - w, y + ts.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), top.c_str());
     }
     // Every map from one texture (uploaded once per token and trace) in one draw call; then the marks over them.
     const int grid = ctx.grid();

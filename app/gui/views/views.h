@@ -40,7 +40,14 @@ AttentionRow attention_row(ViewContext& ctx, int layer, int head, int token);
 // Every block × head map of `token` (picture and overlay composited, each about `side`
 // pixels wide) in one texture, block b's head h at cell (column h, row b): the model view
 // draws all its maps in one draw call (one per map costs llvmpipe a third of the frame).
+// (Colours on the chosen attention scale: by default one per block, shared by its heads.)
 CachedTexture attention_atlas(ViewContext& ctx, int token, float side);
+// Each head's attention row of `token` in block `layer` over the patches (image order, CLS
+// left out), the maps a layer's colour scale spans; empty when the trace lacks the block.
+std::vector<const float*> layer_attention_maps(ViewContext& ctx, int layer, int token);
+// "colours [one scale per layer ▾]": chooses AppState::attention_scale (attention_scale.h).
+void AttentionScaleCombo(AppState& st);
+float AttentionScaleComboWidth();
 
 // The whole model at a glance (overview_screen.cpp): every stage as a thumbnail,
 // one row per block, the residual stream's skips, a click goes to the stage.
