@@ -1,6 +1,7 @@
 // Claims about the overview screen's and the model view's geometry
 // (app/gui/logic/overview_layout.h, model_view_layout.h).
 #include <catch2/catch.hpp>
+#include <vector>
 
 #include "model_view_layout.h"
 #include "overview_layout.h"
@@ -112,6 +113,7 @@ TEST_CASE("the model view's 12 x 12 grid fills the region with square cells, lab
     s.width = 900, s.height = 820;
     ModelGridLayout g = model_grid_layout(12, 12, s);
     REQUIRE(g.cell > 50.f);
+    REQUIRE(g.bands == 1);
     LayoutRect last = g.cell_rect(11, 11);
     REQUIRE(inside(last, s.width, s.height));
     // The grid is as large as one side allows.
@@ -120,7 +122,7 @@ TEST_CASE("the model view's 12 x 12 grid fills the region with square cells, lab
         for (int h = 0; h < 12; ++h) {
             LayoutRect c = g.cell_rect(l, h);
             REQUIRE_FALSE(overlap(c, g.layer_label(l)));
-            REQUIRE_FALSE(overlap(c, g.head_label(h)));
+            REQUIRE_FALSE(overlap(c, g.head_label(h, 0)));
             int hl = -1, hh = -1;
             REQUIRE(model_grid_hit(g, c.x + c.w / 2, c.y + c.h / 2, hl, hh));
             REQUIRE(hl == l);
@@ -129,4 +131,35 @@ TEST_CASE("the model view's 12 x 12 grid fills the region with square cells, lab
     int l = -1, h = -1;
     REQUIRE_FALSE(model_grid_hit(g, 2.f, 2.f, l, h));
     REQUIRE(model_grid_layout(0, 12, s).cell == 0.f);
+}
+
+TEST_CASE("a deep model with few heads wraps its layers into bands side by side, which makes the cells larger") {
+    ModelGridSizes s;
+    s.width = 1000, s.height = 700;
+    const ModelGridLayout g = model_grid_layout(12, 3, s);  // ViT-Ti
+    REQUIRE(g.bands == 2);
+    REQUIRE(g.band_layers == 6);
+    ModelGridSizes one_column = s;
+    one_column.width = s.label_w + 3 * (g.cell + s.gap);  // too narrow for two bands of these cells
+    REQUIRE(g.cell > 1.5f * model_grid_layout(12, 3, one_column).cell);
+    std::vector<LayoutRect> placed;
+    for (int l = 0; l < 12; ++l) {
+        placed.push_back(g.layer_label(l));
+        for (int h = 0; h < 3; ++h) {
+            const LayoutRect c = g.cell_rect(l, h);
+            REQUIRE(inside(c, s.width, s.height));
+            for (int band = 0; band < g.bands; ++band) REQUIRE_FALSE(overlap(c, g.head_label(h, band)));
+            int hl = -1, hh = -1;
+            REQUIRE(model_grid_hit(g, c.x + c.w / 2, c.y + c.h / 2, hl, hh));
+            REQUIRE(hl == l);
+            REQUIRE(hh == h);
+            placed.push_back(c);
+        }
+    }
+    for (size_t i = 0; i < placed.size(); ++i)
+        for (size_t j = i + 1; j < placed.size(); ++j) REQUIRE_FALSE(overlap(placed[i], placed[j]));
+    REQUIRE(g.cell_rect(6, 0).x > g.cell_rect(0, 2).x + g.cell);  // block 6 starts the second band, to the right
+    REQUIRE(g.cell_rect(6, 0).y == g.cell_rect(0, 0).y);
+    // The digits model's 4 × 4 stays one band.
+    REQUIRE(model_grid_layout(4, 4, s).bands == 1);
 }

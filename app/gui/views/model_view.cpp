@@ -58,15 +58,17 @@ void DrawModelView(ViewContext& ctx) {
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     auto at = [&](const LayoutRect& r) { return ImVec2(o.x + r.x, o.y + r.y); };
     const bool short_heads = g.cell < ImGui::CalcTextSize("head 00").x;  // then "head" once, in the corner
-    if (short_heads) {
-        float w = ImGui::CalcTextSize("head").x;
-        dl->AddText(ImVec2(o.x + g.label_w - g.gap - w, o.y), text, "head");
-    }
-    for (int h = 0; h < g.heads; ++h) {
-        LayoutRect r = g.head_label(h);
-        std::string name = short_heads ? std::to_string(h) : "head " + std::to_string(h);
-        float w = ImGui::CalcTextSize(name.c_str()).x;
-        dl->AddText(ImVec2(o.x + r.x + (r.w - w) / 2, o.y + r.y), text, name.c_str());
+    for (int band = 0; band < g.bands; ++band) {
+        if (short_heads) {
+            const float w = ImGui::CalcTextSize("head").x;
+            dl->AddText(ImVec2(o.x + g.head_label(0, band).x - g.gap - w, o.y), text, "head");
+        }
+        for (int h = 0; h < g.heads; ++h) {
+            LayoutRect r = g.head_label(h, band);
+            std::string name = short_heads ? std::to_string(h) : "head " + std::to_string(h);
+            float w = ImGui::CalcTextSize(name.c_str()).x;
+            dl->AddText(ImVec2(o.x + r.x + (r.w - w) / 2, o.y + r.y), text, name.c_str());
+        }
     }
     const bool block_max = st.attention_scale == AttentionScale::LayerMax && g.cell >= 2.f * lh;
     for (int l = 0; l < g.layers; ++l) {
@@ -104,7 +106,7 @@ void DrawModelView(ViewContext& ctx) {
             if (l == st.layer && h == st.head)  // the map the attention screen enlarges
                 dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p1.x + 2, p1.y + 2), IM_COL32(255, 200, 0, 255), 0.f, 0, 2.f);
         }
-    const ImVec2 grid_size(sizes.width, g.label_h + g.layers * (g.cell + g.gap));
+    const ImVec2 grid_size(sizes.width, g.label_h + g.band_layers * (g.cell + g.gap));
     ImGui::SetCursorScreenPos(o);
     ImGui::InvisibleButton("model view", ImVec2(std::max(grid_size.x, 1.f), std::max(grid_size.y, 1.f)));
     int l = -1, h = -1;
