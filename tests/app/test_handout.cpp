@@ -1,7 +1,7 @@
 // The lesson hand-out (app/gui/logic/handout.h): base64 and escaping, one
 // self-contained page with every step's number, title, picture, narration,
 // answer, question, formula and PyTorch line, the stage chosen for each screen,
-// the option's checks, and (hidden, [.handout]) the check run_handout.cmake
+// the option's checks, and (hidden, [.handout]) the check run_app_check.cmake
 // makes on the DOM headless Chromium dumps of an exported page.
 #include <catch2/catch.hpp>
 
@@ -94,7 +94,7 @@ TEST_CASE("the --handout option needs a lesson, puts its pictures beside the pag
     CHECK_THROWS_WITH(write_handout("/nonexistent/folder/out.html", "<html>"), Contains("cannot write the hand-out"));
 }
 
-// What headless Chromium made of an exported hand-out (run_handout.cmake): every step's picture decoded
+// What headless Chromium made of an exported hand-out (run_app_check.cmake): every step's picture decoded
 // (the page's script wrote its width) and its number, title and narration are in the document.
 TEST_CASE("an exported hand-out renders every step's picture and text in headless Chromium", "[.handout]") {
     const char* lesson_path = std::getenv("VITVIZ_LESSON");

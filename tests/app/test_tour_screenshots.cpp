@@ -1,10 +1,10 @@
-// The check behind the tour test (tests/app/run_tour.cmake): every stage of
+// The check behind the tour test (tests/app/run_app_check.cmake): every stage of
 // the model has its screenshot NN-<stage id>.png, plus the attention screen,
-// and none is blank. Hidden from the normal run ([.tour]); run_tour.cmake runs
+// and none is blank. Hidden from the normal run ([.tour]); run_app_check.cmake runs
 // it with VITVIZ_TOUR_DIR and VITVIZ_TOUR_MODEL set after `vitviz --tour`.
-// "[.train_tour]" checks `vitviz --train --tour`'s three (run_train_tour.cmake),
-// "[.lesson_editor_tour]" `vitviz --lesson --edit-lesson --tour`'s (run_lesson_editor_tour.cmake).
-// "[.lesson_tour]" a lesson's one screenshot per step (run_lesson_tour.cmake).
+// "[.train_tour]" checks `vitviz --train --tour`'s three,
+// "[.lesson_editor_tour]" `vitviz --lesson --edit-lesson --tour`'s.
+// "[.lesson_tour]" a lesson's one screenshot per step.
 #include <catch2/catch.hpp>
 #include <stb/stb_image.h>
 

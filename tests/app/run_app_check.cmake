@@ -1,0 +1,32 @@
+# One check of the app as a user runs it, under Xvfb: `vitviz ARGS` saves a tour
+# or a hand-out into DIR; with PAGE (a hand-out), headless Chromium then dumps
+# the page's DOM once it has loaded (its script marks each picture with its
+# decoded width) into PAGE.dom.html; then app_tests "[CHECK]" checks what was
+# saved, with VITVIZ_TOUR_DIR=DIR, VITVIZ_HANDOUT_DOM (with PAGE) and ENV set.
+# -DXVFB_RUN= -DVITVIZ= -DAPP_TESTS= -DDIR= -DARGS= -DCHECK= [-DENV=] [-DCHROMIUM= -DPAGE=]
+# (ARGS and ENV: lists joined by '|')
+string(REPLACE "|" ";" ARGS "${ARGS}")
+string(REPLACE "|" ";" ENV "${ENV}")
+file(REMOVE_RECURSE "${DIR}")
+file(MAKE_DIRECTORY "${DIR}")
+string(REPLACE ";" " " shown "${ARGS}")
+execute_process(COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1000x24" "${VITVIZ}" ${ARGS} RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "vitviz ${shown} exited with ${rc}")
+endif()
+set(env "VITVIZ_TOUR_DIR=${DIR}" ${ENV})
+if(PAGE)
+  file(SIZE "${PAGE}" bytes)
+  message(STATUS "${PAGE}: ${bytes} bytes")
+  execute_process(COMMAND "${CHROMIUM}" --headless --no-sandbox --disable-gpu --virtual-time-budget=10000
+                          --user-data-dir=${DIR}/chromium-profile --dump-dom "file://${PAGE}"
+                  OUTPUT_FILE "${PAGE}.dom.html" RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "chromium could not open ${PAGE} (${rc})")
+  endif()
+  list(APPEND env "VITVIZ_HANDOUT_DOM=${PAGE}.dom.html")
+endif()
+execute_process(COMMAND "${CMAKE_COMMAND}" -E env ${env} "${APP_TESTS}" "[${CHECK}]" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "app_tests [${CHECK}] failed on what `vitviz ${shown}` saved in ${DIR}")
+endif()
