@@ -9,7 +9,7 @@ namespace vit::gui {
 
 static void Section(const char* name) {
     ImGui::Spacing();
-    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.f, 1.f), "%s", name);
+    WrappedWords(name, ImVec4(0.55f, 0.75f, 1.f, 1.f));
 }
 
 static void MonoBlock(ViewContext& ctx, const std::string& text, ImVec4 colour) {

@@ -3,7 +3,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
 namespace vit::gui {
 
@@ -14,24 +13,6 @@ static void DimWrapped(const char* text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", text);
     ImGui::PopStyleColor();
-}
-
-// Text that wraps only between words, so no number is split at its decimal point
-// (ImGui's wrapping also breaks after '.').
-static void Words(const std::string& text, const ImVec4& colour) {
-    const float avail = ImGui::GetContentRegionAvail().x, space = ImGui::CalcTextSize(" ").x;
-    float used = -1.f;  // < 0: nothing on this line yet
-    std::istringstream words(text);
-    for (std::string word; words >> word;) {
-        const float w = ImGui::CalcTextSize(word.c_str()).x;
-        if (used >= 0.f && used + space + w <= avail) {
-            ImGui::SameLine(0.f, space);
-            used += space + w;
-        } else {
-            used = w;
-        }
-        ImGui::TextColored(colour, "%s", word.c_str());
-    }
 }
 
 void DrawCellProvenance(ViewContext& ctx) {
@@ -45,12 +26,13 @@ void DrawCellProvenance(ViewContext& ctx) {
         DimWrapped("Click a cell to see where its number comes from.");
         return;
     }
-    ImGui::TextColored(kHeading, "Where this number comes from");
-    ImGui::SameLine();
     if (ImGui::SmallButton("×")) ctx.state.cell.reset();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("close: no cell chosen");
+    ImGui::SameLine();
+    WrappedWords("Where this number comes from", kHeading);
     char value[32];
     std::snprintf(value, sizeof value, "%.5g", p->stored);
-    Words(p->cell + " = " + value, ImGui::GetStyleColorVec4(ImGuiCol_Text));
+    WrappedWords(p->cell + " = " + value, ImGui::GetStyleColorVec4(ImGuiCol_Text));
     DimWrapped(p->formula.c_str());
     const float width = ImGui::GetContentRegionAvail().x;
     const float strip_h = ImGui::GetTextLineHeightWithSpacing() * 2.f + std::min(40.f, width / 8.f) + 30.f;
@@ -60,11 +42,11 @@ void DrawCellProvenance(ViewContext& ctx) {
         DrawPlainMatrix(ctx, key, term.values.data(), 1, static_cast<int>(term.values.size()), ImVec2(width, strip_h),
                         term.name, "", "element");
     }
-    for (const std::string& line : p->working) Words(line, kWorking);
+    for (const std::string& line : p->working) WrappedWords(line, kWorking);
     char check[96];
     std::snprintf(check, sizeof check, "recomputed %.6g, the pass %.6g (difference %.1e)", p->recomputed, p->stored,
                   std::fabs(p->recomputed - p->stored));
-    Words(check, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    WrappedWords(check, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::Separator();
 }
 

@@ -3,12 +3,9 @@
 
 #include <imgui.h>
 
-namespace vit::gui {
+#include "view_common.h"
 
-void SameLineOrWrap(float width, float spacing) {
-    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0, spacing);
-}
+namespace vit::gui {
 
 void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, UiActions& actions) {
     if (ImGui::Button("Open image…")) actions.show_open_image = true;

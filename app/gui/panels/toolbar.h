@@ -13,9 +13,5 @@ struct ToolbarInfo {
 
 void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, UiActions& actions);
 
-// Continues the row after the last item when a group `width` wide still fits
-// before the window's right edge (with `spacing` before it); else the group
-// starts the next row. The toolbar's groups wrap this way at any window width.
-void SameLineOrWrap(float width, float spacing = 24.f);
 
 }  // namespace vit::gui

@@ -17,7 +17,7 @@ namespace vit::gui {
 
 namespace {
 
-// One tile: a title line (a click on it can enlarge), then the picture with an overlay.
+// One tile: a title line ("head 3 · CLS 2%"; a click on it can enlarge), then the picture with an overlay.
 struct Tile {
     std::string title;
     const float* overlay = nullptr;  // N values; nullptr: the plain image to click on
@@ -29,11 +29,21 @@ struct Tile {
 float title_height() { return ImGui::GetFontSize() * 1.3f + 4.f; }
 float bar_height() { return 12.f + ImGui::GetTextLineHeight() + 8.f; }
 
-void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok) {
+// Whether some title is too long for `side` even at FittedText's smallest size: then every
+// tile keeps only its title's part before " · " ("head 3"), so the titles still match.
+bool short_titles(const std::vector<Tile>& tiles, float side) {
+    for (const Tile& t : tiles)
+        if (t.title.find(" · ") != std::string::npos && ImGui::CalcTextSize(t.title.c_str()).x * kFittedTextMinScale > side)
+            return true;
+    return false;
+}
+
+void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok, bool shorten = false) {
     ImGui::BeginGroup();
     ImGui::PushID(t.key.c_str());
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    FittedText(ImGui::GetWindowDrawList(), at, side, t.title, ImGui::GetColorU32(ImGuiCol_Text));
+    FittedText(ImGui::GetWindowDrawList(), at, side, shorten ? t.title.substr(0, t.title.find(" · ")) : t.title,
+               ImGui::GetColorU32(ImGuiCol_Text));
     ImGui::InvisibleButton("title", ImVec2(side, title_height()));
     if (t.head >= 0 && ImGui::IsItemHovered()) {
         ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
@@ -224,9 +234,10 @@ void DrawAttentionScreen(ViewContext& ctx) {
         const int cols = best_columns(n, avail, 1.f, gap, tile_extra_h);
         const int rows = (n + cols - 1) / cols;
         const float side = std::max(40.f, std::min(avail.x / cols - gap, avail.y / rows - tile_extra_h));
+        const bool shorten = short_titles(tiles, side);
         for (int i = 0; i < n; ++i) {
             if (i % cols) ImGui::SameLine(0, gap);
-            DrawTile(ctx, tiles[i], side, own_bars, tok);
+            DrawTile(ctx, tiles[i], side, own_bars, tok, shorten);
             tiles_right = std::max(tiles_right, ImGui::GetItemRectMax().x);
             tiles_bottom = std::max(tiles_bottom, ImGui::GetItemRectMax().y);
             if (i % cols == cols - 1 || i == n - 1) ImGui::Dummy(ImVec2(1.f, gap * 0.5f));

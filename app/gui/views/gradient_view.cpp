@@ -41,8 +41,7 @@ void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool bus
     const std::string logit = "logit[" + (cls < static_cast<int>(labels.size()) ? "\"" + labels[cls] + "\"" : std::to_string(cls)) + "]";
     ImGui::PushFont(ctx.heading());
     ImGui::TextColored(ImVec4(1.f, 0.8f, 0.3f, 1.f), "%s", ctx.stage_id().c_str());
-    ImGui::SameLine();
-    ImGui::Text("  gradient  d %s / d %s", logit.c_str(), ctx.stage_id().c_str());
+    TextAfter("gradient  d " + logit + " / d " + ctx.stage_id(), 16.f);
     ImGui::PopFont();
     DrawValueGradientSwitch(ctx);
     ImGui::Separator();

@@ -8,7 +8,9 @@
 namespace vit::gui {
 
 void DrawValueGradientSwitch(ViewContext& ctx) {
-    ImGui::SameLine(0, 30);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
+    SameLineOrWrap(ImGui::CalcTextSize("show: values gradients (G)").x + 2 * radio + 2 * style.ItemSpacing.x, 30.f);
     ImGui::TextDisabled("show:");
     ImGui::SameLine();
     if (ImGui::RadioButton("values", !ctx.state.gradients)) ctx.state.gradients = false;
@@ -24,20 +26,17 @@ void DrawStageView(ViewContext& ctx) {
 
     ImGui::PushFont(ctx.heading());
     ImGui::TextColored(ImVec4(1.f, 0.8f, 0.3f, 1.f), "%s", id.c_str());
-    ImGui::SameLine();
-    ImGui::TextUnformatted(("  " + info.title).c_str());
+    TextAfter(info.title, 16.f);
     ImGui::PopFont();
     ImGui::TextDisabled("stage %d of %d", ctx.state.stage + 1, ctx.pipeline.size());
-    if (t) {
-        ImGui::SameLine();
-        ImGui::Text("   shape %s", shape_string(t->shape).c_str());
-    }
+    if (t) TextAfter("shape " + shape_string(t->shape), 20.f);
     // Before the cls stage there is no CLS token: only a selected patch is named there.
     const int cls_stage = ctx.pipeline.index_of(StageRef{StageKind::Cls});
     const bool has_cls = cls_stage >= 0 && ctx.state.stage >= cls_stage;
     if (ctx.state.token > 0 || (ctx.state.token == 0 && has_cls)) {
-        ImGui::SameLine();
-        ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "   selected: %s", ctx.name_of_token(ctx.state.token).c_str());
+        const std::string selected = "selected: " + ctx.name_of_token(ctx.state.token);
+        SameLineOrWrap(ImGui::CalcTextSize(selected.c_str()).x, 20.f);
+        ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "%s", selected.c_str());
     }
     if (ctx.tensor({StageKind::Logits})) DrawValueGradientSwitch(ctx);
     ImGui::Separator();

@@ -65,7 +65,7 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
                       "(largest deviation here %.0e): attention is a weighted average.", worst);
     } else {
         std::snprintf(note, sizeof note,
-                      "Row r, column c: how well query r matches key c (a dot product), divided by √Dh = %.2f so the "
+                      "Row r, column c: how well query r matches key c (a dot product), divided by √Dh = %.3g, so the "
                       "numbers stay in a range where softmax still has a choice to make.", std::sqrt(double(Dh)));
     }
     float h_total = avail.y - FormulaAndNoteHeight(ctx, stage.kind, note) - ImGui::GetTextLineHeight();  // + a colour bar's overhang

@@ -4,8 +4,9 @@
 
 #include <algorithm>
 #include <cfloat>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
+#include <sstream>
 
 namespace vit::gui {
 
@@ -360,10 +361,36 @@ void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text,
     ImFont* font = ImGui::GetFont();
     float size = ImGui::GetFontSize();
     const float w = font->CalcTextSizeA(size, FLT_MAX, 0.f, text.c_str()).x;
-    if (w > width) size *= std::max(0.65f, width / w);
+    if (w > width) size *= std::max(kFittedTextMinScale, width / w);
     dl->PushClipRect(at, ImVec2(at.x + width, at.y + ImGui::GetFontSize() * 1.3f), true);
     dl->AddText(font, size, ImVec2(at.x, at.y + (ImGui::GetFontSize() - size) * 0.5f), colour, text.c_str());
     dl->PopClipRect();
+}
+
+void SameLineOrWrap(float width, float spacing) {
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0, spacing);
+}
+
+void TextAfter(const std::string& text, float spacing) {
+    SameLineOrWrap(ImGui::CalcTextSize(text.c_str()).x, spacing);
+    ImGui::TextWrapped("%s", text.c_str());
+}
+
+void WrappedWords(const std::string& text, const ImVec4& colour) {
+    const float avail = ImGui::GetContentRegionAvail().x, space = ImGui::CalcTextSize(" ").x;
+    float used = -1.f;  // < 0: nothing on this line yet
+    std::istringstream words(text);
+    for (std::string word; words >> word;) {
+        const float w = ImGui::CalcTextSize(word.c_str()).x;
+        if (used >= 0.f && used + space + w <= avail) {
+            ImGui::SameLine(0.f, space);
+            used += space + w;
+        } else {
+            used = w;
+        }
+        ImGui::TextColored(colour, "%s", word.c_str());
+    }
 }
 
 void Note(const std::string& text) {

@@ -161,9 +161,21 @@ void DrawOverlayValues(const float* overlay, int grid, ImVec2 p0, float side);
 // Patch p's number in the top-left corner of its cell (at `cell_min`, `cell` px a side), small
 // enough to leave most of the patch visible; nothing when the cell is too small to hold it.
 void PatchNumber(ImDrawList* dl, ImVec2 cell_min, float cell, int p);
-// One line of text in at most `width` px: drawn smaller when it is too long (down to 70%), then clipped.
+// One line of text in at most `width` px: drawn smaller when it is too long (down to
+// kFittedTextMinScale of the font), then clipped.
+constexpr float kFittedTextMinScale = 0.65f;
 void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text, ImU32 colour);
 
+// Continues the row after the last item when a group `width` wide still fits
+// before the window's right edge (with `spacing` before it); else the group
+// starts the next row. Toolbars and title lines wrap this way at any width.
+void SameLineOrWrap(float width, float spacing = 24.f);
+// `text` after the last item on its row, or on the next row when it does not fit there;
+// wrapped if it is wider than the window (a title's second half).
+void TextAfter(const std::string& text, float spacing = 8.f);
+// Text in `colour` that wraps only between words, so no number is split at its decimal
+// point (ImGui's own wrapping also breaks after '.').
+void WrappedWords(const std::string& text, const ImVec4& colour);
 void Note(const std::string& text);           // wrapped, dimmed explanation
 // In warning colour: the selected token was dropped, so its maps are empty.
 void DroppedTokenNote(const ViewContext& ctx, int token);

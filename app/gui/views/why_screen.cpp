@@ -26,9 +26,10 @@ static void DrawClassPicker(ViewContext& ctx, int& chosen) {
         char line[160];
         std::snprintf(line, sizeof line, "%s  %.1f %%",
                       c < static_cast<int>(labels.size()) ? labels[c].c_str() : std::to_string(c).c_str(), 100.f * p[c]);
-        ImGui::SameLine(0, 16);
+        const float w = ImGui::CalcTextSize(line).x + 8.f;
+        SameLineOrWrap(w, 16.f);
         ImGui::PushID(c);
-        if (ImGui::Selectable(line, c == chosen, 0, ImVec2(ImGui::CalcTextSize(line).x + 8.f, 0))) chosen = c;
+        if (ImGui::Selectable(line, c == chosen, 0, ImVec2(w, 0))) chosen = c;
         ImGui::PopID();
     }
 }
@@ -37,10 +38,8 @@ static void MapTitle(const std::string& title, const std::string& subtitle, floa
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float lh = ImGui::GetTextLineHeight();
-    dl->PushClipRect(at, ImVec2(at.x + side, at.y + 2 * lh + 4), true);
-    dl->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), title.c_str());
-    dl->AddText(ImVec2(at.x, at.y + lh), ImGui::GetColorU32(ImGuiCol_TextDisabled), subtitle.c_str());
-    dl->PopClipRect();
+    FittedText(dl, at, side, title, ImGui::GetColorU32(ImGuiCol_Text));
+    FittedText(dl, ImVec2(at.x, at.y + lh), side, subtitle, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::Dummy(ImVec2(side, 2 * lh));
 }
 
