@@ -38,13 +38,13 @@ void Arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float head, float thic
 }
 
 // A stage's name centred above `top_centre` in at most `width` pixels: the id inside its block
-// ("ln1"), in a font down to 3/4 of the size if need be, then cut with "…".
+// ("ln1"), in a font down to 3/5 of the size (in presenter mode still the normal size) if need be, then cut with "…".
 void DrawStageName(ImDrawList* dl, const StageRef& stage, ImVec2 top_centre, float width, ImU32 col) {
     ImFont* font = ImGui::GetFont();
     std::string name = stage_def(stage.kind).name;
     auto w = [&](const std::string& s, float size) { return font->CalcTextSizeA(size, FLT_MAX, 0.f, s.c_str()).x; };
     float size = ImGui::GetFontSize();
-    size = std::max(size * 0.75f, std::min(size, size * width / std::max(w(name, size), 1.f)));
+    size = std::max(size * 0.6f, std::min(size, size * width / std::max(w(name, size), 1.f)));
     if (w(name, size) > width) {
         while (name.size() > 1 && w(name + "…", size) > width) name.pop_back();
         name += "…";
