@@ -18,7 +18,7 @@ OcclusionMap occlusion_map(const Model& model, const Tensor& input, const Interv
 OcclusionMap OcclusionMapper::run(const Model& model, const Tensor& input, const Interventions& base) {
     passes_.resize(std::max<size_t>(passes_.size(), static_cast<size_t>(omp_get_max_threads())));
     OcclusionMap map;
-    const std::vector<float>& p = passes_[0].probs(model, input, base).data;
+    const FloatStorage& p = passes_[0].probs(model, input, base).data;
     map.top_class = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
     map.top_probability = p[map.top_class];
     const int patches = static_cast<int>((input.shape[1] / model.config.patch_size) * (input.shape[2] / model.config.patch_size));

@@ -202,7 +202,7 @@ float Trainer::held_out_accuracy() const {
 #pragma omp for schedule(static)
         for (int i = 0; i < set.size(); ++i) {
             forward_into(model_, digit_input(set, i, 0, 0, model_.config.preprocess), trace);
-            const std::vector<float>& logits = trace.at({StageKind::Logits}).data;
+            const FloatStorage& logits = trace.at({StageKind::Logits}).data;
             correct += std::max_element(logits.begin(), logits.end()) - logits.begin() == set.labels[i];
         }
     }

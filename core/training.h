@@ -4,11 +4,8 @@
 // samples run forward and backward in parallel (OpenMP, the core's thread
 // count). One seed gives one run: the same batches, shifts and init, and the
 // gradients summed in a fixed order (each thread a fixed run of samples in
-// order, threads in order). Not bit for bit yet: Eigen's vectorised sums over
-// a Trace's std::vector storage start where its (heap-given, unaligned)
-// address allows, so two runs differ by rounding (~1e-7, which Adam's
-// normalisation of tiny gradients can lift to ~1e-5); an aligned Tensor
-// allocator would make it exact.
+// order, threads in order). Bit for bit: Tensor storage is aligned (tensor.h),
+// so Eigen's vectorised sums split their work the same way in every run.
 #pragma once
 #include <cstdint>
 #include <random>

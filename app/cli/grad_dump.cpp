@@ -21,7 +21,7 @@ int parse_class(const std::string& flag, const std::string& value, const Model& 
     if (classes <= 0)
         throw Error(flag + ": " + model.config.name + " has no classifier head (num_classes 0): no logit to explain");
     if (value == "top") {
-        const std::vector<float>& logits = trace.at({StageKind::Logits}).data;
+        const FloatStorage& logits = trace.at({StageKind::Logits}).data;
         return static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
     }
     size_t used = 0;

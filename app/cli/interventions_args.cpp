@@ -69,7 +69,7 @@ void run_analyses(const InterventionArgs& args, const Model& model, const Tensor
         const int grid = static_cast<int>(input.shape[1] / model.config.patch_size);
         const OcclusionMap map = occlusion_map(model, input, iv);
         Tensor t({static_cast<int64_t>(map.probabilities.size())});
-        t.data = map.probabilities;
+        t.data.assign(map.probabilities.begin(), map.probabilities.end());
         write_if(dump_dir, "occlusion.npy", t);
         print_occlusion(model, map, grid);
     }

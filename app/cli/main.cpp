@@ -106,7 +106,7 @@ void print_top(const vit::Model& model, const vit::Trace& trace, int top) {
         std::cerr << "vitviz-cli: " << model.config.name << " has no classifier head: no predictions\n";
         return;
     }
-    const std::vector<float>& p = probs->tensor.data;
+    const vit::FloatStorage& p = probs->tensor.data;
     std::vector<int> order(p.size());
     std::iota(order.begin(), order.end(), 0);
     const int k = std::min<int>(top, static_cast<int>(p.size()));

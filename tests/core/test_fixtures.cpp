@@ -85,7 +85,7 @@ TEST_CASE("the built-in digits model classifies every shipped sample digit corre
         const std::string label = stem.substr(stem.find('-') + 1);
         const vit::Trace trace = vit::forward(model, vit::preprocess(vit::load_image(entry.path().string(), 1),
                                                                      model.config.preprocess));
-        const std::vector<float>& p = trace.at("probs").data;
+        const vit::FloatStorage& p = trace.at("probs").data;
         const size_t best = std::max_element(p.begin(), p.end()) - p.begin();
         INFO(entry.path().filename().string() << " predicted " << model.config.labels[best]);
         CHECK(model.config.labels[best] == label);

@@ -57,7 +57,7 @@ vit::Tensor as_tensor(const vit::Mat& m) {
 
 vit::Tensor as_tensor(const std::vector<float>& v) {
     vit::Tensor t({static_cast<int64_t>(v.size())});
-    t.data = v;
+    t.data.assign(v.begin(), v.end());
     return t;
 }
 

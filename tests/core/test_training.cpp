@@ -122,7 +122,7 @@ TEST_CASE("a digit set that is not 28-pixel strips is one error naming the file"
     CHECK_THROWS_WITH(vit::load_digit_split(dir.path("")), Catch::Contains("3.png"));
 }
 
-TEST_CASE("training repeats for a seed up to rounding; another seed differs", "[training]") {
+TEST_CASE("training repeats for a seed bit for bit; another seed differs", "[training]") {
     vit::TrainOptions options;
     options.batch = 16;
     options.warmup_epochs = 0;  // full steps from the start
@@ -136,9 +136,7 @@ TEST_CASE("training repeats for a seed up to rounding; another seed differs", "[
     const double same = max_weight_difference(a, b), other = max_weight_difference(a, c);
     const double moved = max_weight_difference(a, vit::init_model(vit::digits_config(), 1));
     INFO("same seed " << same << ", other seed " << other << ", moved " << moved);
-    // Not bit for bit: Eigen's vectorised sums start where the (unaligned)
-    // Trace buffers allow, so rounding follows the heap (see training.h).
-    CHECK(same <= 1e-4);
+    CHECK(same == 0.0);  // bit for bit (aligned Tensor storage, tensor.h)
     CHECK(other > 1e-2);
     CHECK(moved > 1e-3);
 }

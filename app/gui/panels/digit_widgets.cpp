@@ -30,7 +30,7 @@ void DrawTopPredictions(const Trace& trace, const Model& model, int top, const c
         ImGui::TextDisabled("this model has no classifier head");
         return;
     }
-    const std::vector<float>& p = probs->tensor.data;
+    const FloatStorage& p = probs->tensor.data;
     std::vector<int> order(p.size());
     std::iota(order.begin(), order.end(), 0);
     top = std::min<int>(top, static_cast<int>(order.size()));

@@ -13,7 +13,7 @@ namespace vit::gui {
 static void DrawClassPicker(ViewContext& ctx, int& chosen) {
     const Tensor* probs = ctx.tensor({StageKind::Probs});
     if (!probs) return;
-    const std::vector<float>& p = probs->data;
+    const FloatStorage& p = probs->data;
     std::vector<int> order(p.size());
     std::iota(order.begin(), order.end(), 0);
     const int top = std::min<int>(5, static_cast<int>(order.size()));
