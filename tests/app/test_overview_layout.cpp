@@ -27,8 +27,8 @@ TEST_CASE("the overview has one thumbnail per stage, in order, inside the region
         INFO("depth " << depth);
         REQUIRE(L.thumbs.size() == p.ids.size());
         REQUIRE(L.thumb_w > 20.f);
-        REQUIRE(L.thumb_h <= L.thumb_w * kMaxThumbAspect + 0.01f);
-        REQUIRE(L.thumb_w <= L.thumb_h * kMaxThumbAspect + 0.01f);
+        REQUIRE(L.thumb_h <= L.thumb_w * kMaxThumbTall + 0.01f);
+        REQUIRE(L.thumb_w <= L.thumb_h * kMaxThumbWide + 0.01f);
         int covered = 0;
         for (const OverviewRow& r : L.rows) covered += r.count;
         REQUIRE(covered == p.size());

@@ -39,8 +39,8 @@ static OverviewLayout layout_rows(const Pipeline& p, const OverviewSizes& s, boo
     float by_w = (s.width - s.label_w) / cols - s.gap;
     float by_h = (s.height - fixed_h) / std::max(n, 1);
     const float side = std::max(0.f, std::min(by_w, by_h));
-    L.thumb_w = std::min(by_w, side * kMaxThumbAspect);
-    L.thumb_h = std::min(by_h, side * kMaxThumbAspect);
+    L.thumb_w = std::min(by_w, side * kMaxThumbWide);
+    L.thumb_h = std::min(by_h, side * kMaxThumbTall);
     L.thumbs.resize(p.size());
     float y = 0;
     for (OverviewRow& r : L.rows) {

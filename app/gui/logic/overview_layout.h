@@ -4,8 +4,9 @@
 // larger that way — each block in two rows, its attention half (ln1 … res1)
 // over its MLP half (ln2 … out). A row carries its stage names above it unless
 // the row before it has the same stages in the same columns (Block 1 under
-// Block 0). Thumbnails are square, or up to kMaxThumbAspect times longer on
-// the side that has room (a shallow model fills the height, a deep one the width).
+// Block 0). Thumbnails are square, or longer on the side that has room: up to
+// kMaxThumbTall times taller (a shallow model fills the height) or kMaxThumbWide
+// times wider (a deep model's stripes fill the width and leave room for the names).
 // Each block's residual adds are skips: an arrow under the row from
 // where the stream leaves (ln1, ln2) to where it is added back (res1, out).
 // Pure geometry, no ImGui: tests/app/test_overview_layout.cpp.
@@ -41,7 +42,7 @@ struct OverviewSizes {
     float gap = 8;          // between thumbnails (the flow arrows go there)
 };
 
-inline constexpr float kMaxThumbAspect = 1.5f;
+inline constexpr float kMaxThumbTall = 1.5f, kMaxThumbWide = 4.f;
 
 struct OverviewLayout {
     float thumb_w = 0, thumb_h = 0;  // thumbnail size
