@@ -24,7 +24,13 @@ struct Tile {
     std::string key;
     Range range;
     int head = -1;                   // >= 0: clicking the title enlarges this head (or goes back)
+    const char* help = nullptr;      // what the map means, under the mouse on its title
 };
+
+constexpr const char* kOcclusionHelp =
+    "Last map: the occlusion map, how much the answer's probability falls when that patch alone is masked "
+    "(bright: the answer rests there). Where it differs from attention, attention is not importance. "
+    "Right-click a head to silence it.";
 
 float title_height() { return ImGui::GetFontSize() * 1.3f + 4.f; }
 float bar_height() { return 12.f + ImGui::GetTextLineHeight() + 8.f; }
@@ -48,6 +54,13 @@ void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok
     if (t.head >= 0 && ImGui::IsItemHovered()) {
         ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
         ImGui::SetTooltip(ctx.state.head >= 0 ? "click: back to all heads (Z)" : "click: enlarge this head (Z)");
+    }
+    if (t.help && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.f);
+        ImGui::TextWrapped("%s", t.help);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
     }
     if (t.head >= 0 && ImGui::IsItemClicked()) toggle_enlarged_head(ctx.state, ctx.pipeline, t.head);
     ImGui::PopID();
@@ -144,10 +157,8 @@ void DrawAttentionScreen(ViewContext& ctx) {
     ImGui::TextDisabled("%s", keys.c_str());
     DrawControls(ctx);
     if (ctx.token_dropped(tok)) DroppedTokenNote(ctx, tok);
-    if (ctx.ask && ctx.ask->occlusion)
-        Note("Last map: the occlusion map, how much the answer's probability falls when that patch alone is masked "
-             "(bright: the answer rests there). Where it differs from attention, attention is not importance. "
-             "Right-click a head to silence it.");
+    // In presenter mode the maps take this room; the occlusion map's title explains it under the mouse.
+    if (ctx.ask && ctx.ask->occlusion && !st.presenter) Note(kOcclusionHelp);
 
     const int layer = st.layer;
     const StageRef attn_stage{StageKind::Attn, layer};
@@ -197,7 +208,7 @@ void DrawAttentionScreen(ViewContext& ctx) {
         // Another quantity (a fall in probability): its own stretch.
         tiles.push_back({"occlusion · p(" + ctx.model.config.labels[occ->top_class] + ") lost", importance.data(),
                          texture_key(ctx, {StageKind::Probs}, -1, Colormap::Sequential, "occlusion"),
-                         attention_range(AttentionScale::EachMap, {importance.data()}, N, 0), -1});
+                         attention_range(AttentionScale::EachMap, {importance.data()}, N, 0), -1, kOcclusionHelp});
     }
 
     // Below the tiles: what the colours mean. A shared scale has one colour bar, at the right of the tiles.
