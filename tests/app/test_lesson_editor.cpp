@@ -56,6 +56,13 @@ std::string save_error(LessonEditor& ed, LessonPlayer& player) {
     return "(no error)";
 }
 
+// The hand-written lesson, as if opened from DIR/lesson.json, in the editor.
+void open_hand_written(LessonEditor& ed, LessonPlayer& player, const fs::path& dir) {
+    player.lesson = parse_lesson(kHandWritten, "lesson.json");
+    player.path = (dir / "lesson.json").string();
+    edit_lesson(ed, player);
+}
+
 }  // namespace
 
 TEST_CASE("a hand-written lesson round-trips through recording its views, editing their words, save and load") {
@@ -93,9 +100,7 @@ TEST_CASE("moving, deleting and undoing keep the shown step in view, and the sav
     const fs::path dir = scratch("reorder");
     LessonEditor ed;
     LessonPlayer player;
-    player.lesson = parse_lesson(kHandWritten, "lesson.json");
-    player.path = (dir / "lesson.json").string();
-    edit_lesson(ed, player);
+    open_hand_written(ed, player, dir);
     CHECK(ed.save_path == player.path);
     player.go(1);
     player.pending = false;
@@ -143,9 +148,7 @@ TEST_CASE("saving where it cannot is one message naming the path, and writes not
     const fs::path dir = scratch("bad-save");
     LessonEditor ed;
     LessonPlayer player;
-    player.lesson = parse_lesson(kHandWritten, "lesson.json");
-    player.path = (dir / "lesson.json").string();
-    edit_lesson(ed, player);
+    open_hand_written(ed, player, dir);
 
     ed.save_path = "/nonexistent-vitviz-folder/lesson.json";
     CHECK(save_error(ed, player) == "/nonexistent-vitviz-folder/lesson.json: there is no folder /nonexistent-vitviz-folder");
