@@ -26,7 +26,14 @@ void DrawHeadView(ViewContext& ctx) {
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    ImGui::Text(probs ? "top %d of %d classes: probability" : "top %d of %d classes: logit (score before softmax)", top, K);
+    // The Ask panel's difference (asked − plain pass): probabilities become signed changes.
+    const bool change = ctx.state.ask.show == AskShow::Difference && ctx.ask && ctx.ask->original;
+    const bool share_bars = probs && !change;  // bars from 0 to 100%, else signed bars around a zero line
+    if (change)
+        ImGui::Text(probs ? "top %d of %d classes: change in probability (asked − plain pass)"
+                          : "top %d of %d classes: change in logit (asked − plain pass)", top, K);
+    else
+        ImGui::Text(probs ? "top %d of %d classes: probability" : "top %d of %d classes: logit (score before softmax)", top, K);
     ImGui::Spacing();
     float label_w = 0.f;
     auto label_of = [&](int k) { return k < (int)labels.size() ? labels[k] : "class " + std::to_string(k); };
@@ -48,7 +55,7 @@ void DrawHeadView(ViewContext& ctx) {
         ImGui::PopClipRect();
         float x0 = o.x + label_w;
         ImU32 col = i == 0 ? IM_COL32(255, 190, 40, 255) : IM_COL32(80, 160, 230, 255);
-        if (probs) {
+        if (share_bars) {
             dl->AddRectFilled(ImVec2(x0, o.y + 3), ImVec2(x0 + bar_w, o.y + bar_h - 3), IM_COL32(45, 45, 55, 255));
             dl->AddRectFilled(ImVec2(x0, o.y + 3), ImVec2(x0 + bar_w * std::clamp(v, 0.f, 1.f), o.y + bar_h - 3), col);
         } else {
@@ -58,7 +65,8 @@ void DrawHeadView(ViewContext& ctx) {
             dl->AddLine(ImVec2(zero, o.y), ImVec2(zero, o.y + bar_h), IM_COL32(200, 200, 200, 255));
         }
         char val[32];
-        if (probs) std::snprintf(val, sizeof val, "%.1f%%", 100.f * v);
+        if (probs && change) std::snprintf(val, sizeof val, "%+.1f pp", 100.f * v);
+        else if (probs) std::snprintf(val, sizeof val, "%.1f%%", 100.f * v);
         else std::snprintf(val, sizeof val, "%.3f", v);
         dl->AddText(ImVec2(x0 + bar_w + 10, o.y + bar_h * 0.5f - lh * 0.45f), IM_COL32(255, 255, 255, 255), val);
         ImGui::Dummy(ImVec2(avail.x, bar_h));
@@ -69,7 +77,10 @@ void DrawHeadView(ViewContext& ctx) {
     ImGui::Spacing();
     int D = ctx.model.config.embed_dim;
     Formula(ctx, stage.kind);
-    if (probs) {
+    if (change) {
+        Note("Each bar is what the interventions changed: the asked pass minus the plain one (pp: percentage points). "
+             "The probabilities of both passes add up to 1, so the changes add up to 0.");
+    } else if (probs) {
         Note("Softmax turns the scores into probabilities that are positive and sum to 1. The top class is the "
              "model's prediction.");
     } else {
