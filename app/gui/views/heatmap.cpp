@@ -258,8 +258,8 @@ void DrawRowMarks(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, int hov
     if (s.token_rows.accent >= 0 && s.token_rows.accent < s.matrix.rows) {
         float y0 = p0.y + s.token_rows.accent * ch;
         dl->AddRect(ImVec2(p0.x - 2, y0 - 1), ImVec2(p1.x + 2, y0 + ch + 1), IM_COL32(0, 230, 255, 255), 0.f, 0, 2.5f);
-        if (!s.token_rows.accent_label.empty()) {
-            ImVec2 ts = text_size(s.token_rows.accent_label);
+        const ImVec2 ts = text_size(s.token_rows.accent_label);
+        if (!s.token_rows.accent_label.empty() && ts.y <= ch + 4.f) {  // rows too thin for it: the outline alone
             ImVec2 at(p1.x - ts.x - 6, y0 + ch * 0.5f - ts.y * 0.5f);
             dl->AddRectFilled(ImVec2(at.x - 3, at.y), ImVec2(at.x + ts.x + 3, at.y + ts.y), IM_COL32(0, 0, 0, 200), 3.f);
             dl->AddText(at, IM_COL32(0, 230, 255, 255), s.token_rows.accent_label.c_str());
@@ -286,7 +286,9 @@ ImVec2 DrawBar(TextureCache& cache, const HeatmapSpec& s, const Layout& L, Range
     const float lh = ImGui::GetTextLineHeight();
     ImVec2 end(L.p1.x + 4.f, L.p1.y + 4.f);
     if (s.layout.colorbar && !L.bar_below) {
-        float h = std::max(L.p1.y - L.p0.y, 4 * lh);
+        // At least 4 lines tall so its labels read, but inside the widget's box (a short matrix's bar).
+        const float room = L.origin.y + L.box.y - lh * 0.5f - L.p0.y;
+        float h = std::max(L.p1.y - L.p0.y, std::min(4 * lh, room));
         DrawColorBar(cache, s.matrix.cmap, range, ImVec2(L.p1.x + 12.f, L.p0.y), 16.f, h);
         end = ImVec2(L.p1.x + L.bar_w, std::max(end.y, L.p0.y + h + lh * 0.5f));
     } else if (L.bar_below) {

@@ -64,15 +64,24 @@ void DrawLayerNormView(ViewContext& ctx) {
     const std::string& id = ctx.stage_id();
     const StageRef in = *stage_input(stage, ctx.pipeline.depth);
     const std::string in_id = stage_id(in);
+    const std::string note =
+        stage.kind == StageKind::Norm
+            ? (ctx.model.config.num_classes > 0
+                   ? "The final LayerNorm. Only row 0 (the CLS token) goes on to the classifier head."
+                   : "The final LayerNorm. This model has no classifier head (like DINO): row 0, the CLS "
+                     "token, is the image's feature vector.")
+            : "Every row is shifted to mean 0 and scaled to standard deviation 1, then multiplied by the "
+              "learned γ and shifted by β (so 'after' is exactly 0 and 1 only when γ = 1 and β = 0).";
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
+    const float footer = lh + FormulaAndNoteHeight(ctx, stage.kind, note);  // the token's statistics, formula, note
     if (ctx.pipeline.tokens <= 32) {  // few tokens: before above after, each the full width
-        float h = (avail.y - 6 * lh) / 2.f;
+        float h = (avail.y - footer - 2.6f * lh) / 2.f;  // the operator sign line and the spacing between items
         DrawSide(ctx, in, "before: " + in_id, ImVec2(avail.x - 10.f, h));
         OperatorSign(ctx, "↓ LayerNorm", lh * 1.2f);
         DrawSide(ctx, stage, "after: " + id, ImVec2(avail.x - 10.f, h));
     } else {
-        float h = avail.y - 5 * lh;
+        float h = avail.y - footer;
         float half = (avail.x - OperatorSignWidth(ctx, "→")) / 2.f - 2.f;
         DrawSide(ctx, in, "before: " + in_id, ImVec2(half, h));
         ImGui::SameLine();
@@ -98,12 +107,7 @@ void DrawLayerNormView(ViewContext& ctx) {
         ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "%s", buf);
     }
     Formula(ctx, stage.kind);
-    Note(stage.kind == StageKind::Norm ? (ctx.model.config.num_classes > 0
-                             ? "The final LayerNorm. Only row 0 (the CLS token) goes on to the classifier head."
-                             : "The final LayerNorm. This model has no classifier head (like DINO): row 0, the CLS "
-                               "token, is the image's feature vector.")
-                      : "Every row is shifted to mean 0 and scaled to standard deviation 1, then multiplied by the "
-                        "learned γ and shifted by β (so 'after' is exactly 0 and 1 only when γ = 1 and β = 0).");
+    Note(note);
 }
 
 }  // namespace vit::gui
