@@ -95,7 +95,7 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
     };
     const std::string cls = "class " + std::to_string(chosen);
     if (!ex->relevance.empty()) {
-        PatchMap(ctx, "relevance for \"" + label_of(chosen) + "\"", "share of the relevance per patch",
+        PatchMap(ctx, "relevance for \"" + label_of(chosen) + "\"", "share of the relevance",
                  ex->relevance.data(),
                  texture_key(ctx, {StageKind::Attn, p.depth - 1}, -1, Colormap::Sequential, "relevance " + cls), side);
         next();
@@ -106,7 +106,7 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
         next();
     }
     ImGui::BeginGroup();
-    MapTitle("saliency |∂logit/∂pixel|", "for \"" + label_of(chosen) + "\", max over channels", side);
+    MapTitle("saliency |∂logit/∂pixel|", "max over the channels", side);
     DrawPlainMatrix(ctx, texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "saliency " + cls),
                     ex->saliency.data(), ex->side, ex->side, ImVec2(side, side + 3 * lh), "", "y (pixel)", "x (pixel)",
                     Colormap::Sequential);
