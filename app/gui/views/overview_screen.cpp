@@ -37,19 +37,49 @@ void Arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float head, float thic
                           ImVec2(b.x - d.x * head - n.x * head * 0.6f, b.y - d.y * head - n.y * head * 0.6f), col);
 }
 
+// Stage names may shrink to this share of the font (in presenter mode, still the normal size).
+constexpr float kSmallestName = 0.6f;
+
 // A stage's name centred above `top_centre` in at most `width` pixels: the id inside its block
-// ("ln1"), in a font down to 3/5 of the size (in presenter mode still the normal size) if need be, then cut with "…".
+// ("ln1"), in a font down to kSmallestName of the size if need be (names_cut() says when
+// even that is too wide: the overview numbers the columns instead).
 void DrawStageName(ImDrawList* dl, const StageRef& stage, ImVec2 top_centre, float width, ImU32 col) {
     ImFont* font = ImGui::GetFont();
-    std::string name = stage_def(stage.kind).name;
+    const std::string name = stage_def(stage.kind).name;
     auto w = [&](const std::string& s, float size) { return font->CalcTextSizeA(size, FLT_MAX, 0.f, s.c_str()).x; };
     float size = ImGui::GetFontSize();
-    size = std::max(size * 0.6f, std::min(size, size * width / std::max(w(name, size), 1.f)));
-    if (w(name, size) > width) {
-        while (name.size() > 1 && w(name + "…", size) > width) name.pop_back();
-        name += "…";
-    }
+    size = std::max(size * kSmallestName, std::min(size, size * width / std::max(w(name, size), 1.f)));
     dl->AddText(font, size, ImVec2(top_centre.x - w(name, size) / 2, top_centre.y + ImGui::GetFontSize() - size), col, name.c_str());
+}
+
+// Whether some stage name above a row would be cut even at the smallest size.
+bool names_cut(const Pipeline& p, const OverviewLayout& L, float gap) {
+    const float room = L.thumb_w + gap - 2.f;
+    for (const OverviewRow& r : L.rows)
+        for (int i = r.first; r.names && i < r.first + r.count; ++i)
+            if (ImGui::CalcTextSize(stage_def(p.stages[i].kind).name).x * kSmallestName > room) return true;
+    return false;
+}
+
+// "3  patch_embed": column number and stage name, a legend line.
+std::string legend_line(const Pipeline& p, const OverviewRow& r, int i) {
+    return std::to_string(i - r.first + 1) + "  " + stage_def(p.stages[i].kind).name;
+}
+
+// The legend at `x`: for each row that carries names, its group ("Block") and its
+// numbered stage names one a line, in the smallest name size.
+void DrawLegend(ImDrawList* dl, const Pipeline& p, const OverviewLayout& L, ImVec2 at, ImU32 text, ImU32 dim) {
+    ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize() * kSmallestName, line = size * 1.25f;
+    for (const OverviewRow& r : L.rows) {
+        if (!r.names) continue;
+        const std::string group = p.depth > 0 && r.group >= 1 && r.group <= p.depth ? "Blocks" : group_name(p, r.group);
+        dl->AddText(font, size, at, text, group.c_str());
+        at.y += line;
+        for (int i = r.first; i < r.first + r.count; ++i, at.y += line)
+            dl->AddText(font, size, ImVec2(at.x + size, at.y), dim, legend_line(p, r, i).c_str());
+        at.y += line * 0.5f;
+    }
 }
 
 }  // namespace
@@ -73,7 +103,18 @@ void DrawOverviewScreen(ViewContext& ctx) {
     s.name_h = lh + 2.f;
     s.skip_h = std::max(10.f, lh * 0.7f);
     s.gap = std::max(10.f, lh * 0.7f);
-    const OverviewLayout L = overview_layout(p, s);
+    OverviewLayout L = overview_layout(p, s);
+    // Names that would be cut (a deep model, a large font): numbered columns, the names in a legend at the right.
+    const bool numbered = names_cut(p, L, s.gap);
+    float legend_w = 0.f;
+    if (numbered) {
+        for (const OverviewRow& r : L.rows)
+            for (int i = r.first; r.names && i < r.first + r.count; ++i)
+                legend_w = std::max(legend_w, ImGui::CalcTextSize(legend_line(p, r, i).c_str()).x * kSmallestName);
+        legend_w += ImGui::GetFontSize() * kSmallestName + s.gap * 2.f;
+        s.width -= legend_w;
+        L = overview_layout(p, s);
+    }
     const ImVec2 o = ImGui::GetCursorScreenPos();
     auto at = [&](float x, float y) { return ImVec2(o.x + x, o.y + y); };
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -89,7 +130,10 @@ void DrawOverviewScreen(ViewContext& ctx) {
         }
         for (int i = r.first; i < r.first + r.count; ++i) {
             const LayoutRect& t = L.thumbs[i];
-            if (r.names) {
+            if (r.names && numbered) {
+                const std::string n = std::to_string(i - r.first + 1);
+                dl->AddText(at(t.x + (t.w - ImGui::CalcTextSize(n.c_str()).x) / 2, t.y - s.name_h), dim, n.c_str());
+            } else if (r.names) {
                 DrawStageName(dl, p.stages[i], at(t.x + t.w / 2, t.y - s.name_h), t.w + s.gap - 2.f, dim);
             }
             if (i > r.first)  // the flow from the stage before, in the gap
@@ -110,10 +154,11 @@ void DrawOverviewScreen(ViewContext& ctx) {
         dl->AddLine(at(x0, y), at(x1, y), kResidual, 2.f);
         Arrow(dl, at(x1, y), at(x1, b.y + b.h + 1), kResidual, std::min(6.f, s.skip_h * 0.5f), 2.f);
     }
+    if (numbered) DrawLegend(dl, p, L, at(s.width + s.gap * 2.f, 0.f), text, dim);
     const LayoutRect& cur = L.thumbs[st.stage];
     dl->AddRect(at(cur.x - 3, cur.y - 3), at(cur.x + cur.w + 3, cur.y + cur.h + 3), kCurrent, 0.f, 0, 3.f);
 
-    ImGui::InvisibleButton("overview", ImVec2(std::max(1.f, s.width), std::max(1.f, s.height)));
+    ImGui::InvisibleButton("overview", ImVec2(std::max(1.f, s.width + legend_w), std::max(1.f, s.height)));
     if (ImGui::IsItemHovered()) {
         ImVec2 m = ImGui::GetIO().MousePos;
         int i = overview_hit(L, m.x - o.x, m.y - o.y);
