@@ -341,6 +341,16 @@ TEST_CASE("a JPEG scan that uses a table the file never defined is refused (stb_
     CHECK((progressive.channels == 3 && progressive.width == 16 && progressive.height == 12));
 }
 
+TEST_CASE("a progressive JPEG whose scan data runs into a marker is one message (fuzz_image's reproducer: "
+          "stb_image 2.27 then shifts its bit buffer by 32, undefined behaviour inside the library)") {
+    // The shipped decoder (Debian's libstb) gives up on it cleanly; only the instrumented copy in the fuzz
+    // build reports the shift. Nothing in the file tells it apart before decoding.
+    const std::string path =
+        std::string(VITVIZ_FIXTURES) + "/../fuzz/regressions/progressive_scan_into_a_marker.jpg";
+    CHECK_THROWS_WITH(vit::load_image(path),
+                      Contains("progressive_scan_into_a_marker.jpg: cannot decode the image (truncated or corrupt)"));
+}
+
 // A 1×1 PNG whose header claims `side`×`side` pixels, with no data for them.
 static std::string png_claiming(const std::string& side_big_endian) {
     std::string png = png16_bytes(1, 1, 1, {0});
