@@ -18,8 +18,14 @@ static void DimWrapped(const char* text) {
 void DrawCellProvenance(ViewContext& ctx) {
     const StageRef& stage = ctx.stage();
     if (!has_provenance(stage.kind) || ctx.state.gradients) return;
+    if (ctx.shows_difference()) {
+        DimWrapped("The views show the difference of two passes: show the asked or the plain pass (Ask panel) to "
+                   "see where a number comes from.");
+        return;
+    }
     const std::optional<CellRef>& cell = ctx.state.cell;
-    const float temperature = ctx.ask ? ctx.ask->asked.temperature : 1.f;
+    // The plain pass ran at temperature 1; the asked one at the Ask panel's.
+    const float temperature = ctx.ask && !ctx.shows_original() ? ctx.ask->asked.temperature : 1.f;
     const std::optional<CellProvenance> p =
         cell && cell->stage == stage ? cell_provenance(ctx.model, ctx.trace, *cell, temperature) : std::nullopt;
     if (!p) {

@@ -55,9 +55,10 @@ HeatmapTokenRows token_rows(const ViewContext& ctx, StageKind kind) {
     return rows;
 }
 
-// Only the stage on screen explains its cells (not a neighbour drawn beside it, nor its gradients).
+// Only the stage on screen explains its cells (not a neighbour drawn beside it, nor its gradients,
+// nor the difference of two passes, which no formula computes).
 static bool explains_cells(const ViewContext& ctx, const StageRef& stage) {
-    return has_provenance(stage.kind) && stage == ctx.stage() && !ctx.state.gradients;
+    return has_provenance(stage.kind) && stage == ctx.stage() && !ctx.state.gradients && !ctx.shows_difference();
 }
 
 HeatmapTokenRows cell_rows(const ViewContext& ctx, const StageRef& stage, int slice) {

@@ -33,6 +33,9 @@ struct ViewContext {
     const AskResults* ask = nullptr;  // the Ask panel's other passes (occlusion map, unmodified pass)
     bool* ask_open = nullptr;         // the Ask panel is open: the attention screen's image paints patches
     bool ask_painting() const { return ask_open && *ask_open; }
+    // Which pass the views show (the Ask panel's choice, once there is an unmodified pass).
+    bool shows_difference() const { return ask && ask->original && state.ask.show == AskShow::Difference; }
+    bool shows_original() const { return ask && ask->original && state.ask.show == AskShow::Original; }
     StepTransition* transition = nullptr;  // a lesson step changing: maps cross-fade, the selection glides
     TokenGlide glide() const { return transition ? transition->glide() : TokenGlide{}; }
 

@@ -27,7 +27,7 @@ void DrawHeadView(ViewContext& ctx) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     // The Ask panel's difference (asked − plain pass): probabilities become signed changes.
-    const bool change = ctx.state.ask.show == AskShow::Difference && ctx.ask && ctx.ask->original;
+    const bool change = ctx.shows_difference();
     const bool share_bars = probs && !change;  // bars from 0 to 100%, else signed bars around a zero line
     if (change)
         ImGui::Text(probs ? "top %d of %d classes: change in probability (asked − plain pass)"
