@@ -22,24 +22,39 @@ static void MonoBlock(ViewContext& ctx, const std::string& text, ImVec4 colour) 
 
 void DrawInfoPanel(ViewContext& ctx) {
     if (ctx.state.screen == Screen::Attention || ctx.state.screen == Screen::ModelView) {
+        const bool model_view = ctx.state.screen == Screen::ModelView;
         ImGui::PushFont(ctx.heading());
-        ImGui::TextWrapped("Attention over the image");
+        ImGui::TextWrapped(model_view ? "Every block, every head" : "Attention over the image");
         ImGui::PopFont();
         Section("What you see");
         ImGui::TextWrapped(
-            "For the chosen layer, one map per head: how much the selected token takes from each patch (its row of "
-            "the attention matrix, without the CLS column). The mean over heads is what the layer does on average. "
-            "Click a head's title (or press Z) to enlarge it; H steps through the heads.");
+            model_view
+                ? "Rows are blocks, columns are heads. Each small map is how much the selected token takes from each "
+                  "patch in that block and head (its row of the attention matrix, without the CLS column). Compare "
+                  "down a column to see a head's job change with depth, across a row to see the heads of one block "
+                  "split the work. Click a map to open it large on the attention screen; click a patch of the image "
+                  "to choose the token."
+                : "For the chosen layer, one map per head: how much the selected token takes from each patch (its "
+                  "row of the attention matrix, without the CLS column). The mean over heads is what the layer does "
+                  "on average. Click a head's title (or press Z) to enlarge it; H steps through the heads.");
         Section("Colours");
         ImGui::TextWrapped("By default all heads of a layer share one scale, from 0 to their largest weight, so equal "
                            "colours mean equal weights. '0 … 100%%' compares layers too; 'each map its own' stretches "
                            "every map from its minimum to its maximum, so colours compare only within one map.");
-        Section("Rollout");
-        ImGui::TextWrapped("Attention rollout multiplies the head-averaged attention of every layer (plus the identity "
-                           "for the residual) to follow information from the input patches to the last layer.");
-        Section("DINO");
-        ImGui::TextWrapped("'CLS only' shows the CLS token's attention in the last layer: in self-supervised models "
-                           "such as DINO it outlines the main object without ever being taught what objects are.");
+        if (model_view) {
+            Section("BertViz");
+            ImGui::TextWrapped("This is BertViz's model view (Vig, 2019), drawn over the image instead of over words: "
+                               "the same question, where does this token look, asked of every head at once.");
+        } else {
+            Section("Rollout");
+            ImGui::TextWrapped("Attention rollout multiplies the head-averaged attention of every layer (plus the "
+                               "identity for the residual) to follow information from the input patches to the last "
+                               "layer.");
+            Section("DINO");
+            ImGui::TextWrapped("'CLS only' shows the CLS token's attention in the last layer: in self-supervised "
+                               "models such as DINO it outlines the main object without ever being taught what "
+                               "objects are.");
+        }
     } else if (ctx.state.screen == Screen::Why) {
         ImGui::PushFont(ctx.heading());
         ImGui::TextWrapped("Why this class?");
