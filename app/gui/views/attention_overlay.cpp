@@ -1,7 +1,7 @@
 // The selected token's attention over the image, the piece the attention
-// screen and the model view share: one head's attention row and its overlay's
-// texture key, the colour-scale selector, and every block × head composited over the model's picture in
-// one atlas texture (the model view's many small maps).
+// screen and the model view share: one head's attention row, the colour-scale
+// selector, and every block × head composited over the model's picture in one
+// atlas texture (the model view's many small maps).
 #include <algorithm>
 
 #include "attention_scale.h"
@@ -11,37 +11,39 @@ namespace vit::gui {
 
 static constexpr float kOverlayAlpha = 0.72f;
 
-AttentionRow attention_row(ViewContext& ctx, int layer, int head, int token) {
+const float* attention_row(ViewContext& ctx, int layer, int head, int token) {
     const StageRef stage{StageKind::Attn, layer};
     const Tensor* attn = ctx.tensor(stage);
     const int T = ctx.pipeline.tokens;
-    if (!attn || token >= T) return {};
+    if (!attn || token >= T) return nullptr;
     // Shuffled or dropped tokens (Ask panel): the row in image order, zeros where dropped.
-    return {image_order_data(ctx, stage, *attn) + (static_cast<size_t>(head) * T + token) * T,
-            texture_key(ctx, stage, head, Colormap::Sequential, "row " + std::to_string(token))};
+    return image_order_data(ctx, stage, *attn) + (static_cast<size_t>(head) * T + token) * T;
 }
 
 std::vector<const float*> layer_attention_maps(ViewContext& ctx, int layer, int token) {
     std::vector<const float*> maps;
     for (int h = 0; h < ctx.pipeline.heads; ++h) {
-        const AttentionRow row = attention_row(ctx, layer, h, token);
-        if (!row.weights) return {};
-        maps.push_back(row.weights + 1);
+        const float* row = attention_row(ctx, layer, h, token);
+        if (!row) return {};
+        maps.push_back(row + 1);
     }
     return maps;
 }
 
+// The selector's box: its longest choice and the arrow.
+static float scale_box_width() {
+    return ImGui::CalcTextSize(attention_scale_name(AttentionScale::LayerMax)).x + 2 * ImGui::GetFrameHeight();
+}
+
 float AttentionScaleComboWidth() {
-    return ImGui::CalcTextSize("colours").x + ImGui::GetStyle().ItemSpacing.x +
-           ImGui::CalcTextSize(attention_scale_name(AttentionScale::LayerMax)).x + 2 * ImGui::GetFrameHeight();
+    return ImGui::CalcTextSize("colours").x + ImGui::GetStyle().ItemSpacing.x + scale_box_width();
 }
 
 void AttentionScaleCombo(AppState& st) {
-    const float arrow = ImGui::GetFrameHeight();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("colours");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize(attention_scale_name(AttentionScale::LayerMax)).x + 2 * arrow);
+    ImGui::SetNextItemWidth(scale_box_width());
     if (ImGui::BeginCombo("##scale", attention_scale_name(st.attention_scale))) {
         for (AttentionScale s : {AttentionScale::LayerMax, AttentionScale::Percent, AttentionScale::EachMap})
             if (ImGui::Selectable(attention_scale_name(s), s == st.attention_scale)) st.attention_scale = s;

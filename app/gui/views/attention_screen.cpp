@@ -166,9 +166,8 @@ void DrawAttentionScreen(ViewContext& ctx) {
     const Tensor* roll = ctx.tensor({StageKind::Rollout});
     if (!attn) return;
     // Permuted or dropped tokens (Ask panel): rows and columns back in image order, zeros where dropped.
-    const float* attn_data = image_order_data(ctx, attn_stage, *attn);
     const float* roll_data = roll ? image_order_data(ctx, {StageKind::Rollout}, *roll) : nullptr;
-    auto row = [&](int h) { return attn_data + (static_cast<size_t>(h) * T + tok) * T; };
+    auto row = [&](int h) { return attention_row(ctx, layer, h, tok); };
     const std::string row_name = "row " + std::to_string(tok);
     const std::vector<float>& mean = ctx.derived.get(derived_key(attn_stage, "head mean " + row_name), [&] {
         std::vector<float> m(T, 0.f);
@@ -179,8 +178,7 @@ void DrawAttentionScreen(ViewContext& ctx) {
 
     // The maps of this layer (heads, then their mean) share a scale; rollout is another quantity with its own.
     const AttentionScale scale = st.attention_scale;
-    std::vector<const float*> layer_maps;
-    for (int h = 0; h < H; ++h) layer_maps.push_back(row(h) + 1);
+    std::vector<const float*> layer_maps = layer_attention_maps(ctx, layer, tok);
     layer_maps.push_back(mean.data() + 1);
     const std::string scale_tag = std::string("|") + attention_scale_name(scale);
     std::vector<Tile> tiles;

@@ -97,7 +97,7 @@ void DrawModelView(ViewContext& ctx) {
         for (int h = 0; h < g.heads; ++h) {
             const LayoutRect r = g.cell_rect(l, h);
             const ImVec2 p0 = at(r), p1(p0.x + r.w, p0.y + r.h);
-            if (AttentionRow row = attention_row(ctx, l, h, tok); row.weights) DrawOverlayValues(row.weights + 1, grid, p0, g.cell);
+            if (const float* row = attention_row(ctx, l, h, tok)) DrawOverlayValues(row + 1, grid, p0, g.cell);
             if (tok > 0) {  // the token's own patch
                 const float c = g.cell / grid;
                 ImVec2 a(p0.x + (tok - 1) % grid * c, p0.y + (tok - 1) / grid * c);
@@ -117,12 +117,12 @@ void DrawModelView(ViewContext& ctx) {
         const int px = std::clamp(static_cast<int>((m.x - o.x - r.x) / c), 0, grid - 1);
         const int py = std::clamp(static_cast<int>((m.y - o.y - r.y) / c), 0, grid - 1);
         const int patch = py * grid + px;
-        const AttentionRow row = attention_row(ctx, l, h, tok);
+        const float* row = attention_row(ctx, l, h, tok);
         dl->AddRect(ImVec2(o.x + r.x - 2, o.y + r.y - 2), ImVec2(o.x + r.x + r.w + 2, o.y + r.y + r.h + 2), IM_COL32(255, 255, 255, 255),
                     0.f, 0, 2.f);
         ImGui::BeginTooltip();
         ImGui::Text("block %d, head %d: %s gives patch %d %s (CLS %s)", l, h, ctx.name_of_token(tok).c_str(), patch,
-                    percent(row.weights[1 + patch]).c_str(), percent(row.weights[0]).c_str());
+                    percent(row[1 + patch]).c_str(), percent(row[0]).c_str());
         ImGui::TextDisabled("click: open it large");
         ImGui::EndTooltip();
         if (ImGui::IsItemClicked()) {

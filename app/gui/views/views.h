@@ -31,12 +31,8 @@ void DrawAttentionScreen(ViewContext& ctx);
 
 // The selected token's attention over the image (attention_overlay.cpp), shared by the
 // attention screen and the model view: head `head`'s row `token` of block `layer`'s
-// attention (T weights, [0] = to CLS, then the patches) and its overlay's texture key.
-struct AttentionRow {
-    const float* weights = nullptr;  // nullptr when the trace has no such stage
-    std::string key;
-};
-AttentionRow attention_row(ViewContext& ctx, int layer, int head, int token);
+// attention (T weights, [0] = to CLS, then the patches); nullptr when the trace has no such stage.
+const float* attention_row(ViewContext& ctx, int layer, int head, int token);
 // Every block × head map of `token` (picture and overlay composited, each about `side`
 // pixels wide) in one texture, block b's head h at cell (column h, row b): the model view
 // draws all its maps in one draw call (one per map costs llvmpipe a third of the frame).
