@@ -8,19 +8,13 @@ namespace vit::gui {
 
 static const ImVec4 kHeading(0.55f, 0.75f, 1.f, 1.f), kWorking(1.f, 0.86f, 0.55f, 1.f);
 
-// Wrapped text in the dimmed colour (ImGui's TextDisabled does not wrap).
-static void DimWrapped(const char* text) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", text);
-    ImGui::PopStyleColor();
-}
-
 void DrawCellProvenance(ViewContext& ctx) {
+    const ImVec4 dim = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
     const StageRef& stage = ctx.stage();
     if (!has_provenance(stage.kind) || ctx.state.gradients) return;
     if (ctx.shows_difference()) {
-        DimWrapped("The views show the difference of two passes: show the asked or the plain pass (Ask panel) to "
-                   "see where a number comes from.");
+        WrappedWords("The views show the difference of two passes: show the asked or the plain pass (Ask panel) to "
+                     "see where a number comes from.", dim);
         return;
     }
     const std::optional<CellRef>& cell = ctx.state.cell;
@@ -29,7 +23,7 @@ void DrawCellProvenance(ViewContext& ctx) {
     const std::optional<CellProvenance> p =
         cell && cell->stage == stage ? cell_provenance(ctx.model, ctx.trace, *cell, temperature) : std::nullopt;
     if (!p) {
-        DimWrapped("Click a cell to see where its number comes from.");
+        WrappedWords("Click a cell to see where its number comes from.", dim);
         return;
     }
     if (ImGui::SmallButton("×")) ctx.state.cell.reset();
@@ -39,7 +33,7 @@ void DrawCellProvenance(ViewContext& ctx) {
     char value[32];
     std::snprintf(value, sizeof value, "%.5g", p->stored);
     WrappedWords(p->cell + " = " + value, ImGui::GetStyleColorVec4(ImGuiCol_Text));
-    DimWrapped(p->formula.c_str());
+    WrappedWords(p->formula, dim);
     const float width = ImGui::GetContentRegionAvail().x;
     const float strip_h = ImGui::GetTextLineHeightWithSpacing() * 2.f + std::min(40.f, width / 8.f) + 30.f;
     for (size_t i = 0; i < p->terms.size(); ++i) {
@@ -52,7 +46,7 @@ void DrawCellProvenance(ViewContext& ctx) {
     char check[96];
     std::snprintf(check, sizeof check, "recomputed %.6g, the pass %.6g (difference %.1e)", p->recomputed, p->stored,
                   std::fabs(p->recomputed - p->stored));
-    WrappedWords(check, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    WrappedWords(check, dim);
     ImGui::Separator();
 }
 

@@ -13,5 +13,4 @@ struct ToolbarInfo {
 
 void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, UiActions& actions);
 
-
 }  // namespace vit::gui
