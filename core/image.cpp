@@ -1,4 +1,4 @@
-// Image decoding (stb_image) and timm's eval preprocessing in float.
+// Image decoding (libjpeg-turbo for JPEG, stb_image for the rest) and timm's eval preprocessing in float.
 // Decoding mirrors PIL's `Image.open(path).convert('RGB')` (alpha dropped,
 // grey replicated) or `.convert('L')` for 1-channel models (ITU-R 601-2 luma,
 // kept as a float instead of PIL's rounding to 8 bits). Resizing is PIL's
@@ -19,7 +19,7 @@
 
 #include "error.h"
 #include "file_io.h"
-#include "jpeg_tables.h"
+#include "jpeg_decode.h"
 #include "png_chunks.h"
 
 namespace vit {
@@ -200,7 +200,11 @@ Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, i
     if (is_png(bytes, size)) check_png_chunks(bytes, size, name);
     if (const char* format = unsupported_format(bytes, size))
         throw Error(name + ": " + format + " images are not supported (PNG, JPEG, BMP, GIF, TGA)");
-    check_jpeg_tables(bytes, size, name);
+    if (is_jpeg(bytes, size)) {
+        const JpegPixels jpeg = decode_jpeg(bytes, size, name, max_pixels);
+        refuse_if_too_large(jpeg.width, jpeg.height);
+        return planes_from_pixels(jpeg.data.data(), jpeg.width, jpeg.height, jpeg.components, channels, 255.0f);
+    }
     if (!stbi_info_from_memory(bytes, length, &width, &height, &components))
         throw Error(name + ": not an image (PNG, JPEG, BMP, GIF, TGA): " + stb_reason());
     refuse_if_too_large(width, height);

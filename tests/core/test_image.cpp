@@ -286,28 +286,29 @@ TEST_CASE("PSD, PIC, PNM and HDR files, which stb_image also reads, are refused 
     CHECK_THAT(error_of("\x53\x80\xF6\x34", "old.pic"), Contains("old.pic: Softimage PIC images are not supported"));
 }
 
-TEST_CASE("a JPEG Huffman table of over 256 codes is refused (stb_image 2.27 overflows on it, found by fuzz_image)") {
+// The JPEGs below made Debian 12's stb_image (2.27) write past its arrays or read uninitialised memory (found
+// by fuzz_image); JPEG now goes to libjpeg-turbo, and each is one message naming the file.
+static const char* const kCorruptJpeg = ": cannot decode the image (truncated or corrupt): ";
+
+TEST_CASE("a JPEG Huffman table of over 256 codes is one message (stb_image 2.27 overflowed on it)") {
     const std::string start = "\xFF\xD8\xFF\xC4";  // start of image, DHT
     const std::string table_257 = std::string("\x00\x13\x00\xFF\x02", 5) + std::string(14, '\0');  // length, id, counts
     CHECK_THAT(error_of(start + table_257 + "\xFF\xD9", "big.jpg"),
-               Contains("big.jpg: corrupt JPEG: a Huffman table declares more than 256 codes"));
-    // stb_image skips fill bytes before the start of image, and before the frame header any bytes that are not
-    // markers after a segment (an empty comment here).
+               Contains(std::string("big.jpg") + kCorruptJpeg + "Bogus Huffman table definition"));
+    // stb_image skips fill bytes before the start of image, so these are JPEGs too and never reach it.
     CHECK_THAT(error_of("\xFF\xFF" + start + table_257 + "\xFF\xD9", "filled.jpg"),
-               Contains("filled.jpg: corrupt JPEG: a Huffman table declares more than 256 codes"));
+               Contains(std::string("filled.jpg") + kCorruptJpeg + "Bogus Huffman table definition"));
     const std::string comment_then_junk("\xFF\xD8\xFF\xFE\x00\x02junk\xFF\xC4", 12);
     CHECK_THAT(error_of(comment_then_junk + table_257 + "\xFF\xD9", "junk.jpg"),
-               Contains("junk.jpg: corrupt JPEG: a Huffman table declares more than 256 codes"));
-    // fuzz_image's reproducer: in the entropy-coded data, 0xFF 0xFF 0x00 is a stuffed 0xFF, not a marker, and
-    // stb_image reads the DHT after it.
+               Contains(std::string("junk.jpg") + kCorruptJpeg + "Bogus Huffman table definition"));
+    // fuzz_image's reproducer: in the entropy-coded data, 0xFF 0xFF 0x00 is a stuffed 0xFF, and a DHT follows.
     const std::string path = std::string(VITVIZ_FIXTURES) + "/../fuzz/regressions/huffman_after_stuffed_ff.jpg";
-    CHECK_THROWS_WITH(vit::load_image(path), Contains("corrupt JPEG: a Huffman table declares more than 256 codes"));
-    // stb_image reads a table's 16 counts even past the segment's end: here the second table's run into what
+    CHECK_THROWS_WITH(vit::load_image(path), Contains(std::string("huffman_after_stuffed_ff.jpg") + kCorruptJpeg));
+    // stb_image read a table's 16 counts even past the segment's end: here the second table's run into what
     // follows. The segment: table 0 (id, counts: one code, the code), then table 1's id.
     const std::string one_code = std::string("\x00\x01", 2) + std::string(15, '\0') + std::string(2, '\0');
-    CHECK_THAT(error_of(start + std::string("\x00\x15", 2) + one_code + "\xFF\xFF\xFF\xD9",
-                        "past.jpg"),
-               Contains("past.jpg: corrupt JPEG: a Huffman table declares more than 256 codes"));
+    CHECK_THAT(error_of(start + std::string("\x00\x15", 2) + one_code + "\xFF\xFF\xFF\xD9", "past.jpg"),
+               Contains(std::string("past.jpg") + kCorruptJpeg + "Bogus marker length"));
 }
 
 // `jpeg` without its first segment of type `marker` (the segments before the first scan only).
@@ -320,35 +321,93 @@ static std::string without_segment(std::string jpeg, unsigned char marker) {
     return jpeg.erase(at, 2 + length);
 }
 
-TEST_CASE("a JPEG scan that uses a table the file never defined is refused (stb_image 2.27 reads uninitialised "
-          "memory for it, found by fuzz_image)") {
-    // fuzz_image's reproducer: a baseline scan names Huffman table AC 0 before any DHT defines it; stb_image
-    // then indexed its size[257] array at 3333.
+TEST_CASE("a JPEG scan that uses a table the file never defined (stb_image 2.27 read uninitialised memory)") {
+    // fuzz_image's reproducer: a baseline scan names Huffman table AC 0 before any DHT defines it.
     const std::string path =
         std::string(VITVIZ_FIXTURES) + "/../fuzz/regressions/scan_with_undefined_huffman_table.jpg";
-    CHECK_THROWS_WITH(vit::load_image(path), Contains("scan_with_undefined_huffman_table.jpg: corrupt JPEG: a scan "
-                                                      "uses Huffman table AC 0, which the file does not define"));
+    CHECK_THROWS_WITH(vit::load_image(path),
+                      Contains(std::string("scan_with_undefined_huffman_table.jpg") + kCorruptJpeg));
     const std::string jpeg = encode("jpg", take_components(rgba_pattern(), 3), 3);  // baseline: DQT, SOF0, DHT, SOS
-    CHECK(decode(jpeg).width == kW);
-    CHECK_THAT(error_of(without_segment(jpeg, 0xC4), "no_dht.jpg"),
-               Contains("no_dht.jpg: corrupt JPEG: a scan uses Huffman table DC 0, which the file does not define"));
+    const vit::Image original = decode(jpeg);
+    CHECK(original.width == kW);
+    // Without quantisation tables the coefficients mean nothing: refused.
     CHECK_THAT(error_of(without_segment(jpeg, 0xDB), "no_dqt.jpg"),
-               Contains("no_dqt.jpg: corrupt JPEG: a scan uses quantisation table 0, which the file does not define"));
-    // A progressive JPEG (written by PIL) defines only the tables each scan needs: DC tables before the DC
-    // scan, whose AC table ids are unused, and none for the DC refinement scan. It decodes.
-    const vit::Image progressive =
-        vit::load_image(std::string(VITVIZ_FIXTURES) + "/progressive.jpg");
+               Contains(std::string("no_dqt.jpg") + kCorruptJpeg + "Quantization table 0x00 was not defined"));
+    // Without Huffman tables libjpeg-turbo (and so PIL) uses the standard ones of the JPEG specification, which
+    // are the ones PIL wrote: the same picture.
+    CHECK(decode(without_segment(jpeg, 0xC4)).data == original.data);
+    // A progressive JPEG (written by PIL) defines only the tables each scan needs. It decodes.
+    const vit::Image progressive = vit::load_image(std::string(VITVIZ_FIXTURES) + "/progressive.jpg");
     CHECK((progressive.channels == 3 && progressive.width == 16 && progressive.height == 12));
 }
 
-TEST_CASE("a progressive JPEG whose scan data runs into a marker is one message (fuzz_image's reproducer: "
-          "stb_image 2.27 then shifts its bit buffer by 32, undefined behaviour inside the library)") {
-    // The shipped decoder (Debian's libstb) gives up on it cleanly; only the instrumented copy in the fuzz
-    // build reports the shift. Nothing in the file tells it apart before decoding.
+TEST_CASE("a progressive JPEG whose scan data runs into a marker is one message (stb_image 2.27 shifted its bit "
+          "buffer by 32 on it; libjpeg-turbo would fill the rest with grey, which is refused)") {
     const std::string path =
         std::string(VITVIZ_FIXTURES) + "/../fuzz/regressions/progressive_scan_into_a_marker.jpg";
-    CHECK_THROWS_WITH(vit::load_image(path),
-                      Contains("progressive_scan_into_a_marker.jpg: cannot decode the image (truncated or corrupt)"));
+    CHECK_THROWS_WITH(vit::load_image(path), Contains(std::string("progressive_scan_into_a_marker.jpg") +
+                                                      kCorruptJpeg + "Corrupt JPEG data: premature end of data segment"));
+}
+
+TEST_CASE("a JPEG cut short is refused, not filled in with grey") {
+    const std::string jpeg = encode("jpg", take_components(rgba_pattern(), 3), 3);
+    CHECK_THAT(error_of(jpeg.substr(0, jpeg.size() * 2 / 3), "cut.jpg"),
+               Contains(std::string("cut.jpg") + kCorruptJpeg + "Premature end of JPEG file"));
+}
+
+// A JPEG of `width`×`height` pixels, 8×8 at most, with `components` components (1×1 sampling) whose one
+// block each is flat, so every sample is 128. One-symbol Huffman tables make a block of a baseline scan two '0'
+// bits (DC category 0, end of block) and of a progressive DC scan one. `scans` progressive DC scans repeat the
+// first; `adobe` adds Adobe's APP14 marker (transform 0: inverted CMYK for 4 components).
+static std::string flat_jpeg(int width, int height, int components, bool progressive, int scans = 1,
+                             bool adobe = false) {
+    const auto segment = [](unsigned char marker, const std::string& body) {
+        const size_t length = body.size() + 2;
+        return std::string{'\xFF', static_cast<char>(marker), static_cast<char>(length >> 8),
+                           static_cast<char>(length & 255)} + body;
+    };
+    std::string jpeg = "\xFF\xD8";
+    if (adobe) jpeg += segment(0xEE, std::string("Adobe\x00\x64\x00\x00\x00\x00\x00", 12));
+    jpeg += segment(0xDB, std::string(1, '\0') + std::string(64, '\x01'));
+    std::string frame{8, static_cast<char>(height >> 8), static_cast<char>(height & 255),
+                      static_cast<char>(width >> 8), static_cast<char>(width & 255), static_cast<char>(components)};
+    std::string scan_header(1, static_cast<char>(components));
+    for (int c = 1; c <= components; ++c) {
+        frame += std::string{static_cast<char>(c), '\x11', '\0'};
+        scan_header += std::string{static_cast<char>(c), '\0'};
+    }
+    jpeg += segment(progressive ? 0xC2 : 0xC0, frame);
+    const std::string one_symbol = std::string(1, '\x01') + std::string(15, '\0') + std::string(1, '\0');
+    jpeg += segment(0xC4, '\0' + one_symbol) + segment(0xC4, '\x10' + one_symbol);
+    scan_header += progressive ? std::string(3, '\0') : std::string("\x00\x3F\x00", 3);
+    const int bits = (progressive ? 1 : 2) * components;
+    for (int scan = 0; scan < (progressive ? scans : 1); ++scan)
+        jpeg += segment(0xDA, scan_header) + static_cast<char>((1 << (8 - bits)) - 1);
+    return jpeg + "\xFF\xD9";
+}
+
+TEST_CASE("grey and CMYK JPEGs decode as PIL reads them") {
+    const vit::Image grey = decode(flat_jpeg(8, 8, 1, false), 1);
+    REQUIRE((grey.channels == 1 && grey.width == 8 && grey.height == 8));
+    CHECK(grey.data == std::vector<float>(64, 128 / 255.0f));
+    // CMYK inks of 128 on white: (255 − 128)(255 − 128) / 255 = 63. Adobe's files store inks inverted
+    // (PIL's "CMYK;I"): 128 · 128 / 255 = 64.
+    const vit::Image cmyk = decode(flat_jpeg(4, 4, 4, false));
+    REQUIRE((cmyk.channels == 3 && cmyk.width == 4 && cmyk.height == 4));
+    CHECK(cmyk.data == std::vector<float>(48, 63 / 255.0f));
+    CHECK(decode(flat_jpeg(4, 4, 4, false, 1, true)).data == std::vector<float>(48, 64 / 255.0f));
+}
+
+TEST_CASE("a JPEG header claiming 10000×10000 pixels is refused before decoding") {
+    CHECK_THAT(error_of(flat_jpeg(10000, 10000, 3, false), "huge.jpg"),
+               Contains("huge.jpg: header claims 10000×10000 pixels, over the limit of 64 megapixels"));
+}
+
+TEST_CASE("a progressive JPEG of more than 500 scans is refused (each scan walks the whole image again)") {
+    CHECK(decode(flat_jpeg(8, 8, 1, true, 3)).data == std::vector<float>(3 * 64, 128 / 255.0f));
+    CHECK(decode(flat_jpeg(8, 8, 1, true, 500)).width == 8);
+    CHECK_THAT(error_of(flat_jpeg(8, 8, 1, true, 501), "scans.jpg"),
+               Contains(std::string("scans.jpg") + kCorruptJpeg + "more than 500 scans"));
 }
 
 // A 1×1 PNG whose header claims `side`×`side` pixels, with no data for them.

@@ -1,5 +1,6 @@
 // libFuzzer target: the image decoder the loaders use (decode_image: our size
-// limits in front of stb_image, then the float planes), for a 3-channel or a
+// limits and checks in front of libjpeg-turbo for JPEG and stb_image for the
+// rest, then the float planes; Debian's libjpeg-turbo is not instrumented), for a 3-channel or a
 // 1-channel model as the first byte says. Errors must be vit::Error.
 #include <cstddef>
 #include <cstdint>
