@@ -94,8 +94,8 @@ void embedding_backward(Pass& p) {
     Model& g = p.grads.params;
     const MatMap dtokens = p.grad(StageKind::Tokens).mat();
     p.grad(StageKind::Cls).mat() = dtokens;
-    g.pos_embed = resample_pos_embed_backward(dtokens, m.config.pos_grid);
-    g.cls_token = dtokens.row(0).transpose();
+    g.pos_embed += resample_pos_embed_backward(dtokens, m.config.pos_grid);
+    g.cls_token += dtokens.row(0).transpose();
     Tensor& dembed = p.grad(StageKind::PatchEmbed);
     dembed.mat() = dtokens.bottomRows(dembed.shape[0]);
     linear_backward(p.value(StageKind::Patches).mat(), m.patch_w, dembed.mat(), p.grad(StageKind::Patches).mat(),
@@ -105,22 +105,31 @@ void embedding_backward(Pass& p) {
 
 }  // namespace
 
-Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits) {
+void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits, Gradients& grads) {
     const ModelConfig& c = model.config;
     if (c.num_classes <= 0)
         throw Error(c.name + " has no classifier head (num_classes 0): there are no logits to take gradients of");
     if (dlogits.numel() != c.num_classes)
         throw Error("the logits' gradient has " + std::to_string(dlogits.numel()) + " values, not one per class (" +
                     std::to_string(c.num_classes) + ")");
-    Gradients grads;
+    // Every stage's gradient is written whole below (a stage's storage from an
+    // earlier pass is reused as is); the rows of `norm` past CLS get none and
+    // stay at the zeros a new tensor starts with.
+    size_t count = 0;
     for (const Stage& s : trace.stages())
-        if (s.kind != StageKind::Probs && s.kind != StageKind::Rollout) grads.stages.add(s.ref(), s.tensor.shape);
-    grads.params = zeros_like(model);
+        if (s.kind != StageKind::Probs && s.kind != StageKind::Rollout) grads.stages.put(count++, s.ref(), s.tensor.shape);
+    grads.stages.truncate(count);
+    if (grads.params.blocks.size() != model.blocks.size()) grads.params = zeros_like(model);
 
     Pass pass{model, trace, grads};
     head_backward(pass, dlogits);
     for (int b = c.depth - 1; b >= 0; --b) block_backward(pass, b);
     embedding_backward(pass);
+}
+
+Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits) {
+    Gradients grads;
+    backward_into(model, trace, dlogits, grads);
     return grads;
 }
 

@@ -19,6 +19,11 @@ struct Gradients {
 // Throws vit::Error when the model has no head or dlogits has the wrong size.
 Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits);
 
+// The same into `grads`, for a batch: the stage gradients are rewritten in the
+// storage of the previous call, and the weight gradients are added to
+// grads.params (zeros_like(model) when it is empty), so the samples sum.
+void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits, Gradients& grads);
+
 // The gradient of logit[cls] (a one-hot seed); throws vit::Error naming the
 // class count when cls is out of range, or when the model has no head.
 Gradients logit_gradients(const Model& model, const Trace& trace, int cls);

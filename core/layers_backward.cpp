@@ -12,8 +12,8 @@ namespace vit {
 
 void linear_backward(const ConstMatRef& x, const Mat& w, const ConstMatRef& dy, MatMap dx, Mat& dw, Vec& db) {
     dx.noalias() = dy * w;
-    dw.noalias() = dy.transpose() * x;
-    if (db.size() > 0) db = dy.colwise().sum().transpose();
+    dw.noalias() += dy.transpose() * x;
+    if (db.size() > 0) db += dy.colwise().sum().transpose();
 }
 
 void layer_norm_backward(const ConstMatRef& x, const Vec& gamma, float eps, const ConstMatRef& dy, MatMap dx,
@@ -31,8 +31,8 @@ void layer_norm_backward(const ConstMatRef& x, const Vec& gamma, float eps, cons
         const float mean_gx = (g * normalised.row(r).transpose().array()).sum() * inv_cols;
         dx.row(r).array() = (g.transpose() - mean_g - normalised.row(r).array() * mean_gx) * n.inv_std;
     }
-    dgamma = (dy.array() * normalised.array()).colwise().sum().transpose();
-    dbeta = dy.colwise().sum().transpose();
+    dgamma += (dy.array() * normalised.array()).colwise().sum().transpose().matrix();
+    dbeta += dy.colwise().sum().transpose();
 }
 
 void gelu_backward(const ConstMatRef& x, const ConstMatRef& dy, MatMap dx) {

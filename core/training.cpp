@@ -126,7 +126,7 @@ float train_step(Model& model, AdamW& optimizer, const std::vector<Tensor>& inpu
                  float lr) {
     const int batch = static_cast<int>(inputs.size()), classes = model.config.num_classes;
     const int teams = std::max(1, std::min(omp_get_max_threads(), batch));
-    std::vector<Model> sums(static_cast<size_t>(teams), zeros_like(model));
+    std::vector<Gradients> sums(static_cast<size_t>(teams));
     std::vector<double> losses(static_cast<size_t>(teams), 0.0);
 #pragma omp parallel num_threads(teams)
     {
@@ -139,13 +139,13 @@ float train_step(Model& model, AdamW& optimizer, const std::vector<Tensor>& inpu
             forward_into(model, inputs[i], trace);
             const Tensor& logits = trace.at({StageKind::Logits});
             losses[t] += cross_entropy(logits.data.data(), classes, labels[i], 1.0f / batch, dlogits.data.data());
-            add_weights(sums[t], backward(model, trace, dlogits).params);
+            backward_into(model, trace, dlogits, sums[t]);
         }
     }
-    for (int t = 1; t < teams; ++t) add_weights(sums[0], sums[t]);
+    for (int t = 1; t < teams; ++t) add_weights(sums[0].params, sums[t].params);
     double loss = 0.0;
     for (double l : losses) loss += l;
-    optimizer.step(model, sums[0], lr);
+    optimizer.step(model, sums[0].params, lr);
     return static_cast<float>(loss / batch);
 }
 

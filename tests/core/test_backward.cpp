@@ -154,6 +154,43 @@ TEST_CASE("parameter gradients match central finite differences (random model, i
     }
 }
 
+TEST_CASE("backward_into sums a batch's weight gradients and rewrites each stage gradient whole", "[backward]") {
+    const vit::Model model = vit::load_model((fs::path(VITVIZ_FIXTURES) / "timm_f32").string());
+    vit::Tensor first({3, 32, 32}), second({3, 32, 32});
+    for (size_t i = 0; i < first.data.size(); ++i) {
+        first.data[i] = static_cast<float>((i * 37 % 23) / 11.0 - 1.0);
+        second.data[i] = static_cast<float>((i * 53 % 19) / 9.0 - 1.0);
+    }
+    const vit::Trace first_trace = vit::forward(model, first), second_trace = vit::forward(model, second);
+    vit::Tensor seed({model.config.num_classes});
+    seed.data[1] = 1.0f;
+    const vit::Gradients alone_first = vit::backward(model, first_trace, seed);
+    const vit::Gradients alone_second = vit::backward(model, second_trace, seed);
+
+    vit::Gradients batch;
+    vit::backward_into(model, first_trace, seed, batch);
+    vit::backward_into(model, second_trace, seed, batch);
+    // The stages are the second sample's alone: nothing of the first is left in the reused storage.
+    REQUIRE(batch.stages.stages().size() == alone_second.stages.stages().size());
+    for (size_t i = 0; i < batch.stages.stages().size(); ++i) {
+        INFO(batch.stages.stages()[i].id);
+        CHECK(batch.stages.stages()[i].tensor.data == alone_second.stages.stages()[i].tensor.data);
+    }
+    // The weights' gradients are the sum of the two.
+    const std::vector<vit::NamedTensor> sum = vit::timm_parameters(batch.params),
+                                        a = vit::timm_parameters(alone_first.params),
+                                        b = vit::timm_parameters(alone_second.params);
+    REQUIRE(sum.size() == a.size());
+    double worst = 0;
+    for (size_t p = 0; p < sum.size(); ++p)
+        for (size_t i = 0; i < sum[p].tensor.data.size(); ++i) {
+            const double want = double(a[p].tensor.data[i]) + b[p].tensor.data[i];
+            worst = std::max(worst, std::abs(sum[p].tensor.data[i] - want) / std::max(1.0, std::abs(want)));
+        }
+    std::cout << "backward_into: largest difference of a 2-sample sum from the two gradients added: " << worst << "\n";
+    CHECK(worst <= 1e-6);
+}
+
 TEST_CASE("the CLI dumps every stage and parameter gradient and the relevance, named as in timm", "[backward]") {
     if (!fs::exists(VITVIZ_CLI)) return;  // not built in this configuration
     vit_test::TempDir dir;
