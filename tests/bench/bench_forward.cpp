@@ -62,11 +62,10 @@ double best_gemm_rate(const std::vector<GemmShape>& shapes, int runs) {
     return best;
 }
 
-// PyTorch's median for one model and thread count; 0 if the script failed.
-double time_torch(const std::string& python, const char* size, int threads, int runs) {
+// PyTorch's median for one model and thread count (0 if the script failed), and its thread count.
+vit_bench::TorchTiming time_torch(const std::string& python, const char* size, int threads, int runs) {
     return vit_bench::time_torch(python, "torch_forward.py", std::string("--model ") + size + " --threads " +
-                                                                 std::to_string(threads) + " --runs " + std::to_string(runs))
-        .median_ms;
+                                                                 std::to_string(threads) + " --runs " + std::to_string(runs));
 }
 
 double resident_mb() {
@@ -122,8 +121,8 @@ int main(int argc, char** argv) {
         if (flag == "--threads") thread_counts = {std::max(1, std::atoi(argv[i + 1]))};
         if (flag == "--python") python = argv[i + 1];
     }
-    std::printf("%-8s %-7s %10s %10s %7s %10s %10s %11s\n", "model", "threads", "vitviz_ms", "pytorch_ms", "ratio",
-                "gemm_GF/s", "floor_ms", "vitviz/floor");
+    std::printf("%-8s %-7s %10s %10s %7s %10s %10s %11s %15s\n", "model", "threads", "vitviz_ms", "pytorch_ms", "ratio",
+                "gemm_GF/s", "floor_ms", "vitviz/floor", "pytorch_threads");
     const std::pair<const char*, vit::ModelConfig> models[] = {{"tiny", vit::vit_tiny_config()},
                                                                {"base", vit::vit_base_config()}};
     const vit::Tensor input = bench_input(224);
@@ -134,12 +133,13 @@ int main(int argc, char** argv) {
             // Rounds alternate the core, PyTorch and the GEMM rate, so load changes hit all three.
             std::vector<double> core_ms, torch_ms;
             double rate = 0;
+            int torch_threads = 0;
             for (int r = 0; r < rounds; ++r) {
                 vit::set_threads(threads);
                 core_ms.push_back(vit::time_forward(model, input, runs).median_ms);
                 rate = std::max(rate, best_gemm_rate(layer_shapes(config, 197), runs));
-                const double t = time_torch(python, size, threads, runs);
-                if (t > 0) torch_ms.push_back(t);
+                const vit_bench::TorchTiming t = time_torch(python, size, threads, runs);
+                if (t.median_ms > 0) torch_ms.push_back(t.median_ms), torch_threads = t.threads;
             }
             const double core = vit::timing_stats(core_ms).median_ms, floor = gflop / rate * 1e3;
             if (torch_ms.empty()) {
@@ -147,14 +147,15 @@ int main(int argc, char** argv) {
                             rate, floor, core / floor);
             } else {
                 const double torch = vit::timing_stats(torch_ms).median_ms;
-                std::printf("ViT-%-4s %-7d %10.2f %10.2f %7.2f %10.1f %10.2f %11.2f\n", size, threads, core, torch,
-                            core / torch, rate, floor, core / floor);
+                std::printf("ViT-%-4s %-7d %10.2f %10.2f %7.2f %10.1f %10.2f %11.2f %15d\n", size, threads, core, torch,
+                            core / torch, rate, floor, core / floor, torch_threads);
             }
             std::fflush(stdout);
         }
     }
     std::printf("ratio = vitviz full-trace forward / PyTorch forward (lower is better), median of %d rounds x %d runs;\n"
-                "floor = product FLOPs at the best gemm rate at the model's layer shapes (this run)\n\n",
+                "floor = product FLOPs at the best gemm rate at the model's layer shapes (this run);\n"
+                "pytorch_threads = torch.get_num_threads() (pinned below the machine's cores, else PyTorch's default)\n\n",
                 rounds, runs);
     std::printf("%-8s %4s %7s %10s %12s %10s %16s\n", "model", "size", "tokens", "trace_MB", "rss_before_MB",
                 "peak_MB", "(peak-before)/trace");

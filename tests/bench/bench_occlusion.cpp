@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
         const int model_runs = n == "base" ? 1 : runs;
         const TimingStats occ = time_occlusion(model, input, n == "digits" ? 20 * runs : model_runs);
         const TimingStats full = time_full_passes(model, input, model_runs);
-        const TimingStats torch = vit_bench::time_torch(
+        const vit_bench::TorchTiming torch = vit_bench::time_torch(
             python, "torch_occlusion.py", "--model " + n + " --threads " + std::to_string(threads) + " --runs " + std::to_string(model_runs));
         std::printf("%-8s %5d %14.2f %16.2f %16.2f %8.2f\n", name, patches, occ.median_ms, full.median_ms,
                     torch.median_ms, torch.median_ms > 0 ? occ.median_ms / torch.median_ms : 0.0);

@@ -46,12 +46,11 @@ double time_core(const Case& c, int threads, int runs) {
     return vit::timing_stats(ms).median_ms;
 }
 
-// PyTorch's median training step for one case and thread count; 0 if the script failed.
-double time_torch(const std::string& python, const Case& c, int threads, int runs) {
+// PyTorch's median training step for one case and thread count (0 if the script failed), and its thread count.
+vit_bench::TorchTiming time_torch(const std::string& python, const Case& c, int threads, int runs) {
     return vit_bench::time_torch(python, "torch_train.py", "--model " + std::string(c.name) + " --batch " +
                                                                std::to_string(c.batch) + " --threads " +
-                                                               std::to_string(threads) + " --runs " + std::to_string(runs))
-        .median_ms;
+                                                               std::to_string(threads) + " --runs " + std::to_string(runs));
 }
 
 }  // namespace
@@ -65,17 +64,21 @@ int main(int argc, char** argv) {
         if (flag == "--python") python = argv[i + 1];
     }
     const Case cases[] = {{"digits", vit::digits_config(), 64}, {"tiny", vit::vit_tiny_config(), 8}};
-    std::printf("%-8s %-6s %-7s %12s %12s %8s\n", "model", "batch", "threads", "vitviz_ms", "pytorch_ms", "ratio");
+    std::printf("%-8s %-6s %-7s %12s %12s %8s %15s\n", "model", "batch", "threads", "vitviz_ms", "pytorch_ms", "ratio",
+                "pytorch_threads");
     for (const Case& c : cases)
         for (int threads : {1, 2}) {
-            const double core = time_core(c, threads, runs), torch = time_torch(python, c, threads, runs);
-            if (torch > 0)
-                std::printf("%-8s %-6d %-7d %12.1f %12.1f %8.2f\n", c.name, c.batch, threads, core, torch, core / torch);
+            const double core = time_core(c, threads, runs);
+            const vit_bench::TorchTiming torch = time_torch(python, c, threads, runs);
+            if (torch.median_ms > 0)
+                std::printf("%-8s %-6d %-7d %12.1f %12.1f %8.2f %15d\n", c.name, c.batch, threads, core, torch.median_ms,
+                            core / torch.median_ms, torch.threads);
             else
                 std::printf("%-8s %-6d %-7d %12.1f %12s %8s\n", c.name, c.batch, threads, core, "n/a", "n/a");
             std::fflush(stdout);
         }
     std::printf("ratio = vitviz training step / PyTorch forward + backward + AdamW step (lower is better); "
-                "medians of %d steps\n", runs);
+                "medians of %d steps;\npytorch_threads = torch.get_num_threads() (pinned below the machine's cores, "
+                "else PyTorch's default)\n", runs);
     return 0;
 }

@@ -1,7 +1,7 @@
 """PyTorch's side of the forward benchmark: times model(x) of a random-weight
 ViT with timm's layout (tools/vitref) on one 224×224 image, in eval mode under
 inference_mode, on the given number of threads. Prints one line:
-`torch_ms median=… min=…`. Run by vitviz-bench (a fresh process per case);
+`torch_ms median=… min=… threads=…`. Run by vitviz-bench (a fresh process per case);
 usable by hand:
 
     /usr/bin/python3 tests/bench/torch_forward.py --model base --threads 2 --runs 10
@@ -49,7 +49,7 @@ def main():
             start = time.perf_counter()
             model(x)
             times.append((time.perf_counter() - start) * 1e3)
-    print(f"torch_ms median={statistics.median(times):.3f} min={min(times):.3f}")
+    print(f"torch_ms median={statistics.median(times):.3f} min={min(times):.3f} threads={torch.get_num_threads()}")
 
 
 if __name__ == "__main__":

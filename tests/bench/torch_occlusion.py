@@ -1,7 +1,7 @@
 """PyTorch's side of the occlusion benchmark: the N masked inputs (each with
 one patch set to 0) as one batch through a ViT with timm's layout
 (tools/vitref), in eval mode under inference_mode, on the given number of
-threads; times the batch's forward. Prints `torch_ms median=… min=…`.
+threads; times the batch's forward. Prints `torch_ms median=… min=… threads=…`.
 Run by vitviz-bench-occlusion; by hand:
 
     /usr/bin/python3 tests/bench/torch_occlusion.py --model digits --threads 1 --runs 5
@@ -60,7 +60,7 @@ def main():
             model(batch).softmax(dim=-1)
             if run:
                 times.append((time.perf_counter() - start) * 1e3)
-    print(f"torch_ms median={statistics.median(times):.3f} min={min(times):.3f}")
+    print(f"torch_ms median={statistics.median(times):.3f} min={min(times):.3f} threads={torch.get_num_threads()}")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 timm's layout (tools/vitref): the digits model on a batch of 1×28×28 images or
 ViT-Ti/16 on 3×224×224, on the given number of threads (the BLAS and OpenMP
 thread counts are pinned before torch loads). Prints one line:
-`torch_ms median=… min=…`. Run by vitviz-bench-train; usable by hand:
+`torch_ms median=… min=… threads=…`. Run by vitviz-bench-train; usable by hand:
 
     /usr/bin/python3 tests/bench/torch_train.py --model digits --batch 64 --threads 1 --runs 5
 """
@@ -56,7 +56,7 @@ def main():
         start = time.perf_counter()
         step()
         times.append((time.perf_counter() - start) * 1e3)
-    print(f"torch_ms median={statistics.median(times):.3f} min={min(times):.3f}")
+    print(f"torch_ms median={statistics.median(times):.3f} min={min(times):.3f} threads={torch.get_num_threads()}")
 
 
 if __name__ == "__main__":
