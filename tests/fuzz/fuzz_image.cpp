@@ -1,7 +1,8 @@
 // libFuzzer target: the image decoder the loaders use (decode_image: our size
 // limits and checks in front of libjpeg-turbo for JPEG and stb_image for the
-// rest, then the float planes; Debian's libjpeg-turbo is not instrumented), for a 3-channel or a
-// 1-channel model as the first byte says. Errors must be vit::Error.
+// rest, then the float planes), for a 3-channel or a 1-channel model as the
+// first byte says. Errors must be vit::Error. Debian's libjpeg-turbo is linked
+// as it ships (not instrumented); stb_image is compiled in with the sanitizers.
 #include <cstddef>
 #include <cstdint>
 
