@@ -1,7 +1,8 @@
 // The forward pass of timm's VisionTransformer (eval mode, class-token pooling)
 // recorded stage by stage: patchify → project → prepend CLS → add positions →
 // pre-norm blocks (x += attn(ln1(x)); x += mlp(ln2(x))) → final norm → head,
-// with the interventions of interventions.h applied where they act.
+// with the interventions of interventions.h applied where they act; forward()
+// then adds the rollout (rollout.h).
 // One pass body serves two kinds of working memory: the Trace (every stage
 // kept) and LeanPass (a few buffers reused, for the occlusion map).
 #include "forward.h"
@@ -174,13 +175,8 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace, const I
     const ModelSizes sizes = checked_sizes(model, input, iv, false);
     TraceWriter out(trace, sizes);
     const Tensor* x = &run_embedding(model, input, iv, out);
-    std::vector<const Tensor*> attns;
-    for (int b = 0; b < model.config.depth; ++b) {
-        x = &run_block(model, b, *x, iv, out);
-        attns.push_back(trace.tensor({StageKind::Attn, b}));
-    }
+    for (int b = 0; b < model.config.depth; ++b) x = &run_block(model, b, *x, iv, out);
     run_head(model, *x, out);
-    attention_rollout(attns, out.next(StageKind::Rollout));
     out.finish();
     const int N = static_cast<int>(sizes.N);
     trace.set_patch_rows(embedded_patches(iv, N), kept_patches(iv, N));
@@ -189,6 +185,7 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace, const I
 Trace forward(const Model& model, const Tensor& input, const Interventions& iv) {
     Trace trace;
     forward_into(model, input, trace, iv);
+    add_rollout(trace);
     return trace;
 }
 

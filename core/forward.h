@@ -15,8 +15,10 @@ namespace vit {
 // patch grid differs from the one it was trained on. `iv` is validated
 // (validate_interventions: vit::Error naming the intervention and value).
 Trace forward(const Model& model, const Tensor& input, const Interventions& iv = {});
-// The same, writing into `trace`: a Trace from an earlier call of the same
-// model and input size is reused without allocating (for benchmarks and the app).
+// The same, writing into `trace`, without stage `rollout`: T³ products per
+// block that nothing in the pass needs (add_rollout adds it when asked). A
+// Trace from an earlier call of the same model and input size is reused
+// without allocating (benchmarks, training).
 void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv = {});
 
 // The same pass keeping no trace: only the class probabilities, in buffers

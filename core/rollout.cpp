@@ -3,6 +3,8 @@
 // for the residual, rows renormalised, products taken from the first block on.
 #include "rollout.h"
 
+#include "stages.h"
+
 namespace vit {
 
 static Mat residual_attention(const Tensor& attn) {
@@ -27,6 +29,17 @@ void attention_rollout(const std::vector<const Tensor*>& attns, Tensor& out) {
         const Mat product = residual_attention(*attns[l]) * result;
         result = product;
     }
+}
+
+const Tensor& add_rollout(Trace& trace) {
+    std::vector<const Tensor*> attns;
+    for (const Stage& s : trace.stages())
+        if (s.kind == StageKind::Attn) attns.push_back(&s.tensor);
+    const int64_t tokens = attns.empty() ? trace.at({StageKind::Tokens}).shape[0] : attns.front()->shape[1];
+    const bool replace = trace.size() > 0 && trace.stages().back().kind == StageKind::Rollout;
+    Tensor& out = trace.put(trace.size() - (replace ? 1 : 0), {StageKind::Rollout}, {tokens, tokens});
+    attention_rollout(attns, out);
+    return out;
 }
 
 }  // namespace vit

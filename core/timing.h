@@ -34,6 +34,7 @@ struct ForwardTiming : TimingStats {
     int tokens = 0;  // T, for forward_flops()
 };
 
+// forward_into `runs` times on one reused Trace (every stage but the rollout).
 ForwardTiming time_forward(const Model& model, const Tensor& input, int runs);
 
 }  // namespace vit

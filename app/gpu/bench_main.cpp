@@ -28,6 +28,7 @@
 #include "gpu_buffers.h"
 #include "gpu_ops.h"
 #include "random_model.h"  // core: vit_base_config, make_random_model
+#include "rollout.h"
 #include "threads.h"
 #include "timing.h"
 
@@ -128,6 +129,7 @@ void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int 
     for (int r = 0; r <= reps; ++r) {
         const Stopwatch watch;
         vit::forward_into(model, input, trace);
+        vit::add_rollout(trace);  // the GPU pass computes it too
         if (r > 0) cpu_ms.push_back(watch.ms());
     }
     const double max_diff = vit::compare(gpu_probs, trace.at(vit::StageRef{vit::StageKind::Probs})).max_abs;

@@ -4,8 +4,10 @@
 // python3-torch), runs interleaved in the same run, and the ratio. Beside them
 // the GEMM floor: the pass's product FLOPs at the best rate the core's product
 // (sgemm in a BLAS build) reaches at the model's layer shapes in the same run.
-// Then peak resident memory of ViT-B at 224 and 448 (785 tokens), each measured
-// in a fresh process, beside the size of the trace itself.
+// The pass is forward_into's: every stage but the rollout, whose time (when a
+// view or a dump asks for it) is printed apart. Then peak resident memory of
+// ViT-B at 224 and 448 (785 tokens), each measured in a fresh process, beside
+// the size of the trace itself.
 //   vitviz-bench [--runs N] [--rounds R] [--threads T (only T, not 1 and 2)] [--python PATH]
 //   vitviz-bench --peak-memory base|tiny SIZE   (one memory case; run by the above)
 #include <sys/resource.h>
@@ -22,6 +24,7 @@
 #include "forward.h"
 #include "layers.h"
 #include "random_model.h"
+#include "rollout.h"
 #include "threads.h"
 #include "timing.h"
 #include "torch_timing.h"
@@ -60,6 +63,18 @@ double best_gemm_rate(const std::vector<GemmShape>& shapes, int runs) {
         }
     }
     return best;
+}
+
+// Median ms of add_rollout on a pass of `model` at the current thread count.
+double time_rollout(const vit::Model& model, const vit::Tensor& input, int runs) {
+    vit::Trace trace = vit::forward(model, input);
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        const vit::Stopwatch watch;
+        vit::add_rollout(trace);
+        ms.push_back(watch.ms());
+    }
+    return vit::timing_stats(ms).median_ms;
 }
 
 // PyTorch's median for one model and thread count (0 if the script failed), and its thread count.
@@ -126,6 +141,7 @@ int main(int argc, char** argv) {
     const std::pair<const char*, vit::ModelConfig> models[] = {{"tiny", vit::vit_tiny_config()},
                                                                {"base", vit::vit_base_config()}};
     const vit::Tensor input = bench_input(224);
+    std::vector<std::pair<const char*, double>> rollout_ms;
     for (const auto& [size, config] : models) {
         const vit::Model model = vit::make_random_model(config, 42);
         const double gflop = vit::forward_flops(config, 197) / 1e9;
@@ -152,11 +168,16 @@ int main(int argc, char** argv) {
             }
             std::fflush(stdout);
         }
+        vit::set_threads(1);
+        rollout_ms.emplace_back(size, time_rollout(model, input, runs));
     }
     std::printf("ratio = vitviz full-trace forward / PyTorch forward (lower is better), median of %d rounds x %d runs;\n"
                 "floor = product FLOPs at the best gemm rate at the model's layer shapes (this run);\n"
-                "pytorch_threads = torch.get_num_threads() (pinned below the machine's cores, else PyTorch's default)\n\n",
+                "pytorch_threads = torch.get_num_threads() (pinned below the machine's cores, else PyTorch's default)\n",
                 rounds, runs);
+    for (const auto& [size, ms] : rollout_ms)
+        std::printf("ViT-%s rollout, computed when a view or a dump asks (not in vitviz_ms), 1 thread: %.2f ms\n", size, ms);
+    std::printf("\n");
     std::printf("%-8s %4s %7s %10s %12s %10s %16s\n", "model", "size", "tokens", "trace_MB", "rss_before_MB",
                 "peak_MB", "(peak-before)/trace");
     std::fflush(stdout);

@@ -9,6 +9,7 @@
 #include "forward.h"
 #include "image.h"
 #include "random_model.h"
+#include "rollout.h"
 #include "toy_model.h"
 
 namespace {
@@ -171,6 +172,9 @@ TEST_CASE("a reused trace gives the same numbers as a fresh one", "[forward]") {
     const vit::Tensor input = random_input(3, 12, 12);
     vit::Trace reused = vit::forward(model, random_input(3, 16, 13));
     vit::forward_into(model, input, reused);
+    // forward_into leaves the rollout out (the old pass's with it) until it is asked for.
+    CHECK(reused.find(vit::StageRef{vit::StageKind::Rollout}) == nullptr);
+    CHECK(vit::add_rollout(reused).shape == std::vector<int64_t>{10, 10});
     const vit::Trace fresh = vit::forward(model, input);
     REQUIRE(reused.size() == fresh.size());
     for (size_t i = 0; i < fresh.size(); ++i) {
