@@ -6,6 +6,7 @@
 #include "backward.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "attention_backward.h"
 #include "error.h"
@@ -119,7 +120,7 @@ void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits
     for (const Stage& s : trace.stages())
         if (s.kind != StageKind::Probs && s.kind != StageKind::Rollout) grads.stages.put(count++, s.ref(), s.tensor.shape);
     grads.stages.truncate(count);
-    if (grads.params.blocks.size() != model.blocks.size()) grads.params = zeros_like(model);
+    assert(grads.params.blocks.size() == model.blocks.size() && grads.params.patch_w.size() == model.patch_w.size());
 
     Pass pass{model, trace, grads};
     head_backward(pass, dlogits);
@@ -129,6 +130,7 @@ void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits
 
 Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits) {
     Gradients grads;
+    grads.params = zeros_like(model);
     backward_into(model, trace, dlogits, grads);
     return grads;
 }

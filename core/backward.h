@@ -21,7 +21,7 @@ Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits
 
 // The same into `grads`, for a batch: the stage gradients are rewritten in the
 // storage of the previous call, and the weight gradients are added to
-// grads.params (zeros_like(model) when it is empty), so the samples sum.
+// grads.params, which must start as zeros_like(model), so the samples sum.
 void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits, Gradients& grads);
 
 // The gradient of logit[cls] (a one-hot seed); throws vit::Error naming the

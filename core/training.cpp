@@ -127,6 +127,7 @@ float train_step(Model& model, AdamW& optimizer, const std::vector<Tensor>& inpu
     const int batch = static_cast<int>(inputs.size()), classes = model.config.num_classes;
     const int teams = std::max(1, std::min(omp_get_max_threads(), batch));
     std::vector<Gradients> sums(static_cast<size_t>(teams));
+    for (Gradients& sum : sums) sum.params = zeros_like(model);  // zeros too for a team OpenMP does not start
     std::vector<double> losses(static_cast<size_t>(teams), 0.0);
 #pragma omp parallel num_threads(teams)
     {

@@ -168,6 +168,7 @@ TEST_CASE("backward_into sums a batch's weight gradients and rewrites each stage
     const vit::Gradients alone_second = vit::backward(model, second_trace, seed);
 
     vit::Gradients batch;
+    batch.params = vit::zeros_like(model);
     vit::backward_into(model, first_trace, seed, batch);
     vit::backward_into(model, second_trace, seed, batch);
     // The stages are the second sample's alone: nothing of the first is left in the reused storage.
