@@ -1,4 +1,5 @@
-// Image decoding (libjpeg-turbo for JPEG, stb_image for the rest) and timm's eval preprocessing in float.
+// Image decoding (libjpeg-turbo for JPEG, stb_image for the rest) and timm's
+// eval preprocessing in float.
 // Decoding mirrors PIL's `Image.open(path).convert('RGB')` (alpha dropped,
 // grey replicated) or `.convert('L')` for 1-channel models (ITU-R 601-2 luma,
 // kept as a float instead of PIL's rounding to 8 bits). Resizing is PIL's

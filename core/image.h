@@ -1,7 +1,8 @@
 // Images: decoding (libjpeg-turbo: JPEG; stb_image: PNG, BMP, GIF first
 // frame, TGA; 8 and 16 bit; grey, grey+alpha, RGB, RGBA, CMYK JPEG) into float
-// RGB in [0,1], and timm's eval preprocessing: resize the shorter side to image_size / crop_pct (bicubic or
-// bilinear, antialiased like PIL), centre crop, normalise by mean/std.
+// RGB in [0,1], and timm's eval preprocessing: resize the shorter side to
+// image_size / crop_pct (bicubic or bilinear, antialiased like PIL), centre
+// crop, normalise by mean/std.
 #pragma once
 #include <cstdint>
 #include <string>

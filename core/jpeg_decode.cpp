@@ -24,17 +24,17 @@ constexpr int kMaxScans = 500;
 struct ErrorManager {
     jpeg_error_mgr base;  // first, so libjpeg's pointer to it is a pointer to this
     std::jmp_buf jump;
-    char message[JMSG_LENGTH_MAX + 64];
+    char message[JMSG_LENGTH_MAX];
 };
 
-[[noreturn]] void jump_with_message(j_common_ptr cinfo) {
+[[noreturn]] void return_to_decoder(j_common_ptr cinfo) {
     auto* err = reinterpret_cast<ErrorManager*>(cinfo->err);
     std::longjmp(err->jump, 1);
 }
 
 [[noreturn]] void stop_on_error(j_common_ptr cinfo) {
     (*cinfo->err->format_message)(cinfo, reinterpret_cast<ErrorManager*>(cinfo->err)->message);
-    jump_with_message(cinfo);
+    return_to_decoder(cinfo);
 }
 
 // Warnings (level −1) that mean pixel data is missing or damaged stop the
@@ -59,7 +59,7 @@ void stop_past_scan_limit(j_common_ptr cinfo) {
     if (decompress->input_scan_number <= kMaxScans) return;
     std::snprintf(reinterpret_cast<ErrorManager*>(cinfo->err)->message, sizeof ErrorManager::message,
                   "more than %d scans", kMaxScans);
-    jump_with_message(cinfo);
+    return_to_decoder(cinfo);
 }
 
 // PIL's CMYK → RGB (r = (255 − c)(255 − k) / 255); Adobe's files store the
