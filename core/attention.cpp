@@ -1,8 +1,8 @@
 // Multi-head attention stages (timm's Attention, eval mode, no fused kernel).
 // Heads are independent: each head's query rows, in as many parts as make the
 // work divide evenly over the threads, run their small products on one OpenMP
-// thread each (a BLAS or Eigen then runs each product single-threaded inside
-// the region), and the softmax of a part follows its product while in cache.
+// thread each (gemm.h's products run single-threaded inside the region), and
+// the softmax of a part follows its product while in cache.
 #include "attention.h"
 
 #include <omp.h>
@@ -11,6 +11,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "gemm.h"
 #include "layers.h"
 
 namespace vit {
@@ -52,7 +53,7 @@ void attention_weights(const Tensor& q, const Tensor& k, Tensor& scores, Tensor&
     for_each_head_part(heads, tokens, scores.numel() >= kParallelMinElements, [&](int64_t h, int64_t begin, int64_t rows) {
         MatMap head_scores(scores.slice(h).data() + begin * tokens, rows, tokens);
         MatMap head_attn(attn.slice(h).data() + begin * tokens, rows, tokens);
-        head_scores.noalias() = (q.slice(h).middleRows(begin, rows) * scale) * k.slice(h).transpose();
+        multiply_bt(q.slice(h).middleRows(begin, rows), k.slice(h), head_scores, scale);
         if (temperature == 1.0f) {
             softmax_rows(head_scores, head_attn);
         } else {
@@ -67,7 +68,7 @@ void attention_context(const Tensor& attn, const Tensor& v, Tensor& context) {
     const int64_t head_dim = v.shape[2];
     MatMap out = context.mat();
     for_each_head_part(heads, tokens, attn.numel() >= kParallelMinElements, [&](int64_t h, int64_t begin, int64_t rows) {
-        out.block(begin, h * head_dim, rows, head_dim).noalias() = attn.slice(h).middleRows(begin, rows) * v.slice(h);
+        multiply(attn.slice(h).middleRows(begin, rows), v.slice(h), out.block(begin, h * head_dim, rows, head_dim));
     });
 }
 

@@ -1,7 +1,6 @@
 // LayerNorm, GELU, softmax, residual add and linear layers of timm's ViT
 // (torch.nn.LayerNorm, nn.GELU, softmax(dim=-1), nn.Linear). Matrix products
-// go to Eigen's products (a BLAS's sgemm when CMake's VITVIZ_BLAS names one;
-// threads.h); row-wise ops split rows over OpenMP threads and vectorise within a row.
+// go to gemm.h; row-wise ops split rows over OpenMP threads and vectorise within a row.
 #include "layers.h"
 
 #include <omp.h>
@@ -9,42 +8,38 @@
 #include <algorithm>
 #include <unsupported/Eigen/SpecialFunctions>
 
+#include "gemm.h"
+
 namespace vit {
 
-// Output features per thread are a multiple of this (whole AVX-512 registers).
-constexpr Eigen::Index kColumnChunk = 16;
-// Below this many weights (ViT-Ti's layers) Eigen's own split of the product is faster.
-constexpr Eigen::Index kSplitMinWeights = 1 << 18;
+// Output features per thread are a multiple of this (whole tiles of the core's
+// kernel, whole AVX-512 registers for Eigen's).
+constexpr Eigen::Index kColumnChunk = 32;
+// Below this many weights (ViT-Ti's layers) Eigen's own split of its product is faster.
+constexpr Eigen::Index kEigenSplitMinWeights = 1 << 18;
 
 void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
-    // Every row starts as the bias and the product is added onto it: no second pass over y.
-    const Eigen::Index rows = y.rows();
-#pragma omp parallel for schedule(static) if (y.size() >= kParallelMinElements)
-    for (Eigen::Index r = 0; r < rows; ++r) {
-        if (b.size() == 0) {
-            y.row(r).setZero();
-        } else {
-            y.row(r) = b.transpose();
-        }
-    }
-    // Each thread multiplies by its own slice of w's rows (output features): no
-    // shared packing and no synchronisation inside the product, unlike Eigen's or
-    // OpenBLAS's own split (a BLAS runs single-threaded inside this region), so
-    // two threads run twice as fast; ViT-B at 2 threads 687-815 ms against
-    // 883-920 ms with OpenBLAS splitting each product.
+    // Each thread multiplies by its own slice of w's rows (output features): each
+    // weight is read by one thread, with no shared packing and no synchronisation
+    // inside the product, unlike Eigen's or OpenBLAS's own split (a BLAS runs
+    // single-threaded inside this region).
     const Eigen::Index out = w.rows();
     const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
-    if (threads > 1 && w.size() >= kSplitMinWeights && y.size() >= kParallelMinElements) {
+    const bool split = threads > 1 && y.size() >= kParallelMinElements &&
+                       (own_gemm_kernel() || w.size() >= kEigenSplitMinWeights);
+    const float* bias = b.size() == 0 ? nullptr : b.data();
+    if (split) {
 #pragma omp parallel num_threads(threads)
         {
             const Eigen::Index per_thread =
                 (out / threads + kColumnChunk - 1) / kColumnChunk * kColumnChunk;
             const Eigen::Index begin = std::min(out, per_thread * omp_get_thread_num());
             const Eigen::Index count = omp_get_thread_num() == threads - 1 ? out - begin : std::min(per_thread, out - begin);
-            if (count > 0) y.middleCols(begin, count).noalias() += x * w.middleRows(begin, count).transpose();
+            if (count > 0)
+                multiply_bt(x, w.middleRows(begin, count), y.middleCols(begin, count), 1.0f, bias ? bias + begin : nullptr);
         }
     } else {
-        y.noalias() += x * w.transpose();
+        multiply_bt(x, w, y, 1.0f, bias);
     }
 }
 

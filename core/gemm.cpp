@@ -1,0 +1,248 @@
+// The core's blocked matrix-product kernel (gemm.h). C is computed in tiles of
+// 14 rows × 32 columns held in 28 AVX-512 registers; over one block of depth
+// the tile reads A packed (14 floats per step) and a 32-column panel of B
+// (32 floats per step). For A·Bᵀ the panel is B's 32 rows transposed into the
+// packing buffer; for A·B it is read where it lies. Loop order per depth block:
+// pack A once, then per panel of B, every tile of rows — so each weight is read
+// from memory once, and one panel (32 KB) stays in L1 while every row uses it.
+#include "gemm.h"
+
+#include <algorithm>
+#include <vector>
+
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
+
+namespace vit {
+
+#ifdef __AVX512F__
+
+namespace {
+
+constexpr int64_t kPanelCols = 32;    // columns of a C tile: two 16-float registers
+constexpr int64_t kTileRows = 14;     // rows of a C tile: 28 accumulators, 3 registers left
+constexpr int64_t kDepthBlock = 256;  // depth packed at once: a 32 KB panel of B
+
+// Packing space, reused by every product on the thread.
+struct PackBuffers {
+    FloatStorage a;  // A's block: per tile of rows, step-major (tile rows floats a step)
+    FloatStorage b;  // one panel of Bᵀ: step-major, 32 floats a step (past B's last row: unread)
+    std::vector<const float*> next_lines;  // the next panel's cache lines, to prefetch
+};
+
+PackBuffers& pack_buffers() {
+    thread_local PackBuffers buffers;
+    return buffers;
+}
+
+// Transposes the 16×16 block held in r (row i in r[i]) so that r[j] holds column j.
+inline void transpose16(__m512 r[16]) {
+    __m512 t[16];
+    for (int i = 0; i < 8; ++i) {
+        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    for (int i = 0; i < 4; ++i) {
+        const __m512d lo01 = _mm512_castps_pd(t[4 * i]), lo23 = _mm512_castps_pd(t[4 * i + 2]);
+        const __m512d hi01 = _mm512_castps_pd(t[4 * i + 1]), hi23 = _mm512_castps_pd(t[4 * i + 3]);
+        r[4 * i] = _mm512_castpd_ps(_mm512_unpacklo_pd(lo01, lo23));
+        r[4 * i + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(lo01, lo23));
+        r[4 * i + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(hi01, hi23));
+        r[4 * i + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(hi01, hi23));
+    }
+    // r[4i + j], 128-bit lane L, now holds rows 4i..4i+3 of column 4L + j.
+    for (int j = 0; j < 4; ++j) {
+        t[j] = _mm512_shuffle_f32x4(r[j], r[4 + j], 0x88);
+        t[4 + j] = _mm512_shuffle_f32x4(r[j], r[4 + j], 0xdd);
+        t[8 + j] = _mm512_shuffle_f32x4(r[8 + j], r[12 + j], 0x88);
+        t[12 + j] = _mm512_shuffle_f32x4(r[8 + j], r[12 + j], 0xdd);
+    }
+    for (int j = 0; j < 4; ++j) {
+        r[j] = _mm512_shuffle_f32x4(t[j], t[8 + j], 0x88);
+        r[4 + j] = _mm512_shuffle_f32x4(t[4 + j], t[12 + j], 0x88);
+        r[8 + j] = _mm512_shuffle_f32x4(t[j], t[8 + j], 0xdd);
+        r[12 + j] = _mm512_shuffle_f32x4(t[4 + j], t[12 + j], 0xdd);
+    }
+}
+
+__mmask16 first_lanes(int64_t count) {
+    return count >= 16 ? __mmask16(0xffff) : count <= 0 ? __mmask16(0) : __mmask16((1u << count) - 1);
+}
+
+// Writes `count` (≤ 16) rows of m, starting at `row`, columns [k0, k0 + depth),
+// transposed: step k's `count` values at out + k·out_step, times `scale`.
+// Sixteen steps at a time through a register transpose, the rest one by one.
+void pack_transposed(const ConstMatRef& m, int64_t row, int64_t count, int64_t k0, int64_t depth, float scale,
+                     float* out, int64_t out_step) {
+    const __m512 scale_v = _mm512_set1_ps(scale);
+    const __mmask16 store_mask = first_lanes(count);
+    int64_t k = 0;
+    for (; k + 16 <= depth; k += 16) {
+        __m512 r[16];
+        for (int i = 0; i < 16; ++i)
+            r[i] = i < count ? _mm512_mul_ps(_mm512_loadu_ps(m.data() + (row + i) * m.outerStride() + k0 + k), scale_v)
+                             : _mm512_setzero_ps();
+        transpose16(r);
+        for (int j = 0; j < 16; ++j) _mm512_mask_storeu_ps(out + (k + j) * out_step, store_mask, r[j]);
+    }
+    for (; k < depth; ++k)
+        for (int64_t i = 0; i < count; ++i) out[k * out_step + i] = m(row + i, k0 + k) * scale;
+}
+
+// C's rows in tiles of at most kTileRows, as even as can be (ViT's 197 rows:
+// 2 of 14 and 13 of 13, not 14 of 14 and a slow tile of 1).
+struct RowTiles {
+    int64_t count, rows_each, longer;  // the first `longer` tiles have rows_each + 1 rows
+    explicit RowTiles(int64_t rows)
+        : count((rows + kTileRows - 1) / kTileRows), rows_each(rows / count), longer(rows % count) {}
+    int64_t rows(int64_t tile) const { return rows_each + (tile < longer ? 1 : 0); }
+};
+
+// A's rows × [k0, k0 + depth), scaled, tile after tile, each step-major.
+void pack_a(const ConstMatRef& a, const RowTiles& tiles, int64_t k0, int64_t depth, float scale, float* out) {
+    int64_t r0 = 0;
+    for (int64_t tile = 0; tile < tiles.count; ++tile) {
+        const int64_t rows = tiles.rows(tile);
+        pack_transposed(a, r0, rows, k0, depth, scale, out, rows);
+        out += rows * depth;
+        r0 += rows;
+    }
+}
+
+// Bᵀ's panel: B's rows [n0, n0 + 32) × [k0, k0 + depth) as depth steps of 32 floats.
+void pack_bt_panel(const ConstMatRef& b, int64_t n0, int64_t k0, int64_t depth, float* out) {
+    for (int64_t first = n0; first < std::min(n0 + kPanelCols, b.rows()); first += 16) {
+        pack_transposed(b, first, std::min<int64_t>(16, b.rows() - first), k0, depth, 1.0f, out + (first - n0),
+                        kPanelCols);
+    }
+}
+
+// The cache lines of B's rows [n0, n0 + 32) × [k0, k0 + depth): the panel packed
+// next, which the tiles before it ask for a few lines at a time.
+void list_bt_panel_lines(const ConstMatRef& b, int64_t n0, int64_t k0, int64_t depth, std::vector<const float*>& lines) {
+    constexpr int64_t kLineFloats = 16;
+    lines.clear();
+    for (int64_t row = n0; row < std::min(n0 + kPanelCols, b.rows()); ++row)
+        for (int64_t k = 0; k < depth; k += kLineFloats) lines.push_back(b.data() + row * b.outerStride() + k0 + k);
+}
+
+// Steps between two of a tile's requests for the next panel's lines: spread out,
+// a burst of requests stalls on the core's few outstanding misses to memory.
+constexpr int64_t kPrefetchInterval = 4;
+
+// One tile: c (Rows × up to 32, columns masked) = start + Σ_k a_k ⊗ b_k over `depth`
+// steps, where start is c itself (accumulate), else the bias row in every row, else 0;
+// a: packed, Rows floats a step; b: 32 floats a step, `b_step` apart.
+// Meanwhile brings the lines [prefetch, prefetch_end) into L2, one every few steps.
+template <int Rows>
+void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step, float* c, int64_t c_step,
+                   __mmask16 mask0, __mmask16 mask1, bool accumulate, const float* bias,
+                   const float* const* prefetch, const float* const* prefetch_end) {
+    const __m512 start0 = bias ? _mm512_maskz_loadu_ps(mask0, bias) : _mm512_setzero_ps();
+    const __m512 start1 = bias ? _mm512_maskz_loadu_ps(mask1, bias + 16) : _mm512_setzero_ps();
+    __m512 sum0[Rows], sum1[Rows];  // every loop over them unrolled, so they stay in registers
+#pragma GCC unroll 14
+    for (int r = 0; r < Rows; ++r) {
+        sum0[r] = accumulate ? _mm512_maskz_loadu_ps(mask0, c + r * c_step) : start0;
+        sum1[r] = accumulate ? _mm512_maskz_loadu_ps(mask1, c + r * c_step + 16) : start1;
+    }
+    for (int64_t k = 0; k < depth; ++k) {
+        const __m512 b0 = _mm512_maskz_loadu_ps(mask0, b), b1 = _mm512_maskz_loadu_ps(mask1, b + 16);
+#pragma GCC unroll 14
+        for (int r = 0; r < Rows; ++r) {
+            const __m512 ar = _mm512_set1_ps(a[r]);
+            sum0[r] = _mm512_fmadd_ps(ar, b0, sum0[r]);
+            sum1[r] = _mm512_fmadd_ps(ar, b1, sum1[r]);
+        }
+        a += Rows;
+        b += b_step;
+        if (k % kPrefetchInterval == 0 && prefetch != prefetch_end)
+            _mm_prefetch(reinterpret_cast<const char*>(*prefetch++), _MM_HINT_T1);
+    }
+#pragma GCC unroll 14
+    for (int r = 0; r < Rows; ++r) {
+        _mm512_mask_storeu_ps(c + r * c_step, mask0, sum0[r]);
+        _mm512_mask_storeu_ps(c + r * c_step + 16, mask1, sum1[r]);
+    }
+}
+
+using TileFunction = void (*)(int64_t, const float*, const float*, int64_t, float*, int64_t, __mmask16, __mmask16,
+                              bool, const float*, const float* const*, const float* const*);
+constexpr TileFunction kTileFunctions[kTileRows + 1] = {
+    nullptr,           multiply_tile<1>,  multiply_tile<2>,  multiply_tile<3>,  multiply_tile<4>,
+    multiply_tile<5>,  multiply_tile<6>,  multiply_tile<7>,  multiply_tile<8>,  multiply_tile<9>,
+    multiply_tile<10>, multiply_tile<11>, multiply_tile<12>, multiply_tile<13>, multiply_tile<14>};
+
+// c = scale · a · op(b) + bias (none when null), op(b) = bᵀ when `b_transposed`.
+void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, float scale, const float* bias, MatRef c) {
+    const int64_t rows = c.rows(), cols = c.cols(), depth = a.cols();
+    if (rows == 0 || cols == 0) return;
+    if (depth == 0) {
+        c.setZero();
+        if (bias) c.rowwise() += Eigen::Map<const Eigen::RowVectorXf>(bias, cols);
+        return;
+    }
+    PackBuffers& buffers = pack_buffers();
+    buffers.a.resize(static_cast<size_t>(rows * std::min(depth, kDepthBlock)));
+    buffers.b.resize(static_cast<size_t>(kPanelCols * kDepthBlock));
+    const RowTiles tiles(rows);
+    for (int64_t k0 = 0; k0 < depth; k0 += kDepthBlock) {
+        const int64_t steps = std::min(kDepthBlock, depth - k0);
+        pack_a(a, tiles, k0, steps, scale, buffers.a.data());
+        for (int64_t n0 = 0; n0 < cols; n0 += kPanelCols) {
+            const float* panel = nullptr;
+            int64_t panel_step = 0;
+            if (b_transposed) {
+                pack_bt_panel(b, n0, k0, steps, buffers.b.data());
+                panel = buffers.b.data();
+                panel_step = kPanelCols;
+            } else {
+                panel = b.data() + k0 * b.outerStride() + n0;
+                panel_step = b.outerStride();
+            }
+            // The panel packed next: the next 32 columns, or the next depth block's first.
+            const bool last_panel = n0 + kPanelCols >= cols;
+            const int64_t next_n0 = last_panel ? 0 : n0 + kPanelCols, next_k0 = last_panel ? k0 + kDepthBlock : k0;
+            buffers.next_lines.clear();
+            if (b_transposed && next_k0 < depth)
+                list_bt_panel_lines(b, next_n0, next_k0, std::min(kDepthBlock, depth - next_k0), buffers.next_lines);
+            const int64_t lines = static_cast<int64_t>(buffers.next_lines.size());
+            const __mmask16 mask0 = first_lanes(cols - n0), mask1 = first_lanes(cols - n0 - 16);
+            const float* packed_a = buffers.a.data();
+            int64_t r0 = 0;
+            for (int64_t tile = 0; tile < tiles.count; ++tile) {
+                const int64_t tile_rows = tiles.rows(tile);
+                const float* const* prefetch = buffers.next_lines.data() + lines * tile / tiles.count;
+                const float* const* prefetch_end = buffers.next_lines.data() + lines * (tile + 1) / tiles.count;
+                kTileFunctions[tile_rows](steps, packed_a, panel, panel_step, c.data() + r0 * c.outerStride() + n0,
+                                          c.outerStride(), mask0, mask1, k0 > 0, bias ? bias + n0 : nullptr, prefetch,
+                                          prefetch_end);
+                packed_a += tile_rows * steps;
+                r0 += tile_rows;
+            }
+        }
+    }
+}
+
+}  // namespace
+
+void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale, const float* bias) {
+    multiply(a, b, true, scale, bias, c);
+}
+void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) { multiply(a, b, false, 1.0f, nullptr, c); }
+bool own_gemm_kernel() { return true; }
+
+#else  // no AVX-512: Eigen's products
+
+void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale, const float* bias) {
+    if (scale == 1.0f) c.noalias() = a * b.transpose();
+    else c.noalias() = (a * scale) * b.transpose();
+    if (bias) c.rowwise() += Eigen::Map<const Eigen::RowVectorXf>(bias, c.cols());
+}
+void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) { c.noalias() = a * b; }
+bool own_gemm_kernel() { return false; }
+
+#endif
+
+}  // namespace vit
