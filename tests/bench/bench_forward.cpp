@@ -2,8 +2,9 @@
 // (random weights, timm's shapes) at 1 and 2 threads, beside PyTorch's forward
 // of the same architecture (tests/bench/torch_forward.py with Debian's
 // python3-torch), runs interleaved in the same run, and the ratio. Beside them
-// the GEMM floor: the pass's product FLOPs at the best rate the core's product
-// (sgemm in a BLAS build) reaches at the model's layer shapes in the same run.
+// the GEMM floor: the pass's product FLOPs at the best rate that the core's
+// product or the BLAS's sgemm (Eigen's GEMM in a build without one) reaches at
+// the model's layer shapes in the same run.
 // The pass is forward_into's: every stage but the rollout, whose time (when a
 // view or a dump asks for it) is printed apart. Then peak resident memory of
 // ViT-B at 224 and 448 (785 tokens), each measured in a fresh process, beside
@@ -47,22 +48,34 @@ std::vector<GemmShape> layer_shapes(const vit::ModelConfig& c, int tokens) {
     return {{tokens, D, 3 * D}, {tokens, D, D}, {tokens, D, M}, {tokens, M, D}};
 }
 
-// Best GFLOP/s of vit::linear (no bias) over the shapes: the core's own product,
-// so the BLAS's sgemm in a BLAS build and Eigen's GEMM otherwise.
-double best_gemm_rate(const std::vector<GemmShape>& shapes, int runs) {
-    double best = 0;
+// The best GFLOP/s each product reaches over the shapes: the core's own
+// (vit::linear, no bias: gemm.h's kernel with AVX-512) and Eigen's product, which
+// is the BLAS's sgemm in a BLAS build (Eigen's own GEMM otherwise).
+struct GemmRates {
+    double core = 0, sgemm = 0;
+    double best() const { return std::max(core, sgemm); }
+};
+
+GemmRates best_gemm_rates(const std::vector<GemmShape>& shapes, int runs) {
+    GemmRates rates;
     for (const GemmShape& s : shapes) {
         const vit::Mat x = vit::Mat::Random(s.rows, s.inner), w = vit::Mat::Random(s.out, s.inner);
         vit::Mat y(s.rows, s.out);
         const vit::Vec no_bias;
+        const double gflop = 2.0 * s.rows * s.inner * s.out / 1e9;
         for (int i = 0; i < runs + 1; ++i) {  // the first is a warm-up
-            const vit::Stopwatch watch;
+            const vit::Stopwatch core_watch;
             vit::linear(x, w, no_bias, vit::MatMap(y.data(), y.rows(), y.cols()));
-            const double ms = watch.ms();
-            if (i > 0) best = std::max(best, 2.0 * s.rows * s.inner * s.out / ms / 1e6);
+            const double core_ms = core_watch.ms();
+            const vit::Stopwatch sgemm_watch;
+            y.noalias() = x * w.transpose();
+            const double sgemm_ms = sgemm_watch.ms();
+            if (i == 0) continue;
+            rates.core = std::max(rates.core, gflop / core_ms * 1e3);
+            rates.sgemm = std::max(rates.sgemm, gflop / sgemm_ms * 1e3);
         }
     }
-    return best;
+    return rates;
 }
 
 // Median ms of add_rollout on a pass of `model` at the current thread count.
@@ -136,8 +149,8 @@ int main(int argc, char** argv) {
         if (flag == "--threads") thread_counts = {std::max(1, std::atoi(argv[i + 1]))};
         if (flag == "--python") python = argv[i + 1];
     }
-    std::printf("%-8s %-7s %10s %10s %7s %10s %10s %11s %15s\n", "model", "threads", "vitviz_ms", "pytorch_ms", "ratio",
-                "gemm_GF/s", "floor_ms", "vitviz/floor", "pytorch_threads");
+    std::printf("%-8s %-7s %10s %10s %7s %10s %11s %10s %11s %15s\n", "model", "threads", "vitviz_ms", "pytorch_ms",
+                "ratio", "core_GF/s", "sgemm_GF/s", "floor_ms", "vitviz/floor", "pytorch_threads");
     const std::pair<const char*, vit::ModelConfig> models[] = {{"tiny", vit::vit_tiny_config()},
                                                                {"base", vit::vit_base_config()}};
     const vit::Tensor input = bench_input(224);
@@ -148,23 +161,25 @@ int main(int argc, char** argv) {
         for (int threads : thread_counts) {
             // Rounds alternate the core, PyTorch and the GEMM rate, so load changes hit all three.
             std::vector<double> core_ms, torch_ms;
-            double rate = 0;
+            GemmRates rates;
             int torch_threads = 0;
             for (int r = 0; r < rounds; ++r) {
                 vit::set_threads(threads);
                 core_ms.push_back(vit::time_forward(model, input, runs).median_ms);
-                rate = std::max(rate, best_gemm_rate(layer_shapes(config, 197), runs));
+                const GemmRates round_rates = best_gemm_rates(layer_shapes(config, 197), runs);
+                rates.core = std::max(rates.core, round_rates.core);
+                rates.sgemm = std::max(rates.sgemm, round_rates.sgemm);
                 const vit_bench::TorchTiming t = time_torch(python, size, threads, runs);
                 if (t.median_ms > 0) torch_ms.push_back(t.median_ms), torch_threads = t.threads;
             }
-            const double core = vit::timing_stats(core_ms).median_ms, floor = gflop / rate * 1e3;
+            const double core = vit::timing_stats(core_ms).median_ms, floor = gflop / rates.best() * 1e3;
             if (torch_ms.empty()) {
-                std::printf("ViT-%-4s %-7d %10.2f %10s %7s %10.1f %10.2f %11.2f\n", size, threads, core, "n/a", "n/a",
-                            rate, floor, core / floor);
+                std::printf("ViT-%-4s %-7d %10.2f %10s %7s %10.1f %11.1f %10.2f %11.2f\n", size, threads, core, "n/a",
+                            "n/a", rates.core, rates.sgemm, floor, core / floor);
             } else {
                 const double torch = vit::timing_stats(torch_ms).median_ms;
-                std::printf("ViT-%-4s %-7d %10.2f %10.2f %7.2f %10.1f %10.2f %11.2f %15d\n", size, threads, core, torch,
-                            core / torch, rate, floor, core / floor, torch_threads);
+                std::printf("ViT-%-4s %-7d %10.2f %10.2f %7.2f %10.1f %11.1f %10.2f %11.2f %15d\n", size, threads, core,
+                            torch, core / torch, rates.core, rates.sgemm, floor, core / floor, torch_threads);
             }
             std::fflush(stdout);
         }
@@ -172,7 +187,8 @@ int main(int argc, char** argv) {
         rollout_ms.emplace_back(size, time_rollout(model, input, runs));
     }
     std::printf("ratio = vitviz full-trace forward / PyTorch forward (lower is better), median of %d rounds x %d runs;\n"
-                "floor = product FLOPs at the best gemm rate at the model's layer shapes (this run);\n"
+                "core_GF/s, sgemm_GF/s = best rate at the model's layer shapes (this run) of the core's product and of\n"
+                "  Eigen's (the BLAS's sgemm in a BLAS build); floor = the pass's product FLOPs at the better of the two;\n"
                 "pytorch_threads = torch.get_num_threads() (pinned below the machine's cores, else PyTorch's default)\n",
                 rounds, runs);
     for (const auto& [size, ms] : rollout_ms)
