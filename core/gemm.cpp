@@ -127,6 +127,16 @@ void list_bt_panel_lines(const ConstMatRef& b, int64_t n0, int64_t k0, int64_t d
         for (int64_t k = 0; k < depth; k += kLineFloats) lines.push_back(b.data() + row * b.outerStride() + k0 + k);
 }
 
+// Asks for the 32 columns of `rows` rows of C (the next tile's, written first in
+// this depth block) to be brought in for writing: a trace stage written for the
+// first time in a pass is not in cache, and the tile's stores would wait for it.
+void prefetch_for_writing(const float* c, int64_t rows, int64_t c_step) {
+    for (int64_t r = 0; r < rows; ++r) {
+        _mm_prefetch(reinterpret_cast<const char*>(c + r * c_step), _MM_HINT_ET0);
+        _mm_prefetch(reinterpret_cast<const char*>(c + r * c_step + 16), _MM_HINT_ET0);
+    }
+}
+
 // Steps between two of a tile's requests for the next panel's lines: spread out,
 // a burst of requests stalls on the core's few outstanding misses to memory.
 constexpr int64_t kPrefetchInterval = 4;
@@ -213,6 +223,9 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
             int64_t r0 = 0;
             for (int64_t tile = 0; tile < tiles.count; ++tile) {
                 const int64_t tile_rows = tiles.rows(tile);
+                if (k0 == 0 && tile + 1 < tiles.count)
+                    prefetch_for_writing(c.data() + (r0 + tile_rows) * c.outerStride() + n0, tiles.rows(tile + 1),
+                                         c.outerStride());
                 const float* const* prefetch = buffers.next_lines.data() + lines * tile / tiles.count;
                 const float* const* prefetch_end = buffers.next_lines.data() + lines * (tile + 1) / tiles.count;
                 kTileFunctions[tile_rows](steps, packed_a, panel, panel_step, c.data() + r0 * c.outerStride() + n0,
