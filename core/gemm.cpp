@@ -1,10 +1,12 @@
 // The core's blocked matrix-product kernel (gemm.h). C is computed in tiles of
-// 14 rows × 32 columns held in 28 AVX-512 registers; over one block of depth
-// the tile reads A packed (14 floats per step) and a 32-column panel of B
-// (32 floats per step). For A·Bᵀ the panel is B's 32 rows transposed into the
-// packing buffer; for A·B it is read where it lies. Loop order per depth block:
-// pack A once, then per panel of B, every tile of rows — so each weight is read
-// from memory once, and one panel (32 KB) stays in L1 while every row uses it.
+// up to 14 rows × 32 columns held in 28 AVX-512 registers; over one block of
+// depth the tile reads A packed (its rows' floats per step) and a 32-column
+// panel of B (32 floats per step). For A·Bᵀ the panel is B's 32 rows transposed
+// into the packing buffer; for A·B it is read where it lies. Loop order per
+// depth block: pack A once, then per panel of B, every tile of rows — so each
+// weight is read from memory once, and one panel (32 KB) stays in L1 while every
+// row uses it. Memory is asked for ahead of use: the next panel's weights while
+// the tiles of this one compute, and the next tile's rows of C before it writes.
 #include "gemm.h"
 
 #include <algorithm>
