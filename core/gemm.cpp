@@ -142,18 +142,16 @@ void prefetch_for_writing(const float* c, int64_t rows, int64_t c_step) {
     }
 }
 
-// Steps between two of a tile's requests for the next panel's lines: spread out,
-// a burst of requests stalls on the core's few outstanding misses to memory.
-constexpr int64_t kPrefetchInterval = 4;
-
 // One tile: c (Rows × up to 32, columns masked) = start + Σ_k a_k ⊗ b_k over `depth`
 // steps, where start is c itself (accumulate), else the bias row in every row, else 0;
 // a: packed, Rows floats a step; b: 32 floats a step, `b_step` apart.
-// Meanwhile brings the lines [prefetch, prefetch_end) into L2, one every few steps.
+// Meanwhile brings the lines [prefetch, prefetch_end) into L2, one every
+// `prefetch_interval` steps: spread out, as a burst of requests stalls on the
+// core's few outstanding misses to memory.
 template <int Rows>
 void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step, float* c, int64_t c_step,
                    __mmask16 mask0, __mmask16 mask1, bool accumulate, const float* bias,
-                   const float* const* prefetch, const float* const* prefetch_end) {
+                   const float* const* prefetch, const float* const* prefetch_end, int64_t prefetch_interval) {
     const __m512 start0 = bias ? _mm512_maskz_loadu_ps(mask0, bias) : _mm512_setzero_ps();
     const __m512 start1 = bias ? _mm512_maskz_loadu_ps(mask1, bias + 16) : _mm512_setzero_ps();
     __m512 sum0[Rows], sum1[Rows];  // every loop over them unrolled, so they stay in registers
@@ -162,6 +160,7 @@ void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step
         sum0[r] = accumulate ? _mm512_maskz_loadu_ps(mask0, c + r * c_step) : start0;
         sum1[r] = accumulate ? _mm512_maskz_loadu_ps(mask1, c + r * c_step + 16) : start1;
     }
+    int64_t steps_to_prefetch = 1;
     for (int64_t k = 0; k < depth; ++k) {
         const __m512 b0 = _mm512_maskz_loadu_ps(mask0, b), b1 = _mm512_maskz_loadu_ps(mask1, b + 16);
 #pragma GCC unroll 14
@@ -172,8 +171,10 @@ void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step
         }
         a += Rows;
         b += b_step;
-        if (k % kPrefetchInterval == 0 && prefetch != prefetch_end)
+        if (--steps_to_prefetch == 0 && prefetch != prefetch_end) {
             _mm_prefetch(reinterpret_cast<const char*>(*prefetch++), _MM_HINT_T1);
+            steps_to_prefetch = prefetch_interval;
+        }
     }
 #pragma GCC unroll 14
     for (int r = 0; r < Rows; ++r) {
@@ -183,7 +184,7 @@ void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step
 }
 
 using TileFunction = void (*)(int64_t, const float*, const float*, int64_t, float*, int64_t, __mmask16, __mmask16,
-                              bool, const float*, const float* const*, const float* const*);
+                              bool, const float*, const float* const*, const float* const*, int64_t);
 constexpr TileFunction kTileFunctions[kTileRows + 1] = {
     nullptr,           multiply_tile<1>,  multiply_tile<2>,  multiply_tile<3>,  multiply_tile<4>,
     multiply_tile<5>,  multiply_tile<6>,  multiply_tile<7>,  multiply_tile<8>,  multiply_tile<9>,
@@ -223,6 +224,7 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
             if (b_transposed && next_k0 < depth)
                 list_bt_panel_lines(b, next_n0, next_k0, std::min(kDepthBlock, depth - next_k0), buffers.next_lines);
             const int64_t lines = static_cast<int64_t>(buffers.next_lines.size());
+            const int64_t prefetch_interval = std::max<int64_t>(1, steps * tiles.count / std::max<int64_t>(1, lines));
             const __mmask16 mask0 = first_lanes(cols - n0), mask1 = first_lanes(cols - n0 - 16);
             const float* packed_a = buffers.a.data();
             int64_t r0 = 0;
@@ -235,7 +237,7 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
                 const float* const* prefetch_end = buffers.next_lines.data() + lines * (tile + 1) / tiles.count;
                 kTileFunctions[tile_rows](steps, packed_a, panel, panel_step, c.data() + r0 * c.outerStride() + n0,
                                           c.outerStride(), mask0, mask1, k0 > 0, bias ? bias + n0 : nullptr, prefetch,
-                                          prefetch_end);
+                                          prefetch_end, prefetch_interval);
                 packed_a += tile_rows * steps;
                 r0 += tile_rows;
             }
