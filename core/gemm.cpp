@@ -10,7 +10,6 @@
 #include "gemm.h"
 
 #include <algorithm>
-#include <vector>
 
 #ifdef __AVX512F__
 #include <immintrin.h>
@@ -33,7 +32,6 @@ constexpr int64_t kDepthBlock = 768;
 struct PackBuffers {
     FloatStorage a;  // A's block: per tile of rows, step-major (tile rows floats a step)
     FloatStorage b;  // one panel of Bᵀ: step-major, 32 floats a step (past B's last row: unread)
-    std::vector<const float*> next_lines;  // the next panel's cache lines, to prefetch
 };
 
 PackBuffers& pack_buffers() {
@@ -123,14 +121,33 @@ void pack_bt_panel(const ConstMatRef& b, int64_t n0, int64_t k0, int64_t depth, 
     }
 }
 
-// The cache lines of B's rows [n0, n0 + 32) × [k0, k0 + depth): the panel packed
-// next, which the tiles before it ask for a few lines at a time.
-void list_bt_panel_lines(const ConstMatRef& b, int64_t n0, int64_t k0, int64_t depth, std::vector<const float*>& lines) {
-    constexpr int64_t kLineFloats = 16;
-    lines.clear();
-    for (int64_t row = n0; row < std::min(n0 + kPanelCols, b.rows()); ++row)
-        for (int64_t k = 0; k < depth; k += kLineFloats) lines.push_back(b.data() + row * b.outerStride() + k0 + k);
-}
+// Walks cache lines of a block of B's rows, row after row, asking for each to be
+// brought into L2: the panel packed next, which the tiles of this one request a
+// few lines at a time.
+class LinePrefetcher {
+public:
+    LinePrefetcher() = default;
+    // Lines [first, last) of the rows [n0, min(n0 + 32, b.rows())) × [k0, k0 + depth).
+    LinePrefetcher(const ConstMatRef& b, int64_t n0, int64_t k0, int64_t depth, int64_t first, int64_t last)
+        : row_step_(b.outerStride()), lines_per_row_((depth + kLineFloats - 1) / kLineFloats), left_(last - first) {
+        row_ = b.data() + (n0 + first / lines_per_row_) * row_step_ + k0;
+        line_ = first % lines_per_row_;
+    }
+    static int64_t lines(const ConstMatRef& b, int64_t n0, int64_t depth) {
+        return std::max<int64_t>(0, std::min(kPanelCols, b.rows() - n0)) * ((depth + kLineFloats - 1) / kLineFloats);
+    }
+    void prefetch_next() {
+        if (left_ == 0) return;
+        _mm_prefetch(reinterpret_cast<const char*>(row_ + line_ * kLineFloats), _MM_HINT_T1);
+        --left_;
+        if (++line_ == lines_per_row_) line_ = 0, row_ += row_step_;
+    }
+
+private:
+    static constexpr int64_t kLineFloats = 16;
+    const float* row_ = nullptr;
+    int64_t row_step_ = 0, lines_per_row_ = 1, line_ = 0, left_ = 0;
+};
 
 // Asks for the 32 columns of `rows` rows of C (the next tile's, written first in
 // this depth block) to be brought in for writing: a trace stage written for the
@@ -145,13 +162,12 @@ void prefetch_for_writing(const float* c, int64_t rows, int64_t c_step) {
 // One tile: c (Rows × up to 32, columns masked) = start + Σ_k a_k ⊗ b_k over `depth`
 // steps, where start is c itself (accumulate), else the bias row in every row, else 0;
 // a: packed, Rows floats a step; b: 32 floats a step, `b_step` apart.
-// Meanwhile brings the lines [prefetch, prefetch_end) into L2, one every
-// `prefetch_interval` steps: spread out, as a burst of requests stalls on the
-// core's few outstanding misses to memory.
+// Meanwhile asks `prefetch` for one line every `prefetch_interval` steps: spread
+// out, as a burst of requests stalls on the core's few outstanding misses to memory.
 template <int Rows>
 void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step, float* c, int64_t c_step,
                    __mmask16 mask0, __mmask16 mask1, bool accumulate, const float* bias,
-                   const float* const* prefetch, const float* const* prefetch_end, int64_t prefetch_interval) {
+                   LinePrefetcher prefetch, int64_t prefetch_interval) {
     const __m512 start0 = bias ? _mm512_maskz_loadu_ps(mask0, bias) : _mm512_setzero_ps();
     const __m512 start1 = bias ? _mm512_maskz_loadu_ps(mask1, bias + 16) : _mm512_setzero_ps();
     __m512 sum0[Rows], sum1[Rows];  // every loop over them unrolled, so they stay in registers
@@ -171,8 +187,8 @@ void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step
         }
         a += Rows;
         b += b_step;
-        if (--steps_to_prefetch == 0 && prefetch != prefetch_end) {
-            _mm_prefetch(reinterpret_cast<const char*>(*prefetch++), _MM_HINT_T1);
+        if (--steps_to_prefetch == 0) {
+            prefetch.prefetch_next();
             steps_to_prefetch = prefetch_interval;
         }
     }
@@ -184,7 +200,7 @@ void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step
 }
 
 using TileFunction = void (*)(int64_t, const float*, const float*, int64_t, float*, int64_t, __mmask16, __mmask16,
-                              bool, const float*, const float* const*, const float* const*, int64_t);
+                              bool, const float*, LinePrefetcher, int64_t);
 constexpr TileFunction kTileFunctions[kTileRows + 1] = {
     nullptr,           multiply_tile<1>,  multiply_tile<2>,  multiply_tile<3>,  multiply_tile<4>,
     multiply_tile<5>,  multiply_tile<6>,  multiply_tile<7>,  multiply_tile<8>,  multiply_tile<9>,
@@ -220,10 +236,8 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
             // The panel packed next: the next 32 columns, or the next depth block's first.
             const bool last_panel = n0 + kPanelCols >= cols;
             const int64_t next_n0 = last_panel ? 0 : n0 + kPanelCols, next_k0 = last_panel ? k0 + kDepthBlock : k0;
-            buffers.next_lines.clear();
-            if (b_transposed && next_k0 < depth)
-                list_bt_panel_lines(b, next_n0, next_k0, std::min(kDepthBlock, depth - next_k0), buffers.next_lines);
-            const int64_t lines = static_cast<int64_t>(buffers.next_lines.size());
+            const int64_t next_steps = std::min(kDepthBlock, depth - next_k0);
+            const int64_t lines = b_transposed && next_k0 < depth ? LinePrefetcher::lines(b, next_n0, next_steps) : 0;
             const int64_t prefetch_interval = std::max<int64_t>(1, steps * tiles.count / std::max<int64_t>(1, lines));
             const __mmask16 mask0 = first_lanes(cols - n0), mask1 = first_lanes(cols - n0 - 16);
             const float* packed_a = buffers.a.data();
@@ -233,11 +247,13 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
                 if (k0 == 0 && tile + 1 < tiles.count)
                     prefetch_for_writing(c.data() + (r0 + tile_rows) * c.outerStride() + n0, tiles.rows(tile + 1),
                                          c.outerStride());
-                const float* const* prefetch = buffers.next_lines.data() + lines * tile / tiles.count;
-                const float* const* prefetch_end = buffers.next_lines.data() + lines * (tile + 1) / tiles.count;
+                const LinePrefetcher prefetch =
+                    lines == 0 ? LinePrefetcher()
+                               : LinePrefetcher(b, next_n0, next_k0, next_steps, lines * tile / tiles.count,
+                                                lines * (tile + 1) / tiles.count);
                 kTileFunctions[tile_rows](steps, packed_a, panel, panel_step, c.data() + r0 * c.outerStride() + n0,
                                           c.outerStride(), mask0, mask1, k0 > 0, bias ? bias + n0 : nullptr, prefetch,
-                                          prefetch_end, prefetch_interval);
+                                          prefetch_interval);
                 packed_a += tile_rows * steps;
                 r0 += tile_rows;
             }
