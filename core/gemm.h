@@ -1,9 +1,10 @@
 // The core's matrix products, C = A·Bᵀ (+ bias: a linear layer; the attention
 // scores) and C = A·B (attention's weighted sum), on one thread; callers split the
 // work over threads. With AVX-512 (a -march=native build on such a CPU) they
-// run the core's own blocked kernel: B is repacked a 32-column panel at a time
-// while earlier panels compute, and never whole (a BLAS repacks every weight
-// matrix in one pass before it starts, which here cost 16% of a ViT-B pass).
+// run the core's own blocked kernel: B (a weight matrix) is packed one 32-column
+// panel at a time, the next panel fetched from memory while this one computes,
+// never whole in one pass before the product starts as a BLAS does (OpenBLAS's
+// packing of the weights took 16% of a ViT-B pass).
 // Without AVX-512 they are Eigen's products (a BLAS's sgemm in a BLAS build).
 #pragma once
 #include "tensor.h"
