@@ -10,6 +10,7 @@
 #include "gemm.h"
 
 #include <algorithm>
+#include <cassert>
 
 #ifdef __AVX512F__
 #include <immintrin.h>
@@ -169,7 +170,7 @@ void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step
                    __mmask16 mask0, __mmask16 mask1, bool accumulate, const float* bias,
                    LinePrefetcher prefetch, int64_t prefetch_interval) {
     const __m512 start0 = bias ? _mm512_maskz_loadu_ps(mask0, bias) : _mm512_setzero_ps();
-    const __m512 start1 = bias ? _mm512_maskz_loadu_ps(mask1, bias + 16) : _mm512_setzero_ps();
+    const __m512 start1 = bias && mask1 ? _mm512_maskz_loadu_ps(mask1, bias + 16) : _mm512_setzero_ps();
     __m512 sum0[Rows], sum1[Rows];  // every loop over them unrolled, so they stay in registers
 #pragma GCC unroll 14
     for (int r = 0; r < Rows; ++r) {
@@ -209,6 +210,8 @@ constexpr TileFunction kTileFunctions[kTileRows + 1] = {
 // c = scale · a · op(b) + bias (none when null), op(b) = bᵀ when `b_transposed`.
 void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, float scale, const float* bias, MatRef c) {
     const int64_t rows = c.rows(), cols = c.cols(), depth = a.cols();
+    assert(a.rows() == rows && (b_transposed ? b.rows() == cols && b.cols() == depth
+                                             : b.rows() == depth && b.cols() == cols));
     if (rows == 0 || cols == 0) return;
     if (depth == 0) {
         c.setZero();

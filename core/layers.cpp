@@ -31,12 +31,14 @@ void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
     if (split) {
 #pragma omp parallel num_threads(threads)
         {
-            const Eigen::Index per_thread =
-                (out / threads + kColumnChunk - 1) / kColumnChunk * kColumnChunk;
-            const Eigen::Index begin = std::min(out, per_thread * omp_get_thread_num());
-            const Eigen::Index count = omp_get_thread_num() == threads - 1 ? out - begin : std::min(per_thread, out - begin);
-            if (count > 0)
-                multiply_bt(x, w.middleRows(begin, count), y.middleCols(begin, count), 1.0f, bias ? bias + begin : nullptr);
+            // Whole chunks, as even as can be over the team the runtime gave (it may give fewer).
+            const Eigen::Index chunks = (out + kColumnChunk - 1) / kColumnChunk;
+            const Eigen::Index team = omp_get_num_threads(), id = omp_get_thread_num();
+            const Eigen::Index begin = std::min(out, chunks * id / team * kColumnChunk);
+            const Eigen::Index end = std::min(out, chunks * (id + 1) / team * kColumnChunk);
+            if (end > begin)
+                multiply_bt(x, w.middleRows(begin, end - begin), y.middleCols(begin, end - begin), 1.0f,
+                            bias ? bias + begin : nullptr);
         }
     } else {
         multiply_bt(x, w, y, 1.0f, bias);

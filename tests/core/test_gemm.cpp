@@ -5,17 +5,21 @@
 // without AVX-512 both sides are Eigen's, and the checks still hold.
 #include <catch2/catch.hpp>
 
+#include <omp.h>
+
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "gemm.h"
+#include "layers.h"
 
 namespace {
 
 double largest_difference(const vit::Mat& a, const vit::Mat& b) {
     REQUIRE(a.rows() == b.rows());
     REQUIRE(a.cols() == b.cols());
-    return static_cast<double>((a - b).cwiseAbs().maxCoeff());
+    return static_cast<double>((a - b).cwiseAbs().maxCoeff<Eigen::PropagateNaN>());  // an unwritten NaN counts
 }
 
 // Products of depth d of values in [-1, 1]: float32 rounding grows with d.
@@ -49,22 +53,64 @@ TEST_CASE("the core's products match Eigen's at every edge of the tiling", "[gem
                 CHECK(ab <= tolerance(depth));
                 worst = std::max({worst, plain, with_bias, ab});
             }
-    WARN("largest difference of the core's products from Eigen's: " << worst);
+    WARN("largest difference of the core's products from Eigen's: " << worst
+         << (vit::own_gemm_kernel() ? "" : " (no AVX-512 in this build: both sides are Eigen's)"));
 }
 
 TEST_CASE("the core's products read and write blocks of wider matrices", "[gemm]") {
-    // As attention uses them: one head's columns of q, k and the context.
-    const vit::Mat q = vit::Mat::Random(197, 192), k = vit::Mat::Random(197, 192), v = vit::Mat::Random(197, 192);
-    vit::Mat scores(40, 197), context = vit::Mat::Zero(197, 192);
-    vit::multiply_bt(q.block(30, 64, 40, 64), k.middleCols(64, 64), scores, 0.125f);
-    CHECK(largest_difference(scores, (q.block(30, 64, 40, 64) * 0.125f) * k.middleCols(64, 64).transpose()) <= 1e-5);
-    vit::multiply(scores, v.middleCols(128, 64), context.block(30, 128, 40, 64));
-    const vit::Mat expected = scores * v.middleCols(128, 64);
-    CHECK(largest_difference(context.block(30, 128, 40, 64), expected) <= 1e-4);
+    // As attention uses them (one head's columns of q, k and the context), and at a
+    // depth of two blocks with an odd number of columns inside a wider matrix.
+    for (int depth : {64, 1601}) {
+        const vit::Mat q = vit::Mat::Random(197, 3 * depth), k = vit::Mat::Random(197, 3 * depth);
+        const vit::Mat v = vit::Mat::Random(197, 192);
+        const auto q_head = q.block(30, depth, 40, depth), k_head = k.block(5, depth, 37, depth);
+        vit::Mat wide_scores = vit::Mat::Zero(60, 80);
+        auto scores = wide_scores.block(10, 20, 40, 37);
+        vit::multiply_bt(q_head, k_head, scores, 0.125f);
+        CHECK(largest_difference(scores, (q_head * 0.125f) * k_head.transpose()) <= tolerance(depth));
+        CHECK(wide_scores.leftCols(20).isZero());
+        CHECK(wide_scores.rightCols(23).isZero());
+        CHECK(wide_scores.topRows(10).isZero());
+        CHECK(wide_scores.bottomRows(10).isZero());
+    }
+    const vit::Mat attn = vit::Mat::Random(40, 197), v = vit::Mat::Random(197, 192);
+    vit::Mat context = vit::Mat::Zero(197, 192);
+    vit::multiply(attn, v.middleCols(128, 51), context.block(30, 128, 40, 51));
+    CHECK(largest_difference(context.block(30, 128, 40, 51), attn * v.middleCols(128, 51)) <= tolerance(197));
     // Nothing outside the block was written.
     CHECK(context.leftCols(128).isZero());
+    CHECK(context.rightCols(13).isZero());
     CHECK(context.topRows(30).isZero());
     CHECK(context.bottomRows(197 - 70).isZero());
+}
+
+TEST_CASE("linear writes every output column whatever team of threads it gets", "[gemm]") {
+    // Its split of the output features over threads must cover each column once,
+    // for any team size, including teams smaller than asked for.
+    // Dynamic teams only with the core's kernel: OpenBLAS's OpenMP build waits
+    // forever for threads a dynamic team does not start.
+    const int saved_threads = omp_get_max_threads();
+    const int saved_dynamic = omp_get_dynamic();
+    for (int out : {1, 10, 33, 192, 576, 1000, 1001}) {
+        omp_set_dynamic(saved_dynamic);
+        omp_set_num_threads(saved_threads);
+        const vit::Mat x = vit::Mat::Random(197, 96), w = vit::Mat::Random(out, 96);
+        const vit::Vec b = vit::Vec::Random(out);
+        const vit::Mat expected = (x * w.transpose()).rowwise() + b.transpose();
+        for (int threads : {1, 2, 3, 5, 8}) {
+            omp_set_num_threads(threads);
+            for (bool dynamic : {false, true}) {  // a dynamic team may be smaller than asked
+                if (dynamic && !vit::own_gemm_kernel()) continue;
+                omp_set_dynamic(dynamic);
+                vit::Mat y = vit::Mat::Constant(197, out, std::nanf(""));
+                vit::linear(x, w, b, vit::MatMap(y.data(), y.rows(), y.cols()));
+                INFO(out << " outputs, " << threads << " threads, dynamic " << dynamic);
+                CHECK(largest_difference(y, expected) <= tolerance(96));
+            }
+        }
+    }
+    omp_set_dynamic(saved_dynamic);
+    omp_set_num_threads(saved_threads);
 }
 
 TEST_CASE("a product of depth 0 is the bias alone", "[gemm]") {
