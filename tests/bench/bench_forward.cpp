@@ -2,9 +2,9 @@
 // (random weights, timm's shapes) at 1 and 2 threads, beside PyTorch's forward
 // of the same architecture (tests/bench/torch_forward.py with Debian's
 // python3-torch), runs interleaved in the same run, and the ratio. Beside them
-// the GEMM floor: the pass's product FLOPs at the best rate that the core's
-// product or the BLAS's sgemm (Eigen's GEMM in a build without one) reaches at
-// the model's layer shapes in the same run.
+// the GEMM floor: the time of every matrix product the pass makes, each timed
+// alone at its own shape in the same run, the core's product or the BLAS's sgemm
+// (Eigen's GEMM in a build without one), whichever is faster.
 // The pass is forward_into's: every stage but the rollout, whose time (when a
 // view or a dump asks for it) is printed apart. Then peak resident memory of
 // ViT-B at 224 and 448 (785 tokens), each measured in a fresh process, beside
@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <array>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "forward.h"
+#include "gemm.h"
 #include "layers.h"
 #include "random_model.h"
 #include "rollout.h"
@@ -38,44 +40,77 @@ vit::Tensor bench_input(int size) {
     return input;
 }
 
-// One GEMM shape of a linear layer: y (rows × out) = x (rows × inner) · wᵀ.
-struct GemmShape {
-    int rows, inner, out;
+// One kind of matrix product in the pass, `count` times a pass:
+// c (rows × cols) = a (rows × depth) · bᵀ (a linear layer, the attention
+// scores, the head), or · b (attention's weighted sum). `per_head`: one of a
+// block's heads, which the pass splits over the threads a head at a time.
+struct PassProduct {
+    int rows, depth, cols;
+    bool b_transposed, per_head;
+    int count;
 };
 
-std::vector<GemmShape> layer_shapes(const vit::ModelConfig& c, int tokens) {
-    const int D = c.embed_dim, M = c.mlp_dim;
-    return {{tokens, D, 3 * D}, {tokens, D, D}, {tokens, D, M}, {tokens, M, D}};
+// Every product of a pass of `c` on `tokens` tokens: forward_flops counts the same.
+std::vector<PassProduct> pass_products(const vit::ModelConfig& c, int tokens) {
+    const int T = tokens, D = c.embed_dim, M = c.mlp_dim, hd = c.head_dim(), L = c.depth, LH = L * c.num_heads;
+    return {{T - 1, c.patch_dim(), D, true, false, 1},                      // patch embedding
+            {T, D, 3 * D, true, false, L}, {T, D, D, true, false, L},       // qkv, output projection
+            {T, D, M, true, false, L},     {T, M, D, true, false, L},       // fc1, fc2
+            {T, hd, T, true, true, LH},    {T, T, hd, false, true, LH},     // scores, weighted sum
+            {1, D, c.num_classes, true, false, 1}};                         // head (CLS row)
 }
 
-// The best GFLOP/s each product reaches over the shapes: the core's own
-// (vit::linear, no bias: gemm.h's kernel with AVX-512) and Eigen's product, which
-// is the BLAS's sgemm in a BLAS build (Eigen's own GEMM otherwise).
-struct GemmRates {
-    double core = 0, sgemm = 0;
-    double best() const { return std::max(core, sgemm); }
+double product_gflop(const PassProduct& p) { return 2.0 * p.rows * p.depth * p.cols * p.count / 1e9; }
+
+// The best ms one product took: the core's own (gemm.h's kernel with AVX-512)
+// and Eigen's product, which is the BLAS's sgemm in a BLAS build (Eigen's own
+// GEMM otherwise). Both split over the threads as the pass splits it: a linear
+// layer's output columns (vit::linear; a BLAS splits its own), a block's heads a head per thread.
+struct ProductTimes {
+    double core_ms = 1e300, sgemm_ms = 1e300;
 };
 
-GemmRates best_gemm_rates(const std::vector<GemmShape>& shapes, int runs) {
-    GemmRates rates;
-    for (const GemmShape& s : shapes) {
-        const vit::Mat x = vit::Mat::Random(s.rows, s.inner), w = vit::Mat::Random(s.out, s.inner);
-        vit::Mat y(s.rows, s.out);
-        const vit::Vec no_bias;
-        const double gflop = 2.0 * s.rows * s.inner * s.out / 1e9;
-        for (int i = 0; i < runs + 1; ++i) {  // the first is a warm-up
-            const vit::Stopwatch core_watch;
-            vit::linear(x, w, no_bias, vit::MatMap(y.data(), y.rows(), y.cols()));
-            const double core_ms = core_watch.ms();
-            const vit::Stopwatch sgemm_watch;
-            y.noalias() = x * w.transpose();
-            const double sgemm_ms = sgemm_watch.ms();
-            if (i == 0) continue;
-            rates.core = std::max(rates.core, gflop / core_ms * 1e3);
-            rates.sgemm = std::max(rates.sgemm, gflop / sgemm_ms * 1e3);
-        }
+void time_product(const PassProduct& p, int heads, int runs, ProductTimes& best) {
+    const int n = p.per_head ? heads : 1;
+    std::vector<vit::Mat> a(n, vit::Mat::Random(p.rows, p.depth)), c(n, vit::Mat(p.rows, p.cols));
+    std::vector<vit::Mat> b(n, p.b_transposed ? vit::Mat::Random(p.cols, p.depth) : vit::Mat::Random(p.depth, p.cols));
+    const vit::Vec no_bias;
+    const auto product = [&](int i, bool core) {
+        if (core && !p.per_head) vit::linear(a[i], b[i], no_bias, vit::MatMap(c[i].data(), p.rows, p.cols));
+        else if (core && p.b_transposed) vit::multiply_bt(a[i], b[i], c[i]);
+        else if (core) vit::multiply(a[i], b[i], c[i]);
+        else if (p.b_transposed) c[i].noalias() = a[i] * b[i].transpose();
+        else c[i].noalias() = a[i] * b[i];
+    };
+    const auto time_all = [&](bool core) {
+        const vit::Stopwatch watch;
+#pragma omp parallel for schedule(static) if (p.per_head)
+        for (int i = 0; i < n; ++i) product(i, core);
+        return watch.ms() / n;
+    };
+    for (int run = 0; run < runs + 1; ++run) {  // the first is a warm-up
+        const double core_ms = time_all(true), sgemm_ms = time_all(false);
+        if (run == 0) continue;
+        best.core_ms = std::min(best.core_ms, core_ms);
+        best.sgemm_ms = std::min(best.sgemm_ms, sgemm_ms);
     }
-    return rates;
+}
+
+// The GEMM floor of a pass: every product at the better of its two best times;
+// beside it each kind's rate over all the pass's products.
+struct GemmFloor {
+    double core_gflops = 0, sgemm_gflops = 0, floor_ms = 0;
+};
+
+GemmFloor gemm_floor(const std::vector<PassProduct>& products, const std::vector<ProductTimes>& times) {
+    double gflop = 0, core_ms = 0, sgemm_ms = 0, floor_ms = 0;
+    for (size_t i = 0; i < products.size(); ++i) {
+        gflop += product_gflop(products[i]);
+        core_ms += times[i].core_ms * products[i].count;
+        sgemm_ms += times[i].sgemm_ms * products[i].count;
+        floor_ms += std::min(times[i].core_ms, times[i].sgemm_ms) * products[i].count;
+    }
+    return {gflop / core_ms * 1e3, gflop / sgemm_ms * 1e3, floor_ms};
 }
 
 // Median ms of add_rollout on a pass of `model` at the current thread count.
@@ -157,29 +192,36 @@ int main(int argc, char** argv) {
     std::vector<std::pair<const char*, double>> rollout_ms;
     for (const auto& [size, config] : models) {
         const vit::Model model = vit::make_random_model(config, 42);
-        const double gflop = vit::forward_flops(config, 197) / 1e9;
+        const std::vector<PassProduct> products = pass_products(config, 197);
+        double products_gflop = 0;
+        for (const PassProduct& p : products) products_gflop += product_gflop(p);
+        if (std::abs(products_gflop - vit::forward_flops(config, 197) / 1e9) > 1e-6) {
+            std::fprintf(stderr, "vitviz-bench: the pass's products (%.4f GFLOP) disagree with forward_flops\n",
+                         products_gflop);
+            return 1;
+        }
         for (int threads : thread_counts) {
-            // Rounds alternate the core, PyTorch and the GEMM rate, so load changes hit all three.
+            // Rounds alternate the core, PyTorch and the products, so load changes hit all three.
             std::vector<double> core_ms, torch_ms;
-            GemmRates rates;
+            std::vector<ProductTimes> product_times(products.size());
             int torch_threads = 0;
             for (int r = 0; r < rounds; ++r) {
                 vit::set_threads(threads);
                 core_ms.push_back(vit::time_forward(model, input, runs).median_ms);
-                const GemmRates round_rates = best_gemm_rates(layer_shapes(config, 197), runs);
-                rates.core = std::max(rates.core, round_rates.core);
-                rates.sgemm = std::max(rates.sgemm, round_rates.sgemm);
+                for (size_t i = 0; i < products.size(); ++i)
+                    time_product(products[i], config.num_heads, runs, product_times[i]);
                 const vit_bench::TorchTiming t = time_torch(python, size, threads, runs);
                 if (t.median_ms > 0) torch_ms.push_back(t.median_ms), torch_threads = t.threads;
             }
-            const double core = vit::timing_stats(core_ms).median_ms, floor = gflop / rates.best() * 1e3;
+            const GemmFloor rates = gemm_floor(products, product_times);
+            const double core = vit::timing_stats(core_ms).median_ms, floor = rates.floor_ms;
             if (torch_ms.empty()) {
                 std::printf("ViT-%-4s %-7d %10.2f %10s %7s %10.1f %11.1f %10.2f %11.2f\n", size, threads, core, "n/a",
-                            "n/a", rates.core, rates.sgemm, floor, core / floor);
+                            "n/a", rates.core_gflops, rates.sgemm_gflops, floor, core / floor);
             } else {
                 const double torch = vit::timing_stats(torch_ms).median_ms;
                 std::printf("ViT-%-4s %-7d %10.2f %10.2f %7.2f %10.1f %11.1f %10.2f %11.2f %15d\n", size, threads, core,
-                            torch, core / torch, rates.core, rates.sgemm, floor, core / floor, torch_threads);
+                            torch, core / torch, rates.core_gflops, rates.sgemm_gflops, floor, core / floor, torch_threads);
             }
             std::fflush(stdout);
         }
@@ -187,8 +229,9 @@ int main(int argc, char** argv) {
         rollout_ms.emplace_back(size, time_rollout(model, input, runs));
     }
     std::printf("ratio = vitviz full-trace forward / PyTorch forward (lower is better), median of %d rounds x %d runs;\n"
-                "core_GF/s, sgemm_GF/s = best rate at the model's layer shapes (this run) of the core's product and of\n"
-                "  Eigen's (the BLAS's sgemm in a BLAS build); floor = the pass's product FLOPs at the better of the two;\n"
+                "floor = every matrix product of the pass (linear layers, attention per head, head) at its best time\n"
+                "  this run from the core's product or Eigen's (the BLAS's sgemm in a BLAS build), whichever is faster;\n"
+                "core_GF/s, sgemm_GF/s = each one's rate over all those products (at their best times);\n"
                 "pytorch_threads = torch.get_num_threads() (pinned below the machine's cores, else PyTorch's default)\n",
                 rounds, runs);
     for (const auto& [size, ms] : rollout_ms)
