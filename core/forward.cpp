@@ -59,16 +59,18 @@ private:
 // One pre-norm block; returns its output stage `block{b}.out`. Ablated heads'
 // context columns are zeroed; attention is softmax(scores / τ).
 template <typename Writer>
-const Tensor& run_block(const Model& model, int b, const Tensor& x, const Interventions& iv, Writer& out) {
+const Tensor& run_block(const Model& model, int b, const Tensor& x, const Interventions& iv, Writer& out,
+                        const PackedWeights* packed) {
     const ModelConfig& c = model.config;
     const BlockWeights& w = model.blocks[b];
+    const PackedWeights::Block* pw = packed ? &packed->blocks.at(b) : nullptr;
     const int64_t T = x.shape[0], D = c.embed_dim;
 
     Tensor& ln1 = out.next(StageKind::Ln1, b);
     layer_norm(x.mat(), w.ln1_w, w.ln1_b, c.ln_eps, ln1.mat());
 
     Mat qkv(T, 3 * D);
-    linear(ln1.mat(), w.qkv_w, w.qkv_b, MatMap(qkv.data(), T, 3 * D));
+    linear(ln1.mat(), w.qkv_w, w.qkv_b, MatMap(qkv.data(), T, 3 * D), pw ? &pw->qkv : nullptr);
     Tensor& q = out.next(StageKind::Q, b);
     Tensor& k = out.next(StageKind::K, b);
     Tensor& v = out.next(StageKind::V, b);
@@ -82,18 +84,18 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, const Interv
     attention_context(attn, v, context);
     for (int h : ablated_heads(iv, b)) context.mat().middleCols(int64_t(h) * c.head_dim(), c.head_dim()).setZero();
     Tensor& attn_out = out.next(StageKind::AttnOut, b);
-    linear(context.mat(), w.proj_w, w.proj_b, attn_out.mat());
+    linear(context.mat(), w.proj_w, w.proj_b, attn_out.mat(), pw ? &pw->proj : nullptr);
     Tensor& res1 = out.next(StageKind::Res1, b);
     add(x.mat(), attn_out.mat(), res1.mat());
 
     Tensor& ln2 = out.next(StageKind::Ln2, b);
     layer_norm(res1.mat(), w.ln2_w, w.ln2_b, c.ln_eps, ln2.mat());
     Tensor& fc1 = out.next(StageKind::Fc1, b);
-    linear(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat());
+    linear(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat(), pw ? &pw->fc1 : nullptr);
     Tensor& act = out.next(StageKind::Gelu, b);
     gelu(fc1.mat(), act.mat());
     Tensor& mlp_out = out.next(StageKind::MlpOut, b);
-    linear(act.mat(), w.fc2_w, w.fc2_b, mlp_out.mat());
+    linear(act.mat(), w.fc2_w, w.fc2_b, mlp_out.mat(), pw ? &pw->fc2 : nullptr);
     Tensor& block_out = out.next(StageKind::Out, b);
     add(res1.mat(), mlp_out.mat(), block_out.mat());
     return block_out;
@@ -103,7 +105,8 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, const Interv
 // patches, their (permuted) embedding, CLS prepended, positions added (unless
 // removed) and the dropped tokens taken out.
 template <typename Writer>
-const Tensor& run_embedding(const Model& model, const Tensor& input, const Interventions& iv, Writer& out) {
+const Tensor& run_embedding(const Model& model, const Tensor& input, const Interventions& iv, Writer& out,
+                            const PackedWeights* packed) {
     const ModelConfig& c = model.config;
     const int grid = static_cast<int>(input.shape[1] / c.patch_size);
     const int64_t N = static_cast<int64_t>(grid) * grid;
@@ -115,7 +118,7 @@ const Tensor& run_embedding(const Model& model, const Tensor& input, const Inter
     Tensor& patches = out.next(StageKind::Patches);
     extract_patches(in, c.patch_size, patches);
     Tensor& embed = out.next(StageKind::PatchEmbed);
-    linear(patches.mat(), model.patch_w, model.patch_b, embed.mat());
+    linear(patches.mat(), model.patch_w, model.patch_b, embed.mat(), packed ? &packed->patch : nullptr);
     if (!iv.permute_patches.empty()) {
         const Mat unpermuted = embed.mat();
         for (int64_t n = 0; n < N; ++n) embed.mat().row(n) = unpermuted.row(iv.permute_patches[n]);
@@ -171,11 +174,12 @@ ModelSizes checked_sizes(const Model& model, const Tensor& input, const Interven
 
 }  // namespace
 
-void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv) {
+void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv,
+                  const PackedWeights* packed) {
     const ModelSizes sizes = checked_sizes(model, input, iv, false);
     TraceWriter out(trace, sizes);
-    const Tensor* x = &run_embedding(model, input, iv, out);
-    for (int b = 0; b < model.config.depth; ++b) x = &run_block(model, b, *x, iv, out);
+    const Tensor* x = &run_embedding(model, input, iv, out, packed);
+    for (int b = 0; b < model.config.depth; ++b) x = &run_block(model, b, *x, iv, out, packed);
     run_head(model, *x, out);
     out.finish();
     const int N = static_cast<int>(sizes.N);
@@ -190,11 +194,11 @@ Trace forward(const Model& model, const Tensor& input, const Interventions& iv) 
 }
 
 const Tensor& LeanPass::probs(const Model& model, const Tensor& input, const Interventions& iv,
-                              bool allow_all_masked) {
+                              bool allow_all_masked, const PackedWeights* packed) {
     if (model.config.num_classes == 0) throw Error(model.config.name + " has no classifier head: no probabilities");
     ScratchWriter out(buffers_, checked_sizes(model, input, iv, allow_all_masked));
-    const Tensor* x = &run_embedding(model, input, iv, out);
-    for (int b = 0; b < model.config.depth; ++b) x = &run_block(model, b, *x, iv, out);
+    const Tensor* x = &run_embedding(model, input, iv, out, packed);
+    for (int b = 0; b < model.config.depth; ++b) x = &run_block(model, b, *x, iv, out, packed);
     run_head(model, *x, out);
     return out.next(StageKind::Probs);
 }

@@ -6,6 +6,7 @@
 
 #include "interventions.h"
 #include "model.h"
+#include "packed_weights.h"
 #include "trace.h"
 
 namespace vit {
@@ -18,17 +19,19 @@ Trace forward(const Model& model, const Tensor& input, const Interventions& iv =
 // The same, writing into `trace`, without stage `rollout`: T³ products per
 // block that nothing in the pass needs (add_rollout adds it when asked). A
 // Trace from an earlier call of the same model and input size is reused
-// without allocating (benchmarks, training).
-void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv = {});
+// without allocating (benchmarks, training). `packed`: the model's weights
+// packed beforehand (packed_weights.h), or null to pack them as the pass goes.
+void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv = {},
+                  const PackedWeights* packed = nullptr);
 
 // The same pass keeping no trace: only the class probabilities, in buffers
 // reused from one call to the next (two per stage kind, whatever the depth).
 // For many passes in a row (the occlusion map); the model needs a head.
 class LeanPass {
 public:
-    // `allow_all_masked` as validate_interventions.
+    // `allow_all_masked` as validate_interventions; `packed` as forward_into.
     const Tensor& probs(const Model& model, const Tensor& input, const Interventions& iv,
-                        bool allow_all_masked = false);
+                        bool allow_all_masked = false, const PackedWeights* packed = nullptr);
 
 private:
     std::vector<Tensor> buffers_;

@@ -2,10 +2,10 @@
 // up to 14 rows × 32 columns held in 28 AVX-512 registers; over one block of
 // depth the tile reads A packed (its rows' floats per step) and a 32-column
 // panel of B (32 floats per step). For A·Bᵀ the panel is B's 32 rows transposed
-// into the packing buffer; for A·B it is read where it lies. Loop order per
-// depth block: pack A once, then per panel of B, every tile of rows — so each
-// weight is read from memory once, and one panel stays in cache while every row
-// uses it. Memory is asked for ahead of use: the next panel's weights while
+// into the packing buffer, or packed once beforehand (PackedBt); for A·B it is
+// read where it lies. Loop order per depth block: pack A once, then per panel
+// of B, every tile of rows — so each weight is read from memory once, and one
+// panel stays in cache while every row uses it. Memory is asked for ahead of use: the next panel's weights while
 // the tiles of this one compute, and the next tile's rows of C before it writes.
 #include "gemm.h"
 
@@ -17,6 +17,17 @@
 #endif
 
 namespace vit {
+
+namespace {
+
+// Rows [first_row, first_row + count) of a matrix at `source`, `stride` floats a row.
+Eigen::Map<const Mat, 0, Eigen::OuterStride<>> rows_of(const float* source, int64_t stride, int64_t first_row,
+                                                       int64_t count, int64_t depth) {
+    return Eigen::Map<const Mat, 0, Eigen::OuterStride<>>(source + first_row * stride, count, depth,
+                                                          Eigen::OuterStride<>(stride));
+}
+
+}  // namespace
 
 #ifdef __AVX512F__
 
@@ -122,32 +133,68 @@ void pack_bt_panel(const ConstMatRef& b, int64_t n0, int64_t k0, int64_t depth, 
     }
 }
 
-// Walks cache lines of a block of B's rows, row after row, asking for each to be
-// brought into L2: the panel packed next, which the tiles of this one request a
-// few lines at a time.
+// Walks cache lines row after row, asking for each to be brought into L2: the
+// panel of B used next (B's rows, or a packed panel as one long row), which
+// the tiles of this one request a few lines at a time.
 class LinePrefetcher {
 public:
     LinePrefetcher() = default;
-    // Lines [first, last) of the rows [n0, min(n0 + 32, b.rows())) × [k0, k0 + depth).
-    LinePrefetcher(const ConstMatRef& b, int64_t n0, int64_t k0, int64_t depth, int64_t first, int64_t last)
-        : row_step_(b.outerStride()), lines_per_row_((depth + kLineFloats - 1) / kLineFloats), left_(last - first) {
-        row_ = b.data() + (n0 + first / lines_per_row_) * row_step_ + k0;
-        line_ = first % lines_per_row_;
-    }
-    static int64_t lines(const ConstMatRef& b, int64_t n0, int64_t depth) {
-        return std::max<int64_t>(0, std::min(kPanelCols, b.rows() - n0)) * ((depth + kLineFloats - 1) / kLineFloats);
-    }
+    // Lines [first, last) of rows `row_step` floats apart from `origin`, `lines_per_row` each.
+    LinePrefetcher(const float* origin, int64_t row_step, int64_t lines_per_row, int64_t first, int64_t last)
+        : row_(origin + first / lines_per_row * row_step), row_step_(row_step), lines_per_row_(lines_per_row),
+          line_(first % lines_per_row), left_(last - first) {}
     void prefetch_next() {
         if (left_ == 0) return;
         _mm_prefetch(reinterpret_cast<const char*>(row_ + line_ * kLineFloats), _MM_HINT_T1);
         --left_;
         if (++line_ == lines_per_row_) line_ = 0, row_ += row_step_;
     }
+    static constexpr int64_t kLineFloats = 16;
 
 private:
-    static constexpr int64_t kLineFloats = 16;
     const float* row_ = nullptr;
     int64_t row_step_ = 0, lines_per_row_ = 1, line_ = 0, left_ = 0;
+};
+
+// The panels of B the tiles read, per depth block k0 and first column n0 of C:
+// B's rows transposed into the packing buffer (A·Bᵀ), B read where it lies
+// (A·B), or a PackedBt's panels. Says too where the next panel's lines lie.
+class PanelSource {
+public:
+    PanelSource(const ConstMatRef& b, bool b_transposed, const PackedBt* packed, int64_t first_row, float* buffer)
+        : b_(b), b_transposed_(b_transposed), packed_(packed), first_row_(first_row), buffer_(buffer) {}
+    struct Panel {
+        const float* steps;  // step k's 32 floats at steps + k·step
+        int64_t step;
+    };
+    Panel panel(int64_t k0, int64_t n0, int64_t depth) const {
+        if (packed_) return {packed_->panel(k0, first_row_ + n0), kPanelCols};
+        if (!b_transposed_) return {b_.data() + k0 * b_.outerStride() + n0, b_.outerStride()};
+        pack_bt_panel(b_, n0, k0, depth, buffer_);
+        return {buffer_, kPanelCols};
+    }
+    // Lines [first, last) of the panel at (k0, n0), `lines` of them in all (0: nothing to fetch).
+    int64_t lines(int64_t n0, int64_t depth) const {
+        const int64_t lines_per_step = packed_ ? kPanelCols / LinePrefetcher::kLineFloats : 0;
+        if (packed_) return lines_per_step * depth;
+        if (!b_transposed_) return 0;  // read in place, row by row: the hardware's prefetcher follows
+        return std::max<int64_t>(0, std::min(kPanelCols, b_.rows() - n0)) * lines_per_row(depth);
+    }
+    LinePrefetcher prefetcher(int64_t k0, int64_t n0, int64_t depth, int64_t first, int64_t last) const {
+        if (packed_) return LinePrefetcher(packed_->panel(k0, first_row_ + n0), 0, lines(n0, depth), first, last);
+        return LinePrefetcher(b_.data() + n0 * b_.outerStride() + k0, b_.outerStride(), lines_per_row(depth), first,
+                              last);
+    }
+
+private:
+    static int64_t lines_per_row(int64_t depth) {
+        return (depth + LinePrefetcher::kLineFloats - 1) / LinePrefetcher::kLineFloats;
+    }
+    const ConstMatRef& b_;
+    bool b_transposed_;
+    const PackedBt* packed_;
+    int64_t first_row_;
+    float* buffer_;
 };
 
 // Asks for the 32 columns of `rows` rows of C (the next tile's, written first in
@@ -207,8 +254,10 @@ constexpr TileFunction kTileFunctions[kTileRows + 1] = {
     multiply_tile<5>,  multiply_tile<6>,  multiply_tile<7>,  multiply_tile<8>,  multiply_tile<9>,
     multiply_tile<10>, multiply_tile<11>, multiply_tile<12>, multiply_tile<13>, multiply_tile<14>};
 
-// c = scale · a · op(b) + bias (none when null), op(b) = bᵀ when `b_transposed`.
-void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, float scale, const float* bias, MatRef c) {
+// c = scale · a · op(b) + bias (none when null), op(b) = bᵀ when `b_transposed`;
+// with `packed`, bᵀ's panels come from it (b: its rows [first_row, first_row + cols)).
+void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, float scale, const float* bias, MatRef c,
+              const PackedBt* packed = nullptr, int64_t first_row = 0) {
     const int64_t rows = c.rows(), cols = c.cols(), depth = a.cols();
     assert(a.rows() == rows && (b_transposed ? b.rows() == cols && b.cols() == depth
                                              : b.rows() == depth && b.cols() == cols));
@@ -221,26 +270,18 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
     PackBuffers& buffers = pack_buffers();
     buffers.a.resize(static_cast<size_t>(rows * std::min(depth, kDepthBlock)));
     buffers.b.resize(static_cast<size_t>(kPanelCols * kDepthBlock));
+    const PanelSource source(b, b_transposed, packed, first_row, buffers.b.data());
     const RowTiles tiles(rows);
     for (int64_t k0 = 0; k0 < depth; k0 += kDepthBlock) {
         const int64_t steps = std::min(kDepthBlock, depth - k0);
         pack_a(a, tiles, k0, steps, scale, buffers.a.data());
         for (int64_t n0 = 0; n0 < cols; n0 += kPanelCols) {
-            const float* panel = nullptr;
-            int64_t panel_step = 0;
-            if (b_transposed) {
-                pack_bt_panel(b, n0, k0, steps, buffers.b.data());
-                panel = buffers.b.data();
-                panel_step = kPanelCols;
-            } else {
-                panel = b.data() + k0 * b.outerStride() + n0;
-                panel_step = b.outerStride();
-            }
-            // The panel packed next: the next 32 columns, or the next depth block's first.
+            const PanelSource::Panel panel = source.panel(k0, n0, steps);
+            // The panel used next: the next 32 columns, or the next depth block's first.
             const bool last_panel = n0 + kPanelCols >= cols;
             const int64_t next_n0 = last_panel ? 0 : n0 + kPanelCols, next_k0 = last_panel ? k0 + kDepthBlock : k0;
             const int64_t next_steps = std::min(kDepthBlock, depth - next_k0);
-            const int64_t lines = b_transposed && next_k0 < depth ? LinePrefetcher::lines(b, next_n0, next_steps) : 0;
+            const int64_t lines = next_k0 < depth ? source.lines(next_n0, next_steps) : 0;
             const int64_t prefetch_interval = std::max<int64_t>(1, steps * tiles.count / std::max<int64_t>(1, lines));
             const __mmask16 mask0 = first_lanes(cols - n0), mask1 = first_lanes(cols - n0 - 16);
             const float* packed_a = buffers.a.data();
@@ -252,9 +293,9 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
                                          c.outerStride());
                 const LinePrefetcher prefetch =
                     lines == 0 ? LinePrefetcher()
-                               : LinePrefetcher(b, next_n0, next_k0, next_steps, lines * tile / tiles.count,
-                                                lines * (tile + 1) / tiles.count);
-                kTileFunctions[tile_rows](steps, packed_a, panel, panel_step, c.data() + r0 * c.outerStride() + n0,
+                               : source.prefetcher(next_k0, next_n0, next_steps, lines * tile / tiles.count,
+                                                   lines * (tile + 1) / tiles.count);
+                kTileFunctions[tile_rows](steps, packed_a, panel.steps, panel.step, c.data() + r0 * c.outerStride() + n0,
                                           c.outerStride(), mask0, mask1, k0 > 0, bias ? bias + n0 : nullptr, prefetch,
                                           prefetch_interval);
                 packed_a += tile_rows * steps;
@@ -272,6 +313,28 @@ void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float sca
 void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) { multiply(a, b, false, 1.0f, nullptr, c); }
 bool own_gemm_kernel() { return true; }
 
+PackedBt::PackedBt(const ConstMatRef& b)
+    : source_(b.data()), rows_(b.rows()), depth_(b.cols()), stride_(b.outerStride()) {
+    const int64_t padded_rows = (rows_ + kPanelCols - 1) / kPanelCols * kPanelCols;
+    data_.resize(static_cast<size_t>(padded_rows * depth_));
+    for (int64_t k0 = 0; k0 < depth_; k0 += kDepthBlock) {
+        const int64_t steps = std::min(kDepthBlock, depth_ - k0);
+        for (int64_t n0 = 0; n0 < rows_; n0 += kPanelCols)
+            pack_bt_panel(b, n0, k0, steps, data_.data() + k0 * padded_rows + n0 * steps);
+    }
+}
+
+const float* PackedBt::panel(int64_t k0, int64_t row) const {
+    // Depth block k0 starts after k0 steps of every panel; its panels hold `steps` steps each.
+    const int64_t padded_rows = (rows_ + kPanelCols - 1) / kPanelCols * kPanelCols;
+    return data_.data() + k0 * padded_rows + row * std::min(kDepthBlock, depth_ - k0);
+}
+
+void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias) {
+    assert(first_row % kPanelCols == 0 && first_row + c.cols() <= b.rows_);
+    multiply(a, rows_of(b.source_, b.stride_, first_row, c.cols(), b.depth_), true, 1.0f, bias, c, &b, first_row);
+}
+
 #else  // no AVX-512: Eigen's products
 
 void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale, const float* bias) {
@@ -282,6 +345,19 @@ void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float sca
 void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) { c.noalias() = a * b; }
 bool own_gemm_kernel() { return false; }
 
+PackedBt::PackedBt(const ConstMatRef& b)
+    : source_(b.data()), rows_(b.rows()), depth_(b.cols()), stride_(b.outerStride()) {}
+
+const float* PackedBt::panel(int64_t, int64_t) const { return nullptr; }
+
+void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias) {
+    multiply_bt(a, rows_of(b.source_, b.stride_, first_row, c.cols(), b.depth_), c, 1.0f, bias);
+}
+
 #endif
+
+bool PackedBt::made_from(const ConstMatRef& b) const {
+    return b.data() == source_ && b.rows() == rows_ && b.cols() == depth_ && b.outerStride() == stride_;
+}
 
 }  // namespace vit

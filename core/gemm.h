@@ -5,6 +5,8 @@
 // panel at a time, the next panel fetched from memory while this one computes,
 // never whole in one pass before the product starts as a BLAS does (OpenBLAS's
 // packing of the weights took 16% of a ViT-B pass).
+// A product repeated with the same weights (pass after pass on one model) can
+// take them packed once beforehand (PackedBt) and skip that packing.
 // Without AVX-512 they are Eigen's products (a BLAS's sgemm in a BLAS build).
 #pragma once
 #include "tensor.h"
@@ -18,6 +20,30 @@ using MatRef = Eigen::Ref<Mat>;
 // bias: cols floats added to every row, or null for none
 void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale = 1.0f,
                  const float* bias = nullptr);
+
+// A weight matrix b (rows × depth) packed once as the kernel reads it: per block
+// of depth, bᵀ in 32-column panels. It remembers b's storage, which must stay
+// alive and unchanged while it is used; it holds a second copy of the weights.
+// Without the core's kernel nothing is packed and products read b itself.
+class PackedBt {
+public:
+    PackedBt() = default;
+    explicit PackedBt(const ConstMatRef& b);
+    // Made from this very matrix: the same storage and shape.
+    bool made_from(const ConstMatRef& b) const;
+    int64_t rows() const { return rows_; }
+    // The panels of b's rows [row, …) over the depth block starting at k0; row a multiple of 32.
+    const float* panel(int64_t k0, int64_t row) const;
+
+private:
+    FloatStorage data_;
+    const float* source_ = nullptr;
+    int64_t rows_ = 0, depth_ = 0, stride_ = 0;
+    friend void multiply_bt(const ConstMatRef&, const PackedBt&, int64_t, MatRef, const float*);
+};
+
+// c = a · b[first_row : first_row + c.cols()]ᵀ + bias, with b packed; first_row a multiple of 32
+void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias = nullptr);
 
 // c = a · b                         a: rows × depth, b: depth × cols, c: rows × cols
 void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <unsupported/Eigen/SpecialFunctions>
 
+#include "error.h"
 #include "gemm.h"
 
 namespace vit {
@@ -18,7 +19,8 @@ constexpr Eigen::Index kColumnChunk = 32;
 // Below this many weights (ViT-Ti's layers) Eigen's own split of its product is faster.
 constexpr Eigen::Index kEigenSplitMinWeights = 1 << 18;
 
-void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
+void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const PackedBt* packed) {
+    if (packed && !packed->made_from(w)) throw Error("linear: the packed weights were made from another matrix");
     // Each thread multiplies by its own slice of w's rows (output features): each
     // weight is read by one thread, with no shared packing and no synchronisation
     // inside the product, unlike Eigen's or OpenBLAS's own split (a BLAS runs
@@ -28,6 +30,12 @@ void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
     const bool split = threads > 1 && y.size() >= kParallelMinElements &&
                        (own_gemm_kernel() || w.size() >= kEigenSplitMinWeights);
     const float* bias = b.size() == 0 ? nullptr : b.data();
+    // y's columns [begin, end): by w's rows [begin, end), packed or as they are.
+    const auto multiply_rows = [&](Eigen::Index begin, Eigen::Index end) {
+        const float* rows_bias = bias ? bias + begin : nullptr;
+        if (packed) multiply_bt(x, *packed, begin, y.middleCols(begin, end - begin), rows_bias);
+        else multiply_bt(x, w.middleRows(begin, end - begin), y.middleCols(begin, end - begin), 1.0f, rows_bias);
+    };
     if (split) {
 #pragma omp parallel num_threads(threads)
         {
@@ -36,12 +44,10 @@ void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y) {
             const Eigen::Index team = omp_get_num_threads(), id = omp_get_thread_num();
             const Eigen::Index begin = std::min(out, chunks * id / team * kColumnChunk);
             const Eigen::Index end = std::min(out, chunks * (id + 1) / team * kColumnChunk);
-            if (end > begin)
-                multiply_bt(x, w.middleRows(begin, end - begin), y.middleCols(begin, end - begin), 1.0f,
-                            bias ? bias + begin : nullptr);
+            if (end > begin) multiply_rows(begin, end);
         }
     } else {
-        multiply_bt(x, w, y, 1.0f, bias);
+        multiply_rows(0, out);
     }
 }
 

@@ -8,8 +8,11 @@
 
 namespace vit {
 
+class PackedBt;
+
 // y = x · wᵀ + b     x: T×D_in, w: D_out×D_in (PyTorch layout), b: D_out, y: T×D_out
-void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y);
+// `packed`: w packed beforehand (gemm.h), or null; throws vit::Error if made from another matrix.
+void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const PackedBt* packed = nullptr);
 
 // The mean and 1/sqrt(var + eps) of one row as LayerNorm normalises it
 // (biased variance); shared by layer_norm and its backward.

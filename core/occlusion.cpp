@@ -18,7 +18,8 @@ OcclusionMap occlusion_map(const Model& model, const Tensor& input, const Interv
 OcclusionMap OcclusionMapper::run(const Model& model, const Tensor& input, const Interventions& base) {
     passes_.resize(std::max<size_t>(passes_.size(), static_cast<size_t>(omp_get_max_threads())));
     OcclusionMap map;
-    const FloatStorage& p = passes_[0].probs(model, input, base).data;
+    const PackedWeights packed(model);
+    const FloatStorage& p = passes_[0].probs(model, input, base, false, &packed).data;
     map.top_class = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
     map.top_probability = p[map.top_class];
     const int patches = static_cast<int>((input.shape[1] / model.config.patch_size) * (input.shape[2] / model.config.patch_size));
@@ -37,7 +38,7 @@ OcclusionMap OcclusionMapper::run(const Model& model, const Tensor& input, const
             if (hidden[n]) continue;
             iv.mask_patches.back() = n;
             try {
-                map.probabilities[n] = pass.probs(model, input, iv, true).data[map.top_class];
+                map.probabilities[n] = pass.probs(model, input, iv, true, &packed).data[map.top_class];
             } catch (...) {
 #pragma omp critical
                 failure = std::current_exception();

@@ -2,7 +2,8 @@
 // each patch n, the probability of the top-1 class of the pass under `base`
 // when patch n is masked as well (its pixels set to 0, interventions.h).
 // Runs one lean pass per patch (forward.h LeanPass: no trace kept), the
-// patches spread over the core's threads.
+// patches spread over the core's threads, the weights packed once per map
+// (packed_weights.h).
 #pragma once
 #include <vector>
 

@@ -15,10 +15,11 @@ TimingStats timing_stats(std::vector<double> ms) {
 
 ForwardTiming time_forward(const Model& model, const Tensor& input, int runs) {
     Trace trace = forward(model, input);
+    const PackedWeights packed(model);
     std::vector<double> ms;
     for (int i = 0; i < std::max(runs, 1); ++i) {
         const Stopwatch watch;
-        forward_into(model, input, trace);
+        forward_into(model, input, trace, {}, &packed);
         ms.push_back(watch.ms());
     }
     ForwardTiming t;

@@ -34,7 +34,8 @@ struct ForwardTiming : TimingStats {
     int tokens = 0;  // T, for forward_flops()
 };
 
-// forward_into `runs` times on one reused Trace (every stage but the rollout).
+// forward_into `runs` times on one reused Trace (every stage but the rollout),
+// the model's weights packed once before the first (packed_weights.h).
 ForwardTiming time_forward(const Model& model, const Tensor& input, int runs);
 
 }  // namespace vit

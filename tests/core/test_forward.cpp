@@ -187,6 +187,32 @@ TEST_CASE("a reused trace gives the same numbers as a fresh one", "[forward]") {
     }
 }
 
+TEST_CASE("a pass with the weights packed beforehand is the same pass, stage for stage", "[forward]") {
+    // ViT-Ti's layers span several panels and, in fc2, two blocks of depth;
+    // the small model's are narrower than one panel.
+    for (const vit::ModelConfig& config : {small_config(), vit::vit_tiny_config()}) {
+        const vit::Model model = vit::make_random_model(config, 5);
+        const vit::Tensor input = random_input(3, config.pos_grid * config.patch_size, 21);
+        vit::Trace packed_pass, plain_pass;
+        const vit::PackedWeights packed(model);
+        vit::forward_into(model, input, packed_pass, {}, &packed);
+        vit::forward_into(model, input, plain_pass);
+        REQUIRE(packed_pass.size() == plain_pass.size());
+        for (size_t i = 0; i < plain_pass.size(); ++i) {
+            INFO(config.name << " stage " << plain_pass.stages()[i].id);
+            CHECK(packed_pass.stages()[i].tensor.data == plain_pass.stages()[i].tensor.data);
+        }
+        vit::LeanPass lean;
+        CHECK(lean.probs(model, input, {}, false, &packed).data ==
+              plain_pass.at(vit::StageRef{vit::StageKind::Probs}).data);
+    }
+    // Packed from another model's weights: refused, not silently used.
+    const vit::Model model = vit::make_random_model(small_config(), 5);
+    const vit::PackedWeights others(vit::make_random_model(small_config(), 6));
+    vit::Trace trace;
+    CHECK_THROWS_AS(vit::forward_into(model, random_input(3, 12, 1), trace, {}, &others), vit::Error);
+}
+
 TEST_CASE("a weight whose shape is not the config's, or an input of the wrong size, is an error naming it",
           "[forward]") {
     vit::Model model = vit::make_random_model(small_config(), 3);

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "error.h"
 #include "gemm.h"
 #include "layers.h"
 
@@ -110,6 +111,55 @@ TEST_CASE("linear writes every output column whatever team of threads it gets", 
         }
     }
     omp_set_dynamic(saved_dynamic);
+    omp_set_num_threads(saved_threads);
+}
+
+TEST_CASE("products with the weights packed beforehand equal those packing as they go", "[gemm]") {
+    // The same kernel over the same panels: bit for bit, for every slice of rows
+    // a thread of linear() takes, with a weight matrix that is a block of a wider one.
+    for (int rows : {1, 14, 197})
+        for (int depth : {1, 17, 800, 1601})
+            for (int cols : {1, 33, 70, 197}) {
+                const vit::Mat wide = vit::Mat::Random(cols + 3, depth + 5);
+                const auto w = wide.block(2, 3, cols, depth);
+                const vit::Mat x = vit::Mat::Random(rows, depth);
+                const vit::Vec bias = vit::Vec::Random(cols);
+                const vit::PackedBt packed(w);
+                REQUIRE(packed.made_from(w));
+                for (int first = 0; first < cols; first += 32) {
+                    const int count = std::min(cols - first, first == 0 ? cols : 32);
+                    INFO(rows << "x" << depth << "x" << cols << ", rows of w from " << first << ", " << count);
+                    vit::Mat c = vit::Mat::Constant(rows, count, std::nanf(""));
+                    vit::Mat expected(rows, count);
+                    vit::multiply_bt(x, packed, first, c, bias.data() + first);
+                    vit::multiply_bt(x, w.middleRows(first, count), expected, 1.0f, bias.data() + first);
+                    CHECK((c.array() == expected.array()).all());
+                    const vit::Mat eigen = (x * w.middleRows(first, count).transpose()).rowwise() +
+                                           bias.segment(first, count).transpose();
+                    CHECK(largest_difference(c, eigen) <= tolerance(depth));
+                }
+            }
+}
+
+TEST_CASE("linear with packed weights writes every column, and refuses another matrix's", "[gemm]") {
+    const int saved_threads = omp_get_max_threads();
+    for (int out : {10, 192, 1001}) {
+        const vit::Mat x = vit::Mat::Random(197, 800), w = vit::Mat::Random(out, 800);
+        const vit::Vec b = vit::Vec::Random(out);
+        const vit::PackedBt packed(w);
+        vit::Mat expected(197, out);
+        vit::linear(x, w, b, vit::MatMap(expected.data(), 197, out));
+        for (int threads : {1, 2, 3, 5}) {
+            omp_set_num_threads(threads);
+            vit::Mat y = vit::Mat::Constant(197, out, std::nanf(""));
+            vit::linear(x, w, b, vit::MatMap(y.data(), 197, out), &packed);
+            INFO(out << " outputs, " << threads << " threads");
+            CHECK(largest_difference(y, expected) <= tolerance(800));
+        }
+        const vit::Mat other = w;
+        vit::Mat y(197, out);
+        CHECK_THROWS_AS(vit::linear(x, other, b, vit::MatMap(y.data(), 197, out), &packed), vit::Error);
+    }
     omp_set_num_threads(saved_threads);
 }
 
