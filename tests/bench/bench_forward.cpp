@@ -4,11 +4,13 @@
 // python3-torch), runs interleaved in the same run, and the ratio. Beside them
 // the GEMM floor: the time of every matrix product the pass makes, each timed
 // alone at its own shape in the same run, the core's product or the BLAS's sgemm
-// (Eigen's GEMM in a build without one), whichever is faster.
-// The pass is forward_into's: every stage but the rollout, whose time (when a
-// view or a dump asks for it) is printed apart. Then peak resident memory of
-// ViT-B at 224 and 448 (785 tokens), each measured in a fresh process, beside
-// the size of the trace itself.
+// (Eigen's GEMM in a build without one), whichever is faster; both as an sgemm
+// is called, packing the weights on every call.
+// The pass is time_forward's: forward_into, every stage but the rollout (whose
+// time, when a view or a dump asks for it, is printed apart), with the weights
+// packed once before the timed passes (packed_weights.h). Then peak resident
+// memory of ViT-B at 224 and 448 (785 tokens), each measured in a fresh
+// process, beside the size of the trace itself and of the packed weights.
 //   vitviz-bench [--runs N] [--rounds R] [--threads T (only T, not 1 and 2)] [--python PATH]
 //   vitviz-bench --peak-memory base|tiny SIZE   (one memory case; run by the above)
 #include <sys/resource.h>
@@ -26,6 +28,7 @@
 #include "forward.h"
 #include "gemm.h"
 #include "layers.h"
+#include "packed_weights.h"
 #include "random_model.h"
 #include "rollout.h"
 #include "threads.h"
@@ -138,17 +141,23 @@ double resident_mb() {
     return static_cast<double>(resident) * sysconf(_SC_PAGESIZE) / (1 << 20);
 }
 
-// One memory case, in this (fresh) process: prints `rss_mb before=… peak=… trace_mb=…`.
+// One memory case, in this (fresh) process, the pass as time_forward runs it:
+// prints `rss_mb packed=… before=… peak=… trace_mb=…`.
 int peak_memory_case(const std::string& size, int pixels) {
     const vit::Model model =
         vit::make_random_model(size == "tiny" ? vit::vit_tiny_config() : vit::vit_base_config(), 42);
+    const double model_only = resident_mb();
+    const vit::PackedWeights packed(model);
     const double before = resident_mb();
-    const vit::Trace trace = vit::forward(model, bench_input(pixels));
+    vit::Trace trace;
+    vit::forward_into(model, bench_input(pixels), trace, {}, &packed);
+    vit::add_rollout(trace);
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     double trace_bytes = 0;
     for (const vit::Stage& s : trace.stages()) trace_bytes += static_cast<double>(s.tensor.numel()) * sizeof(float);
-    std::printf("rss_mb before=%.1f peak=%.1f trace_mb=%.1f tokens=%lld\n", before, usage.ru_maxrss / 1024.0,
+    std::printf("rss_mb packed=%.1f before=%.1f peak=%.1f trace_mb=%.1f tokens=%lld\n", before - model_only, before,
+                usage.ru_maxrss / 1024.0,
                 trace_bytes / (1 << 20), static_cast<long long>(trace.at(vit::StageRef{vit::StageKind::Tokens}).shape[0]));
     return 0;
 }
@@ -157,17 +166,18 @@ void print_peak_memory(const char* size, int pixels) {
     const std::string command = "/proc/" + std::to_string(getpid()) + "/exe --peak-memory " + size + " " +
                                 std::to_string(pixels);
     std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-    double before = 0, peak = 0, trace = 0;
+    double packed = 0, before = 0, peak = 0, trace = 0;
     long long tokens = 0;
     std::array<char, 256> line{};
     while (pipe && std::fgets(line.data(), line.size(), pipe.get()))
-        std::sscanf(line.data(), "rss_mb before=%lf peak=%lf trace_mb=%lf tokens=%lld", &before, &peak, &trace, &tokens);
+        std::sscanf(line.data(), "rss_mb packed=%lf before=%lf peak=%lf trace_mb=%lf tokens=%lld", &packed, &before,
+                    &peak, &trace, &tokens);
     if (trace <= 0) {
         std::printf("ViT-%-4s %4d  memory case failed\n", size, pixels);
         return;
     }
-    std::printf("ViT-%-4s %4d %7lld %10.1f %12.1f %10.1f %16.2f\n", size, pixels, tokens, trace, before, peak,
-                (peak - before) / trace);
+    std::printf("ViT-%-4s %4d %7lld %10.1f %10.1f %12.1f %10.1f %16.2f\n", size, pixels, tokens, trace, packed, before,
+                peak, (peak - before) / trace);
 }
 
 }  // namespace
@@ -230,18 +240,20 @@ int main(int argc, char** argv) {
     }
     std::printf("ratio = vitviz full-trace forward / PyTorch forward (lower is better), median of %d rounds x %d runs;\n"
                 "floor = every matrix product of the pass (linear layers, attention per head, head) at its best time\n"
-                "  this run from the core's product or Eigen's (the BLAS's sgemm in a BLAS build), whichever is faster;\n"
+                "  this run from the core's product or Eigen's (the BLAS's sgemm in a BLAS build), whichever is faster,\n"
+                "  each packing its weights on every call as an sgemm does (the pass uses them packed once);\n"
                 "core_GF/s, sgemm_GF/s = each one's rate over all those products (at their best times);\n"
                 "pytorch_threads = torch.get_num_threads() (pinned below the machine's cores, else PyTorch's default)\n",
                 rounds, runs);
     for (const auto& [size, ms] : rollout_ms)
         std::printf("ViT-%s rollout, computed when a view or a dump asks (not in vitviz_ms), 1 thread: %.2f ms\n", size, ms);
     std::printf("\n");
-    std::printf("%-8s %4s %7s %10s %12s %10s %16s\n", "model", "size", "tokens", "trace_MB", "rss_before_MB",
-                "peak_MB", "(peak-before)/trace");
+    std::printf("%-8s %4s %7s %10s %10s %12s %10s %16s\n", "model", "size", "tokens", "trace_MB", "packed_MB",
+                "rss_before_MB", "peak_MB", "(peak-before)/trace");
     std::fflush(stdout);
     print_peak_memory("base", 224);
     print_peak_memory("base", 448);
-    std::printf("rss_before = resident after building the model, before the forward pass (fresh process per case)\n");
+    std::printf("rss_before = resident after building the model and packing its weights, before the forward pass\n"
+                "  (fresh process per case); packed_MB = what the packing added\n");
     return 0;
 }
