@@ -6,8 +6,8 @@
 # and runs the core tests again under them, so both product paths are tested
 # (not the full-size real-layout checkpoints, label `real`: ViT-B in a Debug
 # sanitizer build takes minutes). That build is for this machine too
-# (-march=native), so on an AVX-512 machine the core's own kernel (core/gemm)
-# runs under the sanitizers.
+# (VITVIZ_NATIVE, on by default), so on an AVX-512 machine the core's own
+# kernel (core/gemm) runs under the sanitizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh --tests
@@ -18,6 +18,6 @@ cmake --build build -j"$jobs"
 (cd build && xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure)
 
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=OFF -DVITVIZ_BLAS=OFF \
-      -DCMAKE_CXX_FLAGS=-march=native >/dev/null
+      >/dev/null
 cmake --build build-asan -j"$jobs" --target core_tests vitviz-cli
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -LE real)
