@@ -91,9 +91,8 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, const Interv
     Tensor& ln2 = out.next(StageKind::Ln2, b);
     layer_norm(res1.mat(), w.ln2_w, w.ln2_b, c.ln_eps, ln2.mat());
     Tensor& fc1 = out.next(StageKind::Fc1, b);
-    linear(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat(), pw ? &pw->fc1 : nullptr);
     Tensor& act = out.next(StageKind::Gelu, b);
-    gelu(fc1.mat(), act.mat());
+    linear_gelu(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat(), act.mat(), pw ? &pw->fc1 : nullptr);
     Tensor& mlp_out = out.next(StageKind::MlpOut, b);
     linear(act.mat(), w.fc2_w, w.fc2_b, mlp_out.mat(), pw ? &pw->fc2 : nullptr);
     Tensor& block_out = out.next(StageKind::Out, b);

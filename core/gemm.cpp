@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "gelu.h"
+
 #ifdef __AVX512F__
 #include <immintrin.h>
 #endif
@@ -25,6 +27,13 @@ Eigen::Map<const Mat, 0, Eigen::OuterStride<>> rows_of(const float* source, int6
                                                        int64_t count, int64_t depth) {
     return Eigen::Map<const Mat, 0, Eigen::OuterStride<>>(source + first_row * stride, count, depth,
                                                           Eigen::OuterStride<>(stride));
+}
+
+// gelu's output for c whole, from c as it stands.
+void write_gelu(const ConstMatRef& c, const GeluOutput* gelu) {
+    if (!gelu) return;
+    Eigen::Map<Mat, 0, Eigen::OuterStride<>> out(gelu->data, c.rows(), c.cols(), Eigen::OuterStride<>(gelu->stride));
+    out.array() = gelu_of(c.array());
 }
 
 }  // namespace
@@ -209,13 +218,36 @@ void prefetch_for_writing(const float* c, int64_t rows, int64_t c_step) {
 
 // One tile: c (Rows × up to 32, columns masked) = start + Σ_k a_k ⊗ b_k over `depth`
 // steps, where start is c itself (accumulate), else the bias row in every row, else 0;
-// a: packed, Rows floats a step; b: 32 floats a step, `b_step` apart.
+// a: packed, Rows floats a step; b: 32 floats a step, `b_step` apart; `gelu`:
+// also GELU of the tile there (finish_tile_with_gelu), or null.
 // Meanwhile asks `prefetch` for one line every `prefetch_interval` steps: spread
 // out, as a burst of requests stalls on the core's few outstanding misses to memory.
+// The epilogue of a tile with a GELU output: the tile's `rows` rows of 32
+// floats (tile, a row per 32 floats) to c, and their GELU to `gelu`. c's rows
+// are streamed past the caches when the tile is whole and they are aligned.
+// Out of line, so that its constants stay out of the tile's registers.
+__attribute__((noinline)) void finish_tile_with_gelu(const float* tile, int rows, float* c, int64_t c_step,
+                                                     float* gelu, int64_t gelu_step, __mmask16 mask0,
+                                                     __mmask16 mask1) {
+    const bool stream = mask1 == 0xffff && reinterpret_cast<uintptr_t>(c) % 64 == 0 && c_step % 16 == 0;
+    for (int r = 0; r < rows; ++r) {
+        const __m512 c0 = _mm512_load_ps(tile + r * 32), c1 = _mm512_load_ps(tile + r * 32 + 16);
+        if (stream) {
+            _mm512_stream_ps(c + r * c_step, c0);
+            _mm512_stream_ps(c + r * c_step + 16, c1);
+        } else {
+            _mm512_mask_storeu_ps(c + r * c_step, mask0, c0);
+            _mm512_mask_storeu_ps(c + r * c_step + 16, mask1, c1);
+        }
+        _mm512_mask_storeu_ps(gelu + r * gelu_step, mask0, gelu_packet(c0));
+        _mm512_mask_storeu_ps(gelu + r * gelu_step + 16, mask1, gelu_packet(c1));
+    }
+}
+
 template <int Rows>
 void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step, float* c, int64_t c_step,
                    __mmask16 mask0, __mmask16 mask1, bool accumulate, const float* bias,
-                   LinePrefetcher prefetch, int64_t prefetch_interval) {
+                   LinePrefetcher prefetch, int64_t prefetch_interval, float* gelu, int64_t gelu_step) {
     const __m512 start0 = bias ? _mm512_maskz_loadu_ps(mask0, bias) : _mm512_setzero_ps();
     const __m512 start1 = bias && mask1 ? _mm512_maskz_loadu_ps(mask1, bias + 16) : _mm512_setzero_ps();
     __m512 sum0[Rows], sum1[Rows];  // every loop over them unrolled, so they stay in registers
@@ -240,6 +272,16 @@ void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step
             steps_to_prefetch = prefetch_interval;
         }
     }
+    if (gelu) {
+        alignas(64) float tile[Rows][32];
+#pragma GCC unroll 14
+        for (int r = 0; r < Rows; ++r) {
+            _mm512_store_ps(tile[r], sum0[r]);
+            _mm512_store_ps(tile[r] + 16, sum1[r]);
+        }
+        finish_tile_with_gelu(&tile[0][0], Rows, c, c_step, gelu, gelu_step, mask0, mask1);
+        return;
+    }
 #pragma GCC unroll 14
     for (int r = 0; r < Rows; ++r) {
         _mm512_mask_storeu_ps(c + r * c_step, mask0, sum0[r]);
@@ -248,16 +290,17 @@ void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step
 }
 
 using TileFunction = void (*)(int64_t, const float*, const float*, int64_t, float*, int64_t, __mmask16, __mmask16,
-                              bool, const float*, LinePrefetcher, int64_t);
+                              bool, const float*, LinePrefetcher, int64_t, float*, int64_t);
 constexpr TileFunction kTileFunctions[kTileRows + 1] = {
     nullptr,           multiply_tile<1>,  multiply_tile<2>,  multiply_tile<3>,  multiply_tile<4>,
     multiply_tile<5>,  multiply_tile<6>,  multiply_tile<7>,  multiply_tile<8>,  multiply_tile<9>,
     multiply_tile<10>, multiply_tile<11>, multiply_tile<12>, multiply_tile<13>, multiply_tile<14>};
 
 // c = scale · a · op(b) + bias (none when null), op(b) = bᵀ when `b_transposed`;
-// with `packed`, bᵀ's panels come from it (b: its rows [first_row, first_row + cols)).
+// with `packed`, bᵀ's panels come from it (b: its rows [first_row, first_row + cols));
+// `gelu`: GELU of c there too, or null.
 void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, float scale, const float* bias, MatRef c,
-              const PackedBt* packed = nullptr, int64_t first_row = 0) {
+              const PackedBt* packed = nullptr, int64_t first_row = 0, const GeluOutput* gelu = nullptr) {
     const int64_t rows = c.rows(), cols = c.cols(), depth = a.cols();
     assert(a.rows() == rows && (b_transposed ? b.rows() == cols && b.cols() == depth
                                              : b.rows() == depth && b.cols() == cols));
@@ -265,6 +308,7 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
     if (depth == 0) {
         c.setZero();
         if (bias) c.rowwise() += Eigen::Map<const Eigen::RowVectorXf>(bias, cols);
+        write_gelu(c, gelu);
         return;
     }
     PackBuffers& buffers = pack_buffers();
@@ -274,6 +318,9 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
     const RowTiles tiles(rows);
     for (int64_t k0 = 0; k0 < depth; k0 += kDepthBlock) {
         const int64_t steps = std::min(kDepthBlock, depth - k0);
+        const GeluOutput* finishing_gelu = k0 + steps == depth ? gelu : nullptr;  // the tiles' last block
+        // c written once, streamed with a GELU output: not asked into the cache.
+        const bool c_to_cache = k0 == 0 && !(finishing_gelu && steps == depth);
         pack_a(a, tiles, k0, steps, scale, buffers.a.data());
         for (int64_t n0 = 0; n0 < cols; n0 += kPanelCols) {
             const PanelSource::Panel panel = source.panel(k0, n0, steps);
@@ -288,27 +335,33 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
             int64_t r0 = 0;
             for (int64_t tile = 0; tile < tiles.count; ++tile) {
                 const int64_t tile_rows = tiles.rows(tile);
-                if (k0 == 0 && tile + 1 < tiles.count)
+                if (c_to_cache && tile + 1 < tiles.count)
                     prefetch_for_writing(c.data() + (r0 + tile_rows) * c.outerStride() + n0, tiles.rows(tile + 1),
                                          c.outerStride());
+                float* tile_gelu = finishing_gelu ? finishing_gelu->data + r0 * finishing_gelu->stride + n0 : nullptr;
+                if (finishing_gelu && tile + 1 < tiles.count)
+                    prefetch_for_writing(tile_gelu + tile_rows * finishing_gelu->stride, tiles.rows(tile + 1),
+                                         finishing_gelu->stride);
                 const LinePrefetcher prefetch =
                     lines == 0 ? LinePrefetcher()
                                : source.prefetcher(next_k0, next_n0, next_steps, lines * tile / tiles.count,
                                                    lines * (tile + 1) / tiles.count);
                 kTileFunctions[tile_rows](steps, packed_a, panel.steps, panel.step, c.data() + r0 * c.outerStride() + n0,
                                           c.outerStride(), mask0, mask1, k0 > 0, bias ? bias + n0 : nullptr, prefetch,
-                                          prefetch_interval);
+                                          prefetch_interval, tile_gelu, gelu ? gelu->stride : 0);
                 packed_a += tile_rows * steps;
                 r0 += tile_rows;
             }
         }
     }
+    if (gelu) _mm_sfence();  // the streamed stores ordered before whatever reads c next, on any thread
 }
 
 }  // namespace
 
-void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale, const float* bias) {
-    multiply(a, b, true, scale, bias, c);
+void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale, const float* bias,
+                 const GeluOutput* gelu) {
+    multiply(a, b, true, scale, bias, c, nullptr, 0, gelu);
 }
 void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) { multiply(a, b, false, 1.0f, nullptr, c); }
 bool own_gemm_kernel() { return true; }
@@ -330,17 +383,21 @@ const float* PackedBt::panel(int64_t k0, int64_t row) const {
     return data_.data() + k0 * padded_rows + row * std::min(kDepthBlock, depth_ - k0);
 }
 
-void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias) {
+void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias,
+                 const GeluOutput* gelu) {
     assert(first_row % kPanelCols == 0 && first_row + c.cols() <= b.rows_);
-    multiply(a, rows_of(b.source_, b.stride_, first_row, c.cols(), b.depth_), true, 1.0f, bias, c, &b, first_row);
+    multiply(a, rows_of(b.source_, b.stride_, first_row, c.cols(), b.depth_), true, 1.0f, bias, c, &b, first_row,
+             gelu);
 }
 
 #else  // no AVX-512: Eigen's products
 
-void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale, const float* bias) {
+void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale, const float* bias,
+                 const GeluOutput* gelu) {
     if (scale == 1.0f) c.noalias() = a * b.transpose();
     else c.noalias() = (a * scale) * b.transpose();
     if (bias) c.rowwise() += Eigen::Map<const Eigen::RowVectorXf>(bias, c.cols());
+    write_gelu(c, gelu);
 }
 void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) { c.noalias() = a * b; }
 bool own_gemm_kernel() { return false; }
@@ -350,8 +407,9 @@ PackedBt::PackedBt(const ConstMatRef& b)
 
 const float* PackedBt::panel(int64_t, int64_t) const { return nullptr; }
 
-void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias) {
-    multiply_bt(a, rows_of(b.source_, b.stride_, first_row, c.cols(), b.depth_), c, 1.0f, bias);
+void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias,
+                 const GeluOutput* gelu) {
+    multiply_bt(a, rows_of(b.source_, b.stride_, first_row, c.cols(), b.depth_), c, 1.0f, bias, gelu);
 }
 
 #endif

@@ -16,10 +16,19 @@ namespace vit {
 // Writable matrix parameter: binds a Mat, a Map or a block of one.
 using MatRef = Eigen::Ref<Mat>;
 
+// Where a product also writes GELU of its result (an MLP's fc1 and its GELU):
+// gelu(c(r, j)) at data[r · stride + j], from each tile of c as it is finished.
+// c itself then goes to memory past the caches where its rows are 64-byte
+// aligned, as nothing in the pass reads it again.
+struct GeluOutput {
+    float* data;
+    int64_t stride;
+};
+
 // c = (a · scale) · bᵀ + bias     a: rows × depth, b: cols × depth, c: rows × cols,
-// bias: cols floats added to every row, or null for none
+// bias: cols floats added to every row, or null for none; gelu: also GELU of c, or null
 void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale = 1.0f,
-                 const float* bias = nullptr);
+                 const float* bias = nullptr, const GeluOutput* gelu = nullptr);
 
 // A weight matrix b (rows × depth) packed once as the kernel reads it: per block
 // of depth, bᵀ in 32-column panels. It remembers b's storage, which must stay
@@ -39,11 +48,12 @@ private:
     FloatStorage data_;
     const float* source_ = nullptr;
     int64_t rows_ = 0, depth_ = 0, stride_ = 0;
-    friend void multiply_bt(const ConstMatRef&, const PackedBt&, int64_t, MatRef, const float*);
+    friend void multiply_bt(const ConstMatRef&, const PackedBt&, int64_t, MatRef, const float*, const GeluOutput*);
 };
 
 // c = a · b[first_row : first_row + c.cols()]ᵀ + bias, with b packed; first_row a multiple of 32
-void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias = nullptr);
+void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias = nullptr,
+                 const GeluOutput* gelu = nullptr);
 
 // c = a · b                         a: rows × depth, b: depth × cols, c: rows × cols
 void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c);

@@ -6,9 +6,8 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <unsupported/Eigen/SpecialFunctions>
-
 #include "error.h"
+#include "gelu.h"
 #include "gemm.h"
 
 namespace vit {
@@ -19,7 +18,11 @@ constexpr Eigen::Index kColumnChunk = 32;
 // Below this many weights (ViT-Ti's layers) Eigen's own split of its product is faster.
 constexpr Eigen::Index kEigenSplitMinWeights = 1 << 18;
 
-void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const PackedBt* packed) {
+namespace {
+
+// y = x · wᵀ + b, and gelu(y) at `gelu` as well unless it is null.
+void linear_into(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const PackedBt* packed,
+                 const GeluOutput* gelu) {
     if (packed && !packed->made_from(w)) throw Error("linear: the packed weights were made from another matrix");
     // Each thread multiplies by its own slice of w's rows (output features): each
     // weight is read by one thread, with no shared packing and no synchronisation
@@ -33,8 +36,13 @@ void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const Pa
     // y's columns [begin, end): by w's rows [begin, end), packed or as they are.
     const auto multiply_rows = [&](Eigen::Index begin, Eigen::Index end) {
         const float* rows_bias = bias ? bias + begin : nullptr;
-        if (packed) multiply_bt(x, *packed, begin, y.middleCols(begin, end - begin), rows_bias);
-        else multiply_bt(x, w.middleRows(begin, end - begin), y.middleCols(begin, end - begin), 1.0f, rows_bias);
+        const GeluOutput rows_gelu = gelu ? GeluOutput{gelu->data + begin, gelu->stride} : GeluOutput{};
+        const GeluOutput* rows_gelu_or_none = gelu ? &rows_gelu : nullptr;
+        if (packed)
+            multiply_bt(x, *packed, begin, y.middleCols(begin, end - begin), rows_bias, rows_gelu_or_none);
+        else
+            multiply_bt(x, w.middleRows(begin, end - begin), y.middleCols(begin, end - begin), 1.0f, rows_bias,
+                        rows_gelu_or_none);
     };
     if (split) {
 #pragma omp parallel num_threads(threads)
@@ -51,6 +59,17 @@ void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const Pa
     }
 }
 
+}  // namespace
+
+void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const PackedBt* packed) {
+    linear_into(x, w, b, y, packed, nullptr);
+}
+
+void linear_gelu(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, MatMap act, const PackedBt* packed) {
+    const GeluOutput gelu{act.data(), act.outerStride()};
+    linear_into(x, w, b, y, packed, &gelu);
+}
+
 void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y) {
     const Eigen::Index rows = x.rows();
 #pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
@@ -63,12 +82,8 @@ void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float e
 
 void gelu(const ConstMatRef& x, MatMap y) {
     const Eigen::Index rows = x.rows();
-    const float inv_sqrt2 = 0.70710678118654752f;
 #pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
-    for (Eigen::Index r = 0; r < rows; ++r) {
-        const auto row = x.row(r).array();
-        y.row(r).array() = 0.5f * row * (1.0f + (row * inv_sqrt2).erf());
-    }
+    for (Eigen::Index r = 0; r < rows; ++r) y.row(r).array() = gelu_of(x.row(r).array());
 }
 
 void softmax_rows(const ConstMatRef& x, MatMap y) {

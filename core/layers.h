@@ -13,6 +13,10 @@ class PackedBt;
 // y = x · wᵀ + b     x: T×D_in, w: D_out×D_in (PyTorch layout), b: D_out, y: T×D_out
 // `packed`: w packed beforehand (gemm.h), or null; throws vit::Error if made from another matrix.
 void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const PackedBt* packed = nullptr);
+// The same, and act = gelu(y) (an MLP's fc1 and its GELU), written from each
+// tile of y as it is computed rather than in a second pass over y.
+void linear_gelu(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, MatMap act,
+                 const PackedBt* packed = nullptr);
 
 // The mean and 1/sqrt(var + eps) of one row as LayerNorm normalises it
 // (biased variance); shared by layer_norm and its backward.
@@ -30,7 +34,7 @@ RowNorm row_norm(const Row& row, float eps) {
 // y = (x − mean) / sqrt(var + eps) · gamma + beta, per row, biased variance (nn.LayerNorm)
 void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y);
 
-// y = x · ½(1 + erf(x/√2)), elementwise (nn.GELU(), the erf form)
+// y = x · ½(1 + erf(x/√2)), elementwise (nn.GELU(), the erf form; gelu.h)
 void gelu(const ConstMatRef& x, MatMap y);
 
 // y = softmax(x) over each row, max subtracted first (x and y may alias)

@@ -4,8 +4,8 @@
 #include "layers_backward.h"
 
 #include <cmath>
-#include <unsupported/Eigen/SpecialFunctions>
 
+#include "gelu.h"
 #include "layers.h"
 
 namespace vit {
@@ -37,12 +37,11 @@ void layer_norm_backward(const ConstMatRef& x, const Vec& gamma, float eps, cons
 
 void gelu_backward(const ConstMatRef& x, const ConstMatRef& dy, MatMap dx) {
     const Eigen::Index rows = x.rows();
-    const float inv_sqrt2 = 0.70710678118654752f;
     const float inv_sqrt_2pi = 0.39894228040143268f;
 #pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
     for (Eigen::Index r = 0; r < rows; ++r) {
         const auto row = x.row(r).array();
-        const auto cdf = 0.5f * (1.0f + (row * inv_sqrt2).erf());
+        const auto cdf = 0.5f * (1.0f + (row * kInvSqrt2).erf());
         const auto pdf = (-0.5f * row.square()).exp() * inv_sqrt_2pi;
         dx.row(r).array() = dy.row(r).array() * (cdf + row * pdf);
     }

@@ -163,6 +163,67 @@ TEST_CASE("linear with packed weights writes every column, and refuses another m
     omp_set_num_threads(saved_threads);
 }
 
+TEST_CASE("a product with a GELU output writes the product and its GELU", "[gemm]") {
+    // Whole and partial panels, one and two blocks of depth, outputs aligned
+    // (the product streamed past the caches) and blocks of wider matrices (not),
+    // weights as they are and packed.
+    for (int rows : {1, 14, 197})
+        for (int depth : {17, 768, 1601})
+            for (int cols : {13, 64, 197})
+                for (bool inside_wider : {false, true}) {
+                    const vit::Mat x = vit::Mat::Random(rows, depth), w = vit::Mat::Random(cols, depth);
+                    const vit::Vec bias = vit::Vec::Random(cols);
+                    vit::Mat plain(rows, cols);
+                    vit::multiply_bt(x, w, plain, 1.0f, bias.data());
+                    vit::Mat reference(rows, cols);
+                    vit::gelu(plain, vit::MatMap(reference.data(), rows, cols));
+                    const double scale = 1.0 + plain.cwiseAbs().maxCoeff();
+                    for (bool packed : {false, true}) {
+                        INFO(rows << "x" << depth << "x" << cols << (inside_wider ? ", inside wider matrices" : "")
+                                  << (packed ? ", packed" : ""));
+                        vit::Mat wide_c = vit::Mat::Constant(rows + 2, cols + 5, std::nanf(""));
+                        vit::Mat wide_act = vit::Mat::Constant(rows + 2, cols + 5, std::nanf(""));
+                        auto c = inside_wider ? wide_c.block(1, 3, rows, cols) : wide_c.block(0, 0, rows, cols);
+                        auto act = inside_wider ? wide_act.block(1, 3, rows, cols) : wide_act.block(0, 0, rows, cols);
+                        vit::Mat aligned_c(rows, cols), aligned_act(rows, cols);
+                        vit::MatRef c_out = inside_wider ? vit::MatRef(c) : vit::MatRef(aligned_c);
+                        vit::MatRef act_out = inside_wider ? vit::MatRef(act) : vit::MatRef(aligned_act);
+                        const vit::GeluOutput gelu{act_out.data(), act_out.outerStride()};
+                        if (packed) vit::multiply_bt(x, vit::PackedBt(w), 0, c_out, bias.data(), &gelu);
+                        else vit::multiply_bt(x, w, c_out, 1.0f, bias.data(), &gelu);
+                        CHECK((vit::Mat(c_out).array() == plain.array()).all());
+                        CHECK(largest_difference(vit::Mat(act_out), reference) <= 1e-6 * scale);
+                        if (inside_wider) {  // nothing written around the blocks
+                            CHECK(wide_c.leftCols(3).array().isNaN().all());
+                            CHECK(wide_act.rightCols(2).array().isNaN().all());
+                            CHECK(wide_act.topRows(1).array().isNaN().all());
+                        }
+                    }
+                }
+}
+
+TEST_CASE("linear_gelu writes every column of both outputs whatever the threads", "[gemm]") {
+    const int saved_threads = omp_get_max_threads();
+    for (int out : {10, 192, 1001}) {
+        const vit::Mat x = vit::Mat::Random(197, 96), w = vit::Mat::Random(out, 96);
+        const vit::Vec b = vit::Vec::Random(out);
+        const vit::Mat expected = (x * w.transpose()).rowwise() + b.transpose();
+        vit::Mat expected_act(197, out);
+        vit::gelu(expected, vit::MatMap(expected_act.data(), 197, out));
+        const vit::PackedBt packed(w);
+        for (int threads : {1, 2, 3, 5})
+            for (const vit::PackedBt* weights : {static_cast<const vit::PackedBt*>(nullptr), &packed}) {
+                omp_set_num_threads(threads);
+                vit::Mat y = vit::Mat::Constant(197, out, std::nanf("")), act = y;
+                vit::linear_gelu(x, w, b, vit::MatMap(y.data(), 197, out), vit::MatMap(act.data(), 197, out), weights);
+                INFO(out << " outputs, " << threads << " threads" << (weights ? ", packed" : ""));
+                CHECK(largest_difference(y, expected) <= tolerance(96));
+                CHECK(largest_difference(act, expected_act) <= tolerance(96));
+            }
+    }
+    omp_set_num_threads(saved_threads);
+}
+
 TEST_CASE("a product of depth 0 is the bias alone", "[gemm]") {
     const vit::Mat a(5, 0), b(9, 0);
     const vit::Vec bias = vit::Vec::LinSpaced(9, 1.0f, 9.0f);
