@@ -5,8 +5,10 @@
 // into the packing buffer, or packed once beforehand (PackedBt); for A·B it is
 // read where it lies. Loop order per depth block: pack A once, then per panel
 // of B, every tile of rows — so each weight is read from memory once, and one
-// panel stays in cache while every row uses it. Memory is asked for ahead of use: the next panel's weights while
-// the tiles of this one compute, and the next tile's rows of C before it writes.
+// panel stays in cache while every row uses it. Memory is asked for ahead of
+// use: the next panel's weights while the tiles of this one compute, and the
+// next tile's rows of C before it writes. A tile can also write GELU of itself
+// to a second output as it finishes (GeluOutput).
 #include "gemm.h"
 
 #include <algorithm>

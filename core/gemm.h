@@ -40,7 +40,6 @@ public:
     explicit PackedBt(const ConstMatRef& b);
     // Made from this very matrix: the same storage and shape.
     bool made_from(const ConstMatRef& b) const;
-    int64_t rows() const { return rows_; }
     // The panels of b's rows [row, …) over the depth block starting at k0; row a multiple of 32.
     const float* panel(int64_t k0, int64_t row) const;
 

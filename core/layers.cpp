@@ -6,6 +6,7 @@
 #include <omp.h>
 
 #include <algorithm>
+
 #include "error.h"
 #include "gelu.h"
 #include "gemm.h"
