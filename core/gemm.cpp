@@ -92,6 +92,9 @@ inline void transpose16(__m512 r[16]) {
     }
 }
 
+// B's rows rounded up to whole panels: a PackedBt's panels hold that many.
+int64_t panel_padded(int64_t rows) { return (rows + kPanelCols - 1) / kPanelCols * kPanelCols; }
+
 __mmask16 first_lanes(int64_t count) {
     return count >= 16 ? __mmask16(0xffff) : count <= 0 ? __mmask16(0) : __mmask16((1u << count) - 1);
 }
@@ -186,8 +189,7 @@ public:
     }
     // Lines [first, last) of the panel at (k0, n0), `lines` of them in all (0: nothing to fetch).
     int64_t lines(int64_t n0, int64_t depth) const {
-        const int64_t lines_per_step = packed_ ? kPanelCols / LinePrefetcher::kLineFloats : 0;
-        if (packed_) return lines_per_step * depth;
+        if (packed_) return kPanelCols / LinePrefetcher::kLineFloats * depth;  // one panel, contiguous
         if (!b_transposed_) return 0;  // read in place, row by row: the hardware's prefetcher follows
         return std::max<int64_t>(0, std::min(kPanelCols, b_.rows() - n0)) * lines_per_row(depth);
     }
@@ -218,12 +220,6 @@ void prefetch_for_writing(const float* c, int64_t rows, int64_t c_step) {
     }
 }
 
-// One tile: c (Rows × up to 32, columns masked) = start + Σ_k a_k ⊗ b_k over `depth`
-// steps, where start is c itself (accumulate), else the bias row in every row, else 0;
-// a: packed, Rows floats a step; b: 32 floats a step, `b_step` apart; `gelu`:
-// also GELU of the tile there (finish_tile_with_gelu), or null.
-// Meanwhile asks `prefetch` for one line every `prefetch_interval` steps: spread
-// out, as a burst of requests stalls on the core's few outstanding misses to memory.
 // The epilogue of a tile with a GELU output: the tile's `rows` rows of 32
 // floats (tile, a row per 32 floats) to c, and their GELU to `gelu`. c's rows
 // are streamed past the caches when the tile is whole and they are aligned.
@@ -246,6 +242,12 @@ __attribute__((noinline)) void finish_tile_with_gelu(const float* tile, int rows
     }
 }
 
+// One tile: c (Rows × up to 32, columns masked) = start + Σ_k a_k ⊗ b_k over `depth`
+// steps, where start is c itself (accumulate), else the bias row in every row, else 0;
+// a: packed, Rows floats a step; b: 32 floats a step, `b_step` apart; `gelu`:
+// also GELU of the tile there (finish_tile_with_gelu), or null.
+// Meanwhile asks `prefetch` for one line every `prefetch_interval` steps: spread
+// out, as a burst of requests stalls on the core's few outstanding misses to memory.
 template <int Rows>
 void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step, float* c, int64_t c_step,
                    __mmask16 mask0, __mmask16 mask1, bool accumulate, const float* bias,
@@ -370,7 +372,7 @@ bool own_gemm_kernel() { return true; }
 
 PackedBt::PackedBt(const ConstMatRef& b)
     : source_(b.data()), rows_(b.rows()), depth_(b.cols()), stride_(b.outerStride()) {
-    const int64_t padded_rows = (rows_ + kPanelCols - 1) / kPanelCols * kPanelCols;
+    const int64_t padded_rows = panel_padded(rows_);
     data_.resize(static_cast<size_t>(padded_rows * depth_));
     for (int64_t k0 = 0; k0 < depth_; k0 += kDepthBlock) {
         const int64_t steps = std::min(kDepthBlock, depth_ - k0);
@@ -381,8 +383,7 @@ PackedBt::PackedBt(const ConstMatRef& b)
 
 const float* PackedBt::panel(int64_t k0, int64_t row) const {
     // Depth block k0 starts after k0 steps of every panel; its panels hold `steps` steps each.
-    const int64_t padded_rows = (rows_ + kPanelCols - 1) / kPanelCols * kPanelCols;
-    return data_.data() + k0 * padded_rows + row * std::min(kDepthBlock, depth_ - k0);
+    return data_.data() + k0 * panel_padded(rows_) + row * std::min(kDepthBlock, depth_ - k0);
 }
 
 void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias,

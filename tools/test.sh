@@ -17,7 +17,6 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DVITVIZ_BLAS=openblas >/dev/null
 cmake --build build -j"$jobs"
 (cd build && xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure)
 
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=OFF -DVITVIZ_BLAS=OFF \
-      >/dev/null
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=OFF -DVITVIZ_BLAS=OFF >/dev/null
 cmake --build build-asan -j"$jobs" --target core_tests vitviz-cli
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -LE real)

@@ -157,8 +157,8 @@ int peak_memory_case(const std::string& size, int pixels) {
     double trace_bytes = 0;
     for (const vit::Stage& s : trace.stages()) trace_bytes += static_cast<double>(s.tensor.numel()) * sizeof(float);
     std::printf("rss_mb packed=%.1f before=%.1f peak=%.1f trace_mb=%.1f tokens=%lld\n", before - model_only, before,
-                usage.ru_maxrss / 1024.0,
-                trace_bytes / (1 << 20), static_cast<long long>(trace.at(vit::StageRef{vit::StageKind::Tokens}).shape[0]));
+                usage.ru_maxrss / 1024.0, trace_bytes / (1 << 20),
+                static_cast<long long>(trace.at(vit::StageRef{vit::StageKind::Tokens}).shape[0]));
     return 0;
 }
 
