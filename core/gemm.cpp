@@ -224,6 +224,10 @@ void prefetch_for_writing(const float* c, int64_t rows, int64_t c_step) {
 // floats (tile, a row per 32 floats) to c, and their GELU to `gelu`. c's rows
 // are streamed past the caches when the tile is whole and they are aligned.
 // Out of line, so that its constants stay out of the tile's registers.
+// (GCC 12 warns, wrongly, of the undefined lanes in its own _mm512_min_ps and
+// _mm512_max_ps, which Eigen's erf clamps with: GCC bug 105593.)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
 __attribute__((noinline)) void finish_tile_with_gelu(const float* tile, int rows, float* c, int64_t c_step,
                                                      float* gelu, int64_t gelu_step, __mmask16 mask0,
                                                      __mmask16 mask1) {
@@ -241,6 +245,7 @@ __attribute__((noinline)) void finish_tile_with_gelu(const float* tile, int rows
         _mm512_mask_storeu_ps(gelu + r * gelu_step + 16, mask1, gelu_packet(c1));
     }
 }
+#pragma GCC diagnostic pop
 
 // One tile: c (Rows × up to 32, columns masked) = start + Σ_k a_k ⊗ b_k over `depth`
 // steps, where start is c itself (accumulate), else the bias row in every row, else 0;
