@@ -1,8 +1,11 @@
 // Multi-head attention stages (timm's Attention, eval mode, no fused kernel).
 // Heads are independent: each head's query rows, in as many parts as make the
 // work divide evenly over the threads, run their small products on one OpenMP
-// thread each (gemm.h's products run single-threaded inside the region), and
-// the softmax of a part follows its product while in cache.
+// thread each (gemm.h's products run single-threaded inside the region). A
+// part's scores, softmax and weighted sum follow one another in the thread's
+// own buffers, held in cache; only then are its scores and weights copied to
+// their stages, past the caches (stream_copy.h), as nothing in the pass reads
+// them again.
 #include "attention.h"
 
 #include <omp.h>
@@ -13,6 +16,7 @@
 
 #include "gemm.h"
 #include "layers.h"
+#include "stream_copy.h"
 
 namespace vit {
 
@@ -47,28 +51,28 @@ void split_heads(const ConstMatRef& qkv, int heads, Tensor& q, Tensor& k, Tensor
             parts[part]->slice(h) = qkv.block(0, part * dim + h * head_dim, tokens, head_dim);
 }
 
-void attention_weights(const Tensor& q, const Tensor& k, Tensor& scores, Tensor& attn, float temperature) {
+void attention(const Tensor& q, const Tensor& k, const Tensor& v, Tensor& scores, Tensor& attn, Tensor& context,
+               float temperature) {
     const int64_t heads = q.shape[0], tokens = q.shape[1];
-    const float scale = 1.0f / std::sqrt(static_cast<float>(q.shape[2]));
-    for_each_head_part(heads, tokens, scores.numel() >= kParallelMinElements, [&](int64_t h, int64_t begin, int64_t rows) {
-        MatMap head_scores(scores.slice(h).data() + begin * tokens, rows, tokens);
-        MatMap head_attn(attn.slice(h).data() + begin * tokens, rows, tokens);
-        multiply_bt(q.slice(h).middleRows(begin, rows), k.slice(h), head_scores, scale);
-        if (temperature == 1.0f) {
-            softmax_rows(head_scores, head_attn);
-        } else {
-            head_attn = head_scores / temperature;
-            softmax_rows(head_attn, head_attn);
-        }
-    });
-}
-
-void attention_context(const Tensor& attn, const Tensor& v, Tensor& context) {
-    const int64_t heads = attn.shape[0], tokens = attn.shape[1];
     const int64_t head_dim = v.shape[2];
+    const float scale = 1.0f / std::sqrt(static_cast<float>(q.shape[2]));
     MatMap out = context.mat();
-    for_each_head_part(heads, tokens, attn.numel() >= kParallelMinElements, [&](int64_t h, int64_t begin, int64_t rows) {
-        multiply(attn.slice(h).middleRows(begin, rows), v.slice(h), out.block(begin, h * head_dim, rows, head_dim));
+    for_each_head_part(heads, tokens, scores.numel() >= kParallelMinElements, [&](int64_t h, int64_t begin, int64_t rows) {
+        // The part's scores and weights, worked on in the thread's own buffers.
+        thread_local FloatStorage part_scores, part_attn;
+        part_scores.resize(static_cast<size_t>(rows * tokens));
+        part_attn.resize(static_cast<size_t>(rows * tokens));
+        MatMap work_scores(part_scores.data(), rows, tokens), work_attn(part_attn.data(), rows, tokens);
+        multiply_bt(q.slice(h).middleRows(begin, rows), k.slice(h), work_scores, scale);
+        if (temperature == 1.0f) {
+            softmax_rows(work_scores, work_attn);
+        } else {
+            work_attn = work_scores / temperature;
+            softmax_rows(work_attn, work_attn);
+        }
+        multiply(work_attn, v.slice(h), out.block(begin, h * head_dim, rows, head_dim));
+        copy_past_caches(part_scores.data(), scores.slice(h).data() + begin * tokens, rows * tokens);
+        copy_past_caches(part_attn.data(), attn.slice(h).data() + begin * tokens, rows * tokens);
     });
 }
 

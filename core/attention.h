@@ -10,11 +10,10 @@ namespace vit {
 // (timm: qkv.reshape(B, N, 3, H, Dh).permute(2, 0, 3, 1, 4))
 void split_heads(const ConstMatRef& qkv, int heads, Tensor& q, Tensor& k, Tensor& v);
 
-// scores_h = q_h · k_hᵀ / √Dh;  attn_h = softmax(scores_h / τ) over the last axis
-//   q, k: H×T×Dh   scores, attn: H×T×T   τ: the temperature, 1 in the model
-void attention_weights(const Tensor& q, const Tensor& k, Tensor& scores, Tensor& attn, float temperature = 1.0f);
-
-// context[:, h·Dh:(h+1)·Dh] = attn_h · v_h   attn: H×T×T, v: H×T×Dh, context: T×D
-void attention_context(const Tensor& attn, const Tensor& v, Tensor& context);
+// Per head h:  scores_h = q_h · k_hᵀ / √Dh;  attn_h = softmax(scores_h / τ) over the last axis;
+//              context[:, h·Dh:(h+1)·Dh] = attn_h · v_h
+//   q, k, v: H×T×Dh   scores, attn: H×T×T   context: T×D   τ: the temperature, 1 in the model
+void attention(const Tensor& q, const Tensor& k, const Tensor& v, Tensor& scores, Tensor& attn, Tensor& context,
+               float temperature = 1.0f);
 
 }  // namespace vit

@@ -78,10 +78,8 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, const Interv
 
     Tensor& scores = out.next(StageKind::Scores, b);
     Tensor& attn = out.next(StageKind::Attn, b);
-    attention_weights(q, k, scores, attn, iv.temperature);
-
     Tensor& context = out.next(StageKind::Context, b);
-    attention_context(attn, v, context);
+    attention(q, k, v, scores, attn, context, iv.temperature);
     for (int h : ablated_heads(iv, b)) context.mat().middleCols(int64_t(h) * c.head_dim(), c.head_dim()).setZero();
     Tensor& attn_out = out.next(StageKind::AttnOut, b);
     linear(context.mat(), w.proj_w, w.proj_b, attn_out.mat(), pw ? &pw->proj : nullptr);

@@ -1,7 +1,7 @@
 // vitviz-gpu-bench: the GPU backend against the CPU core, in one run on one machine.
 //   1. The attention core of ViT-B/16 (12 heads of 64): scores = q·kᵀ/√Dh, softmax,
 //      attn·v with heads concatenated — at 224 (197 tokens) and 512 (1025 tokens).
-//      CPU: the core's own attention_weights + attention_context (core/attention.h).
+//      CPU: the core's own attention (core/attention.h).
 //   2. The whole ViT-B/16 forward pass (random weights, every stage kept on the
 //      GPU, predictions read back) against vit::forward_into with every stage.
 // GPU time comes from GL_TIME_ELAPSED queries; wall time includes the submission
@@ -92,8 +92,7 @@ void bench_attention(vit::gpu::GpuOps& ops, int size, int reps) {
     vit::Tensor cpu_scores({H, T, T}), cpu_attn({H, T, T}), cpu_context({T, D});
     for (int r = 0; r <= reps; ++r) {
         const Stopwatch watch;
-        vit::attention_weights(q, k, cpu_scores, cpu_attn);
-        vit::attention_context(cpu_attn, v, cpu_context);
+        vit::attention(q, k, v, cpu_scores, cpu_attn, cpu_context);
         if (r > 0) cpu_ms.push_back(watch.ms());
     }
 
