@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <vector>
 
 #include "gemm.h"
 #include "layers.h"
@@ -40,15 +41,13 @@ void for_each_head_part(int64_t heads, int64_t tokens, bool parallel, Work work)
 
 }  // namespace
 
-void split_heads(const ConstMatRef& qkv, int heads, Tensor& q, Tensor& k, Tensor& v) {
-    const int64_t tokens = qkv.rows();
-    const int64_t dim = qkv.cols() / 3;
-    const int64_t head_dim = dim / heads;
-    Tensor* parts[3] = {&q, &k, &v};
-#pragma omp parallel for collapse(2) schedule(static) if (qkv.size() >= kParallelMinElements)
-    for (int part = 0; part < 3; ++part)
-        for (int h = 0; h < heads; ++h)
-            parts[part]->slice(h) = qkv.block(0, part * dim + h * head_dim, tokens, head_dim);
+void qkv_heads(const ConstMatRef& x, const Mat& w, const Vec& b, Tensor& q, Tensor& k, Tensor& v,
+               const PackedBt* packed) {
+    const int64_t heads = q.shape[0], tokens = q.shape[1], head_dim = q.shape[2];
+    std::vector<float*> head_data;
+    for (Tensor* part : {&q, &k, &v})
+        for (int64_t h = 0; h < heads; ++h) head_data.push_back(part->slice(h).data());
+    linear(x, w, b, ColumnGroups(head_data.data(), head_dim, head_dim, tokens, 3 * heads * head_dim), packed);
 }
 
 void attention(const Tensor& q, const Tensor& k, const Tensor& v, Tensor& scores, Tensor& attn, Tensor& context,

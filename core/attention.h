@@ -1,14 +1,19 @@
 // Multi-head self-attention, split into the stages the app shows (timm's
 // Attention.forward with fused_attn off): q, k, v per head, scores, softmax,
-// context. The qkv and output projections are plain linear layers (layers.h).
+// context. The qkv and output projections are linear layers (layers.h), qkv's
+// written head by head.
 #pragma once
 #include "tensor.h"
 
 namespace vit {
 
-// qkv: T×3D (rows of ln1 · qkv_wᵀ + b) → q, k, v: H×T×Dh each
-// (timm: qkv.reshape(B, N, 3, H, Dh).permute(2, 0, 3, 1, 4))
-void split_heads(const ConstMatRef& qkv, int heads, Tensor& q, Tensor& k, Tensor& v);
+class PackedBt;
+
+// q, k, v: H×T×Dh each, the heads of x · wᵀ + b (T×3D), each product's tile
+// written straight into its head (timm: qkv(x).reshape(B, N, 3, H, Dh).permute(2, 0, 3, 1, 4));
+// `packed`: w packed beforehand (gemm.h), or null
+void qkv_heads(const ConstMatRef& x, const Mat& w, const Vec& b, Tensor& q, Tensor& k, Tensor& v,
+               const PackedBt* packed = nullptr);
 
 // Per head h:  scores_h = q_h · k_hᵀ / √Dh;  attn_h = softmax(scores_h / τ) over the last axis;
 //              context[:, h·Dh:(h+1)·Dh] = attn_h · v_h

@@ -18,7 +18,7 @@ void attention_context_backward(const Tensor& attn, const Tensor& v, const Tenso
 void attention_weights_backward(const Tensor& q, const Tensor& k, const Tensor& attn, const Tensor& dattn,
                                 Tensor& dscores, Tensor& dq, Tensor& dk);
 
-// The transpose of split_heads: dq, dk, dv (H×T×Dh) → dqkv: T×3D
+// The transpose of qkv_heads's split into heads: dq, dk, dv (H×T×Dh) → dqkv: T×3D
 void merge_heads(const Tensor& dq, const Tensor& dk, const Tensor& dv, MatMap dqkv);
 
 }  // namespace vit

@@ -64,17 +64,14 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, const Interv
     const ModelConfig& c = model.config;
     const BlockWeights& w = model.blocks[b];
     const PackedWeights::Block* pw = packed ? &packed->blocks.at(b) : nullptr;
-    const int64_t T = x.shape[0], D = c.embed_dim;
 
     Tensor& ln1 = out.next(StageKind::Ln1, b);
     layer_norm(x.mat(), w.ln1_w, w.ln1_b, c.ln_eps, ln1.mat());
 
-    Mat qkv(T, 3 * D);
-    linear(ln1.mat(), w.qkv_w, w.qkv_b, MatMap(qkv.data(), T, 3 * D), pw ? &pw->qkv : nullptr);
     Tensor& q = out.next(StageKind::Q, b);
     Tensor& k = out.next(StageKind::K, b);
     Tensor& v = out.next(StageKind::V, b);
-    split_heads(ConstMatMap(qkv.data(), T, 3 * D), c.num_heads, q, k, v);
+    qkv_heads(ln1.mat(), w.qkv_w, w.qkv_b, q, k, v, pw ? &pw->qkv : nullptr);
 
     Tensor& scores = out.next(StageKind::Scores, b);
     Tensor& attn = out.next(StageKind::Attn, b);

@@ -38,6 +38,16 @@ void write_gelu(const ConstMatRef& c, const GeluOutput* gelu) {
     out.array() = gelu_of(c.array());
 }
 
+// m's columns written where c places them, a group's run of columns at a time.
+void write_columns(const ConstMatRef& m, const ColumnGroups& c) {
+    for (int64_t j = 0; j < c.cols();) {
+        const int64_t run = std::min(c.cols() - j, c.run_from(j));
+        Eigen::Map<Mat, 0, Eigen::OuterStride<>>(c.at(0, j), c.rows(), run, Eigen::OuterStride<>(c.stride())) =
+            m.middleCols(j, run);
+        j += run;
+    }
+}
+
 }  // namespace
 
 #ifdef __AVX512F__
@@ -307,17 +317,26 @@ constexpr TileFunction kTileFunctions[kTileRows + 1] = {
 
 // c = scale · a · op(b) + bias (none when null), op(b) = bᵀ when `b_transposed`;
 // with `packed`, bᵀ's panels come from it (b: its rows [first_row, first_row + cols));
-// `gelu`: GELU of c there too, or null.
-void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, float scale, const float* bias, MatRef c,
-              const PackedBt* packed = nullptr, int64_t first_row = 0, const GeluOutput* gelu = nullptr) {
+// `gelu`: GELU of c there too, or null (c then one matrix). A tile's 32 columns
+// go to one group: groups whose columns split a panel are written from a whole c.
+void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, float scale, const float* bias,
+              const ColumnGroups& c, const PackedBt* packed = nullptr, int64_t first_row = 0,
+              const GeluOutput* gelu = nullptr) {
     const int64_t rows = c.rows(), cols = c.cols(), depth = a.cols();
     assert(a.rows() == rows && (b_transposed ? b.rows() == cols && b.cols() == depth
                                              : b.rows() == depth && b.cols() == cols));
+    assert(!gelu || c.run_from(0) >= cols);
     if (rows == 0 || cols == 0) return;
-    if (depth == 0) {
-        c.setZero();
-        if (bias) c.rowwise() += Eigen::Map<const Eigen::RowVectorXf>(bias, cols);
-        write_gelu(c, gelu);
+    if (depth == 0 || !c.groups_aligned_to(kPanelCols)) {
+        Mat whole(rows, cols);
+        if (depth == 0) {
+            whole.setZero();
+            if (bias) whole.rowwise() += Eigen::Map<const Eigen::RowVectorXf>(bias, cols);
+            write_gelu(whole, gelu);
+        } else {
+            multiply(a, b, b_transposed, scale, bias, MatRef(whole), packed, first_row, gelu);
+        }
+        write_columns(whole, c);
         return;
     }
     PackBuffers& buffers = pack_buffers();
@@ -345,8 +364,7 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
             for (int64_t tile = 0; tile < tiles.count; ++tile) {
                 const int64_t tile_rows = tiles.rows(tile);
                 if (c_to_cache && tile + 1 < tiles.count)
-                    prefetch_for_writing(c.data() + (r0 + tile_rows) * c.outerStride() + n0, tiles.rows(tile + 1),
-                                         c.outerStride());
+                    prefetch_for_writing(c.at(r0 + tile_rows, n0), tiles.rows(tile + 1), c.stride());
                 float* tile_gelu = finishing_gelu ? finishing_gelu->data + r0 * finishing_gelu->stride + n0 : nullptr;
                 if (finishing_gelu && tile + 1 < tiles.count)
                     prefetch_for_writing(tile_gelu + tile_rows * finishing_gelu->stride, tiles.rows(tile + 1),
@@ -355,9 +373,9 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
                     lines == 0 ? LinePrefetcher()
                                : source.prefetcher(next_k0, next_n0, next_steps, lines * tile / tiles.count,
                                                    lines * (tile + 1) / tiles.count);
-                kTileFunctions[tile_rows](steps, packed_a, panel.steps, panel.step, c.data() + r0 * c.outerStride() + n0,
-                                          c.outerStride(), mask0, mask1, k0 > 0, bias ? bias + n0 : nullptr, prefetch,
-                                          prefetch_interval, tile_gelu, gelu ? gelu->stride : 0);
+                kTileFunctions[tile_rows](steps, packed_a, panel.steps, panel.step, c.at(r0, n0), c.stride(), mask0,
+                                          mask1, k0 > 0, bias ? bias + n0 : nullptr, prefetch, prefetch_interval,
+                                          tile_gelu, gelu ? gelu->stride : 0);
                 packed_a += tile_rows * steps;
                 r0 += tile_rows;
             }
@@ -372,7 +390,13 @@ void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float sca
                  const GeluOutput* gelu) {
     multiply(a, b, true, scale, bias, c, nullptr, 0, gelu);
 }
-void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) { multiply(a, b, false, 1.0f, nullptr, c); }
+void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, const ColumnGroups& c, const float* bias,
+                 const GeluOutput* gelu) {
+    multiply(a, b, true, 1.0f, bias, c, nullptr, 0, gelu);
+}
+void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) {
+    multiply(a, b, false, 1.0f, nullptr, c);
+}
 bool own_gemm_kernel() { return true; }
 
 PackedBt::PackedBt(const ConstMatRef& b)
@@ -391,7 +415,7 @@ const float* PackedBt::panel(int64_t k0, int64_t row) const {
     return data_.data() + k0 * panel_padded(rows_) + row * std::min(kDepthBlock, depth_ - k0);
 }
 
-void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias,
+void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, const ColumnGroups& c, const float* bias,
                  const GeluOutput* gelu) {
     assert(first_row % kPanelCols == 0 && first_row + c.cols() <= b.rows_);
     multiply(a, rows_of(b.source_, b.stride_, first_row, c.cols(), b.depth_), true, 1.0f, bias, c, &b, first_row,
@@ -407,6 +431,19 @@ void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float sca
     if (bias) c.rowwise() += Eigen::Map<const Eigen::RowVectorXf>(bias, c.cols());
     write_gelu(c, gelu);
 }
+void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, const ColumnGroups& c, const float* bias,
+                 const GeluOutput* gelu) {
+    if (c.run_from(0) >= c.cols()) {
+        multiply_bt(a, b, Eigen::Map<Mat, 0, Eigen::OuterStride<>>(c.at(0, 0), c.rows(), c.cols(),
+                                                                   Eigen::OuterStride<>(c.stride())),
+                    1.0f, bias, gelu);
+        return;
+    }
+    assert(!gelu);
+    Mat whole(c.rows(), c.cols());
+    multiply_bt(a, b, whole, 1.0f, bias);
+    write_columns(whole, c);
+}
 void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) { c.noalias() = a * b; }
 bool own_gemm_kernel() { return false; }
 
@@ -415,12 +452,17 @@ PackedBt::PackedBt(const ConstMatRef& b)
 
 const float* PackedBt::panel(int64_t, int64_t) const { return nullptr; }
 
-void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias,
+void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, const ColumnGroups& c, const float* bias,
                  const GeluOutput* gelu) {
-    multiply_bt(a, rows_of(b.source_, b.stride_, first_row, c.cols(), b.depth_), c, 1.0f, bias, gelu);
+    multiply_bt(a, rows_of(b.source_, b.stride_, first_row, c.cols(), b.depth_), c, bias, gelu);
 }
 
 #endif
+
+void multiply_bt(const ConstMatRef& a, const PackedBt& b, int64_t first_row, MatRef c, const float* bias,
+                 const GeluOutput* gelu) {
+    multiply_bt(a, b, first_row, ColumnGroups(c), bias, gelu);
+}
 
 bool PackedBt::made_from(const ConstMatRef& b) const {
     return b.data() == source_ && b.rows() == rows_ && b.cols() == depth_ && b.outerStride() == stride_;

@@ -22,7 +22,7 @@ constexpr Eigen::Index kEigenSplitMinWeights = 1 << 18;
 namespace {
 
 // y = x · wᵀ + b, and gelu(y) at `gelu` as well unless it is null.
-void linear_into(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const PackedBt* packed,
+void linear_into(const ConstMatRef& x, const Mat& w, const Vec& b, const ColumnGroups& y, const PackedBt* packed,
                  const GeluOutput* gelu) {
     if (packed && !packed->made_from(w)) throw Error("linear: the packed weights were made from another matrix");
     // Each thread multiplies by its own slice of w's rows (output features): each
@@ -31,7 +31,7 @@ void linear_into(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, con
     // single-threaded inside this region).
     const Eigen::Index out = w.rows();
     const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
-    const bool split = threads > 1 && y.size() >= kParallelMinElements &&
+    const bool split = threads > 1 && y.rows() * y.cols() >= kParallelMinElements &&
                        (own_gemm_kernel() || w.size() >= kEigenSplitMinWeights);
     const float* bias = b.size() == 0 ? nullptr : b.data();
     // y's columns [begin, end): by w's rows [begin, end), packed or as they are.
@@ -40,9 +40,9 @@ void linear_into(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, con
         const GeluOutput rows_gelu = gelu ? GeluOutput{gelu->data + begin, gelu->stride} : GeluOutput{};
         const GeluOutput* rows_gelu_or_none = gelu ? &rows_gelu : nullptr;
         if (packed)
-            multiply_bt(x, *packed, begin, y.middleCols(begin, end - begin), rows_bias, rows_gelu_or_none);
+            multiply_bt(x, *packed, begin, y.middle_cols(begin, end - begin), rows_bias, rows_gelu_or_none);
         else
-            multiply_bt(x, w.middleRows(begin, end - begin), y.middleCols(begin, end - begin), 1.0f, rows_bias,
+            multiply_bt(x, w.middleRows(begin, end - begin), y.middle_cols(begin, end - begin), rows_bias,
                         rows_gelu_or_none);
     };
     if (split) {
@@ -63,12 +63,16 @@ void linear_into(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, con
 }  // namespace
 
 void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const PackedBt* packed) {
+    linear_into(x, w, b, MatRef(y), packed, nullptr);
+}
+
+void linear(const ConstMatRef& x, const Mat& w, const Vec& b, const ColumnGroups& y, const PackedBt* packed) {
     linear_into(x, w, b, y, packed, nullptr);
 }
 
 void linear_gelu(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, MatMap act, const PackedBt* packed) {
     const GeluOutput gelu{act.data(), act.outerStride()};
-    linear_into(x, w, b, y, packed, &gelu);
+    linear_into(x, w, b, MatRef(y), packed, &gelu);
 }
 
 void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y) {

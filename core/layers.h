@@ -8,11 +8,14 @@
 
 namespace vit {
 
+class ColumnGroups;
 class PackedBt;
 
 // y = x · wᵀ + b     x: T×D_in, w: D_out×D_in (PyTorch layout), b: D_out, y: T×D_out
 // `packed`: w packed beforehand (gemm.h), or null; throws vit::Error if made from another matrix.
 void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const PackedBt* packed = nullptr);
+// The same, y's columns written where `y` places them (gemm.h): the qkv projection straight into its heads.
+void linear(const ConstMatRef& x, const Mat& w, const Vec& b, const ColumnGroups& y, const PackedBt* packed = nullptr);
 // The same, and act = gelu(y) (an MLP's fc1 and its GELU), written from each
 // tile of y as it is computed rather than in a second pass over y.
 void linear_gelu(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, MatMap act,

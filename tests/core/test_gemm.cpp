@@ -1,7 +1,7 @@
 // The core's matrix products (gemm.h) against Eigen's at shapes that reach every
 // edge of the kernel's tiling: rows not a multiple of a tile, columns not a
 // multiple of a panel or a register, depth across several packed blocks and not
-// a multiple of 16, outputs that are blocks of a wider matrix. In a build
+// a multiple of 16, outputs that are blocks of a wider matrix or cut into heads. In a build
 // without AVX-512 both sides are Eigen's, and the checks still hold.
 #include <catch2/catch.hpp>
 
@@ -11,6 +11,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "attention.h"
 #include "error.h"
 #include "gemm.h"
 #include "layers.h"
@@ -221,6 +222,38 @@ TEST_CASE("linear_gelu writes every column of both outputs whatever the threads"
                 CHECK(largest_difference(act, expected_act) <= tolerance(96));
             }
     }
+    omp_set_num_threads(saved_threads);
+}
+
+TEST_CASE("qkv_heads writes each head of the projection into q, k and v", "[gemm]") {
+    // Heads of 32 and 64 columns take the kernel's tiles straight into the heads;
+    // heads of 16 and 48 split a tile, and are written from the whole product.
+    // Every thread's share of the columns starts in some head, packed or not.
+    const int saved_threads = omp_get_max_threads();
+    for (int head_dim : {16, 32, 48, 64})
+        for (int heads : {1, 3}) {
+            const int dim = heads * head_dim, tokens = 197, depth = 800;
+            const vit::Mat x = vit::Mat::Random(tokens, depth), w = vit::Mat::Random(3 * dim, depth);
+            const vit::Vec b = vit::Vec::Random(3 * dim);
+            const vit::Mat expected = (x * w.transpose()).rowwise() + b.transpose();
+            const vit::PackedBt packed(w);
+            for (int threads : {1, 2, 3, 5})
+                for (const vit::PackedBt* weights : {static_cast<const vit::PackedBt*>(nullptr), &packed}) {
+                    omp_set_num_threads(threads);
+                    vit::Tensor q({heads, tokens, head_dim}), k = q, v = q;
+                    for (vit::Tensor* part : {&q, &k, &v}) std::fill(part->data.begin(), part->data.end(), std::nanf(""));
+                    vit::qkv_heads(x, w, b, q, k, v, weights);
+                    const vit::Tensor* parts[3] = {&q, &k, &v};
+                    for (int part = 0; part < 3; ++part)
+                        for (int h = 0; h < heads; ++h) {
+                            INFO(heads << " heads of " << head_dim << ", " << threads << " threads"
+                                       << (weights ? ", packed" : "") << ", part " << part << ", head " << h);
+                            const vit::Mat got = parts[part]->slice(h);
+                            CHECK(largest_difference(got, expected.middleCols(part * dim + h * head_dim, head_dim)) <=
+                                  tolerance(depth));
+                        }
+                }
+        }
     omp_set_num_threads(saved_threads);
 }
 
