@@ -2,7 +2,8 @@
 // recorded stage by stage: patchify → project → prepend CLS → add positions →
 // pre-norm blocks (x += attn(ln1(x)); x += mlp(ln2(x))) → final norm → head,
 // with the interventions of interventions.h applied where they act; forward()
-// then adds the rollout (rollout.h).
+// then adds the rollout (rollout.h). Each residual add and the LayerNorm that
+// reads its sum are one pass over the rows (add_layer_norm).
 // One pass body serves two kinds of working memory: the Trace (every stage
 // kept) and LeanPass (a few buffers reused, for the occlusion map).
 #include "forward.h"
@@ -56,22 +57,40 @@ private:
     ModelSizes sizes_;
 };
 
-// One pre-norm block; returns its output stage `block{b}.out`. Ablated heads'
-// context columns are zeroed; attention is softmax(scores / τ).
+// The residual stream after the embedding or a block, and its LayerNorm (the
+// next block's ln1, or the final norm), written together in one pass.
+struct NormedStream {
+    const Tensor* x;
+    const Tensor* norm;
+};
+
+// The stage and weights of the LayerNorm that reads the stream before block b:
+// its ln1, or past the last block the final norm.
+struct StreamNorm {
+    Tensor& y;
+    const Vec& gamma;
+    const Vec& beta;
+};
 template <typename Writer>
-const Tensor& run_block(const Model& model, int b, const Tensor& x, const Interventions& iv, Writer& out,
-                        const PackedWeights* packed) {
+StreamNorm stream_norm(const Model& model, int b, Writer& out) {
+    if (b < model.config.depth) return {out.next(StageKind::Ln1, b), model.blocks[b].ln1_w, model.blocks[b].ln1_b};
+    return {out.next(StageKind::Norm), model.norm_w, model.norm_b};
+}
+
+// One pre-norm block, from its input and its ln1; returns its output `block{b}.out`
+// and that output's norm. Ablated heads' context columns are zeroed; attention is
+// softmax(scores / τ).
+template <typename Writer>
+NormedStream run_block(const Model& model, int b, NormedStream in, const Interventions& iv, Writer& out,
+                       const PackedWeights* packed) {
     const ModelConfig& c = model.config;
     const BlockWeights& w = model.blocks[b];
     const PackedWeights::Block* pw = packed ? &packed->blocks.at(b) : nullptr;
 
-    Tensor& ln1 = out.next(StageKind::Ln1, b);
-    layer_norm(x.mat(), w.ln1_w, w.ln1_b, c.ln_eps, ln1.mat());
-
     Tensor& q = out.next(StageKind::Q, b);
     Tensor& k = out.next(StageKind::K, b);
     Tensor& v = out.next(StageKind::V, b);
-    qkv_heads(ln1.mat(), w.qkv_w, w.qkv_b, q, k, v, pw ? &pw->qkv : nullptr);
+    qkv_heads(in.norm->mat(), w.qkv_w, w.qkv_b, q, k, v, pw ? &pw->qkv : nullptr);
 
     Tensor& scores = out.next(StageKind::Scores, b);
     Tensor& attn = out.next(StageKind::Attn, b);
@@ -81,18 +100,18 @@ const Tensor& run_block(const Model& model, int b, const Tensor& x, const Interv
     Tensor& attn_out = out.next(StageKind::AttnOut, b);
     linear(context.mat(), w.proj_w, w.proj_b, attn_out.mat(), pw ? &pw->proj : nullptr);
     Tensor& res1 = out.next(StageKind::Res1, b);
-    add(x.mat(), attn_out.mat(), res1.mat());
-
     Tensor& ln2 = out.next(StageKind::Ln2, b);
-    layer_norm(res1.mat(), w.ln2_w, w.ln2_b, c.ln_eps, ln2.mat());
+    add_layer_norm(in.x->mat(), attn_out.mat(), w.ln2_w, w.ln2_b, c.ln_eps, res1.mat(), ln2.mat());
+
     Tensor& fc1 = out.next(StageKind::Fc1, b);
     Tensor& act = out.next(StageKind::Gelu, b);
     linear_gelu(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat(), act.mat(), pw ? &pw->fc1 : nullptr);
     Tensor& mlp_out = out.next(StageKind::MlpOut, b);
     linear(act.mat(), w.fc2_w, w.fc2_b, mlp_out.mat(), pw ? &pw->fc2 : nullptr);
     Tensor& block_out = out.next(StageKind::Out, b);
-    add(res1.mat(), mlp_out.mat(), block_out.mat());
-    return block_out;
+    const StreamNorm next = stream_norm(model, b + 1, out);
+    add_layer_norm(res1.mat(), mlp_out.mat(), next.gamma, next.beta, c.ln_eps, block_out.mat(), next.y.mat());
+    return {&block_out, &next.y};
 }
 
 // The stages before the blocks, ending with `tokens`: the masked input, its
@@ -141,12 +160,21 @@ const Tensor& run_embedding(const Model& model, const Tensor& input, const Inter
     return tokens;
 }
 
-// The final norm, and with a head the logits and probabilities of the CLS row.
+// The blocks, from the embedding's `tokens` to the final norm.
 template <typename Writer>
-void run_head(const Model& model, const Tensor& x, Writer& out) {
+const Tensor& run_blocks(const Model& model, const Tensor& tokens, const Interventions& iv, Writer& out,
+                         const PackedWeights* packed) {
+    const StreamNorm first = stream_norm(model, 0, out);
+    layer_norm(tokens.mat(), first.gamma, first.beta, model.config.ln_eps, first.y.mat());
+    NormedStream stream{&tokens, &first.y};
+    for (int b = 0; b < model.config.depth; ++b) stream = run_block(model, b, stream, iv, out, packed);
+    return *stream.norm;
+}
+
+// With a head, the logits and probabilities of the final norm's CLS row.
+template <typename Writer>
+void run_head(const Model& model, const Tensor& norm, Writer& out) {
     const ModelConfig& c = model.config;
-    Tensor& norm = out.next(StageKind::Norm);
-    layer_norm(x.mat(), model.norm_w, model.norm_b, c.ln_eps, norm.mat());
     if (c.num_classes == 0) return;
     Tensor& logits = out.next(StageKind::Logits);
     logits.mat().noalias() = norm.mat().row(0) * model.head_w.transpose();
@@ -172,9 +200,7 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace, const I
                   const PackedWeights* packed) {
     const ModelSizes sizes = checked_sizes(model, input, iv, false);
     TraceWriter out(trace, sizes);
-    const Tensor* x = &run_embedding(model, input, iv, out, packed);
-    for (int b = 0; b < model.config.depth; ++b) x = &run_block(model, b, *x, iv, out, packed);
-    run_head(model, *x, out);
+    run_head(model, run_blocks(model, run_embedding(model, input, iv, out, packed), iv, out, packed), out);
     out.finish();
     const int N = static_cast<int>(sizes.N);
     trace.set_patch_rows(embedded_patches(iv, N), kept_patches(iv, N));
@@ -191,9 +217,7 @@ const Tensor& LeanPass::probs(const Model& model, const Tensor& input, const Int
                               bool allow_all_masked, const PackedWeights* packed) {
     if (model.config.num_classes == 0) throw Error(model.config.name + " has no classifier head: no probabilities");
     ScratchWriter out(buffers_, checked_sizes(model, input, iv, allow_all_masked));
-    const Tensor* x = &run_embedding(model, input, iv, out, packed);
-    for (int b = 0; b < model.config.depth; ++b) x = &run_block(model, b, *x, iv, out, packed);
-    run_head(model, *x, out);
+    run_head(model, run_blocks(model, run_embedding(model, input, iv, out, packed), iv, out, packed), out);
     return out.next(StageKind::Probs);
 }
 

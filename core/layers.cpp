@@ -75,13 +75,30 @@ void linear_gelu(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, Mat
     linear_into(x, w, b, MatRef(y), packed, &gelu);
 }
 
+namespace {
+
+// Row r of y: row r of x normalised, scaled by gamma and shifted by beta.
+void normalise_row(const ConstMatRef& x, Eigen::Index r, const Vec& gamma, const Vec& beta, float eps, MatMap& y) {
+    const auto row = x.row(r).array();
+    const RowNorm n = row_norm(row, eps);
+    y.row(r).array() = (row - n.mean) * n.inv_std * gamma.transpose().array() + beta.transpose().array();
+}
+
+}  // namespace
+
 void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y) {
     const Eigen::Index rows = x.rows();
 #pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
+    for (Eigen::Index r = 0; r < rows; ++r) normalise_row(x, r, gamma, beta, eps, y);
+}
+
+void add_layer_norm(const ConstMatRef& a, const ConstMatRef& b, const Vec& gamma, const Vec& beta, float eps,
+                    MatMap sum, MatMap y) {
+    const Eigen::Index rows = a.rows();
+#pragma omp parallel for schedule(static) if (a.size() >= kParallelMinElements)
     for (Eigen::Index r = 0; r < rows; ++r) {
-        const auto row = x.row(r).array();
-        const RowNorm n = row_norm(row, eps);
-        y.row(r).array() = (row - n.mean) * n.inv_std * gamma.transpose().array() + beta.transpose().array();
+        sum.row(r) = a.row(r) + b.row(r);
+        normalise_row(sum, r, gamma, beta, eps, y);
     }
 }
 
@@ -106,12 +123,6 @@ void softmax_rows(const ConstMatRef& x, MatMap y) {
         shifted = shifted.exp();
         for (Eigen::Index r = first; r < first + count; ++r) y.row(r) /= y.row(r).sum();
     }
-}
-
-void add(const ConstMatRef& a, const ConstMatRef& b, MatMap y) {
-    const Eigen::Index rows = a.rows();
-#pragma omp parallel for schedule(static) if (a.size() >= kParallelMinElements)
-    for (Eigen::Index r = 0; r < rows; ++r) y.row(r) = a.row(r) + b.row(r);
 }
 
 }  // namespace vit

@@ -37,13 +37,15 @@ RowNorm row_norm(const Row& row, float eps) {
 // y = (x − mean) / sqrt(var + eps) · gamma + beta, per row, biased variance (nn.LayerNorm)
 void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y);
 
+// sum = a + b, and y = layer_norm(sum), each row in one pass (a residual add
+// and the LayerNorm that reads it)
+void add_layer_norm(const ConstMatRef& a, const ConstMatRef& b, const Vec& gamma, const Vec& beta, float eps,
+                    MatMap sum, MatMap y);
+
 // y = x · ½(1 + erf(x/√2)), elementwise (nn.GELU(), the erf form; gelu.h)
 void gelu(const ConstMatRef& x, MatMap y);
 
 // y = softmax(x) over each row, max subtracted first (x and y may alias)
 void softmax_rows(const ConstMatRef& x, MatMap y);
-
-// y = a + b, elementwise
-void add(const ConstMatRef& a, const ConstMatRef& b, MatMap y);
 
 }  // namespace vit
