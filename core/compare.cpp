@@ -59,13 +59,14 @@ std::string index_string(const std::vector<int64_t>& where) {
     return s + ")";
 }
 
-Tolerance gpu_tolerance(StageKind /*kind*/, const Tensor& cpu) {
+Tolerance gpu_tolerance(StageKind /*kind*/, const Tensor& cpu, float temperature) {
     double largest = 1;
     for (float v : cpu.data)
         if (std::isfinite(v)) largest = std::max(largest, double(std::fabs(v)));
-    return {kGpuShaderTolerance.abs * largest, kGpuShaderTolerance.rel};
+    const double sharpening = temperature < 1.0f ? 1.0 / double(temperature) : 1.0;
+    return {kGpuShaderTolerance.abs * largest * sharpening, kGpuShaderTolerance.rel * sharpening};
 }
 
-std::string gpu_tolerance_rule() { return "1e-5·max(1, max|cpu|) + 1e-4·|cpu|"; }
+std::string gpu_tolerance_rule() { return "1e-5·max(1, max|cpu|) + 1e-4·|cpu|, × 1/τ for τ < 1"; }
 
 }  // namespace vit

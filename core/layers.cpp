@@ -6,6 +6,10 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <limits>
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
 
 #include "error.h"
 #include "gelu.h"
@@ -108,6 +112,45 @@ void gelu(const ConstMatRef& x, MatMap y) {
     for (Eigen::Index r = 0; r < rows; ++r) y.row(r).array() = gelu_of(x.row(r).array());
 }
 
+#ifdef __AVX512F__
+
+namespace {
+
+// One row of softmax_rows, n > 0 floats (x and y may alias), in three sweeps of
+// 16 floats, the last masked: the max; e^(x − max) with Eigen's exp, stored and
+// summed; the row times 1 / sum.
+void softmax_row(const float* x, float* y, int64_t n) {
+    const int64_t whole = n / 16 * 16;
+    const __mmask16 tail = static_cast<__mmask16>((1u << (n - whole)) - 1);
+    const __m512 lowest = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
+    __m512 top = _mm512_mask_loadu_ps(lowest, tail, x + whole);
+    for (int64_t j = 0; j < whole; j += 16) top = _mm512_max_ps(top, _mm512_loadu_ps(x + j));
+    const __m512 shift = _mm512_set1_ps(_mm512_reduce_max_ps(top));
+    __m512 sum = _mm512_setzero_ps();
+    for (int64_t j = 0; j < whole; j += 16) {
+        const __m512 e = Eigen::internal::pexp(_mm512_sub_ps(_mm512_loadu_ps(x + j), shift));
+        _mm512_storeu_ps(y + j, e);
+        sum = _mm512_add_ps(sum, e);
+    }
+    const __m512 e_tail = Eigen::internal::pexp(_mm512_sub_ps(_mm512_maskz_loadu_ps(tail, x + whole), shift));
+    _mm512_mask_storeu_ps(y + whole, tail, e_tail);
+    sum = _mm512_mask_add_ps(sum, tail, sum, e_tail);
+    const __m512 inverse = _mm512_set1_ps(1.0f / _mm512_reduce_add_ps(sum));
+    for (int64_t j = 0; j < whole; j += 16) _mm512_storeu_ps(y + j, _mm512_mul_ps(_mm512_loadu_ps(y + j), inverse));
+    _mm512_mask_storeu_ps(y + whole, tail, _mm512_mul_ps(_mm512_maskz_loadu_ps(tail, y + whole), inverse));
+}
+
+}  // namespace
+
+void softmax_rows(const ConstMatRef& x, MatMap y) {
+    const Eigen::Index rows = x.rows(), cols = x.cols();
+    if (cols == 0) return;
+#pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
+    for (Eigen::Index r = 0; r < rows; ++r) softmax_row(x.row(r).data(), y.row(r).data(), cols);
+}
+
+#else
+
 void softmax_rows(const ConstMatRef& x, MatMap y) {
     // The exponentials are taken over a block of whole rows as one contiguous
     // array: row by row, every row's last cols % 16 values (5 of ViT's 197)
@@ -124,5 +167,7 @@ void softmax_rows(const ConstMatRef& x, MatMap y) {
         for (Eigen::Index r = first; r < first + count; ++r) y.row(r) /= y.row(r).sum();
     }
 }
+
+#endif
 
 }  // namespace vit

@@ -34,7 +34,7 @@ void GpuSession::run(const Model& model, const Trace& cpu, const Interventions& 
     auto gpu = std::make_shared<const Trace>(backend_->forward(cpu.at(StageRef{StageKind::Input}), GpuBackend::Readback::All, iv));
     wall_ms_ = watch.ms();
     gpu_ms_ = backend_->last_gpu_ms();
-    diff_ = diff_traces(cpu, *gpu);
+    diff_ = diff_traces(cpu, *gpu, iv.temperature);
     differences_.clear();
     trace_ = std::move(gpu);
     ++pass_;

@@ -57,3 +57,12 @@ TEST_CASE("the GPU tolerance of a stage scales its absolute part with the stage'
     CHECK(vit::gpu_tolerance(vit::StageKind::Scores, large).abs == Approx(4e-4));
     CHECK(vit::gpu_tolerance(vit::StageKind::Scores, large).rel == Approx(1e-4));
 }
+
+TEST_CASE("the GPU tolerance widens by 1/τ for a softmax temperature τ below 1, and only then") {
+    vit::Tensor large({2});
+    large.data = {-40.f, 2.f};
+    CHECK(vit::gpu_tolerance(vit::StageKind::Context, large, 0.4f).abs == Approx(1e-3));
+    CHECK(vit::gpu_tolerance(vit::StageKind::Context, large, 0.4f).rel == Approx(2.5e-4));
+    CHECK(vit::gpu_tolerance(vit::StageKind::Context, large, 3.0f).abs == Approx(4e-4));
+    CHECK(vit::gpu_tolerance(vit::StageKind::Context, large, 3.0f).rel == Approx(1e-4));
+}

@@ -35,7 +35,7 @@ void require_gl() {
     if (!context) FAIL(failure + " (run the GPU tests under xvfb-run with Mesa's llvmpipe)");
 }
 
-void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& label) {
+void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& label, float temperature) {
     REQUIRE(gpu.size() == cpu.size());
     std::printf("%s: per-stage max |GPU − CPU|, and the share used of the tolerance %s (checked) and of the "
                 "strict %g + %g·|cpu|\n",
@@ -50,7 +50,7 @@ void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& lab
         REQUIRE(g.block == c.block);
         REQUIRE(shape_string(g.tensor.shape) == shape_string(c.tensor.shape));
         const Difference strict = compare(g.tensor, c.tensor, kGpuShaderTolerance);
-        const Difference d = compare(g.tensor, c.tensor, gpu_tolerance(c.kind, c.tensor));
+        const Difference d = compare(g.tensor, c.tensor, gpu_tolerance(c.kind, c.tensor, temperature));
         std::printf("  %-18s %-16s max diff %9.3g  max|cpu| %8.3g  strict %5.2f  used %5.2f\n", c.id.c_str(),
                     shape_string(c.tensor.shape).c_str(), d.max_abs, d.max_want, strict.tolerance_used,
                     d.tolerance_used);

@@ -24,7 +24,8 @@ void require_gl();
 // same order, and equal within the core's gpu_tolerance() of the stage (its
 // comment says why a whole pass needs the absolute part scaled); prints each
 // stage's max difference and how much of that tolerance, and of the strict
-// kGpuShaderTolerance each shader meets on its own, it uses.
-void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& label);
+// kGpuShaderTolerance each shader meets on its own, it uses; `temperature`:
+// the passes' softmax temperature τ (gpu_tolerance scales with 1/τ below 1).
+void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& label, float temperature = 1.0f);
 
 }  // namespace vit::gpu_test

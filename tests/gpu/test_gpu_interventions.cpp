@@ -1,6 +1,7 @@
 // Claims: the GPU backend applies every intervention (core/interventions.h) as
 // the CPU core does — each alone and all together, every stage within the
-// per-stage tolerance (core/compare.h gpu_tolerance), kept tokens named alike —
+// per-stage tolerance (core/compare.h gpu_tolerance, 1/τ wider at a sharpening
+// temperature τ < 1), kept tokens named alike —
 // and refuses a bad one with the core's message.
 #include <catch2/catch.hpp>
 
@@ -56,7 +57,7 @@ TEST_CASE("GPU interventions equal the CPU core's, each alone and all together",
         SECTION(name) {
             const Trace cpu = forward(model, input, iv);
             const Trace got = gpu.forward(input, GpuBackend::Readback::All, iv);
-            check_same_trace(cpu, got, "intervention: " + name);
+            check_same_trace(cpu, got, "intervention: " + name, iv.temperature);
             CHECK(got.token_patches() == cpu.token_patches());
         }
     }

@@ -31,17 +31,17 @@ bool TraceDiff::all_within() const {
     return true;
 }
 
-StageDiff diff_stage(const Stage& cpu, const Tensor& gpu) {
+StageDiff diff_stage(const Stage& cpu, const Tensor& gpu, float temperature) {
     StageDiff d;
     d.id = cpu.id;
     if (cpu.tensor.shape != gpu.shape)
         d.problem = "shape " + shape_string(cpu.tensor.shape) + " on the CPU, " + shape_string(gpu.shape) + " on the GPU";
     else
-        d.gpu = compare(gpu, cpu.tensor, gpu_tolerance(cpu.kind, cpu.tensor));
+        d.gpu = compare(gpu, cpu.tensor, gpu_tolerance(cpu.kind, cpu.tensor, temperature));
     return d;
 }
 
-TraceDiff diff_traces(const Trace& cpu, const Trace& gpu) {
+TraceDiff diff_traces(const Trace& cpu, const Trace& gpu, float temperature) {
     TraceDiff out;
     for (const Stage& s : cpu.stages()) {
         const Stage* g = gpu.find(s.id);
@@ -52,7 +52,7 @@ TraceDiff diff_traces(const Trace& cpu, const Trace& gpu) {
             out.stages.push_back(d);
             continue;
         }
-        out.stages.push_back(diff_stage(s, g->tensor));
+        out.stages.push_back(diff_stage(s, g->tensor, temperature));
     }
     return out;
 }

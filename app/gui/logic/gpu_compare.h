@@ -33,9 +33,10 @@ struct TraceDiff {
     bool all_within() const;         // every stage compared and within tolerance
 };
 
-StageDiff diff_stage(const Stage& cpu, const Tensor& gpu);
+// Under gpu_tolerance() for a pass at softmax temperature τ.
+StageDiff diff_stage(const Stage& cpu, const Tensor& gpu, float temperature = 1.0f);
 // Every stage of `cpu` against the stage of the same id in `gpu`.
-TraceDiff diff_traces(const Trace& cpu, const Trace& gpu);
+TraceDiff diff_traces(const Trace& cpu, const Trace& gpu, float temperature = 1.0f);
 // |gpu − cpu| element-wise, same shape (an empty tensor when the shapes differ).
 Tensor abs_difference(const Tensor& cpu, const Tensor& gpu);
 
