@@ -9,6 +9,8 @@
 // take them packed once beforehand (PackedBt) and skip that packing.
 // Without AVX-512 they are Eigen's products (a BLAS's sgemm in a BLAS build).
 #pragma once
+#include <algorithm>
+
 #include "tensor.h"
 
 namespace vit {

@@ -64,6 +64,13 @@ void linear_into(const ConstMatRef& x, const Mat& w, const Vec& b, const ColumnG
     }
 }
 
+// Row r of y: row r of x normalised, scaled by gamma and shifted by beta.
+void normalise_row(const ConstMatRef& x, Eigen::Index r, const Vec& gamma, const Vec& beta, float eps, MatMap& y) {
+    const auto row = x.row(r).array();
+    const RowNorm n = row_norm(row, eps);
+    y.row(r).array() = (row - n.mean) * n.inv_std * gamma.transpose().array() + beta.transpose().array();
+}
+
 }  // namespace
 
 void linear(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, const PackedBt* packed) {
@@ -78,17 +85,6 @@ void linear_gelu(const ConstMatRef& x, const Mat& w, const Vec& b, MatMap y, Mat
     const GeluOutput gelu{act.data(), act.outerStride()};
     linear_into(x, w, b, MatRef(y), packed, &gelu);
 }
-
-namespace {
-
-// Row r of y: row r of x normalised, scaled by gamma and shifted by beta.
-void normalise_row(const ConstMatRef& x, Eigen::Index r, const Vec& gamma, const Vec& beta, float eps, MatMap& y) {
-    const auto row = x.row(r).array();
-    const RowNorm n = row_norm(row, eps);
-    y.row(r).array() = (row - n.mean) * n.inv_std * gamma.transpose().array() + beta.transpose().array();
-}
-
-}  // namespace
 
 void layer_norm(const ConstMatRef& x, const Vec& gamma, const Vec& beta, float eps, MatMap y) {
     const Eigen::Index rows = x.rows();
