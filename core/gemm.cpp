@@ -15,6 +15,7 @@
 #include <cassert>
 
 #include "gelu.h"
+#include "lanes.h"
 
 #ifdef __AVX512F__
 #include <immintrin.h>
@@ -31,19 +32,21 @@ Eigen::Map<const Mat, 0, Eigen::OuterStride<>> rows_of(const float* source, int6
                                                           Eigen::OuterStride<>(stride));
 }
 
+// A rows × cols matrix at `data`, `stride` floats a row.
+Eigen::Map<Mat, 0, Eigen::OuterStride<>> strided(float* data, int64_t rows, int64_t cols, int64_t stride) {
+    return Eigen::Map<Mat, 0, Eigen::OuterStride<>>(data, rows, cols, Eigen::OuterStride<>(stride));
+}
+
 // gelu's output for c whole, from c as it stands.
 void write_gelu(const ConstMatRef& c, const GeluOutput* gelu) {
-    if (!gelu) return;
-    Eigen::Map<Mat, 0, Eigen::OuterStride<>> out(gelu->data, c.rows(), c.cols(), Eigen::OuterStride<>(gelu->stride));
-    out.array() = gelu_of(c.array());
+    if (gelu) strided(gelu->data, c.rows(), c.cols(), gelu->stride).array() = gelu_of(c.array());
 }
 
 // m's columns written where c places them, a group's run of columns at a time.
 void write_columns(const ConstMatRef& m, const ColumnGroups& c) {
     for (int64_t j = 0; j < c.cols();) {
         const int64_t run = std::min(c.cols() - j, c.run_from(j));
-        Eigen::Map<Mat, 0, Eigen::OuterStride<>>(c.at(0, j), c.rows(), run, Eigen::OuterStride<>(c.stride())) =
-            m.middleCols(j, run);
+        strided(c.at(0, j), c.rows(), run, c.stride()) = m.middleCols(j, run);
         j += run;
     }
 }
@@ -104,10 +107,6 @@ inline void transpose16(__m512 r[16]) {
 
 // B's rows rounded up to whole panels: a PackedBt's panels hold that many.
 int64_t panel_padded(int64_t rows) { return (rows + kPanelCols - 1) / kPanelCols * kPanelCols; }
-
-__mmask16 first_lanes(int64_t count) {
-    return count >= 16 ? __mmask16(0xffff) : count <= 0 ? __mmask16(0) : __mmask16((1u << count) - 1);
-}
 
 // Writes `count` (≤ 16) rows of m, starting at `row`, columns [k0, k0 + depth),
 // transposed: step k's `count` values at out + k·out_step, times `scale`.
@@ -325,7 +324,7 @@ void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, flo
     const int64_t rows = c.rows(), cols = c.cols(), depth = a.cols();
     assert(a.rows() == rows && (b_transposed ? b.rows() == cols && b.cols() == depth
                                              : b.rows() == depth && b.cols() == cols));
-    assert(!gelu || c.run_from(0) >= cols);
+    assert(!gelu || c.one_matrix());
     if (rows == 0 || cols == 0) return;
     if (depth == 0 || !c.groups_aligned_to(kPanelCols)) {
         Mat whole(rows, cols);
@@ -433,10 +432,8 @@ void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float sca
 }
 void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, const ColumnGroups& c, const float* bias,
                  const GeluOutput* gelu) {
-    if (c.run_from(0) >= c.cols()) {
-        multiply_bt(a, b, Eigen::Map<Mat, 0, Eigen::OuterStride<>>(c.at(0, 0), c.rows(), c.cols(),
-                                                                   Eigen::OuterStride<>(c.stride())),
-                    1.0f, bias, gelu);
+    if (c.one_matrix()) {
+        multiply_bt(a, b, strided(c.at(0, 0), c.rows(), c.cols(), c.stride()), 1.0f, bias, gelu);
         return;
     }
     assert(!gelu);

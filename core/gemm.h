@@ -57,9 +57,11 @@ public:
     }
     // Columns from j on that lie in j's group
     int64_t run_from(int64_t j) const { return group_cols_ - (first_col_ + j) % group_cols_; }
+    // True when all of c's columns lie in one group
+    bool one_matrix() const { return run_from(0) >= cols_; }
     // True when every group boundary falls on a multiple of `cols` of c's columns
     bool groups_aligned_to(int64_t cols) const {
-        return run_from(0) >= cols_ || (group_cols_ % cols == 0 && first_col_ % cols == 0);
+        return one_matrix() || (group_cols_ % cols == 0 && first_col_ % cols == 0);
     }
 
 private:

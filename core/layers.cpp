@@ -14,6 +14,7 @@
 #include "error.h"
 #include "gelu.h"
 #include "gemm.h"
+#include "lanes.h"
 
 namespace vit {
 
@@ -117,7 +118,7 @@ namespace {
 // summed; the row times 1 / sum.
 void softmax_row(const float* x, float* y, int64_t n) {
     const int64_t whole = n / 16 * 16;
-    const __mmask16 tail = static_cast<__mmask16>((1u << (n - whole)) - 1);
+    const __mmask16 tail = first_lanes(n - whole);
     const __m512 lowest = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
     __m512 top = _mm512_mask_loadu_ps(lowest, tail, x + whole);
     for (int64_t j = 0; j < whole; j += 16) top = _mm512_max_ps(top, _mm512_loadu_ps(x + j));
