@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Claim: a stage id of the catalogue is spelled as a string literal in exactly
-one non-test source file, core/stages.cpp; everything else reads the table.
+one non-test source file, core/pass/stages.cpp; everything else reads the table.
 
 Usage: check_stage_literals.py SOURCE_ROOT. Reads the names from the table's
-rows in core/stages.cpp, then looks in the code (not the comments) of every
+rows in core/pass/stages.cpp, then looks in the code (not the comments) of every
 .cpp/.h under core/ and app/ for "name", ".name", "block{i}.name" or the
 prefix "block{i}." as a whole literal. Exits 1 and lists each offending line,
 or when the table itself names no stage.
@@ -14,7 +14,7 @@ import sys
 
 # Literals equal to a stage name that mean something else (file: literal, why).
 NOT_STAGE_IDS = {
-    ("core/checkpoint.cpp", "norm"): "timm's module name of the final LayerNorm weights (norm.weight)",
+    ("core/formats/checkpoint.cpp", "norm"): "timm's module name of the final LayerNorm weights (norm.weight)",
 }
 
 root = pathlib.Path(sys.argv[1])
@@ -35,7 +35,7 @@ def code_of(line):
 bad = []
 for path in sorted(p for d in ("core", "app") for p in (root / d).rglob("*") if p.suffix in (".cpp", ".h")):
     rel = path.relative_to(root).as_posix()
-    if rel == "core/stages.cpp":
+    if rel == "core/pass/stages.cpp":
         continue
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         for m in literal.finditer(code_of(line)):
@@ -44,7 +44,7 @@ for path in sorted(p for d in ("core", "app") for p in (root / d).rglob("*") if 
                 continue
             bad.append(f"{rel}:{number}: stage id literal \"{text}\": {line.strip()}")
 if bad:
-    print("stage ids spelled outside core/stages.cpp (read the table instead):")
+    print("stage ids spelled outside core/pass/stages.cpp (read the table instead):")
     print("\n".join(bad))
     sys.exit(1)
-print(f"{len(names)} stage names are spelled only in core/stages.cpp")
+print(f"{len(names)} stage names are spelled only in core/pass/stages.cpp")

@@ -208,7 +208,7 @@ def digits_fixture():
 
 
 # Interventions on timm_f32 (4×4 patches, 3 heads, 2 blocks): each alone and
-# all together. Keys as the C++ Interventions (core/interventions.h).
+# all together. Keys as the C++ Interventions (core/pass/interventions.h).
 INTERVENTION_CASES = {
     "mask": dict(mask=[0, 5, 6, 15]),
     "drop": dict(drop=[1, 2, 3, 8, 12]),

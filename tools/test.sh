@@ -7,7 +7,7 @@
 # (not the full-size real-layout checkpoints, label `real`: ViT-B in a Debug
 # sanitizer build takes minutes). That build is for this machine too
 # (VITVIZ_NATIVE, on by default), so on an AVX-512 machine the core's own
-# kernel (core/gemm) runs under the sanitizers.
+# kernel (core/tensor/gemm.cpp) runs under the sanitizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh --tests

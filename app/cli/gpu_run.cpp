@@ -6,7 +6,7 @@
 
 #include "gl_context.h"
 #include "gpu_backend.h"
-#include "timing.h"
+#include "base/timing.h"
 
 namespace vit::cli {
 

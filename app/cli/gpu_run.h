@@ -2,9 +2,9 @@
 // GPU backend's forward pass, and its benchmark (GL timer-query time and wall
 // time). Built only when the GPU backend is (VITVIZ_WITH_GPU).
 #pragma once
-#include "interventions.h"
-#include "model.h"
-#include "trace.h"
+#include "pass/interventions.h"
+#include "model/model.h"
+#include "pass/trace.h"
 
 namespace vit::cli {
 

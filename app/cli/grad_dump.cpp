@@ -1,15 +1,15 @@
-// --grad and --relevance: the backward pass (core/backward.h) of one logit,
+// --grad and --relevance: the backward pass (core/explain/backward.h) of one logit,
 // written as .npy files beside the forward stages.
 #include "grad_dump.h"
 
 #include <algorithm>
 #include <filesystem>
 
-#include "backward.h"
-#include "error.h"
-#include "npy.h"
-#include "parameters.h"
-#include "relevance.h"
+#include "explain/backward.h"
+#include "base/error.h"
+#include "formats/npy.h"
+#include "model/parameters.h"
+#include "explain/relevance.h"
 
 namespace vit::cli {
 

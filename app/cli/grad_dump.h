@@ -4,8 +4,8 @@
 #pragma once
 #include <string>
 
-#include "model.h"
-#include "trace.h"
+#include "model/model.h"
+#include "pass/trace.h"
 
 namespace vit::cli {
 

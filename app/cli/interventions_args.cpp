@@ -1,4 +1,4 @@
-// vitviz-cli's intervention flags (parsed by core/intervention_flags.h) and
+// vitviz-cli's intervention flags (parsed by core/pass/intervention_flags.h) and
 // the occlusion map and logit lens output.
 #include "interventions_args.h"
 
@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "error.h"
-#include "logit_lens.h"
-#include "npy.h"
-#include "occlusion.h"
+#include "base/error.h"
+#include "explain/logit_lens.h"
+#include "formats/npy.h"
+#include "explain/occlusion.h"
 
 namespace vit::cli {
 

@@ -1,13 +1,13 @@
 // vitviz-cli's interventions and analyses: the intervention flags of
-// core/intervention_flags.h (shared with vitviz) and --occlusion-map, --logit-lens.
+// core/pass/intervention_flags.h (shared with vitviz) and --occlusion-map, --logit-lens.
 // --occlusion-map and --logit-lens print their table and, with --dump, write
 // occlusion.npy (N) and lens.npy (depth × classes) there.
 #pragma once
 #include <string>
 
-#include "intervention_flags.h"
-#include "model.h"
-#include "trace.h"
+#include "pass/intervention_flags.h"
+#include "model/model.h"
+#include "pass/trace.h"
 
 namespace vit::cli {
 

@@ -15,17 +15,17 @@
 #include <string>
 #include <vector>
 
-#include "builtin.h"
-#include "checkpoint.h"
-#include "error.h"
-#include "forward.h"
+#include "model/builtin.h"
+#include "formats/checkpoint.h"
+#include "base/error.h"
+#include "pass/forward.h"
 #include "grad_dump.h"
-#include "image.h"
+#include "formats/image.h"
 #include "interventions_args.h"
-#include "npy.h"
-#include "threads.h"
-#include "timing.h"
-#include "trace_budget.h"
+#include "formats/npy.h"
+#include "tensor/threads.h"
+#include "base/timing.h"
+#include "pass/trace_budget.h"
 #include "train_command.h"
 #ifdef VITVIZ_WITH_GPU
 #include "gpu_run.h"

@@ -9,11 +9,11 @@
 #include <filesystem>
 #include <string>
 
-#include "error.h"
-#include "model_writer.h"
-#include "threads.h"
-#include "timing.h"
-#include "training.h"
+#include "base/error.h"
+#include "formats/model_writer.h"
+#include "tensor/threads.h"
+#include "base/timing.h"
+#include "train/training.h"
 
 namespace vit::cli {
 

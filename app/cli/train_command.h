@@ -1,6 +1,6 @@
 // `vitviz-cli --train digits --out DIR [--epochs E] [--batch B] [--lr LR]
 // [--seed S] [--threads T]`: trains a ViT of the digits model's shape from a
-// random start on the shipped digits (core/training.h), printing one line per
+// random start on the shipped digits (core/train/training.h), printing one line per
 // epoch, and saves DIR/model.safetensors and DIR/config.json.
 #pragma once
 

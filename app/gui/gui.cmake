@@ -1,19 +1,24 @@
 # app/gui: the desktop app `vitviz` (GLFW + Dear ImGui + OpenGL 4.3), in parts:
-#   logic/   the window-free library vitviz_gui_logic (UI state, queued input
-#            and the key map, bookmarks, colormaps, texture-cache bookkeeping,
-#            options, file lists, the tour plan, the loader, export, the Draw
-#            canvas's normalisation, CPU-vs-GPU differences, the side panel's
-#            text), shared with tests/app;
-#   views/   the pictures of the stages and the attention screen (heatmaps);
-#   panels/  the panels around them (navigator, side panel, open, backend,
-#            draw, toolbar, status bar);
-#   .        the window, the frame loop, fonts, GL textures, the GPU session.
+#   logic/        the window-free library vitviz_gui_logic, shared with tests/app:
+#                 state/ (UI state, input queue, key map, bookmarks, options,
+#                 tour plan, caches, export), lesson/ (lessons, editor, player,
+#                 hand-out), ask/ (the Ask panel's question and answers), jobs/
+#                 (loading, explanations and training off the UI thread),
+#                 describe/ (side-panel text, colormaps, layouts);
+#   views/        the pictures: stages/ (one per kind of stage), screens/ (the
+#                 attention, model-view, overview and Why screens), widgets/
+#                 (heatmaps, charts, the drawing helpers they share);
+#   panels/       the panels around them (navigator, side panel, toolbar...);
+#   controllers/  App and the parts that run one feature each frame (GPU, Ask,
+#                 lessons and hand-outs, training);
+#   platform/     the window, the frame loop, fonts and GL textures.
+# Includes name the folder from app/gui: #include "logic/state/app_state.h".
 # Dear ImGui's GLFW and OpenGL3 backends are compiled unmodified from Debian's
 # libimgui-dev examples.
 set(VITVIZ_GUI_DIR ${CMAKE_CURRENT_SOURCE_DIR}/gui)
-file(GLOB VITVIZ_GUI_LOGIC_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/logic/*.cpp)
+file(GLOB VITVIZ_GUI_LOGIC_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/logic/*/*.cpp)
 add_library(vitviz_gui_logic STATIC ${VITVIZ_GUI_LOGIC_SOURCES})
-target_include_directories(vitviz_gui_logic PUBLIC ${VITVIZ_GUI_DIR}/logic)
+target_include_directories(vitviz_gui_logic PUBLIC ${VITVIZ_GUI_DIR})
 target_link_libraries(vitviz_gui_logic PUBLIC vitcore PRIVATE PkgConfig::STB)
 
 set(IMGUI_BACKEND_DIR /usr/share/doc/libimgui-dev/examples/backends CACHE PATH
@@ -23,11 +28,10 @@ target_include_directories(imgui_backends PUBLIC /usr/include/imgui/backends)
 target_link_libraries(imgui_backends PUBLIC PkgConfig::IMGUI PkgConfig::GLFW ${CMAKE_DL_LIBS})
 target_compile_options(imgui_backends PRIVATE -w)
 
-file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/*.cpp ${VITVIZ_GUI_DIR}/views/*.cpp
-     ${VITVIZ_GUI_DIR}/panels/*.cpp)
+file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/platform/*.cpp ${VITVIZ_GUI_DIR}/controllers/*.cpp
+     ${VITVIZ_GUI_DIR}/views/*/*.cpp ${VITVIZ_GUI_DIR}/panels/*.cpp)
 add_executable(vitviz ${VITVIZ_GUI_SOURCES})
-target_include_directories(vitviz PRIVATE ${VITVIZ_GUI_DIR} ${VITVIZ_GUI_DIR}/views ${VITVIZ_GUI_DIR}/panels)
 target_link_libraries(vitviz PRIVATE vitviz_gui_logic imgui_backends glad PkgConfig::IMGUI PkgConfig::GLFW PkgConfig::STB)
 install(TARGETS vitviz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The GPU backend (app/gpu): gpu_session.cpp runs it on the window's context.
+# The GPU backend (gpu/): controllers/gpu_session.cpp runs it on the window's context.
 target_link_libraries(vitviz PRIVATE vitgpu)

@@ -2,8 +2,8 @@
 // stages and blocks, token/head/layer selection, and the colormap of each stage.
 #include <catch2/catch.hpp>
 
-#include "app_state.h"
-#include "trace.h"
+#include "logic/state/app_state.h"
+#include "pass/trace.h"
 
 using namespace vit::gui;
 

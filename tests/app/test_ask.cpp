@@ -7,16 +7,16 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ask_compare.h"
-#include "bookmarks.h"
-#include "error.h"
-#include "forward.h"
-#include "builtin.h"
-#include "checkpoint.h"
-#include "image.h"
-#include "loader.h"
-#include "options.h"
-#include "token_order.h"
+#include "logic/ask/ask_compare.h"
+#include "logic/state/bookmarks.h"
+#include "base/error.h"
+#include "pass/forward.h"
+#include "model/builtin.h"
+#include "formats/checkpoint.h"
+#include "formats/image.h"
+#include "logic/jobs/loader.h"
+#include "logic/state/options.h"
+#include "logic/describe/token_order.h"
 
 using namespace vit::gui;
 

@@ -1,7 +1,7 @@
 // Claims about the colour scales of attention maps (logic/attention_scale.h).
 #include <catch2/catch.hpp>
 
-#include "attention_scale.h"
+#include "logic/describe/attention_scale.h"
 
 using namespace vit::gui;
 

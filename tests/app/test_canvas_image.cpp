@@ -1,13 +1,13 @@
 // Claims about the "Draw a digit" canvas and its MNIST normalisation
-// (app/gui/logic/canvas_image.h): crop, 20-px box, centre of mass at (14,14).
+// (app/gui/logic/describe/canvas_image.h): crop, 20-px box, centre of mass at (14,14).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <memory>
 
-#include "canvas_image.h"
-#include "loader.h"
-#include "toy_model.h"
+#include "logic/describe/canvas_image.h"
+#include "logic/jobs/loader.h"
+#include "model/toy_model.h"
 
 using namespace vit::gui;
 

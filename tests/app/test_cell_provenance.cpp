@@ -6,11 +6,11 @@
 
 #include <cmath>
 
-#include "cell_provenance.h"
-#include "forward.h"
-#include "image.h"
-#include "builtin.h"
-#include "loader.h"
+#include "logic/describe/cell_provenance.h"
+#include "pass/forward.h"
+#include "formats/image.h"
+#include "model/builtin.h"
+#include "logic/jobs/loader.h"
 
 using namespace vit::gui;
 

@@ -1,7 +1,7 @@
 // Claims about colormaps and the pixels of heatmaps.
 #include <catch2/catch.hpp>
 
-#include "colormap.h"
+#include "logic/describe/colormap.h"
 
 using namespace vit::gui;
 

@@ -1,4 +1,4 @@
-// "Why this class?" (app/gui/logic/explanation.h): the relevance map is row 0
+// "Why this class?" (app/gui/logic/jobs/explanation.h): the relevance map is row 0
 // of core's relevance as shares, the saliency is the largest |input gradient|
 // over channels, another class gives another map, and the job runs once per
 // (trace, class). Core's relevance and gradients are checked against PyTorch
@@ -9,12 +9,12 @@
 #include <cmath>
 #include <thread>
 
-#include "backward.h"
-#include "explanation.h"
-#include "forward.h"
-#include "interventions.h"
-#include "relevance.h"
-#include "training.h"
+#include "explain/backward.h"
+#include "logic/jobs/explanation.h"
+#include "pass/forward.h"
+#include "pass/interventions.h"
+#include "explain/relevance.h"
+#include "train/training.h"
 
 using namespace vit;
 using namespace vit::gui;
@@ -71,7 +71,7 @@ TEST_CASE("the saliency map is the largest input gradient over channels, pixel b
     const Tensor& din = g.stages.at({StageKind::Input});
     REQUIRE(ex.side == 28);
     REQUIRE(ex.saliency.size() == din.data.size());  // one channel
-    // Two backward passes agree to rounding, not bit for bit (core/training.h says why).
+    // Two backward passes agree to rounding, not bit for bit (core/train/training.h says why).
     for (size_t i = 0; i < din.data.size(); ++i) CHECK(ex.saliency[i] == Approx(std::fabs(din.data[i])).epsilon(1e-4).margin(1e-9));
 }
 

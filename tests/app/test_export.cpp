@@ -7,8 +7,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "error.h"
-#include "export.h"
+#include "base/error.h"
+#include "logic/state/export.h"
 
 using namespace vit::gui;
 namespace fs = std::filesystem;

@@ -8,10 +8,10 @@
 #include <cmath>
 #include <limits>
 
-#include "error.h"
-#include "gpu_compare.h"
-#include "options.h"
-#include "tour.h"
+#include "base/error.h"
+#include "logic/describe/gpu_compare.h"
+#include "logic/state/options.h"
+#include "logic/state/tour.h"
 
 using namespace vit::gui;
 using vit::Tensor;

@@ -1,4 +1,4 @@
-// The lesson hand-out (app/gui/logic/handout.h): base64 and escaping, one
+// The lesson hand-out (app/gui/logic/lesson/handout.h): base64 and escaping, one
 // self-contained page with every step's number, title, picture, narration,
 // answer, question, formula and PyTorch line, the stage chosen for each screen,
 // the option's checks, and (hidden, [.handout]) the check run_app_check.cmake
@@ -10,10 +10,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "error.h"
-#include "handout.h"
-#include "lesson.h"
-#include "options.h"
+#include "base/error.h"
+#include "logic/lesson/handout.h"
+#include "logic/lesson/lesson.h"
+#include "logic/state/options.h"
 
 using namespace vit::gui;
 using Catch::Matchers::Contains;

@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "key_actions.h"
-#include "options.h"
-#include "trace.h"
+#include "logic/state/key_actions.h"
+#include "logic/state/options.h"
+#include "pass/trace.h"
 
 using namespace vit::gui;
 

@@ -1,4 +1,4 @@
-// Lesson files (app/gui/logic/lesson.h): a hand-written lesson round-trips
+// Lesson files (app/gui/logic/lesson/lesson.h): a hand-written lesson round-trips
 // through save and load unchanged, every mistake in a file is one message
 // naming the file, the step and the key, steps are checked against the model
 // they run on, and a step's view (and its highlight) is what a recording saves.
@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "error.h"
-#include "lesson.h"
-#include "stages.h"
+#include "base/error.h"
+#include "logic/lesson/lesson.h"
+#include "pass/stages.h"
 
 using namespace vit::gui;
 using Catch::Matchers::Contains;

@@ -1,4 +1,4 @@
-// The lesson editor (app/gui/logic/lesson_editor.h): a lesson written by hand
+// The lesson editor (app/gui/logic/lesson/lesson_editor.h): a lesson written by hand
 // round-trips through recording (each step added from its view), editing its
 // words in place, saving and loading; reordering, deleting and undoing move the
 // shown step with them; saving where it cannot is one message naming the path
@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "error.h"
-#include "key_actions.h"
-#include "lesson_editor.h"
-#include "stages.h"
+#include "base/error.h"
+#include "logic/state/key_actions.h"
+#include "logic/lesson/lesson_editor.h"
+#include "pass/stages.h"
 
 using namespace vit::gui;
 using Catch::Matchers::Contains;

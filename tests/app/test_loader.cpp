@@ -4,8 +4,8 @@
 
 #include <thread>
 
-#include "loader.h"
-#include "toy_model.h"
+#include "logic/jobs/loader.h"
+#include "model/toy_model.h"
 
 using namespace vit::gui;
 

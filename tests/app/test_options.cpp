@@ -4,12 +4,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app_state.h"
-#include "error.h"
-#include "file_list.h"
-#include "options.h"
-#include "tour.h"
-#include "trace.h"
+#include "logic/state/app_state.h"
+#include "base/error.h"
+#include "logic/state/file_list.h"
+#include "logic/state/options.h"
+#include "logic/state/tour.h"
+#include "pass/trace.h"
 
 using namespace vit::gui;
 namespace fs = std::filesystem;

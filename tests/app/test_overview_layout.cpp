@@ -1,11 +1,11 @@
 // Claims about the overview screen's and the model view's geometry
-// (app/gui/logic/overview_layout.h, model_view_layout.h).
+// (app/gui/logic/describe/overview_layout.h, model_view_layout.h).
 #include <catch2/catch.hpp>
 #include <vector>
 
-#include "model_view_layout.h"
-#include "overview_layout.h"
-#include "stages.h"
+#include "logic/describe/model_view_layout.h"
+#include "logic/describe/overview_layout.h"
+#include "pass/stages.h"
 
 using namespace vit::gui;
 

@@ -1,7 +1,7 @@
 // Claims about the share of the window that pictures cover (logic/picture_coverage.h).
 #include <catch2/catch.hpp>
 
-#include "picture_coverage.h"
+#include "logic/describe/picture_coverage.h"
 
 using namespace vit::gui;
 

@@ -1,4 +1,4 @@
-// Claims about the stage side panel's text (app/gui/logic/stage_info.h): every stage
+// Claims about the stage side panel's text (app/gui/logic/describe/stage_info.h): every stage
 // of DESIGN.md's catalogue is described, with the model's real sizes, in
 // characters Dear ImGui's default font can draw.
 #include <catch2/catch.hpp>
@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "random_model.h"
-#include "stage_info.h"
-#include "toy_model.h"
-#include "trace.h"
+#include "model/random_model.h"
+#include "logic/describe/stage_info.h"
+#include "model/toy_model.h"
+#include "pass/trace.h"
 
 using vit::ModelConfig;
 using vit::gui::StageInfo;

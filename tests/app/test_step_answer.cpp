@@ -1,15 +1,15 @@
-// The answer line of a lesson step (app/gui/logic/step_answer.h): the digits
+// The answer line of a lesson step (app/gui/logic/lesson/step_answer.h): the digits
 // model's answer on its 9, and under a question the unmodified answer beside it,
 // matching what the CLI prints for the same flags.
 #include <catch2/catch.hpp>
 
-#include "assets.h"
-#include "builtin.h"
-#include "checkpoint.h"
-#include "forward.h"
-#include "image.h"
-#include "step_answer.h"
-#include "toy_model.h"
+#include "base/assets.h"
+#include "model/builtin.h"
+#include "formats/checkpoint.h"
+#include "pass/forward.h"
+#include "formats/image.h"
+#include "logic/lesson/step_answer.h"
+#include "model/toy_model.h"
 
 using namespace vit::gui;
 using Catch::Matchers::Equals;

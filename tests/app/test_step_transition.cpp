@@ -1,12 +1,12 @@
-// Transitions between lesson steps (app/gui/logic/step_transition.h), driven by
+// Transitions between lesson steps (app/gui/logic/lesson/step_transition.h), driven by
 // a fake clock: the eased progress over kTransitionSeconds, the selected
 // token's highlight gliding between its places, each picture fading out over
 // the one drawn in its place, and no animation where it would not make sense.
 #include <catch2/catch.hpp>
 
-#include "lesson_player.h"
-#include "stages.h"
-#include "step_transition.h"
+#include "logic/lesson/lesson_player.h"
+#include "pass/stages.h"
+#include "logic/lesson/step_transition.h"
 
 using namespace vit::gui;
 using Approx = Catch::Detail::Approx;

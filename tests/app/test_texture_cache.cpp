@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "texture_cache.h"
+#include "logic/state/texture_cache.h"
 
 using namespace vit::gui;
 

@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "checkpoint.h"
-#include "lesson.h"
-#include "lesson_player.h"
-#include "tour.h"
-#include "trace.h"
+#include "formats/checkpoint.h"
+#include "logic/lesson/lesson.h"
+#include "logic/lesson/lesson_player.h"
+#include "logic/state/tour.h"
+#include "pass/trace.h"
 
 using namespace vit::gui;
 

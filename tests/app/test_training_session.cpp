@@ -1,4 +1,4 @@
-// The Train window's background run (app/gui/logic/training_session.h): paused
+// The Train window's background run (app/gui/logic/jobs/training_session.h): paused
 // starts and single steps, live batch changes, a run to its end with held-out
 // accuracy, a bounded snapshot timeline, and choosing the snapshot to show.
 #include <catch2/catch.hpp>
@@ -8,7 +8,7 @@
 #include <functional>
 #include <thread>
 
-#include "training_session.h"
+#include "logic/jobs/training_session.h"
 
 using namespace vit;
 using namespace vit::gui;

@@ -25,14 +25,14 @@
 #include <string>
 #include <vector>
 
-#include "forward.h"
-#include "gemm.h"
-#include "layers.h"
-#include "packed_weights.h"
-#include "random_model.h"
-#include "rollout.h"
-#include "threads.h"
-#include "timing.h"
+#include "pass/forward.h"
+#include "tensor/gemm.h"
+#include "pass/layers.h"
+#include "model/packed_weights.h"
+#include "model/random_model.h"
+#include "explain/rollout.h"
+#include "tensor/threads.h"
+#include "base/timing.h"
 #include "torch_timing.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// vitviz-bench-occlusion: the occlusion map (core/occlusion.h: N lean passes,
+// vitviz-bench-occlusion: the occlusion map (core/explain/occlusion.h: N lean passes,
 // one per masked patch) for the built-in digits model, ViT-Ti/16 and ViT-B/16
 // at 224×224 (random weights), beside N full-trace passes of the core (each
 // patch masked in turn, one reused Trace) and beside PyTorch running the same
@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "builtin.h"
-#include "checkpoint.h"
-#include "forward.h"
-#include "occlusion.h"
-#include "random_model.h"
-#include "threads.h"
-#include "timing.h"
+#include "model/builtin.h"
+#include "formats/checkpoint.h"
+#include "pass/forward.h"
+#include "explain/occlusion.h"
+#include "model/random_model.h"
+#include "tensor/threads.h"
+#include "base/timing.h"
 #include "torch_timing.h"
 
 namespace {

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "random_model.h"
-#include "threads.h"
-#include "timing.h"
+#include "model/random_model.h"
+#include "tensor/threads.h"
+#include "base/timing.h"
 #include "torch_timing.h"
-#include "training.h"
+#include "train/training.h"
 
 namespace {
 

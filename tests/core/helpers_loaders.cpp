@@ -13,8 +13,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "checkpoint.h"
-#include "error.h"
+#include "formats/checkpoint.h"
+#include "base/error.h"
 
 namespace vit_test {
 

@@ -12,16 +12,16 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "backward.h"
-#include "checkpoint.h"
-#include "compare.h"
-#include "forward.h"
+#include "explain/backward.h"
+#include "formats/checkpoint.h"
+#include "pass/compare.h"
+#include "pass/forward.h"
 #include "helpers_loaders.h"
-#include "image.h"
-#include "npy.h"
-#include "parameters.h"
-#include "random_model.h"
-#include "relevance.h"
+#include "formats/image.h"
+#include "formats/npy.h"
+#include "model/parameters.h"
+#include "model/random_model.h"
+#include "explain/relevance.h"
 
 namespace {
 

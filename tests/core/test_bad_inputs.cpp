@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "checkpoint.h"
-#include "config.h"
-#include "error.h"
+#include "formats/checkpoint.h"
+#include "model/config.h"
+#include "base/error.h"
 #include "helpers_loaders.h"
 
 using namespace vit_test;

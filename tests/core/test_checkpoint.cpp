@@ -6,11 +6,11 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "checkpoint.h"
-#include "config.h"
-#include "error.h"
+#include "formats/checkpoint.h"
+#include "model/config.h"
+#include "base/error.h"
 #include "helpers_loaders.h"
-#include "labels.h"
+#include "model/labels.h"
 
 using namespace vit_test;
 using Catch::Matchers::Contains;

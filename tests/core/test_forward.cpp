@@ -5,12 +5,12 @@
 
 #include <cmath>
 
-#include "error.h"
-#include "forward.h"
-#include "image.h"
-#include "random_model.h"
-#include "rollout.h"
-#include "toy_model.h"
+#include "base/error.h"
+#include "pass/forward.h"
+#include "formats/image.h"
+#include "model/random_model.h"
+#include "explain/rollout.h"
+#include "model/toy_model.h"
 
 namespace {
 

@@ -11,10 +11,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "attention.h"
-#include "error.h"
-#include "gemm.h"
-#include "layers.h"
+#include "pass/attention.h"
+#include "base/error.h"
+#include "tensor/gemm.h"
+#include "pass/layers.h"
 
 namespace {
 

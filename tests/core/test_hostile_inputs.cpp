@@ -11,13 +11,13 @@
 #include <filesystem>
 #include <limits>
 
-#include "checkpoint.h"
-#include "error.h"
-#include "forward.h"
+#include "formats/checkpoint.h"
+#include "base/error.h"
+#include "pass/forward.h"
 #include "helpers_loaders.h"
-#include "image.h"
-#include "toy_model.h"
-#include "trace_budget.h"
+#include "formats/image.h"
+#include "model/toy_model.h"
+#include "pass/trace_budget.h"
 
 using namespace vit_test;
 using Catch::Matchers::Contains;

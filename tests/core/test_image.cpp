@@ -8,11 +8,11 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "checkpoint.h"
-#include "error.h"
+#include "formats/checkpoint.h"
+#include "base/error.h"
 #include "helpers_loaders.h"
-#include "image.h"
-#include "npy.h"
+#include "formats/image.h"
+#include "formats/npy.h"
 
 using namespace vit_test;
 using Catch::Matchers::Contains;

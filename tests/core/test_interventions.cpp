@@ -1,4 +1,4 @@
-// Interventions (core/interventions.h), the logit lens and the occlusion map
+// Interventions (core/pass/interventions.h), the logit lens and the occlusion map
 // against PyTorch (tests/fixtures/interventions, written by
 // tests/make_fixtures.py from tools/vitref on the timm_f32 model), the
 // teaching facts they show, and the errors a bad value gets.
@@ -10,14 +10,14 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "checkpoint.h"
-#include "compare.h"
-#include "error.h"
-#include "forward.h"
+#include "formats/checkpoint.h"
+#include "pass/compare.h"
+#include "base/error.h"
+#include "pass/forward.h"
 #include "helpers_loaders.h"
-#include "logit_lens.h"
-#include "npy.h"
-#include "occlusion.h"
+#include "explain/logit_lens.h"
+#include "formats/npy.h"
+#include "explain/occlusion.h"
 
 namespace {
 

@@ -4,9 +4,9 @@
 #include <cstring>
 #include <filesystem>
 
-#include "error.h"
+#include "base/error.h"
 #include "helpers_loaders.h"
-#include "npy.h"
+#include "formats/npy.h"
 
 using namespace vit_test;
 using Catch::Matchers::Contains;

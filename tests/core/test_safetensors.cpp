@@ -4,10 +4,10 @@
 #include <cmath>
 #include <limits>
 
-#include "error.h"
-#include "half.h"
+#include "base/error.h"
+#include "tensor/half.h"
 #include "helpers_loaders.h"
-#include "safetensors.h"
+#include "formats/safetensors.h"
 
 using namespace vit_test;
 using Catch::Matchers::Contains;

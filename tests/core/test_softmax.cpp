@@ -8,7 +8,7 @@
 #include <cmath>
 #include <limits>
 
-#include "layers.h"
+#include "pass/layers.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Claims about the stage catalogue (core/stages.h): the table is complete and
+// Claims about the stage catalogue (core/pass/stages.h): the table is complete and
 // consistent, and every stage it lists for a model is produced by the CPU pass
 // with the table's shape and named the same way by the PyTorch reference
 // (tools/vitref: run live for several configs, and through the committed
@@ -13,10 +13,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "checkpoint.h"
-#include "forward.h"
-#include "image.h"
-#include "stages.h"
+#include "formats/checkpoint.h"
+#include "pass/forward.h"
+#include "formats/image.h"
+#include "pass/stages.h"
 
 namespace fs = std::filesystem;
 using vit::StageKind;

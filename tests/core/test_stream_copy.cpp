@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "stream_copy.h"
-#include "tensor.h"
+#include "tensor/stream_copy.h"
+#include "tensor/tensor.h"
 
 TEST_CASE("a copy past the caches writes every float and nothing beside them", "[stream_copy]") {
     vit::FloatStorage from(200), to(240);

@@ -1,4 +1,4 @@
-// Training (core/training.h) against PyTorch's fixtures (tests/make_training_fixture.py):
+// Training (core/train/training.h) against PyTorch's fixtures (tests/make_training_fixture.py):
 // three AdamW steps equal torch.optim.AdamW's, the batch-mean cross-entropy and
 // its gradient equal F.cross_entropy's; a seed repeats its run; a few steps
 // lower the loss; the digit set's split and its errors; a saved checkpoint
@@ -9,15 +9,15 @@
 #include <cmath>
 #include <filesystem>
 
-#include "assets.h"
-#include "checkpoint.h"
-#include "compare.h"
-#include "digit_set.h"
-#include "forward.h"
+#include "base/assets.h"
+#include "formats/checkpoint.h"
+#include "pass/compare.h"
+#include "train/digit_set.h"
+#include "pass/forward.h"
 #include "helpers_loaders.h"
-#include "model_writer.h"
-#include "npy.h"
-#include "training.h"
+#include "formats/model_writer.h"
+#include "formats/npy.h"
+#include "train/training.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "config.h"
-#include "error.h"
+#include "model/config.h"
+#include "base/error.h"
 
 namespace {
 

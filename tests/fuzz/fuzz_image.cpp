@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "error.h"
-#include "image.h"
+#include "base/error.h"
+#include "formats/image.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size == 0) return 0;

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "error.h"
-#include "safetensors.h"
+#include "base/error.h"
+#include "formats/safetensors.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     try {

@@ -8,7 +8,7 @@
 #include <memory>
 #include <random>
 
-#include "error.h"
+#include "base/error.h"
 #include "gl_context.h"
 
 namespace vit::gpu_test {

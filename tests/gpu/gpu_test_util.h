@@ -1,13 +1,13 @@
 // Shared helpers of the GPU tests: one hidden OpenGL 4.3 context for the whole
 // run (under xvfb-run, Mesa's llvmpipe), and the stage-by-stage comparison of a
-// GPU Trace with the CPU core's (core/compare.h).
+// GPU Trace with the CPU core's (core/pass/compare.h).
 #pragma once
 #include <cstdint>
 #include <string>
 
-#include "compare.h"
-#include "model.h"
-#include "trace.h"
+#include "pass/compare.h"
+#include "model/model.h"
+#include "pass/trace.h"
 
 namespace vit::gpu_test {
 

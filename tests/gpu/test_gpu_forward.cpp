@@ -6,14 +6,14 @@
 
 #include <filesystem>
 
-#include "checkpoint.h"
-#include "error.h"
-#include "forward.h"
+#include "formats/checkpoint.h"
+#include "base/error.h"
+#include "pass/forward.h"
 #include "gpu_backend.h"
 #include "gpu_test_util.h"
-#include "npy.h"
-#include "random_model.h"
-#include "toy_model.h"
+#include "formats/npy.h"
+#include "model/random_model.h"
+#include "model/toy_model.h"
 
 using namespace vit;
 using vit::gpu_test::check_same_trace;

@@ -1,15 +1,15 @@
-// Claims: the GPU backend applies every intervention (core/interventions.h) as
+// Claims: the GPU backend applies every intervention (core/pass/interventions.h) as
 // the CPU core does — each alone and all together, every stage within the
-// per-stage tolerance (core/compare.h gpu_tolerance, 1/τ wider at a sharpening
+// per-stage tolerance (core/pass/compare.h gpu_tolerance, 1/τ wider at a sharpening
 // temperature τ < 1), kept tokens named alike —
 // and refuses a bad one with the core's message.
 #include <catch2/catch.hpp>
 
-#include "error.h"
-#include "forward.h"
+#include "base/error.h"
+#include "pass/forward.h"
 #include "gpu_backend.h"
 #include "gpu_test_util.h"
-#include "random_model.h"
+#include "model/random_model.h"
 
 using namespace vit;
 using vit::gpu_test::check_same_trace;

@@ -9,12 +9,12 @@
 #include <cstdio>
 #include <random>
 
-#include "forward.h"
+#include "pass/forward.h"
 #include "gpu_buffers.h"
 #include "gpu_ops.h"
 #include "gpu_test_util.h"
-#include "pos_embed.h"
-#include "random_model.h"
+#include "pass/pos_embed.h"
+#include "model/random_model.h"
 
 using namespace vit;
 using namespace vit::gpu;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "embedded_shaders.h"
-#include "error.h"
+#include "base/error.h"
 #include "gpu_backend.h"
 #include "gpu_buffers.h"
 #include "gpu_ops.h"

@@ -9,11 +9,11 @@
 #include <filesystem>
 #include <iostream>
 
-#include "checkpoint.h"
-#include "compare.h"
-#include "forward.h"
-#include "image.h"
-#include "npy.h"
+#include "formats/checkpoint.h"
+#include "pass/compare.h"
+#include "pass/forward.h"
+#include "formats/image.h"
+#include "formats/npy.h"
 
 namespace {
 

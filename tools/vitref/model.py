@@ -11,7 +11,7 @@ used there and the batch dimension removed; `gradient_trace(x, c)` the
 gradients of logit[c] (autograd) with respect to those stages and every
 parameter, and the class-c relevance (Chefer et al. 2021).
 
-Interventions (the C++ core's core/interventions.h) are an `Interventions`
+Interventions (the C++ core's core/pass/interventions.h) are an `Interventions`
 value passed to `forward_trace(x, iv)`; `logit_lens(trace)` and
 `occlusion_map(x)` (all N masked inputs as one batch) are the two analyses.
 """

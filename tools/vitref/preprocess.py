@@ -1,4 +1,4 @@
-"""The eval-time preprocessing the C++ core (core/image) mirrors, in float.
+"""The eval-time preprocessing the C++ core (core/formats/image.cpp) mirrors, in float.
 
 timm (resolve_data_config + transforms_factory eval transform), done in float
 instead of on PIL uint8:

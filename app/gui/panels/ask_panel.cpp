@@ -1,11 +1,11 @@
 // The "Ask the model" window (see ask_panel.h).
-#include "ask_panel.h"
+#include "panels/ask_panel.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "ask_overlays.h"
+#include "views/widgets/ask_overlays.h"
 
 namespace vit::gui {
 

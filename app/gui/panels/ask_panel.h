@@ -5,7 +5,7 @@
 // shows the prediction against the unmodified pass (bars side by side with the
 // change), the logit lens as a heatmap, and which pass the views show.
 #pragma once
-#include "view_common.h"
+#include "views/widgets/view_common.h"
 
 namespace vit::gui {
 

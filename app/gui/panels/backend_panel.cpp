@@ -1,5 +1,5 @@
 // The CPU vs GPU panel.
-#include "backend_panel.h"
+#include "panels/backend_panel.h"
 
 #include <algorithm>
 #include <cmath>

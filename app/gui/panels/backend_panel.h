@@ -4,8 +4,8 @@
 // stage (sequential colours, colour bar). When the GPU backend could not start
 // it shows why, with the shader compile log, and that the CPU core carries on.
 #pragma once
-#include "gpu_session.h"
-#include "view_common.h"
+#include "controllers/gpu_session.h"
+#include "views/widgets/view_common.h"
 
 namespace vit::gui {
 

@@ -2,9 +2,9 @@
 // pixel (the 28×28 digit the model sees), and the top classes of a trace as
 // labelled bars (label, bar, percent) with the winner in green.
 #pragma once
-#include "image.h"
-#include "model.h"
-#include "trace.h"
+#include "formats/image.h"
+#include "model/model.h"
+#include "pass/trace.h"
 
 namespace vit::gui {
 

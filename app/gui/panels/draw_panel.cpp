@@ -1,11 +1,11 @@
 // The "Draw a digit" window (see draw_panel.h).
-#include "draw_panel.h"
+#include "panels/draw_panel.h"
 
 #include <imgui.h>
 
 #include <algorithm>
 
-#include "digit_widgets.h"
+#include "panels/digit_widgets.h"
 
 namespace vit::gui {
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <memory>
 
-#include "canvas_image.h"
-#include "model.h"
-#include "trace.h"
+#include "logic/describe/canvas_image.h"
+#include "model/model.h"
+#include "pass/trace.h"
 
 namespace vit::gui {
 

@@ -1,9 +1,9 @@
 // The stage side panel.
-#include "info_panel.h"
+#include "panels/info_panel.h"
 
-#include "provenance_panel.h"
-#include "stage_info.h"
-#include "token_order.h"
+#include "panels/provenance_panel.h"
+#include "logic/describe/stage_info.h"
+#include "logic/describe/token_order.h"
 
 namespace vit::gui {
 

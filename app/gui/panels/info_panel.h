@@ -3,7 +3,7 @@
 // explanation, and where a seed notebook goes wrong), the selected token, and
 // the keyboard keys.
 #pragma once
-#include "view_common.h"
+#include "views/widgets/view_common.h"
 
 namespace vit::gui {
 

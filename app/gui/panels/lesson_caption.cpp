@@ -1,5 +1,5 @@
 // The lesson caption (see lesson_caption.h).
-#include "lesson_caption.h"
+#include "panels/lesson_caption.h"
 
 #include <imgui.h>
 

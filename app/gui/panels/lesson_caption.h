@@ -4,8 +4,8 @@
 // lesson editor's changes are not saved). A new lesson with no step yet says
 // how to add one. It takes its own strip of the window, so it never covers the picture.
 #pragma once
-#include "fonts.h"
-#include "lesson_editor.h"
+#include "platform/fonts.h"
+#include "logic/lesson/lesson_editor.h"
 
 #include <string>
 

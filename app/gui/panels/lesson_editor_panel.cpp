@@ -1,5 +1,5 @@
 // The lesson editor window (see lesson_editor_panel.h).
-#include "lesson_editor_panel.h"
+#include "panels/lesson_editor_panel.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>

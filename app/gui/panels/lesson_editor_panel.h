@@ -6,7 +6,7 @@
 // logic/lesson_editor; what needs the app (the view on screen, writing the
 // file) comes back as requests.
 #pragma once
-#include "lesson_editor.h"
+#include "logic/lesson/lesson_editor.h"
 
 namespace vit::gui {
 

@@ -1,5 +1,5 @@
 // The pipeline navigator panel.
-#include "navigator_panel.h"
+#include "panels/navigator_panel.h"
 
 #include <imgui.h>
 

@@ -2,8 +2,8 @@
 // (Embedding, Block 0 …, Head), the current one highlighted and kept in view,
 // plus the attention screen at the bottom. Clicking goes there.
 #pragma once
-#include "app_state.h"
-#include "fonts.h"
+#include "logic/state/app_state.h"
+#include "platform/fonts.h"
 
 namespace vit::gui {
 

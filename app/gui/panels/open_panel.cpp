@@ -1,14 +1,14 @@
 // The Open window: gallery, typed path, file browser.
-#include "open_panel.h"
+#include "panels/open_panel.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include <filesystem>
 
-#include "error.h"
-#include "gl_texture.h"
-#include "image.h"
+#include "base/error.h"
+#include "platform/gl_texture.h"
+#include "formats/image.h"
 
 namespace vit::gui {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "file_list.h"
-#include "texture_cache.h"
-#include "ui_actions.h"
+#include "logic/state/file_list.h"
+#include "logic/state/texture_cache.h"
+#include "controllers/ui_actions.h"
 
 namespace vit::gui {
 

@@ -1,5 +1,5 @@
 // Where this number comes from (see provenance_panel.h).
-#include "provenance_panel.h"
+#include "panels/provenance_panel.h"
 
 #include <cmath>
 #include <cstdio>

@@ -3,7 +3,7 @@
 // cells when few), the arithmetic with the numbers, and the value recomputed
 // from them beside the trace's.
 #pragma once
-#include "view_common.h"
+#include "views/widgets/view_common.h"
 
 namespace vit::gui {
 

@@ -1,5 +1,5 @@
 // The status and message bars.
-#include "status_bar.h"
+#include "panels/status_bar.h"
 
 #include <imgui.h>
 

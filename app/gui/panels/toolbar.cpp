@@ -1,9 +1,9 @@
 // The toolbar.
-#include "toolbar.h"
+#include "panels/toolbar.h"
 
 #include <imgui.h>
 
-#include "view_common.h"
+#include "views/widgets/view_common.h"
 
 namespace vit::gui {
 

@@ -1,8 +1,8 @@
 // The toolbar across the top: open an image or a model, step, switch to the
 // attention screen, presenter mode, export, colormap, numbers, CPU/GPU.
 #pragma once
-#include "app_state.h"
-#include "ui_actions.h"
+#include "logic/state/app_state.h"
+#include "controllers/ui_actions.h"
 
 namespace vit::gui {
 

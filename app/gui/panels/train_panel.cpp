@@ -1,5 +1,5 @@
 // The "Train it yourself" window (see train_panel.h).
-#include "train_panel.h"
+#include "panels/train_panel.h"
 
 #include <imgui.h>
 
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "digit_widgets.h"
-#include "line_chart.h"
+#include "panels/digit_widgets.h"
+#include "views/widgets/line_chart.h"
 
 namespace vit::gui {
 

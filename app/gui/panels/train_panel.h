@@ -8,9 +8,9 @@
 #include <memory>
 #include <string>
 
-#include "digit_set.h"
-#include "trace.h"
-#include "training_session.h"
+#include "train/digit_set.h"
+#include "pass/trace.h"
+#include "logic/jobs/training_session.h"
 
 namespace vit::gui {
 

@@ -1,0 +1,572 @@
+// The app's frame: poll the worker, handle keys and drops, lay out the panels,
+// carry out what they asked for, and (after rendering) take screenshots.
+#include "controllers/app.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <cfloat>
+#include <cstdio>
+#include <filesystem>
+
+#include "base/error.h"
+#include "logic/state/export.h"
+#include "platform/gl_texture.h"
+#include "logic/state/key_actions.h"
+#include "logic/describe/picture_coverage.h"
+#include "panels/info_panel.h"
+#include "panels/toolbar.h"
+#include "views/widgets/views.h"
+
+namespace vit::gui {
+
+namespace fs = std::filesystem;
+
+App::App(GLFWwindow* window, Options options, std::string asset_dir)
+    : window_(window),
+      options_(std::move(options)),
+      asset_dir_(std::move(asset_dir)),
+      cache_(upload_texture, release_texture) {
+    load_fonts(fonts_);
+    base_style_ = ImGui::GetStyle();
+    if (options_.model.empty()) options_.model = default_model(asset_dir_);
+    if (!options_.tour_dir.empty()) {
+        std::error_code ec;
+        fs::create_directories(options_.tour_dir, ec);
+    }
+    if (options_.presenter) set_presenter(true);
+    if (options_.gpu) state_.backend = Backend::Gpu;
+    state_.clicker = options_.clicker;
+    if (options_.fixed_screen) state_.screen = options_.screen;
+    gpu_.set_fail_test(options_.gpu_fail_test);
+    open_.visible = options_.open_chooser;
+    request(options_.model, options_.image);
+}
+
+App::~App() = default;
+
+std::string App::model_image(const std::string& model) const {
+    if (model == "toy-4x4" || model == "digits") return "";  // built-ins bring their own image
+    // A checkpoint has no image of its own: open it on the first photo of the gallery.
+    std::vector<FileEntry> photos = find_images((fs::path(asset_dir_) / "photos").string(), 1);
+    if (photos.empty()) photos = find_images(asset_dir_, 1);
+    return photos.empty() ? "" : photos.front().path;
+}
+
+void App::request(const std::string& model, const std::string& image) {
+    loader_.request(LoadRequest{model, image.empty() ? model_image(model) : image, options_.image_size}, model_, model_name_);
+}
+
+void App::show_error(const std::string& text) {
+    message_ = Message{text, true, ImGui::GetTime()};
+    std::fprintf(stderr, "vitviz: %s\n", text.c_str());
+}
+
+void App::show_notice(const std::string& text) { message_ = Message{text, false, ImGui::GetTime()}; }
+
+void App::poll_loader() {
+    std::optional<LoadOutcome> o = loader_.poll();
+    if (!o) return;
+    if (o->loaded) {
+        apply(std::move(*o->loaded));
+        return;
+    }
+    if (o->fitting_image_size > 0 && !tour_ && options_.tour_dir.empty()) {
+        // Too large for memory: say so and open it at the largest image size that fits.
+        show_error(o->error + "; opening it at " + std::to_string(o->fitting_image_size));
+        LoadRequest smaller = o->request;
+        smaller.image_size = o->fitting_image_size;
+        loader_.request(smaller, model_, model_name_);
+        return;
+    }
+    show_error(o->error);
+    if (tour_ || !options_.tour_dir.empty()) {
+        quit_ = true;
+        exit_code_ = 1;
+        return;
+    }
+    // Nothing to show yet (a bad --model or --image at start): keep the model on its own image, else the toy.
+    if (trace_ || loader_.busy() || o->request.pixels) return;
+    if (std::optional<StartChoice> next = start_fallback({o->request.model, o->request.image}, model_image(o->request.model)))
+        loader_.request(LoadRequest{next->model, next->image, options_.image_size}, model_, model_name_);
+}
+
+void App::apply(Loaded loaded) {
+    if (loaded.model != model_ && !loaded.model->nonfinite_weights.empty())
+        show_error("warning: " + loaded.model->nonfinite_weights + " (running it anyway)");
+    keep_ask_results(loaded);
+    model_ = loaded.model;
+    model_name_ = loaded.model_name;
+    trace_ = loaded.trace;
+    picture_ = std::move(loaded.picture);
+    image_path_ = loaded.request.image;
+    image_name_ = loaded.image_name;
+    forward_ms_ = loaded.forward_ms;
+    if (loaded.request.pixels) draw_.shown_version = loaded.request.pixels == draw_.preview ? draw_.sent_version : 0;
+    else draw_.shown_version = ~0ull;
+    // A new model while drawing: run it on the canvas too (the loop in draw_frame resends).
+    if (!loaded.request.pixels && draw_.visible && !draw_.canvas.empty()) draw_.sent_version = ~0ull;
+    ++generation_;
+    cache_.clear();
+    derived_.clear();
+
+    std::vector<StageRef> stages;
+    for (const Stage& s : trace_->stages()) stages.push_back(s.ref());
+    const Tensor* cls = trace_->tensor({StageKind::Cls});
+    int tokens = cls ? static_cast<int>(cls->rows()) : 1;
+    std::string current = pipeline_.ids.empty() ? "" : pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
+    pipeline_ = make_pipeline(stages, tokens, model_->config.num_heads);
+    int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
+    if (same >= 0) state_.stage = same;
+    clamp_state(state_, pipeline_);
+    if (first_load_ && !ask_at_start()) {
+        first_load_ = false;
+        if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
+        if (!options_.lesson.empty()) open_lesson(options_.lesson);
+        if (options_.edit_lesson) show_lesson_editor(true);
+        if (lesson_ && lesson_->steps() > 0 && touring()) {  // one screenshot per step, NN-step.png (with the editor: NN-edit.png, NN-halfway.png)
+            tour_.emplace(lesson_tour_plan(lesson_->steps(), options_.edit_lesson));
+        } else if (options_.train) {
+            train_.visible = true;
+            if (pipeline_.depth > 0) {  // the last block's heads as they learn
+                state_.screen = Screen::Attention;
+                select_layer(state_, pipeline_, pipeline_.depth - 1);
+            }
+            train_.epochs = options_.train_epochs;
+            start_training();
+        } else if (!options_.tour_dir.empty()) {
+            std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Ask panel, the Draw window with a drawn 7
+            if (options_.interventions.any())
+                plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
+                                tour_file_name(static_cast<int>(plan.size()), "ask")});
+            if (takes_drawings(model_->config))
+                plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
+                                tour_file_name(static_cast<int>(plan.size()), "draw")});
+            tour_.emplace(std::move(plan));
+        }
+    }
+    std::string title = "ViT Visualizer — " + model_->config.name + " — " + image_name_;
+    glfwSetWindowTitle(window_, title.c_str());
+}
+
+void App::on_drop(int count, const char** paths) {
+    for (int i = 0; i < count; ++i) {
+        std::string p = paths[i];
+        switch (classify_path(p)) {
+            case FileKind::Image: request(model_name_.empty() ? options_.model : model_name_, p); break;
+            case FileKind::ModelFolder:
+            case FileKind::Checkpoint: request(p, image_path_); break;
+            default: show_error(p + ": not an image (PNG, JPEG, BMP, GIF, TGA) or a checkpoint (.safetensors, or a folder with config.json)");
+        }
+    }
+}
+
+// The GLFW keys the app acts on; -1 for the rest (left to Dear ImGui).
+static int app_key(int glfw_key) {
+    switch (glfw_key) {
+        case GLFW_KEY_RIGHT: return static_cast<int>(Key::Right);
+        case GLFW_KEY_LEFT: return static_cast<int>(Key::Left);
+        case GLFW_KEY_PAGE_DOWN: return static_cast<int>(Key::PageDown);
+        case GLFW_KEY_PAGE_UP: return static_cast<int>(Key::PageUp);
+        case GLFW_KEY_HOME: return static_cast<int>(Key::Home);
+        case GLFW_KEY_END: return static_cast<int>(Key::End);
+        case GLFW_KEY_DOWN: return static_cast<int>(Key::Down);
+        case GLFW_KEY_UP: return static_cast<int>(Key::Up);
+        case GLFW_KEY_ESCAPE: return static_cast<int>(Key::Escape);
+        case GLFW_KEY_F11: return static_cast<int>(Key::F11);
+        case GLFW_KEY_A: return static_cast<int>(Key::A);
+        case GLFW_KEY_C: return static_cast<int>(Key::C);
+        case GLFW_KEY_N: return static_cast<int>(Key::N);
+        case GLFW_KEY_H: return static_cast<int>(Key::H);
+        case GLFW_KEY_O: return static_cast<int>(Key::O);
+        case GLFW_KEY_M: return static_cast<int>(Key::M);
+        case GLFW_KEY_S: return static_cast<int>(Key::S);
+        case GLFW_KEY_E: return static_cast<int>(Key::E);
+        case GLFW_KEY_W: return static_cast<int>(Key::W);
+        case GLFW_KEY_G: return static_cast<int>(Key::G);
+        case GLFW_KEY_Z: return static_cast<int>(Key::Z);
+        case GLFW_KEY_ENTER:
+        case GLFW_KEY_KP_ENTER: return static_cast<int>(Key::Enter);
+        case GLFW_KEY_V: return static_cast<int>(Key::V);
+        case GLFW_KEY_L: return static_cast<int>(Key::L);
+        case GLFW_KEY_R: return static_cast<int>(Key::R);
+        default: break;
+    }
+    if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)
+        return static_cast<int>(Key::Digit1) + glfw_key - GLFW_KEY_1;
+    return -1;
+}
+
+void App::on_key(int glfw_key, int action, int mods) {
+    int key = app_key(glfw_key);
+    if (key < 0) return;
+    input_.push(KeyEvent{static_cast<Key>(key), action != GLFW_RELEASE, (mods & GLFW_MOD_CONTROL) != 0});
+}
+
+void App::on_mouse_button(int button, int action) { input_.push(MouseEvent{button, action != GLFW_RELEASE}); }
+
+void App::feed_mouse_buttons() {
+    const std::array<bool, kMouseButtons>& down = input_.step_mouse();
+    ImGuiIO& io = ImGui::GetIO();
+    for (int b = 0; b < kMouseButtons; ++b) io.MouseDown[b] = down[b];
+}
+
+// One queued key press per frame (none while a text field has the keyboard).
+void App::handle_keys() {
+    if (ImGui::GetIO().WantTextInput) return input_.clear_keys();
+    if (pipeline_.ids.empty()) return;
+    if (lesson_key()) return;
+    carry_out(apply_next_key(input_, state_, pipeline_, bookmarks_));
+}
+
+void App::carry_out(WindowAction action) {
+    switch (action) {
+        case WindowAction::TogglePresenter: set_presenter(!state_.presenter); break;
+        case WindowAction::LeavePresenter: set_presenter(false); break;
+        case WindowAction::SavePng: capture_png_ = true; break;
+        case WindowAction::ExportNpy: export_npy(); break;
+        case WindowAction::OpenImage: open_.visible = true, open_.for_model = false; break;
+        case WindowAction::OpenModel: open_.visible = true, open_.for_model = true; break;
+        case WindowAction::LessonEditor: show_lesson_editor(!editor_.visible); break;
+        case WindowAction::None: break;
+    }
+}
+
+void App::set_presenter(bool on) {
+    state_.presenter = on;
+    ImGuiStyle& style = ImGui::GetStyle();
+    style = base_style_;
+    if (on) style.ScaleAllSizes(1.5f);
+    if (!options_.tour_dir.empty()) return;  // the tour keeps its window as it is
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    if (on && monitor) {
+        glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
+        glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
+        const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+        if (mode) glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    } else if (!on) {
+        glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], 0);
+    }
+}
+
+void App::export_npy() {
+    if (!trace_ || pipeline_.ids.empty()) return;
+    const std::string& id = pipeline_.ids[state_.stage];
+    try {
+        std::string path = unique_export_path(".", id, ".npy");
+        save_npy(path, trace_->at(id));
+        show_notice("saved " + id + " " + shape_string(trace_->at(id).shape) + " to " + path +
+                    "   (numpy.load('" + fs::path(path).filename().string() + "'))");
+    } catch (const std::exception& e) {
+        show_error(e.what());
+    }
+}
+
+void App::send_canvas() {
+    draw_.preview = std::make_shared<const Image>(to_mnist(draw_.canvas));
+    draw_.sent_version = draw_.canvas.version();
+    LoadRequest r{model_name_, "", options_.image_size};
+    r.pixels = draw_.preview;
+    r.pixels_name = kCanvasImageName;
+    loader_.request(r, model_, model_name_);
+}
+
+void App::carry_out(const UiActions& a) {
+    if (a.open_image) draw_.visible = false;  // a chosen image replaces the canvas as the source
+    if (a.open_image) request(model_name_.empty() ? options_.model : model_name_, *a.open_image);
+    if (a.open_model) request(*a.open_model, image_path_);
+    if (a.export_png) capture_png_ = true;
+    if (a.export_npy) export_npy();
+    if (a.toggle_presenter) set_presenter(!state_.presenter);
+    if (a.show_open_image) open_.visible = true, open_.for_model = false;
+    if (a.show_open_model) open_.visible = true, open_.for_model = true;
+}
+
+void App::draw_frame() {
+    if (lesson_) lesson_->transition.begin_frame(lesson_clock(), generation_);
+    poll_loader();
+    play_lesson();
+    sync_gpu();
+    if (tour_) advance_tour();
+    else handle_keys();
+    sync_ask();
+    if (options_.measure_fps > 0 && trace_) step_fps_measure();
+    linked_hover_ = state_.hover_token;
+    state_.hover_token = -1;
+
+    ImGui::PushFont(state_.presenter ? fonts_.big_body : fonts_.body);
+    UiActions actions;
+    draw_main_window(actions);
+    DrawOpenPanel(open_, asset_dir_, actions);
+    draw_train_window();
+    draw_ask_panel();
+    draw_lesson_editor();
+    if (draw_.visible && model_ && !takes_drawings(model_->config)) draw_.visible = false;  // e.g. the toy sees 4×4
+    // While the Draw window is open the canvas is the image source: every change reruns the
+    // whole pipeline, one forward at a time (so at most once per frame).
+    if (draw_.visible && model_ && !loader_.busy() && draw_.canvas.version() != draw_.sent_version) send_canvas();
+    ImGui::PopFont();
+    carry_out(actions);
+}
+
+void App::advance_tour() {
+    if (tour_->done()) return;
+    if (lesson_ && tour_->current().lesson_step >= 0) {  // the editor shows in its shots, not over a transition held halfway
+        editor_.visible = options_.edit_lesson && !tour_->current().halfway;
+        return lesson_->go(tour_->current().lesson_step);
+    }
+    go_to_stage(state_, pipeline_, tour_->current().stage);
+    state_.screen = tour_->current().screen;
+    state_.gradients = tour_->current().gradients;
+    state_.cell = tour_->current().cell;
+    if (options_.interventions.any()) ask_panel_.visible = tour_->current().file.find("-ask.") != std::string::npos;
+    if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
+        draw_.visible = true;
+        draw_sample_seven(draw_.canvas, draw_.thickness);
+    }
+}
+
+void App::step_fps_measure() {
+    double now = ImGui::GetTime();
+    if (fps_first_ < 0) {
+        fps_first_ = now;
+        return;
+    }
+    if (fps_start_ < 0) fps_start_ = now;
+    ++fps_frames_;
+    if (fps_frames_ % 20 == 0 && !options_.fixed_screen) {  // --screen: that screen alone
+        if (state_.stage + 1 >= pipeline_.size()) state_.screen = state_.screen == Screen::Stage ? Screen::Attention : Screen::Stage;
+        go_to_stage(state_, pipeline_, (state_.stage + 1) % pipeline_.size());
+    }
+    if (now - fps_start_ >= options_.measure_fps) {
+        std::string what = options_.fixed_screen ? "on the " + std::string(screen_name(state_.screen)) + " screen of " +
+                                                     model_->config.name
+                                               : "over " + std::to_string(pipeline_.size()) + " stages";
+        std::printf("measure-fps: first frame %.0f ms, then %ld frames in %.1f s = %.1f FPS %s; %llu texture uploads, "
+                    "%zu textures cached\n",
+                    1000 * (fps_start_ - fps_first_), fps_frames_, now - fps_start_, fps_frames_ / (now - fps_start_), what.c_str(),
+                    static_cast<unsigned long long>(cache_.uploads()), cache_.size());
+        quit_ = true;
+    }
+}
+
+// The full-window frame: toolbar, message bar, the three columns (or the loading box), status bar.
+void App::draw_main_window(UiActions& actions) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->WorkPos);
+    ImGui::SetNextWindowSize(vp->WorkSize);
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                             ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("##main", nullptr, flags);
+    if (!state_.presenter) {
+        ToolbarInfo ti;
+        ti.busy = loader_.busy();
+        ti.gpu_available = gpu_.available();
+        DrawToolbar(state_, pipeline_, ti, actions);
+        // The windows' switches, on the next row when the toolbar is full.
+        SameLineOrWrap(ImGui::CalcTextSize("Draw a digit Train Ask the model Lesson editor").x + 8.f * ImGui::GetFrameHeight() + 72.f);
+        if (model_ && takes_drawings(model_->config)) {
+            ImGui::Checkbox("Draw a digit", &draw_.visible);
+            ImGui::SameLine(0, 24);
+        }
+        ImGui::Checkbox("Train", &train_.visible);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("train a digits ViT from random weights and watch it learn");
+        ImGui::SameLine(0, 24);
+        ImGui::Checkbox("Ask the model", &ask_panel_.visible);
+        ImGui::SameLine(0, 24);
+        bool editing = editor_.visible;
+        if (ImGui::Checkbox("Lesson editor", &editing)) show_lesson_editor(editing);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("record a lesson: add the view on screen as a step, edit, reorder, save (key R)");
+    }
+    if (message_ && !DrawMessageBar(*message_)) message_.reset();
+
+    float status_h = fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
+    float caption_h = lesson_caption_h(ImGui::GetContentRegionAvail().x);
+    float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h;
+    if (trace_ && model_ && !pipeline_.ids.empty()) draw_columns(body_h);
+    else draw_loading(body_h);
+    draw_lesson_caption(caption_h);
+    ImGui::PushFont(fonts_.body);  // the status bar is for the teacher: the normal size, so it fits in presenter mode
+    DrawStatusBar(status_info());
+    ImGui::PopFont();
+    ImGui::End();
+}
+
+// "Why this class?": the top class of each new trace until the user picks another; the
+// backward pass runs on a worker.
+void App::draw_why_screen(ViewContext& ctx) {
+    follow_why_class();
+    explain_.request(model_, trace_, generation_, why_class_);
+    DrawWhyScreen(ctx, explain_.poll(), why_class_, explain_.busy());
+}
+
+// The backward walk: the gradients of the class "Why this class?" explains (the top one by default).
+void App::draw_gradient_view(ViewContext& ctx) {
+    follow_why_class();
+    explain_.request(model_, trace_, generation_, why_class_);
+    const uint64_t question = generation_ << 16 | static_cast<uint64_t>(why_class_ & 0xffff);
+    if (grad_derived_for_ != question) grad_derived_.clear(), grad_derived_for_ = question;
+    DrawGradientView(ctx, explain_.poll(), why_class_, explain_.busy(), grad_derived_);
+}
+
+void App::follow_why_class() {
+    if (why_generation_ == generation_) return;
+    why_generation_ = generation_;
+    why_class_ = top_class(*trace_);
+}
+
+bool App::why_shown() {
+    const Explanation* ex = explain_.poll();
+    return ex && ex->answers(generation_, why_class_);
+}
+
+// Navigator | stage view or attention screen | side panel over the GPU panel.
+void App::draw_columns(float body_h) {
+    ViewContext ctx{state_, pipeline_, views_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
+    ctx.ask = &ask_;
+    ctx.ask_open = &ask_panel_.visible;
+    if (lesson_) ctx.transition = &lesson_->transition;
+    const float width = ImGui::GetContentRegionAvail().x;
+    float nav_w = state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
+    // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).
+    const bool side_column = !(state_.presenter && state_.screen == Screen::Attention) || draw_.visible || gpu_panel_height(body_h) > 0;
+    float info_w = side_column ? std::max(300.f, width * (state_.presenter ? 0.26f : 0.22f)) : 0.f;
+    if (nav_w > 0) {
+        ImGui::BeginChild("navigator", ImVec2(nav_w, body_h), true);
+        DrawNavigator(nav_, state_, pipeline_, fonts_);
+        ImGui::EndChild();
+        ImGui::SameLine();
+    }
+    const float gaps = (nav_w > 0 ? 1 : 0) + (info_w > 0 ? 1 : 0);
+    ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - gaps * ImGui::GetStyle().ItemSpacing.x, body_h), true,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    place_lesson_train_window();
+    switch (state_.screen) {
+        case Screen::Attention: DrawAttentionScreen(ctx); break;
+        case Screen::Why: draw_why_screen(ctx); break;
+        case Screen::Overview: DrawOverviewScreen(ctx); break;
+        case Screen::ModelView: DrawModelView(ctx); break;
+        case Screen::Stage:
+            if (state_.gradients && model_->config.num_classes > 0) draw_gradient_view(ctx);
+            else DrawStageView(ctx);
+            break;
+    }
+    ImGui::EndChild();
+    if (info_w <= 0) return;
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    const float top = ImGui::GetCursorPosY();
+    if (draw_.visible) {  // the Draw panel sits above the side panel, over no picture
+        ImGui::BeginGroup();
+        DrawDrawPanel(draw_, trace_.get(), model_.get(), loader_.busy());
+        ImGui::EndGroup();
+    }
+    const float used = ImGui::GetCursorPosY() - top;
+    ImGui::BeginChild("info", ImVec2(0, std::max(ImGui::GetFrameHeight() * 3, body_h - used - gpu_panel_height(body_h))), true);
+    DrawInfoPanel(ctx);
+    ImGui::EndChild();
+    draw_gpu_panel(ctx, body_h);
+    ImGui::EndGroup();
+}
+
+void App::draw_loading(float body_h) {
+    ImGui::BeginChild("loading", ImVec2(0, body_h), true);
+    ImGui::Text("Loading %s …", options_.model.c_str());
+    ImGui::ProgressBar(loader_.progress(), ImVec2(ImGui::GetFontSize() * 20, 0), loader_.phase().c_str());
+    ImGui::EndChild();
+}
+
+StatusInfo App::status_info() const {
+    StatusInfo si;
+    if (model_) {
+        const ModelConfig& c = model_->config;
+        si.model = c.name.empty() ? model_name_ : c.name;
+        si.embed_dim = c.embed_dim;
+        si.heads = c.num_heads;
+        si.depth = c.depth;
+    }
+    si.image = image_name_;
+    si.tokens = pipeline_.tokens;
+    if (const Tensor* kept = trace_ ? trace_->tensor({StageKind::Tokens}) : nullptr) si.kept_tokens = static_cast<int>(kept->rows());
+    si.forward_ms = shown_gpu_ ? gpu_.gpu_ms() : forward_ms_;
+    si.textures = cache_.size();
+    si.uploads = cache_.uploads();
+    si.busy = loader_.busy();
+    si.progress = loader_.progress();
+    si.phase = loader_.phase();
+    si.backend = shown_gpu_ ? "GPU" : "CPU";  // who computed the trace on screen
+    si.compact = state_.presenter;
+    return si;
+}
+
+// The rectangles textures were drawn in this frame: heatmaps, photos, overlays, colour bars
+// (text and flat shapes use the font atlas and do not count).
+static std::vector<PixelRect> picture_rects(const ImDrawData* dd) {
+    std::vector<PixelRect> rects;
+    if (!dd) return rects;
+    const ImTextureID font_atlas = ImGui::GetIO().Fonts->TexID;
+    for (int l = 0; l < dd->CmdListsCount; ++l) {
+        const ImDrawList* list = dd->CmdLists[l];
+        for (const ImDrawCmd& cmd : list->CmdBuffer) {
+            if (cmd.UserCallback || cmd.TextureId == font_atlas) continue;
+            for (unsigned i = 0; i + 2 < cmd.ElemCount; i += 3) {  // a triangle of a textured quad spans the quad
+                PixelRect r{FLT_MAX, FLT_MAX, -FLT_MAX, -FLT_MAX};
+                for (unsigned k = 0; k < 3; ++k) {
+                    const ImDrawVert& v = list->VtxBuffer[cmd.VtxOffset + list->IdxBuffer[cmd.IdxOffset + i + k]];
+                    r = {std::min(r.x0, v.pos.x), std::min(r.y0, v.pos.y), std::max(r.x1, v.pos.x), std::max(r.y1, v.pos.y)};
+                }
+                r = {std::max(r.x0, cmd.ClipRect.x), std::max(r.y0, cmd.ClipRect.y), std::min(r.x1, cmd.ClipRect.z),
+                     std::min(r.y1, cmd.ClipRect.w)};
+                rects.push_back({r.x0 - dd->DisplayPos.x, r.y0 - dd->DisplayPos.y, r.x1 - dd->DisplayPos.x, r.y1 - dd->DisplayPos.y});
+            }
+        }
+    }
+    return rects;
+}
+
+void App::after_render(int fb_width, int fb_height) {
+    if (capture_png_) {
+        capture_png_ = false;
+        try {
+            std::string stem = pipeline_.ids.empty() ? "vitviz" : "vitviz-" + (state_.screen == Screen::Stage ? pipeline_.ids[state_.stage] : std::string(screen_name(state_.screen)));
+            std::string path = unique_export_path(".", stem, ".png");
+            save_png(path, read_framebuffer(fb_width, fb_height));
+            show_notice("saved the view to " + path);
+        } catch (const std::exception& e) {
+            show_error(e.what());
+        }
+    }
+    capture_train_tour(fb_width, fb_height);
+    if (!tour_ || !trace_) return;
+    if (tour_->done()) {
+        quit_ = true;
+        return;
+    }
+    if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
+    if (loader_.busy()) return;  // every shot waits for the pass it shows (the Ask panel's reruns)
+    if (lesson_ && lesson_->pending) return;  // a step waits for its model and view
+    if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;  // why and gradients: the backward
+    if (tour_->capture_this_frame()) {
+        std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
+        try {
+            save_png(path, read_framebuffer(fb_width, fb_height));
+            keep_handout_step(path);
+            const ImVec2 window = ImGui::GetIO().DisplaySize;
+            std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(),
+                        100.0 * covered_share(picture_rects(ImGui::GetDrawData()), int(window.x), int(window.y)),
+                        window.x, window.y);
+        } catch (const std::exception& e) {
+            show_error(e.what());
+            quit_ = true;
+            exit_code_ = 1;
+        }
+    }
+    tour_->end_frame();
+    if (tour_->done()) {
+        std::printf("tour: %zu screenshots in %s\n", tour_->count(), options_.tour_dir.c_str());
+        write_lesson_handout();
+        quit_ = true;
+    }
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,37 @@
+// Predictions side by side and stage differences between two passes.
+#include "logic/ask/ask_compare.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace vit::gui {
+
+std::vector<PredictionChange> compare_predictions(const Tensor& original_probs, const Tensor& modified_probs, int top) {
+    const size_t n = std::min(original_probs.data.size(), modified_probs.data.size());
+    std::vector<PredictionChange> all(n);
+    for (size_t c = 0; c < n; ++c) all[c] = {static_cast<int>(c), original_probs.data[c], modified_probs.data[c]};
+    const size_t k = std::min(n, static_cast<size_t>(std::max(0, top)));
+    std::partial_sort(all.begin(), all.begin() + k, all.end(), [](const PredictionChange& a, const PredictionChange& b) {
+        return std::max(a.original, a.modified) > std::max(b.original, b.modified);
+    });
+    all.resize(k);
+    return all;
+}
+
+Trace difference_trace(const Trace& modified, const Trace& original) {
+    Trace diff;
+    for (const Stage& s : modified.stages()) {
+        const Tensor* o = original.tensor(s.ref());
+        if (!o || o->shape != s.tensor.shape) continue;
+        Tensor& d = diff.add(s.ref(), s.tensor.shape);
+        for (size_t i = 0; i < d.data.size(); ++i) d.data[i] = s.tensor.data[i] - o->data[i];
+    }
+    diff.set_patch_rows(modified.embedded_patches(), modified.token_patches());
+    return diff;
+}
+
+int stages_without_difference(const Trace& modified, const Trace& difference) {
+    return static_cast<int>(modified.size() - difference.size());
+}
+
+}  // namespace vit::gui

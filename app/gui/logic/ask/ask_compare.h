@@ -1,0 +1,39 @@
+// Comparing the pass under the interventions with the unmodified one: the
+// predictions side by side with their change, and every stage's difference
+// (only where the two stages have the same shape: dropped tokens change T).
+#pragma once
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "pass/interventions.h"
+#include "explain/occlusion.h"
+#include "pass/trace.h"
+
+namespace vit::gui {
+
+// What the worker computed for the Ask panel beside the trace on screen (loader.h).
+struct AskResults {
+    std::shared_ptr<const Trace> original;  // the unmodified pass
+    std::optional<OcclusionMap> occlusion;  // under `asked`; absent until computed
+    double occlusion_ms = 0.0;
+    Mat lens;                               // logit lens of the modified pass (depth × classes)
+    Interventions asked;                    // what the trace on screen was computed under
+};
+
+struct PredictionChange {
+    int cls = 0;
+    float original = 0.f, modified = 0.f;
+    float delta() const { return modified - original; }
+};
+
+// The `top` classes by the larger of their two probabilities, largest first.
+std::vector<PredictionChange> compare_predictions(const Tensor& original_probs, const Tensor& modified_probs, int top);
+
+// modified − original for every stage of `modified` whose shape matches the
+// same stage of `original`; the others are left out (views say the trace has no such stage).
+Trace difference_trace(const Trace& modified, const Trace& original);
+// How many stages of `modified` have no difference (a shape that changed).
+int stages_without_difference(const Trace& modified, const Trace& difference);
+
+}  // namespace vit::gui

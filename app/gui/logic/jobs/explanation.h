@@ -1,0 +1,52 @@
+// What the backward pass says about one class of one trace: the gradient of
+// its logit for every stage (the backward walk), Chefer et al.'s relevance over
+// the patches and the input-gradient saliency over the pixels ("Why this
+// class?"). Computed off the UI thread (a ViT-B backward takes about a second)
+// and kept until the trace or the class changes.
+#pragma once
+#include <cstdint>
+#include <future>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "pass/trace.h"
+
+namespace vit::gui {
+
+struct Explanation {
+    int cls = -1;
+    uint64_t generation = 0;         // the trace it explains (App's generation counter)
+    std::shared_ptr<const Trace> gradients;  // d logit[cls] / d stage, for every stage it depends on
+    std::vector<float> relevance;    // N: R[0, 1 + n] for patch n (relevance.h), as shares summing to 1
+    std::string relevance_missing;   // why relevance is empty (dropped tokens)
+    std::vector<float> saliency;     // S×S: max over channels of |∂logit[cls]/∂input|
+    int side = 0;                    // S
+    std::string error;               // why there is none (no head, a class out of range)
+
+    // Whether this is the explanation of class `c` of trace `g`.
+    bool answers(uint64_t g, int c) const { return generation == g && cls == c; }
+};
+
+// Synchronous (the tests and the job call it). Errors come back in `error`.
+Explanation explain_class(const Model& model, const Trace& trace, int cls);
+
+// The class a "Why" view explains by default: the top-1 of `probs` (0 when absent).
+int top_class(const Trace& trace);
+
+class ExplainJob {
+public:
+    // Starts unless the newest result is already for (generation, cls) or a job is running.
+    void request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation, int cls);
+    // The newest finished explanation (null before the first); collects a finished job.
+    const Explanation* poll();
+    bool busy() const { return running_.valid(); }
+
+private:
+    std::future<Explanation> running_;
+    std::optional<Explanation> done_;
+};
+
+}  // namespace vit::gui

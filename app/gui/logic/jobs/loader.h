@@ -1,0 +1,91 @@
+// Loading a model and an image and running the forward pass on a worker thread
+// (std::async), so the window keeps drawing and shows a progress bar while a
+// large checkpoint is read. The UI polls once per frame; errors come back as
+// text (vit::Error messages) for the message bar. When the requested model is
+// the one already loaded it is reused, so changing the image is only a forward.
+// A request may carry interventions (the Ask panel): then the unmodified pass
+// is kept beside the modified one (reused when the request brings it), and the
+// occlusion map can be computed too, all on the worker.
+#pragma once
+#include <atomic>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "formats/image.h"
+#include "pass/interventions.h"
+#include "model/model.h"
+#include "explain/occlusion.h"
+#include "pass/trace.h"
+
+namespace vit::gui {
+
+struct LoadRequest {
+    LoadRequest(std::string model_ = {}, std::string image_ = {}, int image_size_ = 0)
+        : model(std::move(model_)), image(std::move(image_)), image_size(image_size_) {}
+    std::string model;     // built-in name or checkpoint path
+    std::string image;     // image path; "" = the model's built-in image (core/model/builtin.h)
+    int image_size = 0;    // 0 = the model's own size
+    std::shared_ptr<const Image> pixels;  // set: this image instead of a file (the Draw canvas)
+    std::string pixels_name;              // its name for the title and status bar
+    Interventions interventions;          // the question asked; empty = the plain pass
+    bool occlusion = false;               // also the occlusion map under `interventions` (needs a head)
+    std::shared_ptr<const Trace> original;  // the unmodified trace of this model and image, when known
+};
+
+struct Loaded {
+    std::shared_ptr<const Model> model;
+    std::string model_name;              // as requested ("toy-4x4", a path)
+    std::string image_name;              // file name, or "toy 4×4 (0…15)"
+    Image picture;                       // the decoded image, at most 1024 px a side, for display
+    std::shared_ptr<const Trace> trace;  // every stage, under request.interventions
+    std::shared_ptr<const Trace> original;  // the unmodified pass (the same as `trace` with no interventions)
+    std::optional<OcclusionMap> occlusion;  // when requested and the model has a head
+    Mat lens;                            // the logit lens of `trace` (depth × classes); empty with no head
+    LoadRequest request;
+    double load_ms = 0, forward_ms = 0, occlusion_ms = 0;
+};
+
+struct LoadOutcome {
+    std::optional<Loaded> loaded;  // empty on failure
+    std::string error;             // vit::Error's message (or another exception's)
+    int fitting_image_size = 0;    // the input was too large for memory: the largest image size that fits
+    LoadRequest request;
+};
+
+// The work itself, synchronous (the tests and the worker both call it).
+// `current` is reused when `req.model` equals `current_name`; `mapper` (optional)
+// keeps the occlusion map's buffers from one request to the next.
+Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
+                    const std::function<void(float, const char*)>& progress = {}, OcclusionMapper* mapper = nullptr);
+
+class Loader {
+public:
+    ~Loader();
+    // Starts the work, or queues it (only the newest request waits) when busy.
+    void request(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);
+    bool busy() const { return running_.valid(); }
+    float progress() const { return state_->progress.load(); }
+    std::string phase() const;
+    // Finished work, once; empty while running or idle.
+    std::optional<LoadOutcome> poll();
+
+private:
+    struct Shared {
+        std::atomic<float> progress{0.f};
+        std::mutex mutex;
+        std::string phase;
+        OcclusionMapper mapper;  // used by one worker at a time
+    };
+    void start(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);
+
+    std::shared_ptr<Shared> state_ = std::make_shared<Shared>();
+    std::future<LoadOutcome> running_;
+    std::optional<LoadRequest> pending_;
+    std::shared_ptr<const Model> pending_model_;
+    std::string pending_name_;
+};
+
+}  // namespace vit::gui

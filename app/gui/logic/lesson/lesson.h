@@ -1,0 +1,105 @@
+// Lessons (issue 15): a teacher's walkthrough as a small JSON file a person
+// can write by hand. A lesson has a title, a default model and image, and
+// steps; a step is a saved view (model, image, stage, screen, token, layer,
+// head, gradients, CLS-only, colours, numbers, the Ask panel's interventions
+// and which pass the views show, or a Train-window run) with a title, a few sentences of narration,
+// an optional question for the class and an optional highlight (a patch, a
+// token row, or one cell of a head's matrix). A model or image that is a path
+// is relative to the lesson file's folder. Example:
+//   {"title": "From pixels to tokens", "model": "toy-4x4",
+//    "steps": [{"title": "Cut into patches", "stage": "patches", "token": 1,
+//               "narration": "The 4x4 image becomes four 2x2 patches …",
+//               "question": "How many numbers does each patch hold?",
+//               "highlight": {"patch": 0}},
+//              {"title": "Hide the loop", "model": "digits", "stage": "probs",
+//               "interventions": {"mask_patches": "5,6", "ablate_heads": "3:0", "no_pos": true},
+//               "views_show": "difference"}]}
+// The interventions are spelled as vitviz-cli's flags (core/pass/intervention_flags.h).
+// Parsing checks every key and type (one message naming the file, the step and
+// the key); check_step() then checks a step against the model it runs on.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "logic/state/app_state.h"
+#include "pass/intervention_flags.h"
+
+namespace vit::gui {
+
+enum class HighlightKind { None, Patch, Row, Cell };
+
+struct Highlight {
+    HighlightKind kind = HighlightKind::None;
+    int patch = -1;           // Patch: patch number (token patch + 1)
+    int row = -1;             // Row: token row; Cell: the row i
+    int head = -1, col = -1;  // Cell: head h and column j of block `layer`'s scores/attn
+    bool operator==(const Highlight& o) const;
+};
+
+// A step on a run of the Train window (from random weights, the window's
+// settings otherwise): the main view shows the weights after `until_step`
+// optimisation steps of a run of `epochs` epochs with `seed`; the run pauses
+// there. Consecutive steps with the same run continue it. JSON:
+//   "train": {"epochs": 1, "until_step": 250, "seed": 0, "window": true}
+struct LessonTrain {
+    bool on = false;
+    int epochs = 1;
+    int until_step = -1;  // -1: the run's end
+    int seed = 0;
+    bool window = false;  // the Train window (loss and accuracy curves, the probe digit) fills the view
+    bool operator==(const LessonTrain& o) const;
+};
+
+struct LessonStep {
+    std::string title, narration, question;
+    std::string model, image;     // empty: the lesson's (a path is relative to the lesson file)
+    std::string stage;            // a stage id of the catalogue; empty: the first stage
+    Screen screen = Screen::Stage;
+    int token = 0, layer = 0, head = -1;
+    bool gradients = false, cls_only = false, numbers = true;
+    ColormapMode colours = ColormapMode::Auto;
+    Highlight highlight;
+    vit::InterventionFlags interventions;     // none: the plain pass (playing the step clears the Ask panel)
+    AskShow views_show = AskShow::Modified;   // the pass the views show: modified, original or their difference
+    LessonTrain train;                        // on: the weights of a training run (no model or image of its own)
+    bool operator==(const LessonStep& o) const;
+};
+
+struct Lesson {
+    std::string title;
+    std::string model = "digits";  // the default of every step: a built-in name or a checkpoint path
+    std::string image;             // "": the model's built-in image
+    std::vector<LessonStep> steps;
+    bool operator==(const Lesson& o) const;
+};
+
+// Throws vit::Error "PATH: …" for JSON that does not parse, an unknown key, a
+// value of the wrong type or range, no steps, or an image or checkpoint that
+// does not exist (checked relative to the lesson's folder).
+Lesson parse_lesson(const std::string& text, const std::string& path);
+Lesson load_lesson(const std::string& path);
+// The lesson as the JSON parse_lesson reads (keys at their defaults left out).
+std::string lesson_json(const Lesson& lesson);
+void save_lesson(const Lesson& lesson, const std::string& path);
+
+// The model and image step `index` runs on (the lesson's where the step names none;
+// a checkpoint or image path resolved against the lesson's folder).
+std::string step_model(const Lesson& lesson, const std::string& lesson_path, int index);
+std::string step_image(const Lesson& lesson, const std::string& lesson_path, int index);
+
+// Checks step `index` against the loaded pipeline (stage, token, layer, head,
+// highlight in range, interventions that fit the model); throws vit::Error
+// "PATH: step N (title): 'key' …".
+void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::string& lesson_path);
+// A train step's stop against its run (`total_steps` of `epochs`); throws like check_step.
+void check_train(const Lesson& lesson, int index, int total_steps, const std::string& lesson_path);
+// The view a checked step shows; the highlight becomes the selection (a patch
+// or row selects its token, a cell its head and row); the Ask panel asks the
+// step's interventions (and nothing when it has none).
+AppState step_view(const LessonStep& step, const Pipeline& p, AppState base);
+// Recording: the current view as a step (title and narration left to the teacher).
+LessonStep step_from_view(const AppState& s, const Pipeline& p, const std::string& model, const std::string& image);
+
+}  // namespace vit::gui

@@ -1,0 +1,50 @@
+// Stepping through a lesson (see lesson_player.h).
+#include "logic/lesson/lesson_player.h"
+
+#include <algorithm>
+
+namespace vit::gui {
+
+void LessonPlayer::go(int i) {
+    const int to = std::clamp(i, 0, std::max(0, steps() - 1));
+    if (to == index && !pending) return;
+    index = to;
+    pending = steps() > 0;
+}
+
+bool apply_lesson_key(const KeyEvent& e, LessonPlayer& player, bool exploring) {
+    if (!e.press || e.ctrl) return false;
+    switch (e.key) {
+        case Key::PageDown: player.go(player.index + 1); return true;
+        case Key::PageUp: player.go(player.index - 1); return true;
+        default: break;
+    }
+    if (exploring) return false;
+    switch (e.key) {
+        case Key::Right:
+        case Key::Down: player.go(player.index + 1); return true;
+        case Key::Left:
+        case Key::Up: player.go(player.index - 1); return true;
+        case Key::Home: player.go(0); return true;
+        case Key::End: player.go(player.steps() - 1); return true;
+        default: return false;
+    }
+}
+
+std::vector<TourShot> lesson_tour_plan(int steps, bool editing) {
+    std::vector<TourShot> plan;
+    for (int i = 0; i < steps; ++i) {
+        TourShot shot{0, Screen::Stage, tour_file_name(i, editing ? "edit" : "step")};
+        shot.lesson_step = i;
+        if (editing && i > 0) {
+            TourShot halfway = shot;
+            halfway.file = tour_file_name(i, "halfway");
+            halfway.halfway = true;
+            plan.push_back(halfway);
+        }
+        plan.push_back(shot);
+    }
+    return plan;
+}
+
+}  // namespace vit::gui

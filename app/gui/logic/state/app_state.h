@@ -1,0 +1,94 @@
+// UI state of the app as plain data, and the pure functions that change it:
+// stepping through the stages and blocks of DESIGN.md's catalogue, selecting a
+// token, head or layer, choosing the colormap of a stage. Nothing here touches
+// a window, GL or ImGui, so tests drive it directly (tests/app/test_app_state.cpp).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "logic/ask/ask_state.h"
+#include "logic/describe/cell_provenance.h"
+#include "pass/stages.h"
+
+namespace vit::gui {
+
+enum class ColormapMode { Auto, Diverging, Sequential };
+using Colormap = Palette;  // Diverging: blue-white-red around 0, Sequential: viridis-like
+// One stage fills the view / attention over the image / why this class / every stage as a
+// thumbnail / layers × heads over the image.
+enum class Screen { Stage, Attention, Why, Overview, ModelView };
+enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu)
+// Attention maps' colours: one scale for all heads of a layer, 0–100%, or each map its own (attention_scale.h).
+enum class AttentionScale { LayerMax, Percent, EachMap };
+
+// The stage catalogue of the loaded model, with each stage's group:
+// 0 = embedding (input … tokens), 1 + b = block b, depth + 1 = head (norm … rollout).
+struct Pipeline {
+    std::vector<StageRef> stages;
+    std::vector<std::string> ids;  // stage_id of each stage
+    std::vector<int> group;
+    int depth = 0;
+    int tokens = 1;   // T = N + 1
+    int heads = 1;    // H
+    int size() const { return static_cast<int>(ids.size()); }
+    int index_of(const std::string& id) const;  // -1 when absent
+    int index_of(const StageRef& stage) const;  // -1 when absent
+};
+Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int heads);
+
+struct AppState {
+    int stage = 0;            // index into Pipeline::ids
+    int token = 0;            // selected token: 0 = CLS, 1 + p = patch p
+    int layer = 0;            // block shown by the attention screen
+    int head = -1;            // -1 = all heads side by side; the attention screen shows head `head` enlarged
+    ColormapMode colormap = ColormapMode::Auto;
+    Screen screen = Screen::Stage;
+    Backend backend = Backend::Cpu;
+    bool presenter = false;   // full screen, large font, keyboard only
+    bool show_numbers = true; // write values in the cells of small heatmaps
+    bool cls_only = false;    // attention screen shows the CLS token's attention (DINO style)
+    bool gradients = false;   // backward walk: the stage view shows d logit / d stage (key G)
+    bool clicker = false;     // clicker mode: PageUp/PageDown step one stage (what presentation clickers send)
+    AttentionScale attention_scale = AttentionScale::LayerMax;
+    bool teaching_notes = false;  // side panel: where the seed notebooks go wrong (off by default)
+    int hover_token = -1;     // token under the mouse this frame; views outline it next frame
+    AskState ask;             // the interventions of the Ask panel (ask_state.h)
+    std::optional<CellRef> cell;  // the clicked cell whose inputs the side panel shows (cell_provenance.h)
+};
+
+// Stepping clamps at both ends (a teacher pressing Right on the last stage stays there).
+void go_to_stage(AppState& s, const Pipeline& p, int index);
+void next_stage(AppState& s, const Pipeline& p);
+void prev_stage(AppState& s, const Pipeline& p);
+// PageDown: first stage of the next group. PageUp: start of the current group,
+// or of the previous one when already at a group's start.
+void next_block(AppState& s, const Pipeline& p);
+void prev_block(AppState& s, const Pipeline& p);
+
+// Clamped to [0, T); choosing a token by hand turns the CLS-only view off.
+void select_token(AppState& s, const Pipeline& p, int token);
+void select_patch(AppState& s, const Pipeline& p, int patch);   // token = 1 + patch
+// The token the attention screen shows: CLS when cls_only, else the selection.
+int attention_token(const AppState& s);
+void select_head(AppState& s, const Pipeline& p, int head);     // -1 or [0, H)
+void select_layer(AppState& s, const Pipeline& p, int layer);   // [0, depth)
+// Z / Enter, or a click on a map's title: one head enlarged to fill the view, and back to all heads.
+void toggle_enlarged_head(AppState& s, const Pipeline& p, int head = 0);
+// The DINO view, one click: CLS token, last layer, attention screen. Again: back to the selection.
+void toggle_cls_attention(AppState& s, const Pipeline& p);
+// After a new model or image: keep what still makes sense, clamp the rest.
+void clamp_state(AppState& s, const Pipeline& p);
+// Moving to a stage of block b makes b the attention screen's layer.
+void follow_stage_layer(AppState& s, const Pipeline& p);
+
+// vitviz --screen's names: "stage", "attention", "overview", "model-view"; false for any other.
+bool parse_screen(const std::string& name, Screen& screen);
+const char* screen_name(Screen screen);
+
+// "Embedding", "Block 3", "Head" for a Pipeline group.
+std::string group_name(const Pipeline& p, int group);
+// The stage's palette from the catalogue (attention, probabilities: sequential
+// 0 … max; everything signed: diverging) unless the user chose one.
+Colormap colormap_for(StageKind kind, ColormapMode mode);
+
+}  // namespace vit::gui

@@ -1,0 +1,29 @@
+// PNG export (stb_image_write) and .npy export (core/formats/npy.h).
+#include "logic/state/export.h"
+
+#include <stb/stb_image_write.h>
+
+#include <filesystem>
+
+#include "base/error.h"
+#include "formats/npy.h"
+
+namespace vit::gui {
+
+void save_png(const std::string& path, const RgbaImage& img) {
+    if (img.width <= 0 || img.height <= 0 ||
+        !stbi_write_png(path.c_str(), img.width, img.height, 4, img.pixels.data(), img.width * 4))
+        throw Error(path + ": cannot write PNG");
+}
+
+void save_npy(const std::string& path, const Tensor& t) { write_npy(path, t); }
+
+std::string unique_export_path(const std::string& dir, const std::string& stem, const std::string& ext) {
+    namespace fs = std::filesystem;
+    fs::path base = fs::path(dir.empty() ? "." : dir);
+    fs::path p = base / (stem + ext);
+    for (int i = 2; fs::exists(p); ++i) p = base / (stem + "-" + std::to_string(i) + ext);
+    return p.string();
+}
+
+}  // namespace vit::gui

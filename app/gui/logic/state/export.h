@@ -1,0 +1,19 @@
+// Export: the current view as PNG (stb_image_write) and the current stage's
+// tensor as a NumPy .npy file (float32, C order), named after the stage.
+#pragma once
+#include <string>
+
+#include "logic/describe/colormap.h"
+#include "tensor/tensor.h"
+
+namespace vit::gui {
+
+// Throw vit::Error naming the file when it cannot be written.
+void save_png(const std::string& path, const RgbaImage& img);
+void save_npy(const std::string& path, const Tensor& t);
+
+// "vitviz-07-block0.q.png" style names inside `dir` that do not overwrite
+// earlier exports ("-2", "-3", … appended).
+std::string unique_export_path(const std::string& dir, const std::string& stem, const std::string& ext);
+
+}  // namespace vit::gui

@@ -1,0 +1,31 @@
+// The bounded event queues and the one-transition-per-frame mouse state.
+#include "logic/state/input_queue.h"
+
+namespace vit::gui {
+
+void InputQueue::push(const KeyEvent& e) {
+    if (keys_.size() < kQueueLimit) keys_.push_back(e);
+}
+
+void InputQueue::push(const MouseEvent& e) {
+    if (e.button >= 0 && e.button < kMouseButtons && mouse_.size() < kQueueLimit) mouse_.push_back(e);
+}
+
+std::optional<KeyEvent> InputQueue::next_press() {
+    while (!keys_.empty()) {
+        KeyEvent e = keys_.front();
+        keys_.pop_front();
+        if (e.press) return e;
+    }
+    return std::nullopt;
+}
+
+const std::array<bool, kMouseButtons>& InputQueue::step_mouse() {
+    if (!mouse_.empty()) {
+        down_[mouse_.front().button] = mouse_.front().press;
+        mouse_.pop_front();
+    }
+    return down_;
+}
+
+}  // namespace vit::gui

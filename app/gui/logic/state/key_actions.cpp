@@ -1,0 +1,64 @@
+// The key map of DESIGN.md: arrows and Page keys step, 1..9 bookmarks, letters toggle.
+#include "logic/state/key_actions.h"
+
+namespace vit::gui {
+
+static int digit_of(Key k) {
+    return k >= Key::Digit1 && k <= Key::Digit9 ? 1 + static_cast<int>(k) - static_cast<int>(Key::Digit1) : 0;
+}
+
+static void step_to(AppState& s, void (*step)(AppState&, const Pipeline&), const Pipeline& p) {
+    step(s, p);
+    s.screen = Screen::Stage;
+}
+
+WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookmarks& b) {
+    if (!e.press || p.ids.empty()) return WindowAction::None;
+    if (int n = digit_of(e.key)) {
+        if (e.ctrl) save_bookmark(b, n, s, p);
+        else restore_bookmark(b, n, s, p);
+        return WindowAction::None;
+    }
+    switch (e.key) {
+        case Key::Right: step_to(s, next_stage, p); break;
+        case Key::Left: step_to(s, prev_stage, p); break;
+        case Key::PageDown: step_to(s, s.clicker ? next_stage : next_block, p); break;
+        case Key::PageUp: step_to(s, s.clicker ? prev_stage : prev_block, p); break;
+        case Key::Home: go_to_stage(s, p, 0); break;
+        case Key::End: go_to_stage(s, p, p.size() - 1); break;
+        case Key::Down: select_token(s, p, s.token + 1); break;
+        case Key::Up: select_token(s, p, s.token - 1); break;
+        case Key::Escape: return s.presenter ? WindowAction::LeavePresenter : WindowAction::None;
+        case Key::F11: return WindowAction::TogglePresenter;
+        default: break;
+    }
+    if (e.ctrl) {
+        if (e.key == Key::S) return WindowAction::SavePng;
+        if (e.key == Key::E) return WindowAction::ExportNpy;
+        return WindowAction::None;
+    }
+    switch (e.key) {
+        case Key::A: s.screen = s.screen == Screen::Attention ? Screen::Stage : Screen::Attention; break;
+        case Key::W: s.screen = s.screen == Screen::Why ? Screen::Stage : Screen::Why; break;
+        case Key::G: s.gradients = !s.gradients; break;
+        case Key::V: s.screen = s.screen == Screen::Overview ? Screen::Stage : Screen::Overview; break;
+        case Key::L: s.screen = s.screen == Screen::ModelView ? Screen::Stage : Screen::ModelView; break;
+        case Key::C: toggle_cls_attention(s, p); break;
+        case Key::N: s.show_numbers = !s.show_numbers; break;
+        case Key::H: select_head(s, p, s.head + 1 >= p.heads ? -1 : s.head + 1); break;
+        case Key::Z:
+        case Key::Enter: toggle_enlarged_head(s, p); break;
+        case Key::O: return WindowAction::OpenImage;
+        case Key::M: return WindowAction::OpenModel;
+        case Key::R: return WindowAction::LessonEditor;
+        default: break;
+    }
+    return WindowAction::None;
+}
+
+WindowAction apply_next_key(InputQueue& q, AppState& s, const Pipeline& p, Bookmarks& b) {
+    std::optional<KeyEvent> e = q.next_press();
+    return e ? apply_key(*e, s, p, b) : WindowAction::None;
+}
+
+}  // namespace vit::gui

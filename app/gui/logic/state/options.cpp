@@ -1,0 +1,119 @@
+// Parsing vitviz's command line and choosing the default model and image.
+#include "logic/state/options.h"
+
+#include <filesystem>
+
+#include "base/error.h"
+#include "logic/state/file_list.h"
+#include "logic/lesson/handout.h"
+
+namespace vit::gui {
+
+namespace fs = std::filesystem;
+
+const char* usage() {
+    return "usage: vitviz [--model toy-4x4|digits|vit-b-random|PATH] [--image PATH] [--image-size S]\n"
+           "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
+           "              [--measure-fps S] [--screen NAME] [--backend cpu|gpu]\n"
+           "              [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]\n"
+           "  --model        built-in model name, checkpoint folder or .safetensors file\n"
+           "                 (vit-b-random: ViT-B/16's sizes with random weights, for benchmarks)\n"
+           "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
+           "  --image-size   square input size (positional embeddings are interpolated)\n"
+           "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, and attention.png,\n"
+           "                 model-view.png and overview.png, then exit\n"
+           "  --select-token token selected at start (0 = CLS, 1 + p = patch p)\n"
+           "  --presenter    start in presenter mode (full screen, large font)\n"
+           "  --clicker      clicker mode: PageUp/PageDown step one stage instead of one block\n"
+           "  --open         start with the Open window (gallery, path, file browser)\n"
+           "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n"
+           "  --screen NAME  start on stage, attention, overview or model-view (with --measure-fps: measure it alone)\n"
+           "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"
+           "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n"
+           "  --train        open the Train window and start training a digits ViT from random weights;\n"
+           "                 with --tour DIR: save DIR/train-start.png, train-middle.png, train-end.png, then exit\n"
+           "  --train-epochs E  epochs of that run (default 20)\n"
+           "  --mask-patches LIST  --drop-tokens LIST  --ablate-heads B:H,...  --no-pos\n"
+           "  --permute-patches LIST  --temperature T\n"
+           "                 ask the model (as vitviz-cli): LIST is 3,5,10-12; with --tour also DIR/NN-ask.png\n"
+
+           "  --lesson FILE  play a lesson (assets/lessons/*.json); with --tour DIR: DIR/NN-step.png per step, then exit\n"
+           "  --edit-lesson  open the lesson editor (key R) on --lesson FILE, or on a new lesson; with --lesson FILE\n"
+           "                 --tour DIR: DIR/NN-edit.png per step, and NN-halfway.png: the change into it held halfway\n"
+           "  --handout OUT.html  with --lesson: write the lesson as one self-contained HTML page (pictures\n"
+           "                 embedded; as PNGs in OUT-steps/, or in --tour DIR), then exit\n";
+}
+
+static int parse_int(const std::string& flag, const std::string& value) {
+    try {
+        size_t used = 0;
+        int v = std::stoi(value, &used);
+        if (used == value.size()) return v;
+    } catch (const std::exception&) {
+    }
+    throw Error(flag + " expects an integer, got '" + value + "'");
+}
+
+Options parse_options(const std::vector<std::string>& args) {
+    Options o;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= args.size()) throw Error(a + " needs a value");
+            return args[++i];
+        };
+        if (a == "--model") o.model = value();
+        else if (a == "--image") o.image = value();
+        else if (a == "--image-size") {
+            o.image_size = parse_int(a, value());
+            if (o.image_size <= 0) throw Error("--image-size must be positive");
+        } else if (a == "--tour") o.tour_dir = value();
+        else if (a == "--lesson") o.lesson = value();
+        else if (a == "--edit-lesson") o.edit_lesson = true;
+        else if (a == "--handout") o.handout = value();
+        else if (a == "--select-token") {
+            o.select_token = parse_int(a, value());
+            if (o.select_token < 0) throw Error("--select-token must be 0 (CLS) or more");
+        } else if (a == "--presenter") o.presenter = true;
+        else if (a == "--clicker") o.clicker = true;
+        else if (a == "--open") o.open_chooser = true;
+        else if (a == "--measure-fps") {
+            o.measure_fps = parse_int(a, value());
+            if (o.measure_fps <= 0) throw Error("--measure-fps must be a positive number of seconds");
+        }
+        else if (a == "--screen") {
+            std::string name = value();
+            if (!parse_screen(name, o.screen))
+                throw Error("--screen expects stage, attention, overview or model-view, got '" + name + "'");
+            o.fixed_screen = true;
+        } else if (a == "--backend") {
+            std::string b = value();
+            if (b != "cpu" && b != "gpu") throw Error("--backend expects cpu or gpu, got '" + b + "'");
+            o.gpu = b == "gpu";
+        } else if (a == "--gpu-fail-test") o.gpu_fail_test = true;
+        else if (a == "--train") o.train = true;
+        else if (a == "--train-epochs") {
+            o.train_epochs = parse_int(a, value());
+            if (o.train_epochs <= 0 || o.train_epochs > 200) throw Error("--train-epochs must be 1 to 200");
+        }
+        else if (o.interventions.take(args, i)) continue;
+        else if (a == "-h" || a == "--help") o.help = true;
+        else throw Error("unknown argument '" + a + "' (try --help)");
+    }
+    if (!o.handout.empty() && o.lesson.empty()) throw Error("--handout needs --lesson FILE");
+    if (!o.handout.empty() && o.tour_dir.empty()) o.tour_dir = handout_picture_dir(o.handout);  // the pictures, as PNGs
+    return o;
+}
+
+std::string default_model(const std::string& asset_dir) {
+    return classify_path((fs::path(asset_dir) / kDefaultModel).string()) == FileKind::ModelFolder ? kDefaultModel
+                                                                                                : kFallbackModel;
+}
+
+std::optional<StartChoice> start_fallback(const StartChoice& failed, const std::string& model_image) {
+    if (failed.image != model_image) return StartChoice{failed.model, model_image};
+    if (failed.model != kFallbackModel) return StartChoice{kFallbackModel, ""};
+    return std::nullopt;
+}
+
+}  // namespace vit::gui

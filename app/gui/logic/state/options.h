@@ -1,0 +1,62 @@
+// Command-line options of `vitviz` and the built-in defaults (model, image).
+//   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
+//          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
+//          [--screen stage|attention|overview|model-view]
+//          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]
+//          [the interventions of vitviz-cli: core/pass/intervention_flags.h]
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "logic/state/app_state.h"
+#include "pass/intervention_flags.h"
+
+namespace vit::gui {
+
+// The model the app opens with no --model: the trained digits model of issue 5
+// when its files are in assets/, else the toy (which needs no files).
+inline constexpr const char* kDefaultModel = "digits";
+inline constexpr const char* kFallbackModel = "toy-4x4";
+
+struct Options {
+    std::string model;        // empty: default_model()
+    std::string image;        // empty: the model's built-in image
+    int image_size = 0;       // 0: the model's own input size
+    std::string tour_dir;     // non-empty: screenshot every stage into it and exit
+    int select_token = -1;    // -1: keep the default (CLS)
+    bool presenter = false;
+    bool clicker = false;     // PageUp/PageDown step one stage (presentation clickers)
+    bool open_chooser = false; // start with the Open window (choose an image)
+    double measure_fps = 0.0; // > 0: step through the stages for this many seconds, print the FPS, exit
+    bool fixed_screen = false; // --screen: start on `screen`; --measure-fps then measures that screen alone
+    Screen screen = Screen::Stage;
+    bool gpu = false;         // --backend gpu: start on the GPU backend (app/gpu); CPU when it cannot start
+    bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
+    std::string lesson;       // --lesson FILE: play it (with --tour: DIR/NN-step.png per step)
+    bool edit_lesson = false; // open the lesson editor at start (with --lesson and --tour: NN-edit.png, NN-halfway.png)
+    std::string handout;      // --handout OUT.html (with --lesson): the lesson as one HTML page, pictures in tour_dir
+    bool train = false;       // open the Train window and start a run (with --tour: screenshots of it)
+    int train_epochs = 20;    // that run's epochs
+    InterventionFlags interventions;  // asked at start (and shown by the tour's Ask shot)
+    bool help = false;
+};
+
+// Throws vit::Error naming the bad argument.
+Options parse_options(const std::vector<std::string>& args);
+const char* usage();
+
+// kDefaultModel when its weights and config are in `asset_dir`, else kFallbackModel.
+// (With no --image a built-in model opens on its own image: core/model/builtin.h.)
+std::string default_model(const std::string& asset_dir);
+
+// A start that failed with nothing on screen yet: what to open instead, as
+// {model, image}. A bad image keeps the model and opens it on `model_image`
+// (its own image, "" for built-ins, or the gallery photo a checkpoint opens
+// on); when that was what failed, the toy; nothing once the toy itself failed.
+struct StartChoice {
+    std::string model, image;
+};
+std::optional<StartChoice> start_fallback(const StartChoice& failed, const std::string& model_image);
+
+}  // namespace vit::gui

@@ -1,0 +1,61 @@
+// TextureCache: build-once textures keyed by what they show, LRU under a byte budget.
+#include "logic/state/texture_cache.h"
+
+namespace vit::gui {
+
+std::string heatmap_key(uint64_t gen, const std::string& stage_id, int slice, Colormap cmap, const std::string& extra) {
+    return "g" + std::to_string(gen) + "|" + stage_id + "|s" + std::to_string(slice) + "|" +
+           (cmap == Colormap::Diverging ? "div" : "seq") + "|" + extra;
+}
+
+TextureCache::TextureCache(Upload upload, Release release, size_t budget_bytes)
+    : upload_(std::move(upload)), release_(std::move(release)), budget_(budget_bytes) {}
+
+TextureCache::~TextureCache() { clear(); }
+
+std::optional<CachedTexture> TextureCache::find(const std::string& key) {
+    auto it = map_.find(key);
+    if (it == map_.end()) return std::nullopt;
+    lru_.splice(lru_.begin(), lru_, it->second.lru);
+    return it->second.tex;
+}
+
+CachedTexture TextureCache::get(const std::string& key, const std::function<RgbaImage()>& make) {
+    if (std::optional<CachedTexture> cached = find(key)) return *cached;
+    RgbaImage img = make();
+    CachedTexture tex;
+    tex.id = upload_(img);
+    tex.width = img.width;
+    tex.height = img.height;
+    tex.range = img.range;
+    ++uploads_;
+    size_t bytes = img.pixels.size();
+    lru_.push_front(key);
+    auto& e = map_[key];
+    e = Entry{tex, bytes, lru_.begin()};
+    bytes_ += bytes;
+    evict_to(budget_, key);
+    return map_.at(key).tex;
+}
+
+void TextureCache::evict_to(size_t budget, const std::string& keep) {
+    while (bytes_ > budget && !lru_.empty()) {
+        const std::string& victim = lru_.back();
+        if (victim == keep) break;
+        auto it = map_.find(victim);
+        if (release_) release_(it->second.tex.id);
+        bytes_ -= it->second.bytes;
+        map_.erase(it);
+        lru_.pop_back();
+    }
+}
+
+void TextureCache::clear() {
+    for (auto& [key, e] : map_)
+        if (release_) release_(e.tex.id);
+    map_.clear();
+    lru_.clear();
+    bytes_ = 0;
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,54 @@
+// The --tour plan: one screenshot per stage, `NN-<stage id>.png` in catalogue
+// order (NN from 00, more digits past 99), then the screens by their plain
+// names: `attention.png`, `model-view.png` (both only with encoder blocks) and
+// `overview.png` (on block 0's attention, so the highlight sits mid-model); for a
+// model with a head then `NN-why.png` (why this class) and the backward walk at the
+// last block's attention and at the input (`NN-grad-<stage id>.png`); with encoder
+// blocks, where a number comes from on block 0's scores, fc1 and ln1 (`NN-cell-<stage id>.png`,
+// the cell at row 1, column 1, head 0). The driver renders a few frames per shot so textures and
+// layout settle before the framebuffer is read.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "logic/state/app_state.h"
+
+namespace vit::gui {
+
+struct TourShot {
+    int stage = 0;
+    Screen screen = Screen::Stage;
+    std::string file;  // file name inside the tour folder
+    bool gradients = false;  // the backward walk's view of the stage
+    int lesson_step = -1;    // a lesson tour's step (lesson_player.h: lesson_tour_plan)
+    bool halfway = false;    // a lesson tour: the transition into the step, frozen halfway
+    std::optional<CellRef> cell = std::nullopt;  // the cell whose provenance the side panel shows
+};
+
+std::string tour_file_name(int index, const std::string& name);
+// With `gpu` (vitviz --backend gpu) one more shot, `NN-gpu-difference.png`: the CPU vs GPU
+// panel on block 0's attention (the first stage when there is no block).
+std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu = false);
+
+// Frame bookkeeping: call frame() once per rendered frame; it says which shot
+// to show and whether to capture this frame.
+class TourDriver {
+public:
+    static constexpr int kFramesPerShot = 3;
+    explicit TourDriver(std::vector<TourShot> plan) : plan_(std::move(plan)) {}
+    bool done() const { return shot_ >= plan_.size(); }
+    const TourShot& current() const { return plan_[shot_]; }
+    // True on the frame whose pixels must be saved; advances to the next shot after it.
+    bool capture_this_frame() const { return frame_ == kFramesPerShot - 1; }
+    void end_frame();
+    size_t index() const { return shot_; }
+    size_t count() const { return plan_.size(); }
+
+private:
+    std::vector<TourShot> plan_;
+    size_t shot_ = 0;
+    int frame_ = 0;
+};
+
+}  // namespace vit::gui

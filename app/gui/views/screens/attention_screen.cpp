@@ -1,0 +1,269 @@
+// The attention screen: for the chosen layer, where the selected token looks —
+// its attention row over the image for every head side by side, the mean over
+// heads, and attention rollout through all layers, laid out as equal tiles that
+// fill the view. Click a patch to choose the token; click a head's title (or
+// press Z / Enter) to enlarge it; "CLS only" shows the CLS token's attention,
+// as in the DINO paper. Colours follow the chosen scale (attention_scale.h).
+// Beside them the occlusion map (Ask panel): where masking hurts the answer.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "views/widgets/ask_overlays.h"
+#include "logic/describe/attention_scale.h"
+#include "views/widgets/views.h"
+
+namespace vit::gui {
+
+namespace {
+
+// One tile: a title line ("head 3 · CLS 2%"; a click on it can enlarge), then the picture with an overlay.
+struct Tile {
+    std::string title;
+    const float* overlay = nullptr;  // N values; nullptr: the plain image to click on
+    std::string key;
+    Range range;
+    int head = -1;                   // >= 0: clicking the title enlarges this head (or goes back)
+    const char* help = nullptr;      // what the map means, under the mouse on its title
+};
+
+constexpr const char* kOcclusionHelp =
+    "Last map: the occlusion map, how much the answer's probability falls when that patch alone is masked "
+    "(bright: the answer rests there). Where it differs from attention, attention is not importance. "
+    "Right-click a head to silence it.";
+
+float title_height() { return ImGui::GetFontSize() * 1.3f + 4.f; }
+float bar_height() { return 12.f + ImGui::GetTextLineHeight() + 8.f; }
+
+// Whether some title is too long for `side` even at FittedText's smallest size: then every
+// tile keeps only its title's part before " · " ("head 3"), so the titles still match.
+bool short_titles(const std::vector<Tile>& tiles, float side) {
+    for (const Tile& t : tiles)
+        if (t.title.find(" · ") != std::string::npos && ImGui::CalcTextSize(t.title.c_str()).x * kFittedTextMinScale > side)
+            return true;
+    return false;
+}
+
+void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok, bool shorten = false) {
+    ImGui::BeginGroup();
+    ImGui::PushID(t.key.c_str());
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    FittedText(ImGui::GetWindowDrawList(), at, side, shorten ? t.title.substr(0, t.title.find(" · ")) : t.title,
+               ImGui::GetColorU32(ImGuiCol_Text));
+    ImGui::InvisibleButton("title", ImVec2(side, title_height()));
+    if (t.head >= 0 && ImGui::IsItemHovered()) {
+        ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+        ImGui::SetTooltip(ctx.state.head >= 0 ? "click: back to all heads (Z)" : "click: enlarge this head (Z)");
+    }
+    if (t.help && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.f);
+        ImGui::TextWrapped("%s", t.help);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    if (t.head >= 0 && ImGui::IsItemClicked()) toggle_enlarged_head(ctx.state, ctx.pipeline, t.head);
+    ImGui::PopID();
+    PictureSpec ps;
+    ps.size = ImVec2(side, side);
+    ps.grid = t.overlay == nullptr;
+    ps.numbers = t.overlay == nullptr;
+    ps.overlay = t.overlay;
+    ps.overlay_key = t.key;
+    ps.overlay_range = t.range;
+    ps.overlay_alpha = 0.72f;
+    ps.overlay_bar = own_bar;
+    ps.selected_token = tok;  // CLS (0) outlines no patch
+    ps.clickable = t.overlay != nullptr || !ctx.ask_painting();
+    const PictureResult picture = DrawModelPicture(ctx, ps);
+    AppState& st = ctx.state;
+    if (t.overlay == nullptr) {  // the picture to click on shows (and, with the Ask panel open, paints) masked patches
+        DrawPatchMarks(st.ask, picture.p0, picture.p1, ctx.grid());
+        if (ctx.ask_painting()) PaintPatches(st.ask, picture);
+    }
+    if (t.head >= 0) {  // right-click silences the head (Ask panel)
+        if (head_silenced(st.ask, st.layer, t.head)) DrawSilencedVeil();
+        if (ImGui::IsMouseHoveringRect(picture.p0, picture.p1) && ImGui::IsMouseClicked(ImGuiMouseButton_Right))
+            set_head_silenced(st.ask, st.layer, t.head, !head_silenced(st.ask, st.layer, t.head));
+    }
+    if (t.overlay == nullptr && own_bar) ImGui::Dummy(ImVec2(side, bar_height()));  // keep the tiles aligned
+    ImGui::EndGroup();
+}
+
+// Layer arrows, CLS only, the colour scale and the keys, wrapping to a new line when a control does not fit.
+void DrawControls(ViewContext& ctx) {
+    AppState& st = ctx.state;
+    const Pipeline& p = ctx.pipeline;
+    const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+    const float gap = ImGui::GetFontSize();
+    bool first = true;
+    auto place = [&](float w) {
+        if (!first && ImGui::GetItemRectMax().x + gap + w < right) ImGui::SameLine(0, gap);
+        first = false;
+    };
+    const std::string block = "block " + std::to_string(st.layer) + " (of 0–" + std::to_string(p.depth - 1) + ")";
+    const float arrow = ImGui::GetFrameHeight();
+    place(ImGui::CalcTextSize(("layer " + block).c_str()).x + 2 * arrow + 4 * ImGui::GetStyle().ItemSpacing.x);
+    ImGui::BeginGroup();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("layer");
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("layer_prev", ImGuiDir_Left)) select_layer(st, p, st.layer - 1);
+    ImGui::SameLine();
+    ImGui::TextUnformatted(block.c_str());
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("layer_next", ImGuiDir_Right)) select_layer(st, p, st.layer + 1);
+    ImGui::EndGroup();
+    place(ImGui::CalcTextSize("CLS only (DINO)").x + arrow + 8.f);
+    bool cls = st.cls_only;
+    if (ImGui::Checkbox("CLS only (DINO)", &cls)) toggle_cls_attention(st, p);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the CLS token's attention in the last layer (key C)");
+    place(AttentionScaleComboWidth() + 8.f);
+    ImGui::BeginGroup();
+    AttentionScaleCombo(st);
+    ImGui::EndGroup();
+    if (ctx.ask_open) {
+        place(ImGui::CalcTextSize("Ask the model").x + arrow + 8.f);
+        ImGui::Checkbox("Ask the model", ctx.ask_open);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Mask or drop patches, silence heads, remove positions (the Ask panel)");
+    }
+}
+
+}  // namespace
+
+void DrawAttentionScreen(ViewContext& ctx) {
+    const Pipeline& p = ctx.pipeline;
+    if (p.depth == 0) {
+        ImGui::TextDisabled("This model has no encoder blocks, so there is no attention to show.");
+        return;
+    }
+    AppState& st = ctx.state;
+    select_layer(st, p, st.layer);
+    const int T = p.tokens, N = ctx.patches(), H = p.heads;
+    const int tok = std::clamp(attention_token(st), 0, T - 1);
+
+    ImGui::PushFont(ctx.heading());
+    ImGui::TextUnformatted(("Where does " + ctx.name_of_token(tok) + " look?").c_str());
+    ImGui::PopFont();
+    // The keys, beside the question: ↑ ↓ change the token (and leave CLS only), H and Z the head.
+    std::string keys = st.head >= 0 ? "↑ ↓ token    H next head    Z all heads" : "↑ ↓ token    H or Z: one head large";
+    if (tok == T - 1 && !st.cls_only) keys = "the last token: ↓ goes no further    " + keys;
+    if (st.cls_only) keys = "CLS only: ↑ ↓ or a click picks a token again    " + keys;
+    if (ImGui::GetItemRectMax().x + ImGui::CalcTextSize(keys.c_str()).x + 2 * ImGui::GetFontSize() <
+        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
+        ImGui::SameLine(0, 2 * ImGui::GetFontSize());
+        ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (ImGui::GetItemRectSize().y - ImGui::GetFontSize()) * 0.5f);
+    }
+    ImGui::TextDisabled("%s", keys.c_str());
+    DrawControls(ctx);
+    if (ctx.token_dropped(tok)) DroppedTokenNote(ctx, tok);
+    // In presenter mode the maps take this room; the occlusion map's title explains it under the mouse.
+    if (ctx.ask && ctx.ask->occlusion && !st.presenter) Note(kOcclusionHelp);
+
+    const int layer = st.layer;
+    const StageRef attn_stage{StageKind::Attn, layer};
+    const Tensor* attn = ctx.tensor(attn_stage);
+    const Tensor* roll = ctx.tensor({StageKind::Rollout});
+    if (!attn) return;
+    // Permuted or dropped tokens (Ask panel): rows and columns back in image order, zeros where dropped.
+    const float* roll_data = roll ? image_order_data(ctx, {StageKind::Rollout}, *roll) : nullptr;
+    auto row = [&](int h) { return attention_row(ctx, layer, h, tok); };
+    const std::string row_name = "row " + std::to_string(tok);
+    const std::vector<float>& mean = ctx.derived.get(derived_key(attn_stage, "head mean " + row_name), [&] {
+        std::vector<float> m(T, 0.f);
+        for (int h = 0; h < H; ++h)
+            for (int c = 0; c < T; ++c) m[c] += row(h)[c] / H;
+        return m;
+    });
+
+    // The maps of this layer (heads, then their mean) share a scale; rollout is another quantity with its own.
+    const AttentionScale scale = st.attention_scale;
+    std::vector<const float*> layer_maps = layer_attention_maps(ctx, layer, tok);
+    layer_maps.push_back(mean.data() + 1);
+    const std::string scale_tag = std::string("|") + attention_scale_name(scale);
+    std::vector<Tile> tiles;
+    tiles.push_back({ctx.ask_painting() ? "paint: drag masks, right-drag clears" : "click a patch", nullptr, "picker", {}, -1});
+    for (int h = 0; h < H; ++h)
+        tiles.push_back({"head " + std::to_string(h) + " · CLS " + percent(row(h)[0]), layer_maps[h],
+                         texture_key(ctx, attn_stage, h, Colormap::Sequential, row_name + scale_tag),
+                         attention_range(scale, layer_maps, N, h), h});
+    tiles.push_back({"head mean · CLS " + percent(mean[0]), layer_maps[H],
+                     texture_key(ctx, attn_stage, -1, Colormap::Sequential, "head mean " + row_name + scale_tag),
+                     attention_range(scale, layer_maps, N, H), -1});
+    Range roll_range;
+    if (roll) {
+        const float* r = roll_data + static_cast<size_t>(tok) * T + 1;
+        roll_range = attention_range(scale, {r}, N, 0);
+        tiles.push_back({"rollout 0–" + std::to_string(p.depth - 1), r,
+                         texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name + scale_tag), roll_range, -1});
+    }
+    if (const OcclusionMap* occ = ctx.ask && ctx.ask->occlusion ? &*ctx.ask->occlusion : nullptr) {
+        const std::vector<float>& importance = ctx.derived.get("occlusion importance", [&] {
+            std::vector<float> drop(occ->probabilities.size());
+            for (size_t q = 0; q < drop.size(); ++q) drop[q] = occ->top_probability - occ->probabilities[q];
+            return drop;
+        });
+        // Another quantity (a fall in probability): its own stretch.
+        tiles.push_back({"occlusion · p(" + ctx.model.config.labels[occ->top_class] + ") lost", importance.data(),
+                         texture_key(ctx, {StageKind::Probs}, -1, Colormap::Sequential, "occlusion"),
+                         attention_range(AttentionScale::EachMap, {importance.data()}, N, 0), -1, kOcclusionHelp});
+    }
+
+    // Below the tiles: what the colours mean. A shared scale has one colour bar, at the right of the tiles.
+    const bool own_bars = scale == AttentionScale::EachMap;
+    const Range shared = attention_range(scale, layer_maps, N, 0);
+    const float lh = ImGui::GetTextLineHeightWithSpacing();
+    const float footer_h = lh * 2.f + 4.f;
+    const float gap = std::round(ImGui::GetFontSize() * 0.6f);
+    const float bar_w = own_bars ? 0.f : ImGui::CalcTextSize("100%").x + 16.f + 8.f + 2 * gap;
+    const ImVec2 avail(ImGui::GetContentRegionAvail().x - bar_w, ImGui::GetContentRegionAvail().y - footer_h);
+    // Per row of tiles: the title, the bars (own scales), the half-gap between rows and ImGui's item spacing.
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    const float tile_extra_h = title_height() + (own_bars ? bar_height() + spacing : 0.f) + gap * 0.5f + 3 * spacing;
+    const ImVec2 tiles_at = ImGui::GetCursorScreenPos();
+    float tiles_right = tiles_at.x, tiles_bottom = tiles_at.y;
+
+    if (st.head >= 0) {  // one head enlarged: it fills the view, the image to click on beside it
+        const Tile& big = tiles[1 + st.head];
+        const float side = std::max(40.f, std::min(avail.y - tile_extra_h, avail.x * 0.72f));
+        DrawTile(ctx, big, side, own_bars, tok);
+        tiles_right = ImGui::GetItemRectMax().x;
+        tiles_bottom = ImGui::GetItemRectMax().y;
+        ImGui::SameLine(0, bar_w + 2 * gap);
+        ImGui::BeginGroup();
+        const float small = std::max(40.f, std::min(avail.x - side - 3 * gap, side * 0.45f));
+        DrawTile(ctx, tiles[0], small, own_bars, tok);
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + small);
+        ImGui::TextWrapped("head %d of %d (0–%d). H: the next head; Z or a click on the title: all heads.", st.head, H,
+                           H - 1);
+        ImGui::PopTextWrapPos();
+        ImGui::EndGroup();
+    } else {
+        const int n = static_cast<int>(tiles.size());
+        const int cols = best_columns(n, avail, 1.f, gap, tile_extra_h);
+        const int rows = (n + cols - 1) / cols;
+        const float side = std::max(40.f, std::min(avail.x / cols - gap, avail.y / rows - tile_extra_h));
+        const bool shorten = short_titles(tiles, side);
+        for (int i = 0; i < n; ++i) {
+            if (i % cols) ImGui::SameLine(0, gap);
+            DrawTile(ctx, tiles[i], side, own_bars, tok, shorten);
+            tiles_right = std::max(tiles_right, ImGui::GetItemRectMax().x);
+            tiles_bottom = std::max(tiles_bottom, ImGui::GetItemRectMax().y);
+            if (i % cols == cols - 1 || i == n - 1) ImGui::Dummy(ImVec2(1.f, gap * 0.5f));
+        }
+    }
+    if (!own_bars) {  // the one colour bar of the shared scale, as tall as the tiles
+        const float top = tiles_at.y + title_height();
+        DrawColorBar(ctx.cache, Colormap::Sequential, shared, ImVec2(tiles_right + gap, top), 16.f,
+                     std::max(tiles_bottom - top, 4 * lh), percent);
+    }
+
+    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));
+    std::string caption = attention_scale_caption(scale, shared, H, layer);
+    if (roll && scale == AttentionScale::LayerMax) caption += "; rollout its own, 0 … " + percent(roll_range.hi);
+    caption += ". Each map: the token's attention over the " + std::to_string(N) +
+               " patches; CLS: what it gives the CLS token.";
+    Note(caption);
+}
+
+}  // namespace vit::gui

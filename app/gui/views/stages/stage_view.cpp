@@ -1,0 +1,76 @@
+// The main view: a title line for the current stage (its place in the
+// pipeline, its name and its shape), then the stage's own picture.
+#include <cstdio>
+
+#include "logic/describe/stage_info.h"
+#include "views/widgets/views.h"
+
+namespace vit::gui {
+
+void DrawValueGradientSwitch(ViewContext& ctx) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
+    SameLineOrWrap(ImGui::CalcTextSize("show: values gradients (G)").x + 2 * radio + 2 * style.ItemSpacing.x, 30.f);
+    ImGui::TextDisabled("show:");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("values", !ctx.state.gradients)) ctx.state.gradients = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("gradients (G)", ctx.state.gradients)) ctx.state.gradients = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the backward walk: how each value moves the top class's logit");
+}
+
+void DrawStageView(ViewContext& ctx) {
+    const std::string& id = ctx.stage_id();
+    const Tensor* t = ctx.tensor(ctx.stage());
+    StageInfo info = describe_stage(ctx.stage(), ctx.model.config, ctx.pipeline.tokens);
+
+    ImGui::PushFont(ctx.heading());
+    ImGui::TextColored(ImVec4(1.f, 0.8f, 0.3f, 1.f), "%s", id.c_str());
+    TextAfter(info.title, 16.f);
+    ImGui::PopFont();
+    ImGui::TextDisabled("stage %d of %d", ctx.state.stage + 1, ctx.pipeline.size());
+    if (t) TextAfter("shape " + shape_string(t->shape), 20.f);
+    // Before the cls stage there is no CLS token: only a selected patch is named there.
+    const int cls_stage = ctx.pipeline.index_of(StageRef{StageKind::Cls});
+    const bool has_cls = cls_stage >= 0 && ctx.state.stage >= cls_stage;
+    if (ctx.state.token > 0 || (ctx.state.token == 0 && has_cls)) {
+        const std::string selected = "selected: " + ctx.name_of_token(ctx.state.token);
+        SameLineOrWrap(ImGui::CalcTextSize(selected.c_str()).x, 20.f);
+        ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "%s", selected.c_str());
+    }
+    if (ctx.tensor({StageKind::Logits})) DrawValueGradientSwitch(ctx);
+    ImGui::Separator();
+    if (!t) {
+        ImGui::TextDisabled("This trace has no stage %s.", id.c_str());
+        return;
+    }
+    ImGui::BeginChild("stage_picture", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    switch (ctx.stage().kind) {
+        case StageKind::Input: DrawInputView(ctx); break;
+        case StageKind::Patches: DrawPatchesView(ctx); break;
+        case StageKind::PatchEmbed: DrawPatchEmbedView(ctx); break;
+        case StageKind::Cls: DrawClsView(ctx); break;
+        case StageKind::Tokens: DrawTokensView(ctx); break;
+        case StageKind::Ln1:
+        case StageKind::Ln2:
+        case StageKind::Norm: DrawLayerNormView(ctx); break;
+        case StageKind::Q:
+        case StageKind::K:
+        case StageKind::V: DrawQkvView(ctx); break;
+        case StageKind::Scores:
+        case StageKind::Attn: DrawAttentionMatrixView(ctx); break;
+        case StageKind::Context: DrawContextView(ctx); break;
+        case StageKind::AttnOut: DrawAttnOutView(ctx); break;
+        case StageKind::Res1:
+        case StageKind::Out: DrawResidualView(ctx); break;
+        case StageKind::Fc1:
+        case StageKind::Gelu:
+        case StageKind::MlpOut: DrawMlpView(ctx); break;
+        case StageKind::Logits:
+        case StageKind::Probs: DrawHeadView(ctx); break;
+        case StageKind::Rollout: DrawRolloutView(ctx); break;
+    }
+    ImGui::EndChild();
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,93 @@
+// Stages `logits` and `probs`: the classifier reads the CLS row of `norm`;
+// the top classes are drawn as bars with their labels and values.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "views/widgets/views.h"
+
+namespace vit::gui {
+
+void DrawHeadView(ViewContext& ctx) {
+    const StageRef& stage = ctx.stage();
+    bool probs = stage.kind == StageKind::Probs;
+    const Tensor* pt = ctx.tensor({StageKind::Probs});
+    const Tensor& t = *ctx.tensor(stage);
+    const auto& labels = ctx.model.config.labels;
+    int K = static_cast<int>(t.numel());
+    // Order by probability (the same order for logits: softmax keeps it).
+    const Tensor& order_by = pt ? *pt : t;
+    std::vector<int> idx(K);
+    std::iota(idx.begin(), idx.end(), 0);
+    int top = std::min(K, 10);
+    std::partial_sort(idx.begin(), idx.begin() + top, idx.end(),
+                      [&](int a, int b) { return order_by.data[a] > order_by.data[b]; });
+
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    // The Ask panel's difference (asked − plain pass): probabilities become signed changes.
+    const bool change = ctx.shows_difference();
+    const bool share_bars = probs && !change;  // bars from 0 to 100%, else signed bars around a zero line
+    if (change)
+        ImGui::Text(probs ? "top %d of %d classes: change in probability (asked − plain pass)"
+                          : "top %d of %d classes: change in logit (asked − plain pass)", top, K);
+    else
+        ImGui::Text(probs ? "top %d of %d classes: probability" : "top %d of %d classes: logit (score before softmax)", top, K);
+    ImGui::Spacing();
+    float label_w = 0.f;
+    auto label_of = [&](int k) { return k < (int)labels.size() ? labels[k] : "class " + std::to_string(k); };
+    for (int i = 0; i < top; ++i) label_w = std::max(label_w, ImGui::CalcTextSize(label_of(idx[i]).c_str()).x);
+    label_w = std::min(label_w + 16.f, avail.x * 0.35f);
+    float bar_h = std::min(2.2f * lh, (avail.y - 8 * lh) / std::max(1, top));
+    float value_w = ImGui::CalcTextSize("-00.000  ").x;
+    float bar_w = avail.x - label_w - value_w - 20.f;
+    float max_abs = 1e-12f;
+    for (int i = 0; i < top; ++i) max_abs = std::max(max_abs, std::fabs(t.data[idx[i]]));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (int i = 0; i < top; ++i) {
+        int k = idx[i];
+        float v = t.data[k];
+        ImVec2 o = ImGui::GetCursorScreenPos();
+        std::string lab = label_of(k);
+        ImGui::PushClipRect(o, ImVec2(o.x + label_w - 8, o.y + bar_h), true);
+        dl->AddText(ImVec2(o.x, o.y + bar_h * 0.5f - lh * 0.45f), IM_COL32(230, 230, 230, 255), lab.c_str());
+        ImGui::PopClipRect();
+        float x0 = o.x + label_w;
+        ImU32 col = i == 0 ? IM_COL32(255, 190, 40, 255) : IM_COL32(80, 160, 230, 255);
+        if (share_bars) {
+            dl->AddRectFilled(ImVec2(x0, o.y + 3), ImVec2(x0 + bar_w, o.y + bar_h - 3), IM_COL32(45, 45, 55, 255));
+            dl->AddRectFilled(ImVec2(x0, o.y + 3), ImVec2(x0 + bar_w * std::clamp(v, 0.f, 1.f), o.y + bar_h - 3), col);
+        } else {
+            float zero = x0 + bar_w * 0.5f;
+            float end = zero + 0.5f * bar_w * v / max_abs;
+            dl->AddRectFilled(ImVec2(std::min(zero, end), o.y + 3), ImVec2(std::max(zero, end), o.y + bar_h - 3), col);
+            dl->AddLine(ImVec2(zero, o.y), ImVec2(zero, o.y + bar_h), IM_COL32(200, 200, 200, 255));
+        }
+        char val[32];
+        if (probs && change) std::snprintf(val, sizeof val, "%+.1f pp", 100.f * v);
+        else if (probs) std::snprintf(val, sizeof val, "%.1f%%", 100.f * v);
+        else std::snprintf(val, sizeof val, "%.3f", v);
+        dl->AddText(ImVec2(x0 + bar_w + 10, o.y + bar_h * 0.5f - lh * 0.45f), IM_COL32(255, 255, 255, 255), val);
+        ImGui::Dummy(ImVec2(avail.x, bar_h));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("class %d: %s\nlogit %.6g   probability %.6g", k, lab.c_str(),
+                                                      ctx.tensor({StageKind::Logits}) ? ctx.tensor({StageKind::Logits})->data[k] : 0.f,
+                                                      pt ? pt->data[k] : 0.f);
+    }
+    ImGui::Spacing();
+    int D = ctx.model.config.embed_dim;
+    Formula(ctx, stage.kind);
+    if (change) {
+        Note("Each bar is what the interventions changed: the asked pass minus the plain one (pp: percentage points). "
+             "The probabilities of both passes add up to 1, so the changes add up to 0.");
+    } else if (probs) {
+        Note("Softmax turns the scores into probabilities that are positive and sum to 1. The top class is the "
+             "model's prediction.");
+    } else {
+        Note("Only the CLS token's final vector (" + std::to_string(D) + " numbers) is used: one linear layer scores "
+             "every one of the " + std::to_string(K) + " classes. Bigger is more likely; the numbers are not "
+             "probabilities yet.");
+    }
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,66 @@
+// Stage `input`: the image as decoded, the square the model sees (resized and
+// centre-cropped), and each channel after normalisation (x − mean) / std.
+#include <algorithm>
+#include <cstdio>
+
+#include "views/widgets/views.h"
+
+namespace vit::gui {
+
+void DrawInputView(ViewContext& ctx) {
+    const Tensor& in = *ctx.tensor({StageKind::Input});
+    const auto& pre = ctx.model.config.preprocess;
+    int C = static_cast<int>(in.shape[0]), S = static_cast<int>(in.shape[1]);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    float top_h = std::min(avail.y * 0.4f, avail.x * 0.32f);
+
+    // The original picture, aspect kept.
+    ImGui::BeginGroup();
+    const Image& pic = ctx.picture;
+    ImGui::Text("1. the image file (%d×%d, %s)", pic.width, pic.height, pic.channels == 1 ? "grey" : "RGB");
+    float ph = top_h - lh, pw = ph * pic.width / std::max(1, pic.height);
+    if (pw > avail.x * 0.4f) {
+        pw = avail.x * 0.4f;
+        ph = pw * pic.height / std::max(1, pic.width);
+    }
+    CachedTexture orig = ctx.cache.get(texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "original image file"), [&] {
+        return render_picture(pic.data.data(), pic.channels, pic.height, pic.width, std::max(pic.height, pic.width) > 64);
+    });
+    ImGui::Image(reinterpret_cast<ImTextureID>(orig.id), ImVec2(pw, ph));
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 24);
+    ImGui::BeginGroup();
+    ImGui::Dummy(ImVec2(1, top_h * 0.4f));
+    ImGui::PushFont(ctx.heading());
+    ImGui::TextUnformatted("→");
+    ImGui::PopFont();
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 24);
+    ImGui::BeginGroup();
+    ImGui::Text("2. resized and centre-cropped to %d×%d", S, S);
+    PictureSpec ps;
+    ps.size = ImVec2(top_h - lh, top_h - lh);
+    ps.grid = false;
+    DrawModelPicture(ctx, ps);
+    ImGui::EndGroup();
+    Note("3. Each channel is normalised with the mean and standard deviation the model was trained with, "
+         "so the numbers the network sees are centred on 0 (blue below 0, red above).");
+    float bottom_h = ImGui::GetContentRegionAvail().y;
+    static const char* kNames[] = {"R", "G", "B"};
+    for (int c = 0; c < C; ++c) {
+        if (c) ImGui::SameLine(0, 16);
+        char title[160];
+        float mean = c < (int)pre.mean.size() ? pre.mean[c] : 0.f, sd = c < (int)pre.std.size() ? pre.std[c] : 1.f;
+        std::snprintf(title, sizeof title, "%s(x − %.3g) / %.3g", C == 3 ? (std::string(kNames[c]) + ": ").c_str() : "",
+                      mean, sd);
+        HeatmapSpec s = stage_spec(ctx, {StageKind::Input}, in, c);
+        s.labels = {title, "y", "x"};
+        s.token_rows.enabled = false;
+        s.layout.size = ImVec2(avail.x / C - 16, bottom_h);
+        s.layout.max_cell = 5.3f * ImGui::GetFontSize();
+        DrawHeatmap(ctx.cache, s);
+    }
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,105 @@
+// The MLP stages `block{i}.fc1`, `.gelu` and `.mlp_out`: D → M → D per token,
+// and for GELU its curve drawn with the selected token's fc1 values on it.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "pass/layers.h"
+#include "views/widgets/views.h"
+
+namespace vit::gui {
+
+// The GELU curve (and ReLU dashed, for comparison) with the selected token's
+// pre-activations (fc1) as dots at their GELU values (the gelu stage); the hovered one larger.
+// `t`: the token's row, `whose`: its name.
+static void DrawGeluCurve(const Tensor& fc1, const Tensor& act, int t, const std::string& whose, int hovered_col,
+                          ImVec2 size) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p0 = ImGui::GetCursorScreenPos(), p1(p0.x + size.x, p0.y + size.y);
+    dl->AddRectFilled(p0, p1, IM_COL32(25, 25, 32, 255));
+    const int M = static_cast<int>(fc1.cols());
+    const float* row = fc1.data.data() + static_cast<size_t>(t) * M;
+    const float* row_act = act.data.data() + static_cast<size_t>(t) * M;
+    float reach = 4.f;  // the x range covers the token's values (up to ±10)
+    for (int m = 0; m < M; ++m) reach = std::max(reach, std::min(10.f, std::ceil(std::fabs(row[m]))));
+    const float x_lo = -reach, x_hi = reach, y_lo = -0.25f * reach, y_hi = reach;
+    auto to_screen = [&](float x, float y) {
+        return ImVec2(p0.x + (x - x_lo) / (x_hi - x_lo) * size.x, p1.y - (y - y_lo) / (y_hi - y_lo) * size.y);
+    };
+    int step = reach > 6 ? 2 : 1;
+    for (int i = -int(reach); i <= int(reach); i += step) {
+        dl->AddLine(to_screen(float(i), y_lo), to_screen(float(i), y_hi), IM_COL32(60, 60, 70, 255));
+        const std::string label = std::to_string(i);  // right of its line; the last one inside the frame
+        const float x = std::min(to_screen(float(i), 0).x + 2, p1.x - ImGui::CalcTextSize(label.c_str()).x - 2);
+        dl->AddText(ImVec2(x, to_screen(0, 0).y + 2), IM_COL32(150, 150, 160, 255), label.c_str());
+    }
+    for (int i = 0; i <= int(y_hi); i += step) dl->AddLine(to_screen(x_lo, float(i)), to_screen(x_hi, float(i)), IM_COL32(60, 60, 70, 255));
+    dl->AddLine(to_screen(x_lo, 0), to_screen(x_hi, 0), IM_COL32(160, 160, 170, 255), 1.5f);
+    dl->AddLine(to_screen(0, y_lo), to_screen(0, y_hi), IM_COL32(160, 160, 170, 255), 1.5f);
+    for (float x = x_lo; x < 0; x += reach / 16.f)  // ReLU, dashed
+        dl->AddLine(to_screen(x, 0), to_screen(x + reach / 32.f, 0), IM_COL32(140, 140, 140, 255), 3.f);
+    dl->AddLine(to_screen(0, 0), to_screen(reach, reach), IM_COL32(140, 140, 140, 200), 2.f);
+    constexpr int kSamples = 161;
+    Mat xs(1, kSamples), ys(1, kSamples);
+    for (int i = 0; i < kSamples; ++i) xs(0, i) = x_lo + (x_hi - x_lo) * i / (kSamples - 1.f);
+    gelu(xs, MatMap(ys.data(), 1, kSamples));  // the core's GELU, the one the forward pass uses
+    ImVec2 pts[kSamples];
+    for (int i = 0; i < kSamples; ++i) pts[i] = to_screen(xs(0, i), ys(0, i));
+    dl->AddPolyline(pts, kSamples, IM_COL32(90, 200, 255, 255), 0, 3.f);
+    // The selected token's pre-activations on the curve.
+    dl->PushClipRect(p0, p1, true);
+    for (int m = 0; m < M; ++m) dl->AddCircleFilled(to_screen(row[m], row_act[m]), 4.f, IM_COL32(255, 200, 0, 200));
+    if (hovered_col >= 0 && hovered_col < M)
+        dl->AddCircle(to_screen(row[hovered_col], row_act[hovered_col]), 9.f, IM_COL32(255, 255, 255, 255), 0, 2.5f);
+    dl->PopClipRect();
+    dl->AddText(ImVec2(p0.x + 8, p0.y + 6), IM_COL32(90, 200, 255, 255), "GELU(x) = x · Φ(x)");
+    dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + ImGui::GetTextLineHeight()), IM_COL32(160, 160, 160, 255), "ReLU, for comparison");
+    dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + 2 * ImGui::GetTextLineHeight()), IM_COL32(255, 200, 0, 255),
+                ("dots: the " + std::to_string(M) + " values of " + whose).c_str());
+    ImGui::Dummy(size);
+}
+
+void DrawMlpView(ViewContext& ctx) {
+    const StageRef& stage = ctx.stage();
+    const Tensor& t = *ctx.tensor(stage);
+    const char* name = stage_def(stage.kind).name;
+    const auto& cfg = ctx.model.config;
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    float h = avail.y - 4 * lh;
+    if (stage.kind == StageKind::Gelu) {
+        float w = avail.x * 0.55f;
+        HeatmapResult r = DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), name + (" " + shape_string(t.shape)), "hidden feature");
+        ImGui::SameLine(0, 20);
+        const Tensor* fc1 = ctx.tensor(*stage_input(stage, ctx.pipeline.depth));
+        float side = std::min(avail.x - w - 30.f, h);
+        // The selected token's row (CLS's when the selected one was dropped).
+        const int row = std::max(0, token_row_map(ctx.trace, stage.kind, ctx.patches()).row_of_token(ctx.state.token));
+        const std::string whose = ctx.name_of_token(row > 0 ? ctx.state.token : 0);
+        if (fc1 && row < fc1->rows())
+            DrawGeluCurve(*fc1, t, row, whose, r.hovered_row == row ? r.hovered_col : -1, ImVec2(side, side * 0.8f));
+        Formula(ctx, stage.kind);
+        Note("GELU lets positive values through almost unchanged and squashes negative ones towards 0 — a smooth "
+             "ReLU. The yellow dots are the selected token's " + std::to_string(cfg.mlp_dim) + " hidden values before GELU.");
+        return;
+    }
+    const bool fc1 = stage.kind == StageKind::Fc1;
+    const StageRef in = *stage_input(stage, ctx.pipeline.depth);
+    float w = (avail.x - OperatorSignWidth(ctx, "→")) / 2.f - 2.f;
+    DrawTokenMatrix(ctx, in, -1, ImVec2(w, h), stage_id(in) + " " + shape_string(ctx.tensor(in) ? ctx.tensor(in)->shape : t.shape),
+                    fc1 ? "feature" : "hidden feature");
+    ImGui::SameLine();
+    OperatorSign(ctx, "→", h * 0.5f);
+    ImGui::SameLine();
+    DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), ctx.stage_id() + " " + shape_string(t.shape), fc1 ? "hidden feature" : "feature");
+    Formula(ctx, stage.kind);
+    if (fc1) {
+        Note("The MLP works on each token separately (no mixing between tokens here). fc1 widens every token from "
+             "D = " + std::to_string(cfg.embed_dim) + " to M = " + std::to_string(cfg.mlp_dim) + " hidden features.");
+    } else {
+        Note("fc2 brings every token back from M = " + std::to_string(cfg.mlp_dim) + " to D = " +
+             std::to_string(cfg.embed_dim) + " features; the next stage adds it to the residual stream.");
+    }
+}
+
+}  // namespace vit::gui

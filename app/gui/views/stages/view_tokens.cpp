@@ -1,0 +1,177 @@
+// Stages `cls` and `tokens`: the learned CLS token becomes row 0; then the
+// positional embedding (tokens − cls, interpolated if the grid changed) is
+// added, and a grid of small maps shows, for every position, how similar its
+// embedding is to every other position's (cosine similarity).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "views/widgets/views.h"
+
+namespace vit::gui {
+
+void DrawClsView(ViewContext& ctx) {
+    const auto& cfg = ctx.model.config;
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    float h = avail.y - 3 * lh;
+    float w_small = avail.x * 0.3f;
+    ImGui::BeginGroup();
+    DrawPlainMatrix(ctx, "weights:cls_token", ctx.model.cls_token.data(), 1, cfg.embed_dim,
+                    ImVec2(w_small, std::min(h, 8 * lh)), "the CLS token (1, " + std::to_string(cfg.embed_dim) + "), learned",
+                    "", "feature");
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + w_small);
+    Note("One extra learned vector, the same for every image. It holds no pixels: through attention it "
+         "gathers information from all patches, and the classifier reads only this row at the end.");
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+    ImGui::SameLine();
+    OperatorSign(ctx, "→", h * 0.5f);
+    ImGui::SameLine();
+    const Tensor& t = *ctx.tensor({StageKind::Cls});
+    DrawTokenMatrix(ctx, {StageKind::Cls}, -1, ImVec2(ImGui::GetContentRegionAvail().x, h),
+                    "cls " + shape_string(t.shape) + ": CLS on top of the " + std::to_string(ctx.patches()) + " patches",
+                    "feature", 0, 0, "new row 0: CLS");
+    Formula(ctx, StageKind::Cls);
+}
+
+// Cosine similarity of every position's embedding with every other (N × N).
+static std::vector<float> position_cosines(const ViewContext& ctx, const std::vector<float>& pos, int D) {
+    int N = ctx.patches();
+    std::vector<float> norms(N), out(static_cast<size_t>(N) * N, 0.f);
+    for (int i = 0; i < N; ++i) {
+        double s = 0;
+        for (int d = 0; d < D; ++d) s += double(pos[(1 + i) * D + d]) * pos[(1 + i) * D + d];
+        norms[i] = static_cast<float>(std::sqrt(s));
+    }
+    for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j) {
+            if (norms[i] == 0.f || norms[j] == 0.f) continue;
+            double s = 0;
+            for (int d = 0; d < D; ++d) s += double(pos[(1 + i) * D + d]) * pos[(1 + j) * D + d];
+            out[static_cast<size_t>(i) * N + j] = static_cast<float>(s / (norms[i] * norms[j]));
+        }
+    return out;
+}
+
+static void DrawPositionSimilarity(ViewContext& ctx, const std::vector<float>& cos, float side) {
+    int g = ctx.grid(), N = ctx.patches();
+    if (g * g != N) return;
+    int W = g * (g + 1) - 1;  // g maps of g×g with 1-texel gaps
+    std::string key = texture_key(ctx, {StageKind::Tokens}, -1, Colormap::Diverging, "position cosine mosaic");
+    CachedTexture tex = ctx.cache.get(key, [&] {
+        RgbaImage img;
+        img.width = img.height = W;
+        img.range = {-1.f, 1.f};
+        img.pixels.assign(static_cast<size_t>(W) * W * 4, 40);
+        for (int i = 0; i < N; ++i)
+            for (int j = 0; j < N; ++j) {
+                int x = (i % g) * (g + 1) + j % g, y = (i / g) * (g + 1) + j / g;
+                Rgb c = colormap_rgb(Colormap::Diverging, normalise(cos[static_cast<size_t>(i) * N + j], img.range));
+                uint8_t* px = &img.pixels[(static_cast<size_t>(y) * W + x) * 4];
+                px[0] = c.r, px[1] = c.g, px[2] = c.b;
+            }
+        for (size_t k = 3; k < img.pixels.size(); k += 4) img.pixels[k] = 255;
+        return img;
+    });
+    ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), p0, ImVec2(p0.x + side, p0.y + side));
+    float texel = side / W;
+    auto tile_rect = [&](int i, ImU32 col, float th) {
+        ImVec2 a(p0.x + (i % g) * (g + 1) * texel, p0.y + (i / g) * (g + 1) * texel);
+        dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(a.x + g * texel + 1, a.y + g * texel + 1), col, 0, 0, th);
+    };
+    ImGui::InvisibleButton("pos_cos", ImVec2(side, side));
+    if (ImGui::IsItemHovered()) {
+        ImVec2 m = ImGui::GetIO().MousePos;
+        int tx = std::clamp(int((m.x - p0.x) / texel), 0, W - 1), ty = std::clamp(int((m.y - p0.y) / texel), 0, W - 1);
+        int i = (ty / (g + 1)) * g + tx / (g + 1), jx = tx % (g + 1), jy = ty % (g + 1);
+        if (jx < g && jy < g) {
+            int j = jy * g + jx;
+            ImGui::SetTooltip("map of position %d (row %d, col %d)\ncell = position %d\ncos similarity = %.4f", i, i / g,
+                              i % g, j, cos[static_cast<size_t>(i) * N + j]);
+            if (ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, i);
+            ctx.state.hover_token = i + 1;
+        }
+    }
+    if (ctx.state.token > 0) tile_rect(ctx.state.token - 1, IM_COL32(255, 200, 0, 255), 3.f);
+    ImGui::SameLine();
+    DrawColorBar(ctx.cache, Colormap::Diverging, {-1.f, 1.f}, ImGui::GetCursorScreenPos(), 16.f, side);
+    ImGui::Dummy(ImVec2(ColorBarWidth({-1.f, 1.f}), side));
+}
+
+void DrawTokensView(ViewContext& ctx) {
+    const auto& cfg = ctx.model.config;
+    const Tensor& cls = *ctx.tensor({StageKind::Cls});
+    const Tensor& tok = *ctx.tensor({StageKind::Tokens});
+    int D = cfg.embed_dim, T = static_cast<int>(tok.rows());
+    // Dropped tokens (Ask panel): row r of tokens is row from_cls[r] of cls.
+    const bool dropped = tok.rows() != cls.rows();
+    const std::vector<int> from_cls = dropped && ctx.ask ? kept_token_rows(ctx.ask->asked, static_cast<int>(cls.rows()) - 1)
+                                                         : kept_token_rows({}, static_cast<int>(cls.rows()) - 1);
+    if (static_cast<int>(from_cls.size()) != T) {
+        ImGui::TextDisabled("tokens %s: rows that do not match cls %s", shape_string(tok.shape).c_str(),
+                            shape_string(cls.shape).c_str());
+        return;
+    }
+    const std::vector<float>& pos = ctx.derived.get(derived_key({StageKind::Tokens}, "pos_embed"), [&] {
+        std::vector<float> out(tok.data.size());
+        for (int r = 0; r < T; ++r)
+            for (int d = 0; d < D; ++d) out[static_cast<size_t>(r) * D + d] = tok.data[static_cast<size_t>(r) * D + d] -
+                                                                            cls.data[static_cast<size_t>(from_cls[r]) * D + d];
+        return out;
+    });
+    float max_abs = 0.f;
+    for (float v : pos) max_abs = std::max(max_abs, std::fabs(v));
+
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    float left_w = avail.x * 0.56f;
+    float row_h = (avail.y - 2 * lh) / 2.f;
+    float w = (left_w - 50.f) / 2.f - 8.f;
+    ImGui::BeginGroup();
+    DrawTokenMatrix(ctx, {StageKind::Cls}, -1, ImVec2(w, row_h), "cls " + shape_string(cls.shape));
+    ImGui::SameLine();
+    OperatorSign(ctx, "+", row_h * 0.6f);
+    ImGui::SameLine();
+    HeatmapSpec s;
+    const Colormap cmap = colormap_for(StageKind::Tokens, ctx.state.colormap);
+    s.matrix = {texture_key(ctx, {StageKind::Tokens}, -1, cmap, "pos_embed"), pos.data(), T, D, cmap};
+    s.labels.title = "pos_embed " + shape_string(tok.shape);
+    s.token_rows = token_rows(ctx, StageKind::Tokens);
+    s.layout.size = ImVec2(w, row_h);
+    s.layout.numbers = ctx.state.show_numbers;
+    DrawTokenHeatmap(ctx, s);
+    OperatorSign(ctx, "=", row_h * 0.6f);
+    ImGui::SameLine();
+    DrawTokenMatrix(ctx, {StageKind::Tokens}, -1, ImVec2(left_w - 60.f, row_h), "tokens " + shape_string(tok.shape) + ": the encoder's input");
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 20);
+
+    ImGui::BeginGroup();
+    float right_w = ImGui::GetContentRegionAvail().x;
+    int g = ctx.grid();
+    float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, float(g * (g + 1)) * 40.f});
+    ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
+    if (dropped) {
+        Note("Tokens were dropped (Ask panel): " + std::to_string(cls.rows() - T) +
+             " rows are gone after the positions were added, so the map of every position is not drawn.");
+    } else {
+        const std::vector<float>& cos = ctx.derived.get(derived_key({StageKind::Tokens}, "position cosines"),
+                                                        [&] { return position_cosines(ctx, pos, D); });
+        ImGui::TextWrapped("How alike are the positions? One small map per patch position: its cosine similarity with every other position");
+        DrawPositionSimilarity(ctx, cos, side);
+    }
+    Note("In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
+         "rows and columns show up.");
+    if (max_abs == 0.f)
+        Note("Here the positional embedding is all zeros (the notebook's nn.Parameter(torch.zeros(...)), never "
+             "trained), so every position looks the same and the maps are blank: this model cannot tell where a "
+             "patch came from.");
+    Formula(ctx, StageKind::Tokens);
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+}
+
+}  // namespace vit::gui

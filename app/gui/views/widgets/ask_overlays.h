@@ -1,0 +1,20 @@
+// The Ask panel's marks on pictures of the image, shared by the panel and the
+// attention screen: masked patches hatched grey, dropped tokens crossed in red,
+// painting them with the mouse (left: paint, right: clear), silenced heads greyed.
+#pragma once
+#include <imgui.h>
+
+#include "logic/ask/ask_state.h"
+#include "views/widgets/view_common.h"
+
+namespace vit::gui {
+
+void DrawPatchMarks(const AskState& ask, ImVec2 p0, ImVec2 p1, int grid);
+// The mouse held over a patch of the picture just drawn: left paints it, right clears it.
+void PaintPatches(AskState& ask, const PictureResult& picture);
+// A grey veil with "silenced" over the last item (a head's map).
+void DrawSilencedVeil();
+// A legend line: the two marks and what they mean.
+void PatchMarksLegend();
+
+}  // namespace vit::gui

@@ -1,0 +1,362 @@
+// The heatmap widget: texture from the cache, ticks, colour bar, hover, cell numbers.
+#include "views/widgets/heatmap.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+namespace vit::gui {
+
+namespace {
+
+const ImU32 kSelected = IM_COL32(255, 200, 0, 255);
+const ImU32 kHover = IM_COL32(255, 255, 255, 230);
+const ImU32 kAxis = IM_COL32(200, 200, 210, 255);
+const ImU32 kTick = IM_COL32(170, 170, 180, 255);
+
+// 1, 2, 5, 10, 20, 50 … at least `min_step`.
+int nice_step(float min_step) {
+    int step = 1;
+    while (step < min_step) {
+        if (step * 2 >= min_step) return step * 2;
+        if (step * 5 >= min_step) return step * 5;
+        step *= 10;
+    }
+    return step;
+}
+
+ImVec2 text_size(const std::string& s) { return ImGui::CalcTextSize(s.c_str()); }
+
+}  // namespace
+
+float ColorBarWidth(Range r) {
+    float label = std::max(ImGui::CalcTextSize(short_number(r.lo).c_str()).x, ImGui::CalcTextSize(short_number(r.hi).c_str()).x);
+    return 16.f + 8.f + label + 4.f;
+}
+
+static CachedTexture colorbar_texture(TextureCache& cache, Colormap cmap) {
+    return cache.get(cmap == Colormap::Diverging ? "colorbar|div" : "colorbar|seq", [cmap] { return render_colorbar(cmap); });
+}
+
+void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
+                  const std::function<std::string(float)>& format) {
+    CachedTexture bar = colorbar_texture(cache, cmap);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p1(p0.x + width, p0.y + height);
+    ImTextureID id = reinterpret_cast<ImTextureID>(bar.id);
+    // Top of the bar is the high end: texture u = 1 at the top edge.
+    dl->AddImageQuad(id, p0, ImVec2(p1.x, p0.y), p1, ImVec2(p0.x, p1.y), ImVec2(1, 0.5f), ImVec2(1, 0.5f),
+                     ImVec2(0, 0.5f), ImVec2(0, 0.5f));
+    dl->AddRect(p0, p1, kAxis);
+    float lh = ImGui::GetTextLineHeight();
+    auto label = [&](float v, float y) {
+        std::string s = format ? format(v) : short_number(v);
+        dl->AddLine(ImVec2(p1.x, y), ImVec2(p1.x + 4, y), kAxis);
+        dl->AddText(ImVec2(p1.x + 6, std::clamp(y - lh * 0.5f, p0.y - lh * 0.5f, p1.y - lh * 0.5f)), kAxis, s.c_str());
+    };
+    label(range.hi, p0.y);
+    label(range.lo, p1.y);
+    if (cmap == Colormap::Diverging && height > 3 * lh) label(0.f, (p0.y + p1.y) * 0.5f);
+}
+
+void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
+                            const std::function<std::string(float)>& format) {
+    CachedTexture bar = colorbar_texture(cache, cmap);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p1(p0.x + width, p0.y + height);
+    dl->AddImage(reinterpret_cast<ImTextureID>(bar.id), p0, p1, ImVec2(0, 0.5f), ImVec2(1, 0.5f));
+    dl->AddRect(p0, p1, kAxis);
+    auto label = [&](float v, float x, float align) {
+        std::string s = format ? format(v) : short_number(v);
+        float w = ImGui::CalcTextSize(s.c_str()).x;
+        dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4), kAxis);
+        dl->AddText(ImVec2(x - w * align, p1.y + 4), kAxis, s.c_str());
+    };
+    std::string lo = format ? format(range.lo) : short_number(range.lo), hi = format ? format(range.hi) : short_number(range.hi);
+    bool both = ImGui::CalcTextSize(lo.c_str()).x + ImGui::CalcTextSize(hi.c_str()).x + 10.f < width;
+    if (both) label(range.lo, p0.x, 0.f);
+    label(range.hi, p1.x, 1.f);
+    if (both && cmap == Colormap::Diverging && width > 6 * ImGui::GetFontSize()) label(0.f, (p0.x + p1.x) * 0.5f, 0.5f);
+}
+
+namespace {
+
+// Where one heatmap's parts go on screen.
+struct Layout {
+    ImVec2 origin;       // top-left corner of the widget
+    ImVec2 box;          // the whole widget
+    float title_h = 0.f; // the title line (0 without a title)
+    float left = 0.f;    // room for the row ticks and the selected-row marker
+    ImVec2 p0, p1;       // the cells' corners
+    float cw = 0.f, ch = 0.f;
+    bool bar_below = false;
+    float bar_w = 0.f, bar_h = 0.f;  // room for the colour bar at the right / below
+};
+
+const float kMarker = 16.f;  // room for the selected-row marker
+
+std::string row_tick(const HeatmapSpec& s, int r) {
+    if (!s.token_rows.enabled) return std::to_string(r);
+    const TokenRowMap& map = s.token_rows.map;
+    const int token = map.token_of_row(r);
+    return map.offset == 1 ? std::to_string(token - 1) : token_label(token, map.reordered());  // patch matrices: the patch
+}
+std::string col_tick(const HeatmapSpec& s, int c) {
+    return s.labels.col_name ? s.labels.col_name(c) : std::to_string(c);
+}
+std::string row_axis(const HeatmapSpec& s) { return s.labels.row_axis.empty() ? "" : s.labels.row_axis + " ↓"; }
+std::string col_axis(const HeatmapSpec& s) { return s.labels.col_axis.empty() ? "" : s.labels.col_axis + " →"; }
+
+// Cell size: square for small or square (T×T) matrices, else at most 6:1 either way.
+void fit_cells(const HeatmapSpec& s, float area_w, float area_h, float& cw, float& ch) {
+    cw = area_w / s.matrix.cols;
+    ch = area_h / s.matrix.rows;
+    const float max_cell = s.layout.max_cell > 0.f ? s.layout.max_cell : 3.1f * ImGui::GetFontSize();
+    if ((s.matrix.rows <= 32 && s.matrix.cols <= 32) || s.matrix.rows == s.matrix.cols) {
+        cw = ch = std::min({cw, ch, max_cell});
+    } else {
+        cw = std::min(cw, max_cell);
+        ch = std::min(ch, max_cell);
+        ch = std::min(ch, 6.f * cw);
+        cw = std::min(cw, 6.f * ch);
+    }
+    if (s.layout.cell_w > 0) cw = s.layout.cell_w;
+    if (s.layout.cell_h > 0) ch = s.layout.cell_h;
+}
+
+Layout layout_heatmap(const HeatmapSpec& s, Range range) {
+    Layout L;
+    const float lh = ImGui::GetTextLineHeight();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImVec2 size = s.layout.size;
+    L.box = ImVec2(std::max(size.x > 0 ? size.x : avail.x, 60.f), std::max(size.y > 0 ? size.y : avail.y, 4 * lh));
+    L.origin = ImGui::GetCursorScreenPos();
+    L.title_h = s.labels.title.empty() ? 0.f : lh + 4.f;
+    const float top = L.title_h + (s.layout.axes ? 2.f * lh + 4.f : 2.f);
+    if (s.layout.row_ticks && s.layout.axes) {
+        L.left = std::max(text_size(row_tick(s, s.matrix.rows - 1)).x, text_size(row_tick(s, 0)).x);
+        L.left = std::max(L.left + kMarker + 4.f, text_size(row_axis(s)).x + 10.f);
+    } else if (s.token_rows.selected >= 0) {
+        L.left = 6.f;
+    }
+    L.bar_below = s.layout.colorbar && L.box.y > L.box.x * 1.15f;
+    L.bar_w = s.layout.colorbar && !L.bar_below ? ColorBarWidth(range) + 12.f : 0.f;
+    L.bar_h = L.bar_below ? 14.f + lh + 12.f : 0.f;
+    const float label_overhang = L.bar_w > 0.f ? lh * 0.5f : 0.f;  // the bar's lowest label hangs below the cells
+    fit_cells(s, std::max(10.f, L.box.x - L.left - L.bar_w - 4.f), std::max(10.f, L.box.y - top - L.bar_h - label_overhang - 4.f),
+              L.cw, L.ch);
+    L.p0 = ImVec2(L.origin.x + L.left, L.origin.y + top);
+    L.p1 = ImVec2(L.p0.x + L.cw * s.matrix.cols, L.p0.y + L.ch * s.matrix.rows);
+    return L;
+}
+
+// Title, axis names, column ticks (or head names when columns are grouped by head), row ticks.
+void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
+    const float lh = ImGui::GetTextLineHeight();
+    if (!s.labels.title.empty()) dl->AddText(L.origin, ImGui::GetColorU32(ImGuiCol_Text), s.labels.title.c_str());
+    if (!s.layout.axes) return;
+    const float axis_y = L.origin.y + L.title_h, tick_y = axis_y + lh;
+    if (s.layout.row_ticks) dl->AddText(ImVec2(L.origin.x, axis_y + lh), kAxis, row_axis(s).c_str());
+    dl->AddText(ImVec2(L.p0.x, axis_y), kAxis, col_axis(s).c_str());
+    if (s.layout.col_group > 0 && s.matrix.cols % s.layout.col_group == 0 && s.matrix.cols / s.layout.col_group > 1) {
+        const float group_w = s.layout.col_group * L.cw;
+        for (int g = 0; g < s.matrix.cols / s.layout.col_group; ++g) {
+            float x0 = L.p0.x + g * group_w;
+            if (g > 0) dl->AddLine(ImVec2(x0, L.p0.y - lh * 0.3f), ImVec2(x0, L.p1.y), IM_COL32(0, 0, 0, 255), 2.f);
+            std::string name = "head " + std::to_string(g);
+            if (text_size(name).x > group_w) name = std::to_string(g);
+            if (text_size(name).x <= group_w + 4) dl->AddText(ImVec2(x0 + 2, tick_y), kTick, name.c_str());
+        }
+    } else {
+        // Ticks may shrink to 60% so that every column of a small matrix keeps its number.
+        float widest = std::max(text_size(col_tick(s, 0)).x, text_size(col_tick(s, s.matrix.cols - 1)).x);
+        float scale = std::clamp((L.cw - 6.f) / std::max(widest, 1.f), 0.6f, 1.f);
+        float free_x = L.p0.x;  // where the previous tick ended: a tick that would touch it ("CLS" next to "20") is left out
+        for (int c = 0, step = nice_step((widest * scale + 6.f) / L.cw); c < s.matrix.cols; c += step) {
+            std::string t = col_tick(s, c);
+            const float w = text_size(t).x * scale;
+            float x = std::max(std::min(L.p0.x + (c + 0.5f) * L.cw - w * 0.5f, L.origin.x + L.box.x - w), L.p0.x);
+            if (x < free_x) continue;
+            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale, ImVec2(x, tick_y), kTick, t.c_str());
+            free_x = x + w + 4.f;
+        }
+    }
+    if (!s.layout.row_ticks) return;
+    const float scale = std::clamp(L.ch / lh, 0.6f, 1.f);
+    for (int r = 0, step = nice_step(lh * scale / L.ch); r < s.matrix.rows; r += step) {
+        std::string t = row_tick(s, r);
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale,
+                    ImVec2(L.p0.x - kMarker - text_size(t).x * scale, L.p0.y + (r + 0.5f) * L.ch - lh * scale * 0.5f), kTick,
+                    t.c_str());
+    }
+}
+
+// The values written in the cells of small matrices, dark or light against the cell's colour.
+void DrawCellNumbers(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, Range range) {
+    if (!s.layout.numbers || s.matrix.rows > 16 || s.matrix.cols > 16 || L.cw < 22.f || L.ch < 14.f) return;
+    ImFont* font = ImGui::GetFont();
+    for (int r = 0; r < s.matrix.rows; ++r)
+        for (int c = 0; c < s.matrix.cols; ++c) {
+            float v = s.matrix.data[static_cast<size_t>(r) * s.matrix.cols + c];
+            std::string t = s.labels.format ? s.labels.format(v) : short_number(v, L.cw < 44.f ? 2 : 3);
+            float size = std::min(ImGui::GetFontSize(), L.ch * 0.55f);
+            ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
+            if (ts.x > L.cw * 0.9f) {
+                size *= L.cw * 0.9f / ts.x;
+                ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
+            }
+            ImU32 col = dark_text_on(colormap_rgb(s.matrix.cmap, normalise(v, range))) ? IM_COL32(0, 0, 0, 255)
+                                                                                      : IM_COL32(255, 255, 255, 255);
+            ImVec2 at(L.p0.x + (c + 0.5f) * L.cw - ts.x * 0.5f, L.p0.y + (r + 0.5f) * L.ch - ts.y * 0.5f);
+            dl->AddText(font, size, at, col, t.c_str());
+        }
+}
+
+// The tooltip of the cell under the mouse ("row 3 = patch 2 (token 3)", its column, its value).
+void CellTooltip(const HeatmapSpec& s, int r, int c) {
+    std::string row_desc = (s.labels.row_axis.empty() ? "row" : s.labels.row_axis) + " " + std::to_string(r);
+    if (s.token_rows.enabled) {
+        const int t = s.token_rows.map.token_of_row(r);
+        row_desc = "row " + std::to_string(r) + " = " + (t == 0 ? "CLS token" : token_name(t, s.token_rows.map.reordered()));
+    }
+    std::string col_desc = (s.labels.col_axis.empty() ? "column" : s.labels.col_axis) + " " + col_tick(s, c);
+    if (s.layout.col_group > 0 && s.matrix.cols / s.layout.col_group > 1)
+        col_desc += "  (head " + std::to_string(c / s.layout.col_group) + ", dim " +
+                    std::to_string(c % s.layout.col_group) + ")";
+    ImGui::BeginTooltip();
+    ImGui::Text("%s", row_desc.c_str());
+    ImGui::Text("%s", col_desc.c_str());
+    ImGui::Text("value = %.6g", s.matrix.data[static_cast<size_t>(r) * s.matrix.cols + c]);
+    if (s.token_rows.enabled)
+        ImGui::TextDisabled(s.token_rows.explains_cells ? "click: select this token and see where this number comes from"
+                                                        : "click: select this token");
+    ImGui::EndTooltip();
+}
+
+// An invisible button over the cells: hover (tooltip, row outline) and click fill `res`.
+void HandleMouse(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, HeatmapResult& res) {
+    ImGui::SetCursorScreenPos(L.p0);
+    ImGui::InvisibleButton(s.matrix.key.c_str(), ImVec2(std::max(1.f, L.p1.x - L.p0.x), std::max(1.f, L.p1.y - L.p0.y)));
+    if (!ImGui::IsItemHovered()) return;
+    ImVec2 m = ImGui::GetIO().MousePos;
+    res.hovered_row = std::clamp(static_cast<int>((m.y - L.p0.y) / L.ch), 0, s.matrix.rows - 1);
+    res.hovered_col = std::clamp(static_cast<int>((m.x - L.p0.x) / L.cw), 0, s.matrix.cols - 1);
+    CellTooltip(s, res.hovered_row, res.hovered_col);
+    if (ImGui::IsItemClicked()) res.clicked_row = res.hovered_row, res.clicked_col = res.hovered_col;
+    const float y0 = L.p0.y + res.hovered_row * L.ch;
+    dl->AddRect(ImVec2(L.p0.x, y0), ImVec2(L.p1.x, y0 + L.ch), kHover, 0.f, 0, 1.5f);
+}
+
+// Outlines: the row hovered in another view, the accent row with its label, the selected row.
+void DrawRowMarks(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, int hovered_row) {
+    const ImVec2 p0 = L.p0, p1 = L.p1;
+    const float ch = L.ch;
+    const int linked = s.token_rows.linked;
+    if (linked >= 0 && linked < s.matrix.rows && linked != hovered_row)
+        dl->AddRect(ImVec2(p0.x, p0.y + linked * ch), ImVec2(p1.x, p0.y + (linked + 1) * ch), kHover, 0.f, 0, 2.f);
+    if (s.token_rows.accent >= 0 && s.token_rows.accent < s.matrix.rows) {
+        float y0 = p0.y + s.token_rows.accent * ch;
+        dl->AddRect(ImVec2(p0.x - 2, y0 - 1), ImVec2(p1.x + 2, y0 + ch + 1), IM_COL32(0, 230, 255, 255), 0.f, 0, 2.5f);
+        const ImVec2 ts = text_size(s.token_rows.accent_label);
+        if (!s.token_rows.accent_label.empty() && ts.y <= ch + 4.f) {  // rows too thin for it: the outline alone
+            ImVec2 at(p1.x - ts.x - 6, y0 + ch * 0.5f - ts.y * 0.5f);
+            dl->AddRectFilled(ImVec2(at.x - 3, at.y), ImVec2(at.x + ts.x + 3, at.y + ts.y), IM_COL32(0, 0, 0, 200), 3.f);
+            dl->AddText(at, IM_COL32(0, 230, 255, 255), s.token_rows.accent_label.c_str());
+        }
+    }
+    const int cr = s.token_rows.cell_row, cc = s.token_rows.cell_col;
+    if (cr >= 0 && cr < s.matrix.rows && cc >= 0 && cc < s.matrix.cols) {
+        const ImVec2 a(p0.x + cc * L.cw, p0.y + cr * ch);
+        dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + L.cw + 2, a.y + ch + 2), IM_COL32(0, 0, 0, 255), 0.f, 0, 4.f);
+        dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(a.x + L.cw + 1, a.y + ch + 1), IM_COL32(255, 255, 255, 255), 0.f, 0, 2.f);
+    }
+    if (s.token_rows.selected >= 0 && s.token_rows.selected < s.matrix.rows) {
+        const float row = s.token_rows.selected_at >= 0.f ? s.token_rows.selected_at : static_cast<float>(s.token_rows.selected);
+        float y0 = p0.y + row * ch, y1 = y0 + ch;
+        dl->AddRect(ImVec2(p0.x - 3, y0 - 1.5f), ImVec2(p1.x + 3, y1 + 1.5f), kSelected, 0.f, 0, 3.f);
+        if (s.layout.row_ticks && s.layout.axes)
+            dl->AddTriangleFilled(ImVec2(p0.x - 15, (y0 + y1) * 0.5f - 6), ImVec2(p0.x - 15, (y0 + y1) * 0.5f + 6),
+                                  ImVec2(p0.x - 5, (y0 + y1) * 0.5f), kSelected);
+    }
+}
+
+// The colour bar at the right or below; returns the widget's bottom-right corner.
+ImVec2 DrawBar(TextureCache& cache, const HeatmapSpec& s, const Layout& L, Range range) {
+    const float lh = ImGui::GetTextLineHeight();
+    ImVec2 end(L.p1.x + 4.f, L.p1.y + 4.f);
+    if (s.layout.colorbar && !L.bar_below) {
+        // At least 4 lines tall so its labels read, but inside the widget's box (a short matrix's bar).
+        const float room = L.origin.y + L.box.y - lh * 0.5f - L.p0.y;
+        float h = std::max(L.p1.y - L.p0.y, std::min(4 * lh, room));
+        DrawColorBar(cache, s.matrix.cmap, range, ImVec2(L.p1.x + 12.f, L.p0.y), 16.f, h);
+        end = ImVec2(L.p1.x + L.bar_w, std::max(end.y, L.p0.y + h + lh * 0.5f));
+    } else if (L.bar_below) {
+        float w = std::max(L.p1.x - L.p0.x, std::min(6 * lh, L.box.x - L.left - 4.f));
+        DrawColorBarHorizontal(cache, s.matrix.cmap, range, ImVec2(L.p0.x, L.p1.y + 10.f), w, 14.f);
+        end = ImVec2(std::max(end.x, L.p0.x + w + 4.f), L.p1.y + L.bar_h);
+    }
+    return end;
+}
+
+}  // namespace
+
+void DrawFadingPicture(ImDrawList* dl, TextureCache& cache, const Fade& fade, ImVec2 p0, ImVec2 p1) {
+    if (fade.alpha <= 0.f) return;
+    const std::optional<CachedTexture> before = cache.find(fade.key);  // gone from the cache: no fade
+    if (!before) return;
+    const int a = static_cast<int>(255.f * std::min(1.f, fade.alpha) + 0.5f);
+    dl->AddImage(reinterpret_cast<ImTextureID>(before->id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
+}
+
+CachedTexture HeatmapTexture(TextureCache& cache, const HeatmapMatrix& m) {
+    return cache.get(m.key, [&] { return render_matrix(m.data, m.rows, m.cols, m.cmap, m.range); });
+
+}
+
+int BestHeatmapColumns(int n, ImVec2 avail, const HeatmapSpec& spec, ImVec2 extra) {
+    HeatmapSpec s = spec;
+    // The colour bar's labels as wide as a typical "-0.123" (the data's own range is not computed here).
+    const Range typical = s.matrix.range.lo != s.matrix.range.hi ? s.matrix.range : Range{-0.123f, 0.123f};
+    int best = 1;
+    float best_area = -1.f;
+    for (int cols = 1; cols <= std::max(1, n); ++cols) {
+        const int rows = (n + cols - 1) / cols;
+        s.layout.size = ImVec2(std::max(10.f, avail.x / cols - extra.x), std::max(10.f, avail.y / rows - extra.y));
+        const Layout L = layout_heatmap(s, typical);
+        const float area = (L.p1.x - L.p0.x) * (L.p1.y - L.p0.y);
+        if (area > best_area * 1.02f) best_area = area, best = cols;
+    }
+    return best;
+}
+
+HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
+    HeatmapResult res;
+    const HeatmapMatrix& m = s.matrix;
+    if (!m.data || m.rows <= 0 || m.cols <= 0) {
+        ImGui::TextDisabled("(empty tensor)");
+        return res;
+    }
+    CachedTexture tex = HeatmapTexture(cache, m);
+    ImGui::BeginGroup();  // one item for the layout, whatever the buttons inside do
+    const Layout L = layout_heatmap(s, tex.range);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), L.p0, L.p1);
+    if (s.transition) DrawFadingPicture(dl, cache, s.transition->picture(m.key, m.rows, m.cols), L.p0, L.p1);
+    dl->AddRect(ImVec2(L.p0.x - 1, L.p0.y - 1), ImVec2(L.p1.x + 1, L.p1.y + 1), kTick);
+    DrawLabels(dl, s, L);  // after the cells: head separators are drawn over them
+    DrawCellNumbers(dl, s, L, tex.range);
+    HandleMouse(dl, s, L, res);
+    DrawRowMarks(dl, s, L, res.hovered_row);
+    const ImVec2 end = DrawBar(cache, s, L, tex.range);
+    ImGui::SetCursorScreenPos(L.origin);
+    ImGui::Dummy(ImVec2(std::max(end.x - L.origin.x, text_size(s.labels.title).x), end.y - L.origin.y));
+    ImGui::EndGroup();
+    res.cells_min = L.p0;
+    res.cells_max = L.p1;
+    res.cell_w = L.cw;
+    res.cell_h = L.ch;
+    return res;
+}
+
+}  // namespace vit::gui

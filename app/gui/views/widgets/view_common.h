@@ -1,0 +1,192 @@
+// What every stage picture needs: the context handed to each Draw…View()
+// (state, trace, model, textures, fonts) and the shared pieces — a token
+// matrix heatmap wired to the token selection, the model's input picture with
+// its patch grid (click a patch to select its token), headings and notes.
+#pragma once
+#include <imgui.h>
+
+#include <string>
+
+#include "logic/state/app_state.h"
+#include "logic/ask/ask_compare.h"
+#include "logic/state/derived_cache.h"
+#include "platform/fonts.h"
+#include "views/widgets/heatmap.h"
+#include "formats/image.h"
+#include "model/model.h"
+#include "logic/state/texture_cache.h"
+#include "pass/trace.h"
+
+namespace vit::gui {
+
+struct ViewContext {
+    AppState& state;
+    const Pipeline& pipeline;
+    const Trace& trace;
+    const Model& model;
+    const Image& picture;   // the decoded image (display size)
+    TextureCache& cache;
+    DerivedCache& derived;  // numbers computed from the trace, once per trace
+    uint64_t generation;    // changes with every new trace
+    const Fonts& fonts;
+    int linked_hover = -1;  // token hovered anywhere last frame (links matrix rows and tiles)
+    const AskResults* ask = nullptr;  // the Ask panel's other passes (occlusion map, unmodified pass)
+    bool* ask_open = nullptr;         // the Ask panel is open: the attention screen's image paints patches
+    bool ask_painting() const { return ask_open && *ask_open; }
+    // Which pass the views show (the Ask panel's choice, once there is an unmodified pass).
+    bool shows_difference() const { return ask && ask->original && state.ask.show == AskShow::Difference; }
+    bool shows_original() const { return ask && ask->original && state.ask.show == AskShow::Original; }
+    StepTransition* transition = nullptr;  // a lesson step changing: maps cross-fade, the selection glides
+    TokenGlide glide() const { return transition ? transition->glide() : TokenGlide{}; }
+
+    const StageRef& stage() const { return pipeline.stages[state.stage]; }
+    const std::string& stage_id() const { return pipeline.ids[state.stage]; }
+    const Tensor* tensor(const StageRef& stage) const { return trace.tensor(stage); }  // nullptr when absent
+    // Stage `kind` of the current stage's block.
+    StageRef sibling(StageKind kind) const { return {kind, stage().block}; }
+    int grid() const;        // patches per side
+    int patches() const;     // N
+    // "CLS", "patch 3 (token 4)", or "patch 3" when interventions reorder the tokens.
+    std::string name_of_token(int token) const;
+    // The Ask panel dropped this token: the encoder never sees it (its attention rows are zeros here).
+    bool token_dropped(int token) const;
+    ImFont* heading() const { return state.presenter ? fonts.big_heading : fonts.heading; }
+    ImFont* mono() const { return state.presenter ? fonts.big_mono : fonts.mono; }
+};
+
+// A 2-D view of a tensor: the whole thing, or matrix `slice` of a rank-3 one.
+struct MatrixView {
+    const float* data = nullptr;
+    int rows = 0, cols = 0;
+};
+MatrixView matrix_of(const Tensor& t, int slice = -1);
+
+// The cache keys of everything drawn from a stage, built here only. A texture
+// of `stage` (matrix `slice`, the colormap, and `what` it shows beyond the plain
+// matrix, e.g. "row 5" of an attention overlay):
+std::string texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap,
+                        const std::string& what = "");
+// Numbers derived from `stage` once per trace (DerivedCache), e.g. "row sums".
+std::string derived_key(const StageRef& stage, const std::string& what);
+
+// The data of `stage`'s …×T′×T′ tensor (attention, rollout) in image order: (N+1)×(N+1) per
+// slice with token rows and columns at 1 + their patch and zeros for dropped tokens (computed
+// once per trace); the tensor's own data when the Ask panel neither shuffles nor drops tokens.
+const float* image_order_data(ViewContext& ctx, const StageRef& stage, const Tensor& t);
+
+// A heatmap of `stage`'s tensor (matrix `slice` of an H×T×… stage): its
+// cache key, data, shape, the stage's colormap and the numbers toggle filled in.
+HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t, int slice = -1);
+// Rows that are the tokens of stage `kind` (token_row_map): the selected token
+// outlined, the token hovered in another view linked.
+HeatmapTokenRows token_rows(const ViewContext& ctx, StageKind kind);
+// Rows of `stage` as token_rows(), with the clicked cell of matrix `slice` outlined when the stage
+// explains its cells (cell_provenance.h); pass the heatmap's result to choose_cell().
+HeatmapTokenRows cell_rows(const ViewContext& ctx, const StageRef& stage, int slice);
+// A click on a cell of such a heatmap chooses that cell for the side panel.
+void choose_cell(ViewContext& ctx, const StageRef& stage, int slice, const HeatmapResult& clicked);
+// A narrow column beside another heatmap, cells of exactly cell_w × cell_h, no ticks, no colour bar.
+HeatmapLayout side_column(ImVec2 size, float cell_w, float cell_h, bool numbers);
+// DrawHeatmap, then the token rows answer the mouse: a hovered row links the
+// token in other views, a clicked row selects it.
+HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec);
+
+// A heatmap of `stage` (slice for H×T×… stages) whose rows are tokens (or
+// patches), with the selected token outlined and a click selecting a token.
+HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
+                              const std::string& title = "", const std::string& col_axis = "feature",
+                              int col_group = 0, int accent_row = -1,
+                              const std::string& accent_label = "");
+// A heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
+HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
+                              ImVec2 size, const std::string& title, const std::string& row_axis,
+                              const std::string& col_axis, Colormap cmap = Colormap::Diverging);
+// The heads of an H×T×… stage as a grid of small multiples ("all heads"). With more than
+// four heads, or in presenter mode, the tiles are compact: a title, no axes, and every head coloured on one range
+// (all heads' data, so equal colours mean equal numbers) with one colour bar for the grid.
+struct HeadGrid {
+    bool compact = false;
+    Range shared;                    // the range of every head (compact only)
+    int columns = 1;
+    ImVec2 tile;                     // each tile's box
+    float bar_w = 0.f;               // room kept at the right for the shared colour bar
+};
+// `extra_w`: room each tile needs beside its heatmap (a row-sums column).
+HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t, ImVec2 avail, float extra_w,
+                        const std::string& col_axis);
+// Head h's heatmap in the grid's style; the tokens are its rows.
+HeatmapResult DrawGridHead(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
+                           ImVec2 size, const std::string& col_axis);
+// The grid's one colour bar (compact grids), right of the tiles drawn in [top_left, bottom_right].
+void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left, ImVec2 bottom_right);
+
+// How many columns to lay n tiles out in so that each tile's content (aspect =
+// height / width) is as large as possible; each tile also needs extra_w × extra_h
+// for its labels and colour bar.
+int best_columns(int n, ImVec2 avail, float aspect, float extra_w, float extra_h);
+// A big operator sign ("+", "=", "·") centred vertically in a box of height h.
+void OperatorSign(ViewContext& ctx, const char* sign, float h);
+// The width OperatorSign takes, with the spacing on both sides (SameLine before and after).
+float OperatorSignWidth(ViewContext& ctx, const char* sign);
+
+struct PictureSpec {
+    ImVec2 size{256, 256};
+    bool grid = true;            // patch grid lines
+    bool numbers = false;        // patch index in each cell
+    bool clickable = true;       // clicking a patch selects its token
+    bool show_selection = true;  // outline the selected token's patch
+    int hover_patch = -1;        // outline this patch too (linked hover)
+    int selected_token = -1;     // outlined in yellow; -1 = the app's selected token
+    // Optional overlay: N values over the patch grid (attention), sequential colormap.
+    const float* overlay = nullptr;
+    std::string overlay_key;
+    Range overlay_range{0.f, 0.f};  // its colours; lo == hi: stretched from its own minimum to its maximum
+    float overlay_alpha = 0.7f;
+    bool overlay_bar = true;     // a colour bar under the picture with the overlay's range
+};
+struct PictureResult {
+    int hovered_patch = -1;
+    ImVec2 p0, p1;
+};
+// The model's input (the stage `input` with the normalisation undone), square.
+// An overlay is coloured on its range (by default its own minimum … maximum),
+// its values written in the patches when they are big enough.
+PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec);
+// The texture of the model's input picture (for tiles), and its pixels.
+CachedTexture model_picture_texture(ViewContext& ctx);
+RgbaImage model_picture_pixels(ViewContext& ctx);
+// The pixels of an overlay: grid×grid values over range `r`, or (r.lo == r.hi) stretched from
+// their minimum (dark) to their maximum (bright).
+RgbaImage overlay_pixels(const float* overlay, int grid, Range r = {});
+// An overlay's values as percentages in its patches, when the patches are big enough to hold them.
+void DrawOverlayValues(const float* overlay, int grid, ImVec2 p0, float side);
+
+// Patch p's number in the top-left corner of its cell (at `cell_min`, `cell` px a side), small
+// enough to leave most of the patch visible; nothing when the cell is too small to hold it.
+void PatchNumber(ImDrawList* dl, ImVec2 cell_min, float cell, int p);
+// One line of text in at most `width` px: drawn smaller when it is too long (down to
+// kFittedTextMinScale of the font), then clipped.
+constexpr float kFittedTextMinScale = 0.65f;
+void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text, ImU32 colour);
+
+// Continues the row after the last item when a group `width` wide still fits
+// before the window's right edge (with `spacing` before it); else the group
+// starts the next row. Toolbars and title lines wrap this way at any width.
+void SameLineOrWrap(float width, float spacing = 24.f);
+// `text` after the last item on its row, or on the next row when it does not fit there;
+// wrapped if it is wider than the window (a title's second half).
+void TextAfter(const std::string& text, float spacing = 8.f);
+// Text in `colour` that wraps only between words, so no number is split at its decimal
+// point (ImGui's own wrapping also breaks after '.').
+void WrappedWords(const std::string& text, const ImVec4& colour);
+void Note(const std::string& text);           // wrapped, dimmed explanation
+// In warning colour: the selected token was dropped, so its maps are empty.
+void DroppedTokenNote(const ViewContext& ctx, int token);
+// The height Formula(kind) and then Note(note) take at the current width and font, so a
+// view can leave exactly that room under its pictures.
+float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note);
+// Stage `kind`'s formula from the catalogue (core/pass/stages.cpp), monospace, highlighted.
+void Formula(ViewContext& ctx, StageKind kind);
+std::string percent(float share);             // 0.163 → "16%", 0.004 → "0.4%"
+
+}  // namespace vit::gui

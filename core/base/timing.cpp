@@ -1,0 +1,31 @@
+// Timing statistics and the timed forward pass (see timing.h).
+#include "base/timing.h"
+
+#include <algorithm>
+
+#include "pass/forward.h"
+
+namespace vit {
+
+TimingStats timing_stats(std::vector<double> ms) {
+    if (ms.empty()) return {};
+    std::sort(ms.begin(), ms.end());
+    return {ms[ms.size() / 2], ms.front()};
+}
+
+ForwardTiming time_forward(const Model& model, const Tensor& input, int runs) {
+    Trace trace = forward(model, input);
+    const PackedWeights packed(model);
+    std::vector<double> ms;
+    for (int i = 0; i < std::max(runs, 1); ++i) {
+        const Stopwatch watch;
+        forward_into(model, input, trace, {}, &packed);
+        ms.push_back(watch.ms());
+    }
+    ForwardTiming t;
+    static_cast<TimingStats&>(t) = timing_stats(std::move(ms));
+    t.tokens = static_cast<int>(trace.at(StageRef{StageKind::Tokens}).shape[0]);
+    return t;
+}
+
+}  // namespace vit

@@ -1,0 +1,41 @@
+// Timing on the steady clock: a stopwatch, the median and minimum of repeated
+// runs, and timing the full-trace forward pass (one warm-up run whose Trace
+// every later run reuses: no allocation inside the timed loop). Used by the
+// app's loader and GPU panel, `vitviz-cli --bench`, vitviz-bench and
+// vitviz-gpu-bench.
+#pragma once
+#include <chrono>
+#include <vector>
+
+#include "model/model.h"
+#include "tensor/tensor.h"
+
+namespace vit {
+
+// Milliseconds since it was made.
+class Stopwatch {
+public:
+    double ms() const { return std::chrono::duration<double, std::milli>(Clock::now() - start_).count(); }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point start_ = Clock::now();
+};
+
+struct TimingStats {
+    double median_ms = 0;
+    double min_ms = 0;
+};
+
+// The median and the minimum of `ms` (zeros when empty).
+TimingStats timing_stats(std::vector<double> ms);
+
+struct ForwardTiming : TimingStats {
+    int tokens = 0;  // T, for forward_flops()
+};
+
+// forward_into `runs` times on one reused Trace (every stage but the rollout),
+// the model's weights packed once before the first (packed_weights.h).
+ForwardTiming time_forward(const Model& model, const Tensor& input, int runs);
+
+}  // namespace vit

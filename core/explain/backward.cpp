@@ -1,0 +1,148 @@
+// The backward pass through every stage of the catalogue, last to first:
+// head → final norm → blocks (MLP, then attention, residuals adding up) →
+// positions (through the bicubic resample when interpolated) → CLS → patch
+// projection → pixels. Reads the forward Trace; recomputes nothing but the
+// LayerNorm statistics.
+#include "explain/backward.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "explain/attention_backward.h"
+#include "base/error.h"
+#include "explain/layers_backward.h"
+#include "pass/patches.h"
+#include "pass/pos_embed.h"
+
+namespace vit {
+
+namespace {
+
+// The forward values and the gradients being filled, by stage.
+struct Pass {
+    const Model& model;
+    const Trace& values;
+    Gradients& grads;
+
+    const Tensor& value(StageKind kind, int block = -1) const { return values.at({kind, block}); }
+    const Tensor& value(const StageRef& s) const { return values.at(s); }
+    Tensor& grad(const StageRef& s) { return grads.stages.find(s)->tensor; }
+    Tensor& grad(StageKind kind, int block = -1) { return grad({kind, block}); }
+};
+
+// The stream entering block b (the previous block's `out`, or `tokens`), or
+// the final norm's input for b == depth.
+StageRef stream_into(int b, int depth) {
+    return b < depth ? *stage_input({StageKind::Ln1, b}, depth) : *stage_input({StageKind::Norm, -1}, depth);
+}
+
+// block{b}: dL/d(out) → dL/d(stream in) and the block's weight gradients.
+void block_backward(Pass& p, int b) {
+    const ModelConfig& c = p.model.config;
+    const BlockWeights& w = p.model.blocks[b];
+    BlockWeights& gw = p.grads.params.blocks[b];
+    const int64_t T = p.value(StageKind::Out, b).shape[0], D = c.embed_dim;
+    auto value = [&](StageKind k) -> const Tensor& { return p.value(k, b); };
+    auto grad = [&](StageKind k) -> Tensor& { return p.grad(k, b); };
+
+    // out = res1 + mlp_out;  mlp_out = fc2(gelu(fc1(ln2(res1))))
+    grad(StageKind::MlpOut).data = grad(StageKind::Out).data;
+    linear_backward(value(StageKind::Gelu).mat(), w.fc2_w, grad(StageKind::MlpOut).mat(), grad(StageKind::Gelu).mat(),
+                    gw.fc2_w, gw.fc2_b);
+    gelu_backward(value(StageKind::Fc1).mat(), grad(StageKind::Gelu).mat(), grad(StageKind::Fc1).mat());
+    linear_backward(value(StageKind::Ln2).mat(), w.fc1_w, grad(StageKind::Fc1).mat(), grad(StageKind::Ln2).mat(),
+                    gw.fc1_w, gw.fc1_b);
+    Mat through_norm(T, D);
+    layer_norm_backward(value(StageKind::Res1).mat(), w.ln2_w, c.ln_eps, grad(StageKind::Ln2).mat(),
+                        MatMap(through_norm.data(), T, D), gw.ln2_w, gw.ln2_b);
+    grad(StageKind::Res1).mat() = grad(StageKind::Out).mat() + through_norm;
+
+    // res1 = x + attn_out;  attn_out = proj(attn(q, k) · v);  q, k, v = split(qkv(ln1(x)))
+    grad(StageKind::AttnOut).data = grad(StageKind::Res1).data;
+    linear_backward(value(StageKind::Context).mat(), w.proj_w, grad(StageKind::AttnOut).mat(),
+                    grad(StageKind::Context).mat(), gw.proj_w, gw.proj_b);
+    attention_context_backward(value(StageKind::Attn), value(StageKind::V), grad(StageKind::Context),
+                               grad(StageKind::Attn), grad(StageKind::V));
+    attention_weights_backward(value(StageKind::Q), value(StageKind::K), value(StageKind::Attn), grad(StageKind::Attn),
+                               grad(StageKind::Scores), grad(StageKind::Q), grad(StageKind::K));
+    Mat dqkv(T, 3 * D);
+    merge_heads(grad(StageKind::Q), grad(StageKind::K), grad(StageKind::V), MatMap(dqkv.data(), T, 3 * D));
+    linear_backward(value(StageKind::Ln1).mat(), w.qkv_w, dqkv, grad(StageKind::Ln1).mat(), gw.qkv_w, gw.qkv_b);
+
+    const StageRef stream = stream_into(b, c.depth);
+    MatMap dx = p.grad(stream).mat();
+    layer_norm_backward(p.value(stream).mat(), w.ln1_w, c.ln_eps, grad(StageKind::Ln1).mat(), dx, gw.ln1_w, gw.ln1_b);
+    dx += grad(StageKind::Res1).mat();
+}
+
+// logits = norm[0] · head_wᵀ + head_b;  norm = LayerNorm(last block's out)
+void head_backward(Pass& p, const Tensor& dlogits) {
+    const Model& m = p.model;
+    Model& g = p.grads.params;
+    const int64_t D = m.config.embed_dim;
+    p.grad(StageKind::Logits).data = dlogits.data;
+    const Tensor& norm = p.value(StageKind::Norm);
+    linear_backward(ConstMatMap(norm.data.data(), 1, D), m.head_w, dlogits.mat(),
+                    MatMap(p.grad(StageKind::Norm).data.data(), 1, D), g.head_w, g.head_b);
+    const StageRef stream = stream_into(m.config.depth, m.config.depth);
+    layer_norm_backward(p.value(stream).mat(), m.norm_w, m.config.ln_eps, p.grad(StageKind::Norm).mat(),
+                        p.grad(stream).mat(), g.norm_w, g.norm_b);
+}
+
+// tokens = cls + positions;  cls = [cls_token; patch_embed];  patch_embed = patches · patch_wᵀ + b
+void embedding_backward(Pass& p) {
+    const Model& m = p.model;
+    Model& g = p.grads.params;
+    const MatMap dtokens = p.grad(StageKind::Tokens).mat();
+    p.grad(StageKind::Cls).mat() = dtokens;
+    g.pos_embed += resample_pos_embed_backward(dtokens, m.config.pos_grid);
+    g.cls_token += dtokens.row(0).transpose();
+    Tensor& dembed = p.grad(StageKind::PatchEmbed);
+    dembed.mat() = dtokens.bottomRows(dembed.shape[0]);
+    linear_backward(p.value(StageKind::Patches).mat(), m.patch_w, dembed.mat(), p.grad(StageKind::Patches).mat(),
+                    g.patch_w, g.patch_b);
+    scatter_patches(p.grad(StageKind::Patches), m.config.patch_size, p.grad(StageKind::Input));
+}
+
+}  // namespace
+
+void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits, Gradients& grads) {
+    const ModelConfig& c = model.config;
+    if (c.num_classes <= 0)
+        throw Error(c.name + " has no classifier head (num_classes 0): there are no logits to take gradients of");
+    if (dlogits.numel() != c.num_classes)
+        throw Error("the logits' gradient has " + std::to_string(dlogits.numel()) + " values, not one per class (" +
+                    std::to_string(c.num_classes) + ")");
+    // Every stage's gradient is written whole below (a stage's storage from an
+    // earlier pass is reused as is); the rows of `norm` past CLS get none and
+    // stay at the zeros a new tensor starts with.
+    size_t count = 0;
+    for (const Stage& s : trace.stages())
+        if (s.kind != StageKind::Probs && s.kind != StageKind::Rollout) grads.stages.put(count++, s.ref(), s.tensor.shape);
+    grads.stages.truncate(count);
+    assert(grads.params.blocks.size() == model.blocks.size() && grads.params.patch_w.size() == model.patch_w.size());
+
+    Pass pass{model, trace, grads};
+    head_backward(pass, dlogits);
+    for (int b = c.depth - 1; b >= 0; --b) block_backward(pass, b);
+    embedding_backward(pass);
+}
+
+Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits) {
+    Gradients grads;
+    grads.params = zeros_like(model);
+    backward_into(model, trace, dlogits, grads);
+    return grads;
+}
+
+Gradients logit_gradients(const Model& model, const Trace& trace, int cls) {
+    const int classes = model.config.num_classes;
+    if (classes > 0 && (cls < 0 || cls >= classes))
+        throw Error("class " + std::to_string(cls) + " is out of range: " + model.config.name + " has " +
+                    std::to_string(classes) + " classes (0.." + std::to_string(classes - 1) + ")");
+    Tensor seed({std::max(classes, 0)});
+    if (classes > 0) seed.data[static_cast<size_t>(cls)] = 1.0f;
+    return backward(model, trace, seed);
+}
+
+}  // namespace vit

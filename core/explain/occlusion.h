@@ -1,0 +1,35 @@
+// The occlusion map: how much the model's answer rests on each patch. For
+// each patch n, the probability of the top-1 class of the pass under `base`
+// when patch n is masked as well (its pixels set to 0, interventions.h).
+// Runs one lean pass per patch (forward.h LeanPass: no trace kept), the
+// patches spread over the core's threads, the weights packed once per map
+// (packed_weights.h).
+#pragma once
+#include <vector>
+
+#include "pass/forward.h"
+#include "pass/interventions.h"
+#include "model/model.h"
+
+namespace vit {
+
+struct OcclusionMap {
+    int top_class = 0;                // the top-1 class of the pass under `base`
+    float top_probability = 0.0f;     // its probability there
+    std::vector<float> probabilities; // N: its probability with patch n masked
+};
+
+// Throws vit::Error for a model without a classifier head and for invalid `base`.
+OcclusionMap occlusion_map(const Model& model, const Tensor& input, const Interventions& base = {});
+
+// The same, keeping each thread's LeanPass buffers from one map to the next
+// (the app redraws the map while the user paints).
+class OcclusionMapper {
+public:
+    OcclusionMap run(const Model& model, const Tensor& input, const Interventions& base = {});
+
+private:
+    std::vector<LeanPass> passes_;  // one per OpenMP thread
+};
+
+}  // namespace vit

@@ -1,0 +1,452 @@
+// Checkpoint loading: finds the weights and config, maps timm or Hugging Face
+// key names onto Model (timm's VisionTransformer state_dict layout; HF's
+// separate query/key/value become the rows [q; k; v] of timm's qkv), takes
+// every size the config does not state from the weights, and checks every
+// tensor's shape against the sizes. Left out: sharded checkpoints
+// (model-0000x-of-0000y), distillation/register tokens, DeiT's HF naming.
+#include "formats/checkpoint.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+#include "base/assets.h"
+#include "model/config.h"
+#include "base/error.h"
+#include "base/file_io.h"
+#include "model/labels.h"
+#include "model/random_model.h"
+#include "formats/safetensors.h"
+#include "model/toy_model.h"
+
+namespace vit {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Where a checkpoint's files are.
+struct CheckpointFiles {
+    std::string weights;       // the .safetensors file
+    std::string config;        // config.json beside it; empty when there is none
+    std::string preprocessor;  // preprocessor_config.json beside it (may not exist)
+    std::string name;          // the folder's name, or the file's stem
+};
+
+CheckpointFiles find_checkpoint_files(const std::string& path) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (ec || !fs::exists(status)) throw open_error(path, ec ? ec.value() : ENOENT);  // ELOOP: a symlink loop
+    CheckpointFiles files;
+    fs::path folder;
+    if (fs::is_directory(status)) {
+        folder = path;
+        std::vector<fs::path> candidates;
+        for (const auto& entry : fs::directory_iterator(folder, ec))
+            if (entry.path().extension() == ".safetensors") candidates.push_back(entry.path());
+        if (candidates.empty()) throw Error(path + ": no .safetensors file in this folder");
+        std::sort(candidates.begin(), candidates.end());
+        const auto preferred = std::find(candidates.begin(), candidates.end(), folder / "model.safetensors");
+        files.weights = (preferred != candidates.end() ? *preferred : candidates.front()).string();
+        fs::path normal = fs::absolute(folder).lexically_normal();
+        if (normal.filename().empty()) normal = normal.parent_path();  // "digits/" ends in an empty name
+        files.name = normal.filename().string();
+    } else {
+        folder = fs::path(path).parent_path();
+        files.weights = path;
+        files.name = fs::path(path).stem().string();
+    }
+    const fs::path config = folder / "config.json";
+    if (fs::exists(config)) files.config = config.string();
+    files.preprocessor = (folder / "preprocessor_config.json").string();
+    return files;
+}
+
+// Module names of one key layout (append ".weight" / ".bias").
+struct Layout {
+    bool huggingface;
+    const char *cls, *pos, *patch, *norm, *head, *block;
+    const char *ln1, *proj, *ln2, *fc1, *fc2;
+    std::vector<const char*> qkv;  // timm: one fused module; HF: query, key, value
+};
+
+const Layout kTimmLayout = {false,   "cls_token", "pos_embed", "patch_embed.proj", "norm",    "head",      "blocks.",
+                            "norm1", "attn.proj", "norm2",     "mlp.fc1",          "mlp.fc2", {"attn.qkv"}};
+const Layout kHuggingFaceLayout = {
+    true,
+    "embeddings.cls_token",
+    "embeddings.position_embeddings",
+    "embeddings.patch_embeddings.projection",
+    "layernorm",
+    "classifier",
+    "encoder.layer.",
+    "layernorm_before",
+    "attention.output.dense",
+    "layernorm_after",
+    "intermediate.dense",
+    "output.dense",
+    {"attention.attention.query", "attention.attention.key", "attention.attention.value"}};
+
+// The checkpoint's key names: a layout and the prefixes in front of it.
+struct KeyNames {
+    const Layout* layout;
+    std::string prefix;       // before the encoder's keys: "", "vit.", "module.", "module.vit."
+    std::string head_prefix;  // before the classifier's keys ("vit." is not part of it)
+
+    std::string global(const char* module) const { return prefix + module; }
+    std::string head(const char* suffix) const { return head_prefix + layout->head + suffix; }
+    std::string block(int i, const char* module) const {
+        return prefix + layout->block + std::to_string(i) + "." + module;
+    }
+};
+
+// Finds the CLS token under timm's name or HF's (ViTForImageClassification's
+// "vit." or ViTModel's none), with or without a "module." / "model." wrapper.
+KeyNames detect_key_names(const SafetensorsFile& file) {
+    for (const char* outer : {"", "module.", "model."}) {
+        for (const auto& [layout, inner] : {std::pair{&kTimmLayout, ""}, std::pair{&kHuggingFaceLayout, "vit."},
+                                            std::pair{&kHuggingFaceLayout, ""}}) {
+            const std::string prefix = std::string(outer) + inner;
+            if (file.find(prefix + layout->cls)) return KeyNames{layout, prefix, outer};
+        }
+    }
+    throw Error(file.path() + ": no tensor 'cls_token' (timm) or 'vit.embeddings.cls_token' (Hugging Face): " +
+                "not a ViT checkpoint this app can read");
+}
+
+// The highest block index among the keys plus one (0 when there are none),
+// and one key of that block for messages.
+std::pair<int, std::string> count_blocks(const SafetensorsFile& file, const KeyNames& keys) {
+    const std::string start = keys.prefix + keys.layout->block;
+    int count = 0;
+    std::string example;
+    for (const SafetensorsEntry& e : file.entries()) {
+        if (e.name.compare(0, start.size(), start) != 0) continue;
+        const size_t digits_end = e.name.find('.', start.size());
+        const std::string digits = e.name.substr(start.size(), digits_end - start.size());
+        if (digits.empty() || digits.size() > 6 ||
+            !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }))
+            continue;
+        const int index = std::stoi(digits);
+        if (index + 1 > count) count = index + 1, example = e.name;
+    }
+    return {count, example};
+}
+
+std::vector<int64_t> dims(std::initializer_list<int64_t> sizes) { return sizes; }
+
+std::string number_text(double x) {
+    std::ostringstream text;
+    text << x;
+    return text.str();
+}
+
+std::string because_text(std::initializer_list<const StatedSize*> facts) {
+    std::string text;
+    for (const StatedSize* fact : facts) text += (text.empty() ? " (" : "; ") + fact->why;
+    return text.empty() ? text : text + ")";
+}
+
+// A size read off a tensor's shape, bounded like the sizes a config may state.
+StatedSize from_tensor(const SafetensorsFile& file, const char* what, int64_t value, const std::string& key) {
+    if (value > kMaxStatedSize)
+        throw Error(file.path() + ": tensor '" + key + "' gives " + what + " " + std::to_string(value) +
+                    ", too large for this app");
+    return {static_cast<int>(value), what + std::string(" ") + std::to_string(value) + " from '" + key + "'"};
+}
+
+// Every size of the model, each with where it came from.
+struct Sizes {
+    StatedSize channels, patch_size, embed_dim, depth, num_heads, mlp_dim, num_classes, pos_grid;
+};
+
+// A tensor holding NaN or Inf, and how many.
+struct NonFinite {
+    std::string key;
+    int64_t count, numel;
+};
+
+// Reads tensors from the file after checking them against the sizes (so
+// every allocation made for a tensor is bounded by the file's size), and
+// notes the tensors that hold NaN or Inf.
+class WeightReader {
+public:
+    explicit WeightReader(const SafetensorsFile& file) : file_(file) {}
+
+    bool has(const std::string& key) const { return file_.find(key) != nullptr; }
+    const SafetensorsEntry& require(const std::string& key, const std::string& context = "") const {
+        const SafetensorsEntry* e = file_.find(key);
+        if (!e) throw Error(file_.path() + ": missing tensor '" + key + "'" + context);
+        return *e;
+    }
+    // The tensor `key`, which must have shape `expected`; `because` says where
+    // the sizes in `expected` come from.
+    const SafetensorsEntry& check(const std::string& key, const std::vector<int64_t>& expected,
+                                  std::initializer_list<const StatedSize*> because,
+                                  const std::string& context = "") const {
+        const SafetensorsEntry& e = require(key, context);
+        if (e.shape != expected)
+            throw Error(file_.path() + ": tensor '" + key + "' has shape " + shape_string(e.shape) + ", expected " +
+                        shape_string(expected) + because_text(because));
+        return e;
+    }
+    // `out` holds room for the tensor: call check() before allocating it.
+    void read_into(const std::string& key, const std::vector<int64_t>& expected,
+                   std::initializer_list<const StatedSize*> because, float* out, const std::string& context = "") {
+        const SafetensorsEntry& e = check(key, expected, because, context);
+        file_.read_floats(e, out);
+        const int64_t count = std::count_if(out, out + e.numel(), [](float x) { return !std::isfinite(x); });
+        if (count > 0) nonfinite_.push_back({key, count, e.numel()});
+    }
+    Mat matrix(const std::string& key, const std::vector<int64_t>& expected, int64_t rows, int64_t cols,
+               std::initializer_list<const StatedSize*> because, const std::string& context = "") {
+        check(key, expected, because, context);
+        Mat m(rows, cols);
+        read_into(key, expected, because, m.data(), context);
+        return m;
+    }
+    Vec vector(const std::string& key, const StatedSize& length, const std::string& context = "") {
+        check(key, {length.value}, {&length}, context);
+        Vec v(length.value);
+        read_into(key, {length.value}, {&length}, v.data(), context);
+        return v;
+    }
+    const std::vector<NonFinite>& nonfinite() const { return nonfinite_; }
+
+private:
+    const SafetensorsFile& file_;
+    std::vector<NonFinite> nonfinite_;
+};
+
+// "PATH: 2 tensors hold NaN or Inf values: 'a' (1 of 3), 'b' (…)"; empty when none does.
+std::string nonfinite_report(const std::string& path, const std::vector<NonFinite>& found) {
+    constexpr size_t kNamed = 3;
+    if (found.empty()) return "";
+    std::string text = path + ": " + std::to_string(found.size()) +
+                       (found.size() == 1 ? " tensor holds" : " tensors hold") + " NaN or Inf values:";
+    for (size_t i = 0; i < found.size() && i < kNamed; ++i)
+        text += (i ? ", '" : " '") + found[i].key + "' (" + std::to_string(found[i].count) + " of " +
+                std::to_string(found[i].numel) + ")";
+    if (found.size() > kNamed) text += " and " + std::to_string(found.size() - kNamed) + " more";
+    return text;
+}
+
+// The tensor's shape when it has the rank the layout needs, for inferring sizes.
+const std::vector<int64_t>& shape_of_rank(const WeightReader& reader, const std::string& key, size_t rank,
+                                          const char* expected, const SafetensorsFile& file) {
+    const SafetensorsEntry& e = reader.require(key);
+    if (e.shape.size() != rank || std::any_of(e.shape.begin(), e.shape.end(), [](int64_t d) { return d == 0; }))
+        throw Error(file.path() + ": tensor '" + key + "' has shape " + shape_string(e.shape) + ", expected " +
+                    expected);
+    return e.shape;
+}
+
+Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const ConfigSpec& spec) {
+    const WeightReader reader(file);
+    const Layout& l = *keys.layout;
+    Sizes s;
+
+    const std::string cls_key = keys.global(l.cls);
+    const auto& cls = shape_of_rank(reader, cls_key, 3, "(1, 1, embed_dim)", file);
+    s.embed_dim = spec.embed_dim.value_or(from_tensor(file, "embed_dim", cls[2], cls_key));
+
+    const std::string patch_key = keys.global(l.patch) + ".weight";
+    const auto& patch = shape_of_rank(reader, patch_key, 4, "(embed_dim, channels, patch, patch)", file);
+    s.channels = spec.channels.value_or(from_tensor(file, "channels", patch[1], patch_key));
+    s.patch_size = spec.patch_size.value_or(from_tensor(file, "patch_size", patch[3], patch_key));
+
+    const auto [blocks, last_block_key] = count_blocks(file, keys);
+    s.depth = spec.depth.value_or(from_tensor(file, "depth", blocks, last_block_key));
+    if (s.depth.value == 0) throw Error(file.path() + ": no encoder blocks ('" + keys.block(0, l.ln1) + ".weight')");
+    if (blocks > s.depth.value)
+        throw Error(file.path() + ": has '" + shortened(last_block_key) + "' but " + s.depth.why + " (blocks 0 to " +
+                    std::to_string(s.depth.value - 1) + ")");
+
+    const std::string fc1_key = keys.block(0, l.fc1) + ".weight";
+    if (spec.mlp_dim) {
+        s.mlp_dim = *spec.mlp_dim;
+    } else if (spec.mlp_ratio) {
+        const int mlp = static_cast<int>(s.embed_dim.value * *spec.mlp_ratio);
+        s.mlp_dim = {mlp, fs::path(spec.path).filename().string() + " says mlp_ratio " + number_text(*spec.mlp_ratio) +
+                              ", so mlp_dim " + std::to_string(mlp)};
+    } else {
+        s.mlp_dim =
+            from_tensor(file, "mlp_dim", shape_of_rank(reader, fc1_key, 2, "(mlp_dim, embed_dim)", file)[0], fc1_key);
+    }
+
+    const std::string head_key = keys.head(".weight");
+    if (spec.num_classes)
+        s.num_classes = *spec.num_classes;
+    else if (file.find(head_key))
+        s.num_classes = from_tensor(file, "num_classes",
+                                    shape_of_rank(reader, head_key, 2, "(num_classes, embed_dim)", file)[0], head_key);
+    else
+        s.num_classes = {0, "no '" + head_key + "'"};
+
+    const std::string pos_key = keys.global(l.pos);
+    if (spec.img_size) {
+        if (spec.img_size->value % s.patch_size.value != 0)
+            throw Error(spec.path + ": " + spec.img_size->why + ", not a multiple of patch_size " +
+                        std::to_string(s.patch_size.value));
+        const int grid = spec.img_size->value / s.patch_size.value;
+        s.pos_grid = {grid, spec.img_size->why + " / patch_size " + std::to_string(s.patch_size.value)};
+    } else {
+        const auto& pos = shape_of_rank(reader, pos_key, 3, "(1, 1 + grid², embed_dim)", file);
+        const auto grid = static_cast<int64_t>(std::lround(std::sqrt(static_cast<double>(pos[1] - 1))));
+        if (grid == 0 || grid * grid != pos[1] - 1)
+            throw Error(file.path() + ": tensor '" + pos_key + "' has shape " + shape_string(pos) + ": its " +
+                        std::to_string(pos[1] - 1) + " rows after the CLS row are not a square grid of patches");
+        s.pos_grid = from_tensor(file, "a patch grid side", grid, pos_key);
+    }
+
+    const int heads_default = std::max(1, s.embed_dim.value / 64);
+    s.num_heads = spec.num_heads.value_or(StatedSize{
+        heads_default, "num_heads " + std::to_string(heads_default) + " = embed_dim / 64 (nothing states it)"});
+    if (s.embed_dim.value % s.num_heads.value != 0)
+        throw Error((spec.num_heads ? spec.path : file.path()) + ": num_heads " + std::to_string(s.num_heads.value) +
+                    " does not divide embed_dim " + std::to_string(s.embed_dim.value) + " (" + s.num_heads.why + "; " +
+                    s.embed_dim.why + ")");
+
+    // Every size now matches a tensor in the file, so allocations made from
+    // the sizes are bounded by the file's size.
+    const int D = s.embed_dim.value, g = s.pos_grid.value;
+    reader.check(cls_key, dims({1, 1, D}), {&s.embed_dim});
+    reader.check(patch_key, dims({D, s.channels.value, s.patch_size.value, s.patch_size.value}),
+                 {&s.embed_dim, &s.channels, &s.patch_size});
+    reader.check(pos_key, dims({1, 1 + g * g, D}), {&s.pos_grid, &s.embed_dim});
+    reader.check(fc1_key, dims({s.mlp_dim.value, D}), {&s.mlp_dim, &s.embed_dim});
+    if (s.num_classes.value > 0)
+        reader.check(head_key, dims({s.num_classes.value, D}), {&s.num_classes, &s.embed_dim},
+                     " (" + s.num_classes.why + ")");
+    return s;
+}
+
+// One encoder block; HF's query/key/value are read into the rows of qkv.
+BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const Sizes& s) {
+    const Layout& l = *keys.layout;
+    const int D = s.embed_dim.value, M = s.mlp_dim.value;
+    const std::string context = " (" + s.depth.why + ")";
+    auto name = [&](const char* module, const char* suffix) { return keys.block(i, module) + suffix; };
+    auto vec = [&](const char* module, const StatedSize& length) {
+        return reader.vector(name(module, ".bias"), length, context);
+    };
+    BlockWeights b;
+    b.ln1_w = reader.vector(name(l.ln1, ".weight"), s.embed_dim, context);
+    b.ln1_b = vec(l.ln1, s.embed_dim);
+
+    const int parts = static_cast<int>(l.qkv.size());
+    const int rows = 3 * D / parts;
+    const bool has_bias = reader.has(name(l.qkv[0], ".bias"));
+    for (int p = 0; p < parts; ++p) reader.check(name(l.qkv[p], ".weight"), dims({rows, D}), {&s.embed_dim}, context);
+    b.qkv_w.resize(3 * D, D);
+    b.qkv_b = Vec::Zero(3 * D);  // no qkv bias in the checkpoint: zeros (timm's qkv_bias=False)
+    for (int p = 0; p < parts; ++p) {
+        reader.read_into(name(l.qkv[p], ".weight"), dims({rows, D}), {&s.embed_dim},
+                         b.qkv_w.data() + static_cast<int64_t>(p) * rows * D, context);
+        if (has_bias)
+            reader.read_into(name(l.qkv[p], ".bias"), dims({rows}), {&s.embed_dim}, b.qkv_b.data() + p * rows, context);
+    }
+    b.proj_w = reader.matrix(name(l.proj, ".weight"), dims({D, D}), D, D, {&s.embed_dim}, context);
+    b.proj_b = vec(l.proj, s.embed_dim);
+    b.ln2_w = reader.vector(name(l.ln2, ".weight"), s.embed_dim, context);
+    b.ln2_b = vec(l.ln2, s.embed_dim);
+    b.fc1_w = reader.matrix(name(l.fc1, ".weight"), dims({M, D}), M, D, {&s.mlp_dim, &s.embed_dim}, context);
+    b.fc1_b = vec(l.fc1, s.mlp_dim);
+    b.fc2_w = reader.matrix(name(l.fc2, ".weight"), dims({D, M}), D, M, {&s.embed_dim, &s.mlp_dim}, context);
+    b.fc2_b = vec(l.fc2, s.embed_dim);
+    return b;
+}
+
+// mean/std must have one value per channel; a 1-channel model with nothing
+// stated takes the first of the 3-channel defaults.
+Preprocess resolve_preprocess(const ConfigSpec& spec, const Sizes& s, const std::string& weights_path) {
+    Preprocess pre = spec.preprocess;
+    pre.image_size = spec.input_size.value_or(s.pos_grid.value * s.patch_size.value);
+    const size_t channels = static_cast<size_t>(s.channels.value);
+    if (!spec.mean_std_stated && channels < pre.mean.size()) {
+        pre.mean.resize(channels);
+        pre.std.resize(channels);
+    }
+    const std::string& path = spec.path.empty() ? weights_path : spec.path;
+    if (pre.mean.size() != channels && !spec.mean_std_stated)
+        throw Error(path + ": the model has " + std::to_string(channels) + " channels (" + s.channels.why +
+                    ") but no mean and std are given for them (the defaults have " + std::to_string(pre.mean.size()) +
+                    " values)");
+    if (pre.mean.size() != channels)
+        throw Error(path + ": mean and std have " + std::to_string(pre.mean.size()) +
+                    " values but the model has " + std::to_string(channels) + " channels (" + s.channels.why + ")");
+    return pre;
+}
+
+ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const CheckpointFiles& files) {
+    ModelConfig c;
+    c.name = shortened(spec.name.empty() ? files.name : spec.name);  // shown in titles and messages
+    c.channels = s.channels.value;
+    c.patch_size = s.patch_size.value;
+    c.embed_dim = s.embed_dim.value;
+    c.depth = s.depth.value;
+    c.num_heads = s.num_heads.value;
+    c.mlp_dim = s.mlp_dim.value;
+    c.num_classes = s.num_classes.value;
+    c.pos_grid = s.pos_grid.value;
+    c.ln_eps = spec.ln_eps;
+    c.preprocess = resolve_preprocess(spec, s, files.weights);
+    c.labels = class_labels(c.num_classes, spec.labels);
+    return c;
+}
+
+}  // namespace
+
+Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
+    const CheckpointFiles files = find_checkpoint_files(path);
+    const SafetensorsFile file(files.weights);
+    const KeyNames keys = detect_key_names(file);
+    const ConfigSpec spec =
+        files.config.empty() ? default_config(keys.layout->huggingface) : read_config(files.config, files.preprocessor);
+    const Sizes s = resolve_sizes(file, keys, spec);
+    const Layout& l = *keys.layout;
+    WeightReader reader(file);
+    const int D = s.embed_dim.value, C = s.channels.value, P = s.patch_size.value, g = s.pos_grid.value;
+    const auto report = [&](int done) {
+        if (progress) progress(static_cast<float>(done) / static_cast<float>(s.depth.value + 2));
+    };
+    report(0);
+
+    Model m;
+    m.config = model_config(spec, s, files);
+    m.patch_w = reader.matrix(keys.global(l.patch) + ".weight", dims({D, C, P, P}), D, C * P * P,
+                              {&s.embed_dim, &s.channels, &s.patch_size});
+    m.patch_b = reader.vector(keys.global(l.patch) + ".bias", s.embed_dim);
+    m.cls_token.resize(D);
+    reader.read_into(keys.global(l.cls), dims({1, 1, D}), {&s.embed_dim}, m.cls_token.data());
+    m.pos_embed = reader.matrix(keys.global(l.pos), dims({1, 1 + g * g, D}), 1 + g * g, D, {&s.pos_grid, &s.embed_dim});
+    report(1);
+    for (int i = 0; i < s.depth.value; ++i) {
+        m.blocks.push_back(read_block(reader, keys, i, s));
+        report(2 + i);
+    }
+    m.norm_w = reader.vector(keys.global(l.norm) + ".weight", s.embed_dim);
+    m.norm_b = reader.vector(keys.global(l.norm) + ".bias", s.embed_dim);
+    if (s.num_classes.value > 0) {
+        const int K = s.num_classes.value;
+        m.head_w = reader.matrix(keys.head(".weight"), dims({K, D}), K, D, {&s.num_classes, &s.embed_dim});
+        m.head_b = reader.vector(keys.head(".bias"), s.num_classes);
+    }
+    m.nonfinite_weights = nonfinite_report(file.path(), reader.nonfinite());
+    report(s.depth.value + 2);
+    return m;
+}
+
+Model load_model(const std::string& name_or_path, const LoadProgress& progress) {
+    if (name_or_path == "toy-4x4") return make_toy_model();
+    if (name_or_path == "digits") return load_checkpoint(asset_path("digits"), progress);
+    if (name_or_path == kRandomVitB) return make_random_model(vit_base_config(), 1);
+    return load_checkpoint(name_or_path, progress);
+}
+
+bool is_builtin_model(const std::string& name) { return name == "toy-4x4" || name == "digits" || name == kRandomVitB; }
+
+}  // namespace vit

@@ -1,0 +1,28 @@
+// Loading a checkpoint: safetensors weights (F32, F16, BF16) with timm or
+// Hugging Face key names, plus config.json (timm or HF form) and HF's
+// preprocessor_config.json beside them. `path` is a folder holding both or the
+// .safetensors file itself. Every problem is a vit::Error naming the file and,
+// for tensors, the key, the expected shape and the shape found.
+#pragma once
+#include <functional>
+#include <string>
+
+#include "model/model.h"
+
+namespace vit {
+
+// Called with a fraction in [0,1] while tensors are read (for progress bars).
+using LoadProgress = std::function<void(float)>;
+
+Model load_checkpoint(const std::string& path, const LoadProgress& progress = {});
+
+// ViT-B/16's layout (12 blocks × 12 heads, 224 px) with seeded random weights:
+// the app's benchmarks measure the largest views with it, no download needed.
+inline constexpr const char* kRandomVitB = "vit-b-random";
+
+// A built-in model by name ("toy-4x4", "digits", kRandomVitB), or a checkpoint path.
+Model load_model(const std::string& name_or_path, const LoadProgress& progress = {});
+// True for the names load_model knows without a path.
+bool is_builtin_model(const std::string& name);
+
+}  // namespace vit

@@ -1,0 +1,65 @@
+// Checkpoint folders (model_writer.h).
+#include "formats/model_writer.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "base/error.h"
+#include "model/parameters.h"
+#include "formats/safetensors.h"
+
+namespace vit {
+
+namespace {
+
+nlohmann::ordered_json timm_config(const ModelConfig& c) {
+    const Preprocess& pre = c.preprocess;
+    const int image_size = c.patch_size * c.pos_grid;
+    nlohmann::ordered_json args = {{"img_size", image_size},
+                                   {"patch_size", c.patch_size},
+                                   {"in_chans", c.channels},
+                                   {"embed_dim", c.embed_dim},
+                                   {"depth", c.depth},
+                                   {"num_heads", c.num_heads},
+                                   {"mlp_ratio", static_cast<double>(c.mlp_dim) / c.embed_dim},
+                                   {"qkv_bias", true},
+                                   {"num_classes", c.num_classes}};
+    nlohmann::ordered_json cfg = {{"custom_load", false},
+                                  {"input_size", {c.channels, pre.image_size, pre.image_size}},
+                                  {"fixed_input_size", true},
+                                  {"interpolation", pre.interpolation},
+                                  {"crop_pct", pre.crop_pct},
+                                  {"crop_mode", pre.keep_aspect ? "center" : "squash"},
+                                  {"mean", pre.mean},
+                                  {"std", pre.std},
+                                  {"num_classes", c.num_classes},
+                                  {"first_conv", "patch_embed.proj"},
+                                  {"classifier", "head"},
+                                  {"label_names", c.labels}};
+    return {{"architecture", c.name},
+            {"num_classes", c.num_classes},
+            {"num_features", c.embed_dim},
+            {"global_pool", "token"},
+            {"model_args", args},
+            {"pretrained_cfg", cfg}};
+}
+
+}  // namespace
+
+void save_checkpoint(const std::string& dir, const Model& model) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir))
+        throw Error("cannot create the output folder '" + dir + "': " + (ec ? ec.message() : "not a folder"));
+    const std::filesystem::path folder(dir);
+    write_safetensors((folder / "model.safetensors").string(), timm_parameters(model));
+    const std::string config_path = (folder / "config.json").string();
+    std::ofstream out(config_path);
+    out << timm_config(model.config).dump(2) << "\n";
+    if (!out.flush()) throw Error("cannot write '" + config_path + "': " + std::strerror(errno));
+}
+
+}  // namespace vit

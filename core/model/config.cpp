@@ -1,0 +1,335 @@
+// config.json (timm or Hugging Face form) and preprocessor_config.json.
+// timm: the hub config timm's push_to_hub writes (`architecture`,
+// `num_classes`, `model_args`, `pretrained_cfg`), and timm's model names.
+// HF: ViTConfig's keys and ViTImageProcessor's (`size`, `resample`,
+// `image_mean`, `image_std`, plus `crop_size`/`crop_pct` of DeiT/ConvNeXt).
+#include "model/config.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "base/error.h"
+#include "base/file_io.h"
+#include "base/json_parse.h"
+
+namespace vit {
+
+using nlohmann::json;
+
+namespace {
+
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// Typed access to the keys of one JSON object; errors name the file and the key.
+struct Fields {
+    const json& object;
+    const std::string& path;
+
+    const json* find(const char* key) const {
+        if (!object.is_object()) return nullptr;
+        const auto it = object.find(key);
+        return it == object.end() || it->is_null() ? nullptr : &*it;
+    }
+    [[noreturn]] void fail(const char* key, const std::string& wanted, const json& got) const {
+        throw Error(path + ": '" + key + "' must be " + wanted + ", got " + quoted(got));
+    }
+    std::optional<int> integer(const char* key, int min, int max) const {
+        const json* v = find(key);
+        if (!v) return std::nullopt;
+        if (!v->is_number_integer() || v->get<int64_t>() < min || v->get<int64_t>() > max)
+            fail(key, "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]", *v);
+        return static_cast<int>(v->get<int64_t>());
+    }
+    std::optional<double> number(const char* key, double min, double max) const {
+        const json* v = find(key);
+        if (!v) return std::nullopt;
+        if (!v->is_number() || !(v->get<double>() >= min && v->get<double>() <= max))
+            fail(key, "a number in [" + json(min).dump() + ", " + json(max).dump() + "]", *v);
+        return v->get<double>();
+    }
+    std::optional<std::string> text(const char* key) const {
+        const json* v = find(key);
+        if (!v) return std::nullopt;
+        if (!v->is_string()) fail(key, "a string", *v);
+        return v->get<std::string>();
+    }
+    std::optional<bool> flag(const char* key) const {
+        const json* v = find(key);
+        if (!v) return std::nullopt;
+        if (!v->is_boolean()) fail(key, "true or false", *v);
+        return v->get<bool>();
+    }
+    const json* object_at(const char* key) const {
+        const json* v = find(key);
+        if (v && !v->is_object()) fail(key, "an object", *v);
+        return v;
+    }
+    std::optional<std::vector<float>> floats(const char* key) const {
+        const json* v = find(key);
+        if (!v) return std::nullopt;
+        if (!v->is_array() || v->empty() || v->size() > 4) fail(key, "a list of 1 to 4 numbers", *v);
+        std::vector<float> values;
+        for (const json& x : *v) {
+            if (!x.is_number() || !std::isfinite(x.get<float>()))  // 1e39 overflows float to inf
+                fail(key, "a list of 1 to 4 numbers within float range", *v);
+            values.push_back(x.get<float>());
+        }
+        return values;
+    }
+    // A square size given as N, [N, N] (timm img_size) or {"height": N, "width": N} (HF).
+    std::optional<int> square(const char* key) const {
+        const json* v = find(key);
+        if (!v) return std::nullopt;
+        json h, w;
+        if (v->is_array() && v->size() == 2) {
+            h = (*v)[0], w = (*v)[1];
+        } else if (v->is_object() && v->contains("height") && v->contains("width")) {
+            h = (*v)["height"], w = (*v)["width"];
+        } else {
+            h = w = *v;
+        }
+        if (!h.is_number_integer() || h.get<int64_t>() < 1 || h.get<int64_t>() > kMaxImageSide)
+            fail(key, "an image size in [1, " + std::to_string(kMaxImageSide) + "]", *v);
+        if (h != w) fail(key, "a square size (non-square inputs are not supported)", *v);
+        return h.get<int>();
+    }
+    StatedSize said(const std::string& what, int value) const {
+        return {value, file_name(path) + " says " + what + " " + std::to_string(value)};
+    }
+    std::optional<StatedSize> stated(const char* key, int min = 1, int max = kMaxStatedSize) const {
+        const std::optional<int> v = integer(key, min, max);
+        if (!v) return std::nullopt;
+        return said(key, *v);
+    }
+    std::optional<StatedSize> stated_square(const char* key) const {
+        const std::optional<int> v = square(key);
+        if (!v) return std::nullopt;
+        return said(key, *v);
+    }
+};
+
+template <class T>
+void fill(std::optional<T>& slot, const std::optional<T>& value) {
+    if (!slot) slot = value;
+}
+
+std::string interpolation_name(const Fields& f, const char* key, const std::string& name) {
+    if (name != "bicubic" && name != "bilinear") f.fail(key, "\"bicubic\" or \"bilinear\"", json(name));
+    return name;
+}
+
+void read_mean_std(const Fields& f, const char* mean_key, const char* std_key, ConfigSpec& spec) {
+    const auto mean = f.floats(mean_key), std = f.floats(std_key);
+    if (!mean && !std) return;
+    if (!mean || !std || mean->size() != std->size())
+        throw Error(f.path + ": '" + mean_key + "' and '" + std_key + "' must both be given, one value per channel");
+    for (float s : *std)
+        if (s == 0.0f) f.fail(std_key, "non-zero", json(*std));
+    spec.preprocess.mean = *mean;
+    spec.preprocess.std = *std;
+    spec.mean_std_stated = true;
+}
+
+void read_label_names(const Fields& f, const char* key, ConfigSpec& spec) {
+    const json* names = f.find(key);
+    if (!names || !spec.labels.empty()) return;
+    if (!names->is_array()) f.fail(key, "a list of class names", *names);
+    for (size_t i = 0; i < names->size() && i < static_cast<size_t>(kMaxStatedSize); ++i) {
+        if (!(*names)[i].is_string()) f.fail(key, "a list of class names", (*names)[i]);
+        spec.labels[static_cast<int>(i)] = (*names)[i].get<std::string>();
+    }
+}
+
+void read_id2label(const Fields& f, ConfigSpec& spec) {
+    const json* id2label = f.object_at("id2label");
+    if (!id2label) return;
+    for (const auto& [key, name] : id2label->items()) {
+        char* end = nullptr;
+        const long index = std::strtol(key.c_str(), &end, 10);
+        if (key.empty() || *end != '\0' || index < 0 || index >= kMaxStatedSize)
+            f.fail("id2label", "an object with class indices as keys", json(key));
+        if (!name.is_string()) f.fail("id2label", "an object of class names", name);
+        spec.labels[static_cast<int>(index)] = name.get<std::string>();
+    }
+}
+
+void read_timm_pretrained_cfg(const Fields& cfg, ConfigSpec& spec) {
+    if (const json* input = cfg.find("input_size")) {
+        const auto in_range = [](const json& v, int max) {
+            return v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= max;
+        };
+        if (!input->is_array() || input->size() != 3 || !in_range((*input)[0], 4) ||
+            !in_range((*input)[1], kMaxImageSide) || (*input)[1] != (*input)[2])
+            cfg.fail("input_size", "[channels, size, size] (a square image)", *input);
+        fill(spec.input_size, std::optional<int>((*input)[1].get<int>()));
+        fill(spec.channels, std::optional<StatedSize>(cfg.said("input_size channels", (*input)[0].get<int>())));
+    }
+    if (auto interpolation = cfg.text("interpolation"))
+        spec.preprocess.interpolation = interpolation_name(cfg, "interpolation", *interpolation);
+    if (auto crop_pct = cfg.number("crop_pct", 0.05, 1.0)) spec.preprocess.crop_pct = static_cast<float>(*crop_pct);
+    if (auto mode = cfg.text("crop_mode")) {
+        if (*mode != "center" && *mode != "squash") cfg.fail("crop_mode", "\"center\" or \"squash\"", json(*mode));
+        spec.preprocess.keep_aspect = *mode == "center";
+    }
+    read_mean_std(cfg, "mean", "std", spec);
+    fill(spec.num_classes, cfg.stated("num_classes", 0));
+    read_label_names(cfg, "label_names", spec);
+}
+
+void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
+    const Fields top{root, path};
+    spec.name = top.text("architecture").value_or("");
+    spec.num_classes = top.stated("num_classes", 0);
+    read_label_names(top, "label_names", spec);
+    if (const json* model_args = top.object_at("model_args")) {
+        const Fields args{*model_args, path};
+        spec.patch_size = args.stated("patch_size");
+        spec.embed_dim = args.stated("embed_dim");
+        spec.depth = args.stated("depth");
+        spec.num_heads = args.stated("num_heads");
+        spec.channels = args.stated("in_chans", 1, 4);
+        spec.img_size = args.stated_square("img_size");
+        spec.mlp_ratio = args.number("mlp_ratio", 1.0 / 64, 64.0);
+        fill(spec.num_classes, args.stated("num_classes", 0));
+    }
+    if (const json* pretrained = top.object_at("pretrained_cfg"))
+        read_timm_pretrained_cfg(Fields{*pretrained, path}, spec);
+
+    const TimmName named = parse_timm_name(spec.name);
+    const std::string because = file_name(path) + "'s architecture '" + shortened(spec.name) + "' says ";
+    if (named.patch_size && !spec.patch_size)
+        spec.patch_size = StatedSize{*named.patch_size, because + "patch_size " + std::to_string(*named.patch_size)};
+    if (named.num_heads && !spec.num_heads)
+        spec.num_heads = StatedSize{*named.num_heads, because + "num_heads " + std::to_string(*named.num_heads)};
+    if (named.img_size && !spec.img_size && *named.img_size > kMaxImageSide)
+        throw Error(because + "an image size of " + std::to_string(*named.img_size) + ", more than the largest supported (" +
+                    std::to_string(kMaxImageSide) + ")");
+    fill(spec.input_size, spec.img_size ? std::optional<int>(spec.img_size->value) : named.img_size);
+}
+
+// ViTImageProcessor (straight resize to `size`), DeiT (then centre crop
+// `crop_size`), ConvNeXt-style (`shortest_edge` / `crop_pct`).
+void read_hf_preprocessor(const json& root, const std::string& path, ConfigSpec& spec) {
+    const Fields pre{root, path};
+    if (!root.is_object()) throw Error(path + ": expected a JSON object");
+    if (const auto resample = pre.integer("resample", 0, 5)) {
+        if (*resample != 2 && *resample != 3) pre.fail("resample", "2 (bilinear) or 3 (bicubic)", json(*resample));
+        spec.preprocess.interpolation = *resample == 2 ? "bilinear" : "bicubic";
+    }
+    std::optional<int> size;
+    if (const json* s = pre.find("size"); s && s->is_object() && s->contains("shortest_edge")) {
+        size = Fields{*s, path}.integer("shortest_edge", 1, kMaxImageSide);
+        spec.preprocess.keep_aspect = true;
+    } else {
+        size = pre.square("size");
+    }
+    if (size) spec.input_size = size;
+    if (const auto crop_pct = pre.number("crop_pct", 0.05, 1.0)) {
+        spec.preprocess.crop_pct = static_cast<float>(*crop_pct);
+    } else if (pre.flag("do_center_crop").value_or(false) && size) {
+        const int crop = pre.square("crop_size").value_or(*size);
+        if (crop > *size) pre.fail("crop_size", "at most 'size' (" + std::to_string(*size) + ")", json(crop));
+        spec.preprocess.crop_pct = static_cast<float>(crop) / static_cast<float>(*size);
+        spec.input_size = crop;
+    }
+    read_mean_std(pre, "image_mean", "image_std", spec);
+    if (!pre.flag("do_normalize").value_or(true)) {
+        spec.preprocess.mean.assign(spec.preprocess.mean.size(), 0.0f);
+        spec.preprocess.std.assign(spec.preprocess.std.size(), 1.0f);
+    }
+}
+
+void read_hf(const json& root, const std::string& path, ConfigSpec& spec) {
+    const Fields f{root, path};
+    spec.name = f.text("_name_or_path").value_or("");
+    if (const json* architectures = f.find("architectures"); spec.name.empty() && architectures &&
+                                                             architectures->is_array() && !architectures->empty() &&
+                                                             (*architectures)[0].is_string())
+        spec.name = (*architectures)[0].get<std::string>();
+    spec.embed_dim = f.stated("hidden_size");
+    spec.depth = f.stated("num_hidden_layers");
+    spec.num_heads = f.stated("num_attention_heads");
+    spec.mlp_dim = f.stated("intermediate_size");
+    spec.patch_size = f.stated("patch_size");
+    spec.channels = f.stated("num_channels", 1, 4);
+    spec.img_size = f.stated_square("image_size");
+    spec.ln_eps = static_cast<float>(f.number("layer_norm_eps", 0.0, 1.0).value_or(1e-12));
+    read_id2label(f, spec);
+    if (spec.img_size) spec.input_size = spec.img_size->value;
+}
+
+bool is_huggingface_form(const json& root) {
+    return root.contains("hidden_size") || root.contains("model_type") || root.contains("num_hidden_layers");
+}
+
+}  // namespace
+
+ConfigSpec default_config(bool huggingface) {
+    ConfigSpec spec;
+    spec.huggingface = huggingface;
+    if (huggingface) {
+        spec.ln_eps = 1e-12f;
+        spec.preprocess.interpolation = "bilinear";
+        spec.preprocess.crop_pct = 1.0f;
+        spec.preprocess.keep_aspect = false;
+        spec.preprocess.mean = {0.5f, 0.5f, 0.5f};
+        spec.preprocess.std = {0.5f, 0.5f, 0.5f};
+    }
+    return spec;
+}
+
+ConfigSpec parse_config(const uint8_t* bytes, size_t size, const std::string& config_path) {
+    const json root = parse_json(bytes, bytes + size, config_path);
+    if (!root.is_object()) throw Error(config_path + ": expected a JSON object");
+    const bool huggingface = is_huggingface_form(root);
+    ConfigSpec spec = default_config(huggingface);
+    spec.path = config_path;
+    if (huggingface) {
+        read_hf(root, config_path, spec);
+    } else {
+        read_timm(root, config_path, spec);
+    }
+    return spec;
+}
+
+void apply_preprocessor_config(const uint8_t* bytes, size_t size, const std::string& path, ConfigSpec& spec) {
+    read_hf_preprocessor(parse_json(bytes, bytes + size, path), path, spec);
+}
+
+ConfigSpec read_config(const std::string& config_path, const std::string& preprocessor_path) {
+    const std::vector<uint8_t> config = read_file(config_path, kMaxConfigBytes);
+    ConfigSpec spec = parse_config(config.data(), config.size(), config_path);
+    if (spec.huggingface && std::filesystem::exists(preprocessor_path)) {
+        const std::vector<uint8_t> preprocessor = read_file(preprocessor_path, kMaxConfigBytes);
+        apply_preprocessor_config(preprocessor.data(), preprocessor.size(), preprocessor_path, spec);
+    }
+    return spec;
+}
+
+TimmName parse_timm_name(const std::string& architecture) {
+    static const std::map<std::string, int> heads_of_variant = {
+        {"tiny", 3}, {"small", 6}, {"base", 12}, {"large", 16}, {"huge", 16}};
+    const std::string model = architecture.substr(0, architecture.find('.'));  // drop the pretrained tag
+    TimmName named;
+    size_t start = 0;
+    while (start <= model.size()) {
+        const size_t end = std::min(model.find('_', start), model.size());
+        const std::string token = model.substr(start, end - start);
+        const bool digits = !token.empty() && token.size() <= 4 &&
+                            std::all_of(token.begin(), token.end(), [](unsigned char c) { return std::isdigit(c); });
+        if (const auto it = heads_of_variant.find(token); it != heads_of_variant.end()) named.num_heads = it->second;
+        if (token.rfind("patch", 0) == 0 && token.size() > 5 && token.size() <= 8 &&
+            std::all_of(token.begin() + 5, token.end(), [](unsigned char c) { return std::isdigit(c); }))
+            named.patch_size = std::stoi(token.substr(5));
+        else if (digits && named.patch_size && !named.img_size && std::stoi(token) > 0)
+            named.img_size = std::stoi(token);
+        start = end + 1;
+    }
+    return named;
+}
+
+}  // namespace vit

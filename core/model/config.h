@@ -1,0 +1,60 @@
+// What a checkpoint's config says about the model: config.json in timm form
+// (`architecture`, `model_args`, `pretrained_cfg`, as timm's push_to_hub
+// writes it) or Hugging Face form (`hidden_size`, `num_attention_heads`, ...,
+// `id2label`, plus preprocessor_config.json). Every size is optional: the
+// checkpoint loader takes what the config leaves out from the weights and
+// checks what it states against them. Left out: HF image processors other than
+// ViT/DeiT/ConvNeXt-style resize and centre crop; timm's 'border' crop mode.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "base/bounds.h"
+#include "model/model.h"
+
+namespace vit {
+
+// A size a config states, with the words that explain it in error messages:
+// {12, "config.json says num_heads 12"}.
+struct StatedSize {
+    int value = 0;
+    std::string why;
+};
+
+struct ConfigSpec {
+    std::string path;          // config.json as given; empty when there was none
+    std::string name;          // timm `architecture`, or HF `_name_or_path` / `architectures[0]`
+    bool huggingface = false;  // HF form (or, with no config, HF key names)
+    std::optional<StatedSize> channels, patch_size, embed_dim, depth, num_heads, mlp_dim, num_classes;
+    std::optional<StatedSize> img_size;  // the model's own image size: pos_grid = img_size / patch_size
+    std::optional<double> mlp_ratio;     // timm: mlp_dim = embed_dim × mlp_ratio when mlp_dim is not stated
+    float ln_eps = 1e-6f;                // timm 1e-6; HF `layer_norm_eps`, default 1e-12
+    std::optional<int> input_size;       // the square crop the preprocessing produces
+    Preprocess preprocess;               // image_size is set by the loader (input_size, else img_size)
+    bool mean_std_stated = false;        // false: `preprocess` holds the defaults for 3 channels
+    std::map<int, std::string> labels;   // class index → name (`id2label`, `label_names`)
+};
+
+// The defaults when a checkpoint has no config.json: timm's generic eval
+// transform, or HF's ViTImageProcessor (bilinear straight resize, mean/std 0.5).
+ConfigSpec default_config(bool huggingface);
+
+// Reads config.json; `preprocessor_path` (HF form only) is read when the file exists.
+ConfigSpec read_config(const std::string& config_path, const std::string& preprocessor_path);
+
+// What read_config does, on files already in memory (the paths name them in
+// messages): config.json alone, then an HF preprocessor_config.json on top.
+ConfigSpec parse_config(const uint8_t* bytes, size_t size, const std::string& config_path);
+void apply_preprocessor_config(const uint8_t* bytes, size_t size, const std::string& path, ConfigSpec& spec);
+
+// What a timm model name says: "vit_base_patch16_224.augreg_in1k" → patch 16,
+// image 224, 12 heads (timm's tiny 3, small 6, base 12, large 16, huge 16).
+struct TimmName {
+    std::optional<int> patch_size, img_size, num_heads;
+};
+TimmName parse_timm_name(const std::string& architecture);
+
+}  // namespace vit

@@ -1,0 +1,119 @@
+// Weight spans (for optimisers), the checks every backend runs before computing (a model's weight shapes
+// against its config, an input's shape against the model) and the operation
+// counts of the forward pass, for the GFLOP/s the benchmarks print.
+#include "model/model.h"
+
+#include <algorithm>
+#include <string>
+
+#include "base/error.h"
+
+namespace vit {
+
+namespace {
+
+void expect(const std::string& key, int64_t rows, int64_t cols, int64_t want_rows, int64_t want_cols) {
+    if (rows != want_rows || cols != want_cols)
+        throw Error("model weight '" + key + "' has shape " + shape_string({rows, cols}) + ", expected " +
+                    shape_string({want_rows, want_cols}));
+}
+
+void expect_mat(const std::string& key, const Mat& m, int64_t rows, int64_t cols) {
+    expect(key, m.rows(), m.cols(), rows, cols);
+}
+
+void expect_vec(const std::string& key, const Vec& v, int64_t size, bool may_be_empty = false) {
+    if (may_be_empty && v.size() == 0) return;
+    if (v.size() != size)
+        throw Error("model weight '" + key + "' has shape " + shape_string({v.size()}) + ", expected " +
+                    shape_string({size}));
+}
+
+}  // namespace
+
+namespace {
+
+template <typename Span, typename M>
+std::vector<Span> spans_of(M& m) {
+    std::vector<Span> spans;
+    auto mat = [&](auto& w) { spans.push_back({w.data(), w.size(), true}); };
+    auto vec = [&](auto& v) { spans.push_back({v.data(), v.size(), false}); };
+    mat(m.patch_w), vec(m.patch_b), vec(m.cls_token), vec(m.pos_embed);  // positions: not decayed
+    for (auto& w : m.blocks) {
+        vec(w.ln1_w), vec(w.ln1_b), mat(w.qkv_w), vec(w.qkv_b), mat(w.proj_w), vec(w.proj_b);
+        vec(w.ln2_w), vec(w.ln2_b), mat(w.fc1_w), vec(w.fc1_b), mat(w.fc2_w), vec(w.fc2_b);
+    }
+    vec(m.norm_w), vec(m.norm_b), mat(m.head_w), vec(m.head_b);
+    return spans;
+}
+
+}  // namespace
+
+std::vector<WeightSpan> weight_spans(Model& m) { return spans_of<WeightSpan>(m); }
+std::vector<ConstWeightSpan> weight_spans(const Model& m) { return spans_of<ConstWeightSpan>(m); }
+
+Model zeros_like(const Model& model) {
+    Model z = model;
+    for (const WeightSpan& w : weight_spans(z)) std::fill(w.data, w.data + w.size, 0.0f);
+    return z;
+}
+
+void validate_model_shapes(const Model& m) {
+    const ModelConfig& c = m.config;
+    if (c.embed_dim <= 0 || c.num_heads <= 0 || c.embed_dim % c.num_heads != 0)
+        throw Error("model config: " + std::to_string(c.num_heads) + " heads do not divide the width " +
+                    std::to_string(c.embed_dim));
+    const int64_t D = c.embed_dim, M = c.mlp_dim, K = c.num_classes;
+    expect_mat("patch_w", m.patch_w, D, c.patch_dim());
+    expect_vec("patch_b", m.patch_b, D, true);
+    expect_vec("cls_token", m.cls_token, D);
+    expect_mat("pos_embed", m.pos_embed, 1 + int64_t(c.pos_grid) * c.pos_grid, D);
+    if (static_cast<int>(m.blocks.size()) != c.depth)
+        throw Error("model has " + std::to_string(m.blocks.size()) + " blocks, its config says " +
+                    std::to_string(c.depth));
+    for (int b = 0; b < c.depth; ++b) {
+        const BlockWeights& w = m.blocks[b];
+        const std::string p = "blocks." + std::to_string(b) + ".";
+        expect_vec(p + "ln1_w", w.ln1_w, D);
+        expect_vec(p + "ln1_b", w.ln1_b, D);
+        expect_mat(p + "qkv_w", w.qkv_w, 3 * D, D);
+        expect_vec(p + "qkv_b", w.qkv_b, 3 * D, true);
+        expect_mat(p + "proj_w", w.proj_w, D, D);
+        expect_vec(p + "proj_b", w.proj_b, D, true);
+        expect_vec(p + "ln2_w", w.ln2_w, D);
+        expect_vec(p + "ln2_b", w.ln2_b, D);
+        expect_mat(p + "fc1_w", w.fc1_w, M, D);
+        expect_vec(p + "fc1_b", w.fc1_b, M, true);
+        expect_mat(p + "fc2_w", w.fc2_w, D, M);
+        expect_vec(p + "fc2_b", w.fc2_b, D, true);
+    }
+    expect_vec("norm_w", m.norm_w, D);
+    expect_vec("norm_b", m.norm_b, D);
+    if (K > 0) {
+        expect_mat("head_w", m.head_w, K, D);
+        expect_vec("head_b", m.head_b, K, true);
+    }
+}
+
+
+void check_model_input(const ModelConfig& c, const Tensor& input) {
+    if (input.rank() != 3 || input.shape[0] != c.channels)
+        throw Error("model input must be " + std::to_string(c.channels) + "×H×W, got " + shape_string(input.shape));
+    if (input.shape[1] % c.patch_size != 0 || input.shape[2] % c.patch_size != 0 || input.shape[1] != input.shape[2])
+        throw Error("model input " + shape_string(input.shape) + " is not a square multiple of the patch size " +
+                    std::to_string(c.patch_size));
+}
+
+double forward_flops(const ModelConfig& c, int tokens) {
+    const double T = tokens, N = tokens - 1, D = c.embed_dim, M = c.mlp_dim;
+    const double patch_embed = 2 * N * c.patch_dim() * D;
+    const double per_block = 2 * T * D * 3 * D   // qkv
+                             + 2 * T * T * D     // scores, all heads
+                             + 2 * T * T * D     // attn · v
+                             + 2 * T * D * D     // output projection
+                             + 2 * 2 * T * D * M;  // fc1 and fc2
+    const double head = 2 * D * c.num_classes;
+    return patch_embed + c.depth * per_block + head;
+}
+
+}  // namespace vit

@@ -1,0 +1,89 @@
+// Random-weight ViTs (see random_model.h). Weight scales are chosen so that
+// attention is far from uniform and activations stay O(1) through the blocks.
+#include "model/random_model.h"
+
+#include <cmath>
+#include <random>
+
+namespace vit {
+
+namespace {
+
+class WeightSource {
+public:
+    explicit WeightSource(uint32_t seed) : rng_(seed) {}
+    Mat matrix(int rows, int cols, float scale) {
+        Mat m(rows, cols);
+        for (float& x : m.reshaped()) x = scale * normal_(rng_);
+        return m;
+    }
+    Vec vector(int size, float scale, float mean = 0.0f) {
+        Vec v(size);
+        for (float& x : v) x = mean + scale * normal_(rng_);
+        return v;
+    }
+
+private:
+    std::mt19937 rng_;
+    std::normal_distribution<float> normal_{0.0f, 1.0f};
+};
+
+ModelConfig standard_vit(const char* name, int dim, int heads) {
+    ModelConfig c;
+    c.name = name;
+    c.embed_dim = dim;
+    c.num_heads = heads;
+    c.mlp_dim = 4 * dim;
+    c.depth = 12;
+    c.patch_size = 16;
+    c.pos_grid = 14;
+    c.num_classes = 1000;
+    for (int i = 0; i < c.num_classes; ++i) c.labels.push_back("class " + std::to_string(i));
+    return c;
+}
+
+}  // namespace
+
+ModelConfig vit_tiny_config() { return standard_vit("vit_tiny_patch16_224 (random weights)", 192, 3); }
+
+ModelConfig vit_base_config() { return standard_vit("vit_base_patch16_224 (random weights)", 768, 12); }
+
+Model make_random_model(const ModelConfig& config, uint32_t seed) {
+    const ModelConfig& c = config;
+    const int D = c.embed_dim, M = c.mlp_dim;
+    const float in_scale = 1.0f / std::sqrt(static_cast<float>(D));
+    WeightSource w(seed);
+    Model m;
+    m.config = c;
+    if (static_cast<int>(m.config.labels.size()) != c.num_classes) {
+        m.config.labels.clear();
+        for (int i = 0; i < c.num_classes; ++i) m.config.labels.push_back("class " + std::to_string(i));
+    }
+    m.patch_w = w.matrix(D, c.patch_dim(), 1.0f / std::sqrt(static_cast<float>(c.patch_dim())));
+    m.patch_b = w.vector(D, 0.1f);
+    m.cls_token = w.vector(D, 0.5f);
+    m.pos_embed = w.matrix(1 + c.pos_grid * c.pos_grid, D, 0.5f);
+    for (int b = 0; b < c.depth; ++b) {
+        BlockWeights bw;
+        bw.ln1_w = w.vector(D, 0.1f, 1.0f);
+        bw.ln1_b = w.vector(D, 0.1f);
+        bw.qkv_w = w.matrix(3 * D, D, 2.0f * in_scale);
+        bw.qkv_b = w.vector(3 * D, 0.1f);
+        bw.proj_w = w.matrix(D, D, in_scale);
+        bw.proj_b = w.vector(D, 0.1f);
+        bw.ln2_w = w.vector(D, 0.1f, 1.0f);
+        bw.ln2_b = w.vector(D, 0.1f);
+        bw.fc1_w = w.matrix(M, D, in_scale);
+        bw.fc1_b = w.vector(M, 0.1f);
+        bw.fc2_w = w.matrix(D, M, 1.0f / std::sqrt(static_cast<float>(M)));
+        bw.fc2_b = w.vector(D, 0.1f);
+        m.blocks.push_back(std::move(bw));
+    }
+    m.norm_w = w.vector(D, 0.1f, 1.0f);
+    m.norm_b = w.vector(D, 0.1f);
+    m.head_w = w.matrix(c.num_classes, D, in_scale);
+    m.head_b = w.vector(c.num_classes, 0.1f);
+    return m;
+}
+
+}  // namespace vit

@@ -1,0 +1,224 @@
+// The forward pass of timm's VisionTransformer (eval mode, class-token pooling)
+// recorded stage by stage: patchify → project → prepend CLS → add positions →
+// pre-norm blocks (x += attn(ln1(x)); x += mlp(ln2(x))) → final norm → head,
+// with the interventions of interventions.h applied where they act; forward()
+// then adds the rollout (rollout.h). Each residual add and the LayerNorm that
+// reads its sum are one pass over the rows (add_layer_norm).
+// One pass body serves two kinds of working memory: the Trace (every stage
+// kept) and LeanPass (a few buffers reused, for the occlusion map).
+#include "pass/forward.h"
+
+#include <Eigen/Core>
+
+#include "tensor/allocator.h"
+#include "pass/attention.h"
+#include "base/error.h"
+#include "pass/layers.h"
+#include "pass/patches.h"
+#include "pass/pos_embed.h"
+#include "explain/rollout.h"
+
+namespace vit {
+
+namespace {
+
+// Hands out the stages in order, shaped by the catalogue, reusing the storage
+// of an earlier Trace.
+class TraceWriter {
+public:
+    TraceWriter(Trace& trace, const ModelSizes& sizes) : trace_(trace), sizes_(sizes) {}
+    Tensor& next(StageKind kind, int block = -1) {
+        return trace_.put(count_++, {kind, block}, stage_shape(kind, sizes_));
+    }
+    void finish() { trace_.truncate(count_); }
+
+private:
+    Trace& trace_;
+    ModelSizes sizes_;
+    size_t count_ = 0;
+};
+
+// Hands out one buffer per stage kind and block parity (a block reads the
+// previous block's `out`), so a pass of any depth lives in a fixed set.
+class ScratchWriter {
+public:
+    ScratchWriter(std::vector<Tensor>& buffers, const ModelSizes& sizes) : buffers_(buffers), sizes_(sizes) {
+        buffers_.resize(2 * (static_cast<size_t>(StageKind::Rollout) + 1));
+    }
+    Tensor& next(StageKind kind, int block = -1) {
+        Tensor& t = buffers_[2 * static_cast<size_t>(kind) + (block & 1)];
+        std::vector<int64_t> shape = stage_shape(kind, sizes_);
+        if (t.shape != shape) t = Tensor(std::move(shape));
+        return t;
+    }
+
+private:
+    std::vector<Tensor>& buffers_;
+    ModelSizes sizes_;
+};
+
+// The residual stream after the embedding or a block, and its LayerNorm (the
+// next block's ln1, or the final norm), written together in one pass.
+struct NormedStream {
+    const Tensor* x;
+    const Tensor* norm;
+};
+
+// The stage and weights of the LayerNorm that reads the stream before block b:
+// its ln1, or past the last block the final norm.
+struct StreamNorm {
+    Tensor& y;
+    const Vec& gamma;
+    const Vec& beta;
+};
+template <typename Writer>
+StreamNorm stream_norm(const Model& model, int b, Writer& out) {
+    if (b < model.config.depth) return {out.next(StageKind::Ln1, b), model.blocks[b].ln1_w, model.blocks[b].ln1_b};
+    return {out.next(StageKind::Norm), model.norm_w, model.norm_b};
+}
+
+// One pre-norm block, from its input and its ln1; returns its output `block{b}.out`
+// and that output's norm. Ablated heads' context columns are zeroed; attention is
+// softmax(scores / τ).
+template <typename Writer>
+NormedStream run_block(const Model& model, int b, NormedStream in, const Interventions& iv, Writer& out,
+                       const PackedWeights* packed) {
+    const ModelConfig& c = model.config;
+    const BlockWeights& w = model.blocks[b];
+    const PackedWeights::Block* pw = packed ? &packed->blocks.at(b) : nullptr;
+
+    Tensor& q = out.next(StageKind::Q, b);
+    Tensor& k = out.next(StageKind::K, b);
+    Tensor& v = out.next(StageKind::V, b);
+    qkv_heads(in.norm->mat(), w.qkv_w, w.qkv_b, q, k, v, pw ? &pw->qkv : nullptr);
+
+    Tensor& scores = out.next(StageKind::Scores, b);
+    Tensor& attn = out.next(StageKind::Attn, b);
+    Tensor& context = out.next(StageKind::Context, b);
+    attention(q, k, v, scores, attn, context, iv.temperature);
+    for (int h : ablated_heads(iv, b)) context.mat().middleCols(int64_t(h) * c.head_dim(), c.head_dim()).setZero();
+    Tensor& attn_out = out.next(StageKind::AttnOut, b);
+    linear(context.mat(), w.proj_w, w.proj_b, attn_out.mat(), pw ? &pw->proj : nullptr);
+    Tensor& res1 = out.next(StageKind::Res1, b);
+    Tensor& ln2 = out.next(StageKind::Ln2, b);
+    add_layer_norm(in.x->mat(), attn_out.mat(), w.ln2_w, w.ln2_b, c.ln_eps, res1.mat(), ln2.mat());
+
+    Tensor& fc1 = out.next(StageKind::Fc1, b);
+    Tensor& act = out.next(StageKind::Gelu, b);
+    linear_gelu(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat(), act.mat(), pw ? &pw->fc1 : nullptr);
+    Tensor& mlp_out = out.next(StageKind::MlpOut, b);
+    linear(act.mat(), w.fc2_w, w.fc2_b, mlp_out.mat(), pw ? &pw->fc2 : nullptr);
+    Tensor& block_out = out.next(StageKind::Out, b);
+    const StreamNorm next = stream_norm(model, b + 1, out);
+    add_layer_norm(res1.mat(), mlp_out.mat(), next.gamma, next.beta, c.ln_eps, block_out.mat(), next.y.mat());
+    return {&block_out, &next.y};
+}
+
+// The stages before the blocks, ending with `tokens`: the masked input, its
+// patches, their (permuted) embedding, CLS prepended, positions added (unless
+// removed) and the dropped tokens taken out.
+template <typename Writer>
+const Tensor& run_embedding(const Model& model, const Tensor& input, const Interventions& iv, Writer& out,
+                            const PackedWeights* packed) {
+    const ModelConfig& c = model.config;
+    const int grid = static_cast<int>(input.shape[1] / c.patch_size);
+    const int64_t N = static_cast<int64_t>(grid) * grid;
+
+    Tensor& in = out.next(StageKind::Input);
+    if (&in != &input) in.data = input.data;
+    zero_patches(iv.mask_patches, c.patch_size, in);
+
+    Tensor& patches = out.next(StageKind::Patches);
+    extract_patches(in, c.patch_size, patches);
+    Tensor& embed = out.next(StageKind::PatchEmbed);
+    linear(patches.mat(), model.patch_w, model.patch_b, embed.mat(), packed ? &packed->patch : nullptr);
+    if (!iv.permute_patches.empty()) {
+        const Mat unpermuted = embed.mat();
+        for (int64_t n = 0; n < N; ++n) embed.mat().row(n) = unpermuted.row(iv.permute_patches[n]);
+    }
+
+    Tensor& cls = out.next(StageKind::Cls);
+    cls.mat().row(0) = model.cls_token.transpose();
+    cls.mat().bottomRows(N) = embed.mat();
+
+    Mat resampled;
+    const Mat* pos = nullptr;
+    if (!iv.no_positions && grid == c.pos_grid) pos = &model.pos_embed;
+    if (!iv.no_positions && grid != c.pos_grid) pos = &(resampled = resample_pos_embed(model.pos_embed, grid));
+
+    Tensor& tokens = out.next(StageKind::Tokens);
+    if (iv.drop_tokens.empty()) {
+        if (pos) tokens.mat() = cls.mat() + *pos;
+        else tokens.mat() = cls.mat();
+        return tokens;
+    }
+    int64_t row = 0;
+    for (int t : kept_token_rows(iv, static_cast<int>(N))) {
+        if (pos) tokens.mat().row(row++) = cls.mat().row(t) + pos->row(t);
+        else tokens.mat().row(row++) = cls.mat().row(t);
+    }
+    return tokens;
+}
+
+// The blocks, from the embedding's `tokens` to the final norm.
+template <typename Writer>
+const Tensor& run_blocks(const Model& model, const Tensor& tokens, const Interventions& iv, Writer& out,
+                         const PackedWeights* packed) {
+    const StreamNorm first = stream_norm(model, 0, out);
+    layer_norm(tokens.mat(), first.gamma, first.beta, model.config.ln_eps, first.y.mat());
+    NormedStream stream{&tokens, &first.y};
+    for (int b = 0; b < model.config.depth; ++b) stream = run_block(model, b, stream, iv, out, packed);
+    return *stream.norm;
+}
+
+// With a head, the logits and probabilities of the final norm's CLS row.
+template <typename Writer>
+void run_head(const Model& model, const Tensor& norm, Writer& out) {
+    const ModelConfig& c = model.config;
+    if (c.num_classes == 0) return;
+    Tensor& logits = out.next(StageKind::Logits);
+    logits.mat().noalias() = norm.mat().row(0) * model.head_w.transpose();
+    logits.mat() += model.head_b.transpose();
+    Tensor& probs = out.next(StageKind::Probs);
+    softmax_rows(logits.mat(), probs.mat());
+}
+
+// The checks every pass makes, and the sizes of its stages.
+ModelSizes checked_sizes(const Model& model, const Tensor& input, const Interventions& iv, bool allow_all_masked) {
+    validate_model_shapes(model);
+    check_model_input(model.config, input);
+    const int grid = static_cast<int>(input.shape[1] / model.config.patch_size);
+    validate_interventions(iv, model.config, grid, allow_all_masked);
+    keep_working_memory();
+    const int kept = static_cast<int>(kept_patches(iv, grid * grid).size());
+    return model_sizes(model.config, grid, grid * grid - kept);
+}
+
+}  // namespace
+
+void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv,
+                  const PackedWeights* packed) {
+    const ModelSizes sizes = checked_sizes(model, input, iv, false);
+    TraceWriter out(trace, sizes);
+    run_head(model, run_blocks(model, run_embedding(model, input, iv, out, packed), iv, out, packed), out);
+    out.finish();
+    const int N = static_cast<int>(sizes.N);
+    trace.set_patch_rows(embedded_patches(iv, N), kept_patches(iv, N));
+}
+
+Trace forward(const Model& model, const Tensor& input, const Interventions& iv) {
+    Trace trace;
+    forward_into(model, input, trace, iv);
+    add_rollout(trace);
+    return trace;
+}
+
+const Tensor& LeanPass::probs(const Model& model, const Tensor& input, const Interventions& iv,
+                              bool allow_all_masked, const PackedWeights* packed) {
+    if (model.config.num_classes == 0) throw Error(model.config.name + " has no classifier head: no probabilities");
+    ScratchWriter out(buffers_, checked_sizes(model, input, iv, allow_all_masked));
+    run_head(model, run_blocks(model, run_embedding(model, input, iv, out, packed), iv, out, packed), out);
+    return out.next(StageKind::Probs);
+}
+
+}  // namespace vit

@@ -1,0 +1,40 @@
+// The forward pass of a pre-norm ViT (timm's VisionTransformer.forward in eval
+// mode), recording every stage of DESIGN.md's catalogue into a Trace, under
+// the interventions a student asks for (interventions.h; none by default).
+#pragma once
+#include <vector>
+
+#include "pass/interventions.h"
+#include "model/model.h"
+#include "model/packed_weights.h"
+#include "pass/trace.h"
+
+namespace vit {
+
+// `input` is C×S×S (preprocess()); S must be a multiple of the patch size.
+// The positional embedding is interpolated (bicubic, CLS row kept) when the
+// patch grid differs from the one it was trained on. `iv` is validated
+// (validate_interventions: vit::Error naming the intervention and value).
+Trace forward(const Model& model, const Tensor& input, const Interventions& iv = {});
+// The same, writing into `trace`, without stage `rollout`: T³ products per
+// block that nothing in the pass needs (add_rollout adds it when asked). A
+// Trace from an earlier call of the same model and input size is reused
+// without allocating (benchmarks, training). `packed`: the model's weights
+// packed beforehand (packed_weights.h), or null to pack them as the pass goes.
+void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv = {},
+                  const PackedWeights* packed = nullptr);
+
+// The same pass keeping no trace: only the class probabilities, in buffers
+// reused from one call to the next (two per stage kind, whatever the depth).
+// For many passes in a row (the occlusion map); the model needs a head.
+class LeanPass {
+public:
+    // `allow_all_masked` as validate_interventions; `packed` as forward_into.
+    const Tensor& probs(const Model& model, const Tensor& input, const Interventions& iv,
+                        bool allow_all_masked = false, const PackedWeights* packed = nullptr);
+
+private:
+    std::vector<Tensor> buffers_;
+};
+
+}  // namespace vit

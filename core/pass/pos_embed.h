@@ -1,0 +1,18 @@
+// Positional embeddings for an input whose patch grid differs from the one
+// the checkpoint was trained on: timm's resample_abs_pos_embed (CLS row kept,
+// the grid part resized bicubically with antialiasing, as F.interpolate),
+// and its transpose for the backward pass.
+#pragma once
+#include "tensor/tensor.h"
+
+namespace vit {
+
+// pos: (1 + g²)×D → (1 + grid²)×D; returns pos unchanged when grid == g.
+Mat resample_pos_embed(const Mat& pos, int grid);
+
+// Its backward: the resample is linear in pos, so the gradient of pos is the
+// transpose of the same weights applied to the gradient of the result.
+// dout: (1 + grid²)×D → (1 + old_grid²)×D (the CLS row passes through).
+Mat resample_pos_embed_backward(const Mat& dout, int old_grid);
+
+}  // namespace vit

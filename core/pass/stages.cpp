@@ -1,0 +1,248 @@
+// The stage catalogue table (DESIGN.md) and the few functions that read it:
+// ids, the ordered stage list of a model, shapes and input stages. This is the
+// only file that spells a stage id.
+#include "pass/stages.h"
+
+#include <cctype>
+
+
+namespace vit {
+
+namespace {
+
+using D = Dim;
+using K = StageKind;
+constexpr StageGroup kEmbed = StageGroup::Embedding, kBlock = StageGroup::Block, kHead = StageGroup::Head;
+constexpr Palette kSigned = Palette::Diverging, kShares = Palette::Sequential;
+constexpr bool kStream = true, kNone = true;
+
+const char* const kLayerNorm = "y = (x - mean(x)) / sqrt(var(x) + eps) * gamma + beta, per token";
+const char* const kQkvLine =
+    "qkv = self.qkv(x).reshape(B, N, 3, self.num_heads, self.head_dim).permute(2, 0, 3, 1, 4)\n"
+    "q, k, v = qkv[0], qkv[1], qkv[2]";
+
+// clang-format off
+const std::vector<StageDef> kTable = {
+    {K::Input, "input", kEmbed, {D::C, D::S, D::S}, K::Input, false, kNone, kSigned,
+     "normalised image", "Normalised input image",
+     "x[c] = (pixel[c] / 255 - mean[c]) / std[c]",
+     "x = transforms.Normalize(mean=mean, std=std)(transforms.ToTensor()(img))",
+     "dx = the rows of dX folded back into (C, S, S): patching undone"},
+    {K::Patches, "patches", kEmbed, {D::N, D::PatchDim}, K::Input, false, false, kSigned,
+     "cut + flatten patches", "Cut into patches and flatten",
+     "X[n] = flatten(x[:, P*r : P*r+P, P*s : P*s+P]), n = r * grid + s, order (c, y, x)",
+     "patches = x.unfold(1, P, P).unfold(2, P, P).permute(1, 2, 0, 3, 4).reshape(N, C*P*P)",
+     "dX = dE W   (N x D times D x C*P*P)"},
+    {K::PatchEmbed, "patch_embed", kEmbed, {D::N, D::D}, K::Patches, false, false, kSigned,
+     "linear projection", "Patch embedding (linear projection)",
+     "E = X W^T + b  (the same as a Conv2d with kernel = stride = P)",
+     "self.proj = nn.Conv2d(in_chans, embed_dim, kernel_size=patch_size, stride=patch_size)\n"
+     "x = self.proj(x).flatten(2).transpose(1, 2)",
+     "dE = dZ[1:], the patch rows of the gradient (the CLS row goes to x_cls)"},
+    {K::Cls, "cls", kEmbed, {D::T0, D::D}, K::PatchEmbed, false, false, kSigned,
+     "prepend CLS token", "CLS token prepended",
+     "Z = [x_cls; E], the CLS row on top",
+     "x = torch.cat((cls_token.expand(B, -1, -1), x), dim=1)",
+     "dZ = dZ0 (adding positions passes the gradient on; dE_pos = dZ0 too)"},
+    {K::Tokens, "tokens", kEmbed, {D::T, D::D}, K::Cls, false, false, kSigned,
+     "+ position embedding", "Position embedding added (encoder input)",
+     "Z0 = Z + E_pos",
+     "x = x + self.pos_embed",
+     "dZ0 = dx1 + LN1 backward(dLN1): the residual stream and block 0's attention branch\n"
+     "LN backward: dxh = dy * gamma;  dx = (dxh - mean(dxh) - xh * mean(dxh * xh)) / sigma"},
+    {K::Ln1, "ln1", kBlock, {D::T, D::D}, K::Ln1, kStream, false, kSigned,
+     "LayerNorm before attention", "LayerNorm before attention",
+     kLayerNorm,
+     "x_norm = self.norm1(x)  # self.norm1 = nn.LayerNorm(dim, eps=eps)",
+     "dLN1 = [dQ dK dV] Wqkv: the heads merged back, the three projections summed"},
+    {K::Q, "q", kBlock, {D::H, D::T, D::Dh}, K::Ln1, false, false, kSigned,
+     "queries per head", "queries (Q)",
+     "Q = LN1(x) Wq^T + bq, split into H heads of Dh",
+     kQkvLine,
+     "dQ_h = dS_h K_h / sqrt(Dh)"},
+    {K::K, "k", kBlock, {D::H, D::T, D::Dh}, K::Ln1, false, false, kSigned,
+     "keys per head", "keys (K)",
+     "K = LN1(x) Wk^T + bk, split into H heads of Dh",
+     kQkvLine,
+     "dK_h = dS_h^T Q_h / sqrt(Dh)"},
+    {K::V, "v", kBlock, {D::H, D::T, D::Dh}, K::Ln1, false, false, kSigned,
+     "values per head", "values (V)",
+     "V = LN1(x) Wv^T + bv, split into H heads of Dh",
+     kQkvLine,
+     "dV_h = A_h^T dO_h"},
+    {K::Scores, "scores", kBlock, {D::H, D::T, D::T}, K::Q, false, false, kSigned,
+     "scores Q·Kᵀ/√Dh", "scaled dot-product scores",
+     "S_h = Q_h K_h^T / sqrt(Dh)",
+     "attn = (q @ k.transpose(-2, -1)) * self.scale  # self.scale = head_dim ** -0.5",
+     "dS_h = A_h * (dA_h - rowsum(dA_h * A_h)), * elementwise"},
+    {K::Attn, "attn", kBlock, {D::H, D::T, D::T}, K::Scores, false, false, kShares,
+     "softmax: attention", "attention weights (softmax)",
+     "A_h = softmax(S_h), along each row",
+     "attn = attn.softmax(dim=-1)",
+     "dA_h = dO_h V_h^T"},
+    {K::Context, "context", kBlock, {D::T, D::D}, K::Attn, false, false, kSigned,
+     "attention · V", "weighted sum of values",
+     "O_h = A_h V_h, heads side by side: O = [O_1 ... O_H]",
+     "x = (attn @ v).transpose(1, 2).reshape(B, N, C)",
+     "dO = dY Wo, then split into the H heads"},
+    {K::AttnOut, "attn_out", kBlock, {D::T, D::D}, K::Context, false, false, kSigned,
+     "output projection", "attention output projection",
+     "Y = O Wo^T + bo",
+     "x = self.proj(x)  # self.proj = nn.Linear(dim, dim)",
+     "dY = dx1 (the residual adds the branch, so it gets the stream's gradient)"},
+    {K::Res1, "res1", kBlock, {D::T, D::D}, K::Res1, kStream, false, kSigned,
+     "+ residual (attention)", "first residual (attention added)",
+     "x1 = x + Attn(LN1(x))",
+     "x = x + self.attn(self.norm1(x))",
+     "dx1 = dx_out + LN2 backward(dLN2): the stream and the MLP branch\n"
+     "LN backward: dxh = dy * gamma;  dx = (dxh - mean(dxh) - xh * mean(dxh * xh)) / sigma"},
+    {K::Ln2, "ln2", kBlock, {D::T, D::D}, K::Res1, false, false, kSigned,
+     "LayerNorm before MLP", "LayerNorm before the MLP",
+     kLayerNorm,
+     "x_norm = self.norm2(x)  # self.norm2 = nn.LayerNorm(dim, eps=eps)",
+     "dLN2 = dH W1"},
+    {K::Fc1, "fc1", kBlock, {D::T, D::M}, K::Ln2, false, false, kSigned,
+     "MLP fc1 (widen)", "MLP first layer (fc1)",
+     "H = LN2(x1) W1^T + b1",
+     "x = self.fc1(x)  # self.fc1 = nn.Linear(in_dim, hid_dim)",
+     "dH = dGELU * GELU'(H), GELU'(h) = Phi(h) + h phi(h)"},
+    {K::Gelu, "gelu", kBlock, {D::T, D::M}, K::Fc1, false, false, kSigned,
+     "GELU", "GELU activation",
+     "GELU(h) = h * Phi(h) = 0.5 h (1 + erf(h / sqrt(2)))",
+     "x = self.act(x)  # self.act = nn.GELU()",
+     "dGELU = dF W2"},
+    {K::MlpOut, "mlp_out", kBlock, {D::T, D::D}, K::Gelu, false, false, kSigned,
+     "MLP fc2 (narrow)", "MLP second layer (fc2)",
+     "F = GELU(H) W2^T + b2",
+     "x = self.fc2(x)  # self.fc2 = nn.Linear(hid_dim, out_dim)",
+     "dF = dx_out"},
+    {K::Out, "out", kBlock, {D::T, D::D}, K::Res1, false, false, kSigned,
+     "+ residual (MLP)", "block output (MLP added)",
+     "x_out = x1 + MLP(LN2(x1))",
+     "x = x + self.mlp(self.norm2(x))",
+     "dx_out = the next block's dx (or the final LayerNorm's backward after the last block)"},
+    {K::Norm, "norm", kHead, {D::T, D::D}, K::Norm, kStream, false, kSigned,
+     "final LayerNorm", "Final LayerNorm",
+     kLayerNorm,
+     "x = self.norm(x)  # self.norm = nn.LayerNorm(embed_dim, eps=eps)",
+     "dnorm = dlogits W_head in the CLS row, 0 in the others (only the CLS row is classified)"},
+    {K::Logits, "logits", kHead, {D::Classes}, K::Norm, false, false, kSigned,
+     "classifier scores", "Classifier head (logits)",
+     "logits = z_cls W_head^T + b_head",
+     "x = self.head(x[:, 0])  # self.head = nn.Linear(embed_dim, num_classes)",
+     "dlogits = one-hot(c): the gradient of logit[c] starts here"},
+    {K::Probs, "probs", kHead, {D::Classes}, K::Logits, false, false, kShares,
+     "softmax: probabilities", "Class probabilities (softmax)",
+     "p_k = exp(logit_k) / sum_j exp(logit_j)",
+     "probs = logits.softmax(dim=-1)",
+     "none: logit[c] is computed before the softmax, so nothing flows back through probs"},
+    {K::Rollout, "rollout", kHead, {D::T, D::T}, K::Rollout, false, kNone, kShares,
+     "attention rollout", "Attention rollout over all blocks",
+     "R = A'_(L-1) ... A'_0, A'_l = rows_normalised(mean_h(A_l) + I)",
+     "a = attn.mean(dim=1) + torch.eye(T)  # each block: mean over heads, plus the residual\n"
+     "a = a / a.sum(dim=-1, keepdim=True)  # rows sum to 1 again\n"
+     "rollout = a @ rollout  # multiply through the blocks, starting from torch.eye(T)",
+     "none: rollout is drawn from the attention, the prediction does not use it"},
+};
+// clang-format on
+
+const char* const kBlockPrefix = "block";
+
+int64_t size_of(Dim d, const ModelSizes& s) {
+    switch (d) {
+        case Dim::C: return s.C;
+        case Dim::S: return s.S;
+        case Dim::N: return s.N;
+        case Dim::PatchDim: return s.PatchDim;
+        case Dim::T0: return s.T0;
+        case Dim::T: return s.T;
+        case Dim::D: return s.D;
+        case Dim::H: return s.H;
+        case Dim::Dh: return s.Dh;
+        case Dim::M: return s.M;
+        case Dim::Classes: return s.Classes;
+    }
+    return 0;
+}
+
+}  // namespace
+
+ModelSizes model_sizes(const ModelConfig& c, int grid, int dropped) {
+    ModelSizes s;
+    s.C = c.channels;
+    s.S = int64_t(grid) * c.patch_size;
+    s.N = int64_t(grid) * grid;
+    s.PatchDim = c.patch_dim();
+    s.T0 = s.N + 1;
+    s.T = s.T0 - dropped;
+    s.D = c.embed_dim;
+    s.H = c.num_heads;
+    s.Dh = c.num_heads > 0 ? c.head_dim() : 0;
+    s.M = c.mlp_dim;
+    s.Classes = c.num_classes;
+    return s;
+}
+
+const std::vector<StageDef>& stage_table() { return kTable; }
+
+const StageDef& stage_def(StageKind kind) { return kTable.at(static_cast<size_t>(kind)); }
+
+std::string stage_id(StageKind kind, int block) {
+    const StageDef& def = stage_def(kind);
+    if (def.group != StageGroup::Block) return def.name;
+    return kBlockPrefix + std::to_string(block) + "." + def.name;
+}
+
+std::optional<StageRef> parse_stage_id(const std::string& id) {
+    std::string name = id;
+    int block = -1;
+    const std::string prefix = kBlockPrefix;
+    if (id.compare(0, prefix.size(), prefix) == 0) {
+        size_t i = prefix.size();
+        while (i < id.size() && std::isdigit(static_cast<unsigned char>(id[i]))) ++i;
+        if (i == prefix.size() || i - prefix.size() > 6 || i >= id.size() || id[i] != '.') return std::nullopt;
+        block = std::stoi(id.substr(prefix.size(), i - prefix.size()));
+        name = id.substr(i + 1);
+    }
+    for (const StageDef& def : kTable)
+        if (name == def.name && (def.group == StageGroup::Block) == (block >= 0)) return StageRef{def.kind, block};
+    return std::nullopt;
+}
+
+std::vector<StageRef> stage_list(int depth, bool has_head) {
+    std::vector<StageRef> list;
+    auto add_group = [&](StageGroup group, int block) {
+        for (const StageDef& def : kTable) {
+            if (def.group != group) continue;
+            if (!has_head && (def.kind == StageKind::Logits || def.kind == StageKind::Probs)) continue;
+            list.push_back({def.kind, block});
+        }
+    };
+    add_group(StageGroup::Embedding, -1);
+    for (int b = 0; b < depth; ++b) add_group(StageGroup::Block, b);
+    add_group(StageGroup::Head, -1);
+    return list;
+}
+
+std::vector<std::string> stage_ids(int depth, bool has_head) {
+    std::vector<std::string> ids;
+    for (const StageRef& s : stage_list(depth, has_head)) ids.push_back(stage_id(s));
+    return ids;
+}
+
+std::vector<int64_t> stage_shape(StageKind kind, const ModelSizes& sizes) {
+    std::vector<int64_t> shape;
+    for (Dim d : stage_def(kind).shape) shape.push_back(size_of(d, sizes));
+    return shape;
+}
+
+std::optional<StageRef> stage_input(const StageRef& s, int depth) {
+    const StageDef& def = stage_def(s.kind);
+    if (def.from_none) return std::nullopt;
+    if (!def.from_stream) return StageRef{def.from, s.block};
+    const int block = def.group == StageGroup::Block ? s.block : depth;  // the head follows the last block
+    if (block <= 0) return StageRef{StageKind::Tokens, -1};
+    return StageRef{StageKind::Out, block - 1};
+}
+
+}  // namespace vit

@@ -1,0 +1,62 @@
+// The Trace: every stage of one forward pass, in order, each a row of the
+// stage catalogue (core/pass/stages.h) with its block and tensor.
+// It is the only contract between computation (CPU core, GPU backend) and
+// display (app views, CLI dumps, tests).
+#pragma once
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "pass/stages.h"
+#include "tensor/tensor.h"
+
+namespace vit {
+
+struct Stage {
+    std::string id;   // stage_id(kind, block), e.g. "block0.attn"
+    StageKind kind = StageKind::Input;
+    int block = -1;   // encoder block index, -1 outside the blocks
+    Tensor tensor;
+    StageRef ref() const { return {kind, block}; }
+};
+
+class Trace {
+public:
+    // Appends a zero-filled stage and returns its tensor for the caller to fill.
+    // References stay valid as more stages are added.
+    Tensor& add(const StageRef& stage, std::vector<int64_t> shape);
+    // Makes stage `index` (at most size()) this stage and shape and returns its
+    // tensor; a stage already there with the same shape keeps its storage (and
+    // stale contents), so a forward pass can reuse the previous Trace's memory.
+    Tensor& put(size_t index, const StageRef& stage, const std::vector<int64_t>& shape);
+    // Drops every stage from `count` on.
+    void truncate(size_t count);
+    // nullptr when the trace has no such stage.
+    const Stage* find(const std::string& id) const;
+    Stage* find(const std::string& id);
+    const Stage* find(const StageRef& stage) const;
+    Stage* find(const StageRef& stage);
+    const Tensor* tensor(const StageRef& stage) const;
+    // The stage's tensor; throws vit::Error if the trace has none.
+    const Tensor& at(const std::string& id) const;
+    const Tensor& at(const StageRef& stage) const;
+    const std::deque<Stage>& stages() const { return stages_; }
+    size_t size() const { return stages_.size(); }
+    // The image patch in each patch row, in row order: 0..N−1 for a plain pass;
+    // interventions (interventions.h) permute the rows from `patch_embed` on
+    // and drop some from `tokens` on. Row i of `patch_embed` and row i + 1 of
+    // `cls` hold patch embedded_patches()[i]; row i + 1 of `tokens` and later
+    // stages holds patch token_patches()[i].
+    const std::vector<int>& embedded_patches() const { return embedded_patches_; }
+    const std::vector<int>& token_patches() const { return token_patches_; }
+    void set_patch_rows(std::vector<int> embedded, std::vector<int> kept) {
+        embedded_patches_ = std::move(embedded);
+        token_patches_ = std::move(kept);
+    }
+
+private:
+    std::deque<Stage> stages_;
+    std::vector<int> embedded_patches_, token_patches_;
+};
+
+}  // namespace vit

@@ -1,0 +1,78 @@
+// Trace sizes from the stage catalogue's shapes (core/stages), and the memory
+// budget from sysconf.
+#include "pass/trace_budget.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "base/bounds.h"
+#include "base/error.h"
+#include "pass/stages.h"
+
+namespace vit {
+
+namespace {
+
+// Floats of every stage of the catalogue (core/stages), multiplied out in
+// double: a hostile size must not overflow the sum.
+double trace_floats(const ModelConfig& c, int image_size) {
+    const ModelSizes sizes = model_sizes(c, image_size / c.patch_size);
+    double floats = 0;
+    for (const StageRef& stage : stage_list(c.depth, c.num_classes > 0)) {
+        double numel = 1;
+        for (int64_t dim : stage_shape(stage.kind, sizes)) numel *= static_cast<double>(dim);
+        floats += numel;
+    }
+    return floats;
+}
+
+std::string gigabytes(double bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+    return text;
+}
+
+}  // namespace
+
+int64_t trace_bytes(const ModelConfig& config, int image_size) {
+    const double bytes = trace_floats(config, image_size) * sizeof(float);
+    return bytes >= 9e18 ? INT64_MAX : static_cast<int64_t>(bytes);
+}
+
+int64_t trace_budget_bytes() {
+    const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
+    return static_cast<int64_t>(memory * kMaxTraceMemoryShare);
+}
+
+int largest_fitting_image_size(const ModelConfig& config, int64_t budget) {
+    int largest = 0;
+    for (int size = config.patch_size; size <= kMaxImageSide && trace_bytes(config, size) <= budget;
+         size += config.patch_size)
+        largest = size;
+    return largest;
+}
+
+void check_input_fits(const ModelConfig& config, int image_size, int64_t budget) {
+    const int size = image_size > 0 ? image_size : config.preprocess.image_size;
+    const int64_t needed = trace_bytes(config, size);
+    if (size <= kMaxImageSide && needed <= budget) return;
+    const int largest = largest_fitting_image_size(config, budget);
+    const std::string offer =
+        largest > 0 ? "; the largest image size that fits is " + std::to_string(largest) + " (--image-size " +
+                          std::to_string(largest) + ")"
+                    : "; not even one patch fits";
+    const std::string input = config.name + ": an input of " + std::to_string(size) + "×" + std::to_string(size) +
+                              " pixels";
+    if (size > kMaxImageSide)
+        throw InputTooLarge(input + " is over the limit of " + std::to_string(kMaxImageSide) + " pixels a side" + offer,
+                            largest);
+    const int64_t grid = size / config.patch_size;
+    throw InputTooLarge(input + " (" + std::to_string(grid * grid + 1) + " tokens) needs " +
+                            gigabytes(static_cast<double>(needed)) + " for its trace, over the " +
+                            gigabytes(static_cast<double>(budget)) + " this machine allows (" +
+                            std::to_string(static_cast<int>(kMaxTraceMemoryShare * 100)) + "% of its memory)" + offer,
+                        largest);
+}
+
+}  // namespace vit

@@ -1,0 +1,33 @@
+// The memory one forward pass's Trace takes, and the refusal, before anything
+// is allocated, of a pass whose trace would not fit in this machine's memory
+// (attention maps grow with the fourth power of the image side).
+#pragma once
+#include <cstdint>
+
+#include "base/error.h"
+#include "model/model.h"
+
+namespace vit {
+
+// Bytes of every stage of the trace for a square input of `image_size` pixels
+// (tokens = (image_size / patch_size)² + 1).
+int64_t trace_bytes(const ModelConfig& config, int image_size);
+
+// The most bytes a trace may take: kMaxTraceMemoryShare of physical memory.
+int64_t trace_budget_bytes();
+
+// The largest multiple of the patch size (at most kMaxImageSide) whose trace
+// fits in `budget`; 0 when not even one patch does.
+int largest_fitting_image_size(const ModelConfig& config, int64_t budget);
+
+// An input refused for its size; `largest_fitting` is the size to offer instead (0: none fits).
+struct InputTooLarge : Error {
+    InputTooLarge(const std::string& message, int largest) : Error(message), largest_fitting(largest) {}
+    int largest_fitting;
+};
+
+// Throws InputTooLarge when `image_size` (0: the config's own) is over
+// kMaxImageSide or its trace needs more than `budget` bytes.
+void check_input_fits(const ModelConfig& config, int image_size, int64_t budget = trace_budget_bytes());
+
+}  // namespace vit
