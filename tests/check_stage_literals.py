@@ -4,7 +4,7 @@ one non-test source file, core/pass/stages.cpp; everything else reads the table.
 
 Usage: check_stage_literals.py SOURCE_ROOT. Reads the names from the table's
 rows in core/pass/stages.cpp, then looks in the code (not the comments) of every
-.cpp/.h under core/ and app/ for "name", ".name", "block{i}.name" or the
+.cpp/.h under core/, app/ and gpu/ for "name", ".name", "block{i}.name" or the
 prefix "block{i}." as a whole literal. Exits 1 and lists each offending line,
 or when the table itself names no stage.
 """
@@ -18,7 +18,7 @@ NOT_STAGE_IDS = {
 }
 
 root = pathlib.Path(sys.argv[1])
-table = root / "core" / "stages.cpp"
+table = root / "core" / "pass" / "stages.cpp"
 names = re.findall(r'\{K::\w+, "(\w+)"', table.read_text())
 if len(names) < 20:
     sys.exit(f"{table}: found only {len(names)} stage rows; the table format changed?")
@@ -33,7 +33,7 @@ def code_of(line):
             return line[: m.start()]
     return line
 bad = []
-for path in sorted(p for d in ("core", "app") for p in (root / d).rglob("*") if p.suffix in (".cpp", ".h")):
+for path in sorted(p for d in ("core", "app", "gpu") for p in (root / d).rglob("*") if p.suffix in (".cpp", ".h")):
     rel = path.relative_to(root).as_posix()
     if rel == "core/pass/stages.cpp":
         continue
