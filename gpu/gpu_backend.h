@@ -1,6 +1,6 @@
 // The GPU backend: the same forward pass as the CPU core (core/pass/forward.h), run
-// by the OpenGL 4.3 compute shaders of shaders/, filling the same Trace stages
-// (ids, order, shapes and blocks of DESIGN.md's catalogue).
+// by the OpenGL 4.3 compute shaders of gpu/shaders/, filling the same Trace stages
+// (ids, order, shapes and blocks of docs/DESIGN.md#stage-catalogue).
 //
 // Usage (with an OpenGL ≥ 4.3 context current: the app's window, or a
 // HiddenGlContext from gl_context.h for the CLI and tests):

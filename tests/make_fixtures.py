@@ -8,7 +8,7 @@ For each fixture, tests/fixtures/<name>/ holds
   model.safetensors   random ViT weights (timm or Hugging Face key names)
   config.json         timm form or HF form (+ preprocessor_config.json for HF)
   image.png           a small picture (from skimage's bundled images)
-  expected/<stage id>.npy   float32, C order, every stage of DESIGN.md's catalogue
+  expected/<stage id>.npy   float32, C order, every stage of docs/DESIGN.md#stage-catalogue
   expected/meta.json  what the C++ side needs to reproduce them (image_size, ...)
   expected/grad.<stage id>.npy, grad.param.<timm name>.npy, relevance.npy
                       (models with a head) the gradients of logit[grad_class]

@@ -1,6 +1,7 @@
 // vitviz-cli's gradient dumps: --grad CLASS writes grad.<stage id>.npy and
 // grad.param.<timm name>.npy, --relevance CLASS writes relevance.npy, into
-// the --dump folder. CLASS is a class index or `top`.
+// the --dump folder. CLASS is a class index or `top`. Stage files use the
+// catalogue's ln1/ln2 where parameter files keep timm's norm1/norm2.
 #pragma once
 #include <string>
 

@@ -1,4 +1,4 @@
-// The built-in `toy-4x4` model, built from seeds/000 (the toy notebook):
+// The built-in `toy-4x4` model, built from the toy notebook the project started from:
 // its printed nn.Linear(4, 8) weight and bias are the patch projection, its
 // zero positional embedding is ours, and the CLS token is zero too. The one
 // encoder block (2 heads of 4, MLP 16) and the 3-class head have fixed
@@ -60,7 +60,7 @@ Model make_toy_model() {
     c.preprocess.std = {1.0f};
     c.labels = {"class 0", "class 1", "class 2"};
 
-    // seeds/000: print(linear.weight) and print(linear.bias) of nn.Linear(4, 8).
+    // The toy notebook: print(linear.weight) and print(linear.bias) of nn.Linear(4, 8).
     m.patch_w.resize(8, 4);
     m.patch_w << -0.0786f, 0.0531f, -0.0895f, -0.3645f,  //
         -0.0107f, -0.4378f, -0.0383f, -0.2474f,          //

@@ -1,5 +1,5 @@
 // The forward pass of a pre-norm ViT (timm's VisionTransformer.forward in eval
-// mode), recording every stage of DESIGN.md's catalogue into a Trace, under
+// mode), recording every stage of the catalogue (docs/DESIGN.md#stage-catalogue) into a Trace, under
 // the interventions a student asks for (interventions.h; none by default).
 #pragma once
 #include <vector>

@@ -1,4 +1,4 @@
-// The stage catalogue table (DESIGN.md) and the few functions that read it:
+// The stage catalogue table (docs/DESIGN.md#stage-catalogue) and the few functions that read it:
 // ids, the ordered stage list of a model, shapes and input stages. This is the
 // only file that spells a stage id.
 #include "pass/stages.h"

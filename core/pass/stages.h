@@ -1,4 +1,4 @@
-// DESIGN.md's stage catalogue as one table: for every stage of the forward pass
+// The stage catalogue (docs/DESIGN.md#stage-catalogue) as one table: for every stage of the forward pass
 // its id, kind, group, shape rule, the stage it is computed from, its names in
 // the app, its colormap family and its teaching text (formula and PyTorch line).
 // The forward pass, the GPU backend, the app and the dumps all read this table;

@@ -1,4 +1,4 @@
-// Trace sizes from the stage catalogue's shapes (core/stages), and the memory
+// Trace sizes from the stage catalogue's shapes (core/pass/stages.h), and the memory
 // budget from sysconf.
 #include "pass/trace_budget.h"
 
@@ -14,7 +14,7 @@ namespace vit {
 
 namespace {
 
-// Floats of every stage of the catalogue (core/stages), multiplied out in
+// Floats of every stage of the catalogue (core/pass/stages.h), multiplied out in
 // double: a hostile size must not overflow the sum.
 double trace_floats(const ModelConfig& c, int image_size) {
     const ModelSizes sizes = model_sizes(c, image_size / c.patch_size);

@@ -1,4 +1,4 @@
-// Claims about the Ask panel (issue 12) without a window: its state becomes
+// Claims about the Ask panel without a window: its state becomes
 // the core's Interventions, vitviz takes the same intervention flags as
 // vitviz-cli with the same messages, the loader's pass under interventions is
 // the core's forward pass, and a bookmark keeps the question.

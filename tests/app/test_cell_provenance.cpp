@@ -1,4 +1,4 @@
-// "Where a number comes from" (issue 11): the inputs shown for a clicked cell
+// "Where a number comes from": the inputs shown for a clicked cell
 // recompute the trace's value — scores from q and k, attn from its row of
 // scores (with the temperature), fc1 from ln2 and the weights, LayerNorm from
 // the row's mean and std — on the digits model, at every head and a spread of cells.

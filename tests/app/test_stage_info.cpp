@@ -1,5 +1,5 @@
 // Claims about the stage side panel's text (app/gui/logic/describe/stage_info.h): every stage
-// of DESIGN.md's catalogue is described, with the model's real sizes, in
+// of the catalogue (docs/DESIGN.md#stage-catalogue) is described, with the model's real sizes, in
 // characters Dear ImGui's default font can draw.
 #include <catch2/catch.hpp>
 
@@ -26,8 +26,8 @@ ModelConfig vit_b() { return vit::vit_base_config(); }
 
 ModelConfig vit_tiny() { return vit::vit_tiny_config(); }
 
-// The built-in toy-4x4 (seeds/000): 4x4 one-channel image, 2x2 patches, embed 8,
-// 2 heads of 4, MLP 16, 3 classes.
+// The built-in toy-4x4 (the toy notebook the project started from): 4x4 one-channel
+// image, 2x2 patches, embed 8, 2 heads of 4, MLP 16, 3 classes.
 ModelConfig toy() { return vit::make_toy_model().config; }
 
 std::vector<std::string> fields(const StageInfo& i) {

@@ -44,14 +44,14 @@ TEST_CASE("the toy model reproduces the notebook's patches and embeddings", "[to
     const vit::Model model = vit::make_toy_model();
     const vit::Trace trace = vit::forward(model, vit::preprocess(vit::toy_image(), model.config.preprocess));
 
-    // seeds/000: patches = img.unfold(0,2,2).unfold(1,2,2).contiguous().view(-1, 4)
+    // The toy notebook: patches = img.unfold(0,2,2).unfold(1,2,2).contiguous().view(-1, 4)
     const float patches[4][4] = {{0, 1, 4, 5}, {2, 3, 6, 7}, {8, 9, 12, 13}, {10, 11, 14, 15}};
     const vit::Tensor& p = trace.at("patches");
     REQUIRE(p.shape == std::vector<int64_t>{4, 4});
     for (int r = 0; r < 4; ++r)
         for (int c = 0; c < 4; ++c) CHECK(p.mat()(r, c) == patches[r][c]);
 
-    // seeds/000: embedded = linear(patches), printed to 4 decimals from 4-decimal weights.
+    // The toy notebook: embedded = linear(patches), printed to 4 decimals from 4-decimal weights.
     // The print alone is ±5e-5; the sums reach 19, and float32's order of summation
     // (the bias first or last) moves the largest difference across 5e-4.
     const float embedded[4][8] = {

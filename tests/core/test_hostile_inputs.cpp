@@ -1,4 +1,4 @@
-// Hostile files and options (issue 9): files built to crash, hang, exhaust
+// Hostile files and options: files built to crash, hang, exhaust
 // memory or mislead the loaders. Each is refused with one short message
 // naming the file and the problem; the CLI prints it as one line and exits 1
 // (run under `timeout`, so a regression that hangs fails instead of waiting).

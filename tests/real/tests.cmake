@@ -1,4 +1,4 @@
-# Checkpoints laid out like the real ViTs (issue 5), built by PyTorch into the
+# Checkpoints laid out like the real ViTs, built by PyTorch into the
 # build folder at test time (they are hundreds of MB), then loaded and compared.
 set(REAL_LAYOUTS_DIR ${CMAKE_BINARY_DIR}/real_layouts)
 add_executable(real_layout_tests ${CMAKE_CURRENT_LIST_DIR}/test_real_layouts.cpp $<TARGET_OBJECTS:catch_main>)

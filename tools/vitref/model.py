@@ -6,7 +6,7 @@ embedding, pre-norm blocks, head on the CLS row after the final LayerNorm.
 Left out: distillation/register tokens, layer scale, dropout, global average
 pooling, fused attention.
 
-`forward_trace(x)` returns every stage of DESIGN.md's catalogue, with the ids
+`forward_trace(x)` returns every stage of docs/DESIGN.md#stage-catalogue, with the ids
 used there and the batch dimension removed; `gradient_trace(x, c)` the
 gradients of logit[c] (autograd) with respect to those stages and every
 parameter, and the class-c relevance (Chefer et al. 2021).
@@ -166,7 +166,7 @@ class Block(nn.Module):
         return x
 
 
-# Stage order within a block, as in DESIGN.md's catalogue.
+# Stage order within a block, as in the catalogue (docs/DESIGN.md#stage-catalogue).
 BLOCK_STAGES = ["ln1", "q", "k", "v", "scores", "attn", "context", "attn_out", "res1",
                 "ln2", "fc1", "gelu", "mlp_out", "out"]
 

@@ -1,4 +1,4 @@
-// The App's Ask-panel hooks (issue 12), kept apart from app.cpp: rerunning the
+// The App's Ask-panel hooks, kept apart from app.cpp: rerunning the
 // pass whenever the panel's interventions change (the model and the unmodified
 // pass reused), the occlusion map while the attention screen is shown, which
 // pass the views show (modified, original, difference), the interventions

@@ -1,4 +1,4 @@
-// The App's GPU hooks (issue 4), kept apart from app.cpp: running the GPU
+// The App's GPU hooks, kept apart from app.cpp: running the GPU
 // backend when the GPU is chosen and the CPU trace changes, choosing which
 // backend's Trace the views show, and the CPU vs GPU panel under the side panel.
 #include <imgui.h>

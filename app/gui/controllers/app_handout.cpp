@@ -1,4 +1,4 @@
-// The App's hand-out hooks (issue 15), kept apart from app.cpp: while
+// The App's hand-out hooks, kept apart from app.cpp: while
 // `--lesson FILE --handout OUT.html` plays the lesson like --tour, each step's
 // screenshot is kept with its text (narration, answer, question, the stage's
 // formula and PyTorch line); after the last step the page is written

@@ -1,4 +1,4 @@
-// The App's lesson hooks (issue 15), kept apart from app.cpp: opening a lesson
+// The App's lesson hooks, kept apart from app.cpp: opening a lesson
 // file, loading each step's model and image (or running its training to the
 // step's stop), applying its view once they are there (checked against the
 // model) with the transition from the view before, the keys and caption of

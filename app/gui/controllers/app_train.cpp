@@ -1,4 +1,4 @@
-// The App's Train window hooks (issue 13), kept apart from app.cpp: starting a
+// The App's Train window hooks, kept apart from app.cpp: starting a
 // run, showing the chosen snapshot in the main view (every stage and the
 // attention screen run on the probe digit, or on the drawing when the Draw
 // window is open), saving it, and `--train --tour DIR`'s three screenshots.

@@ -1,4 +1,4 @@
-// The app's GPU side (issue 4): owns the vit::GpuBackend (app/gpu), which runs
+// The app's GPU side: owns the vit::GpuBackend (gpu/), which runs
 // on the window's own GL context, so every call here is on the main thread.
 // The backend starts the first time the GPU is chosen; it runs one full pass
 // (Readback::All) when the GPU is chosen or the model or image changes — never

@@ -1,4 +1,4 @@
-// The CPU vs GPU panel (issue 4), under the side panel: the device, the time of
+// The CPU vs GPU panel, under the side panel: the device, the time of
 // each backend, the largest |gpu − cpu| over every stage and in the current
 // stage (where, and both values), and a heatmap of |gpu − cpu| for the current
 // stage (sequential colours, colour bar). When the GPU backend could not start

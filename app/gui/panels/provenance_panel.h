@@ -1,4 +1,4 @@
-// The side panel's "Where this number comes from" (issue 11): the clicked
+// The side panel's "Where this number comes from": the clicked
 // cell's inputs as strips of colour (numbers under the mouse, and in the
 // cells when few), the arithmetic with the numbers, and the value recomputed
 // from them beside the trace's.

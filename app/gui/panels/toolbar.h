@@ -7,7 +7,7 @@
 namespace vit::gui {
 
 struct ToolbarInfo {
-    bool gpu_available = false;  // the GPU backend (app/gpu) is built and has a context
+    bool gpu_available = false;  // the GPU backend (gpu/) is built and has a context
     bool busy = false;           // loading or computing
 };
 

@@ -1,8 +1,8 @@
-// "Ask the model" (issue 12) as plain data: the patches painted on the image
+// "Ask the model" as plain data: the patches painted on the image
 // (masked or dropped), the silenced heads, the no-positions and shuffle
 // toggles, the temperature, and which pass the views show. to_interventions()
 // turns it into the one value the forward pass takes (core/pass/interventions.h);
-// tests drive it without a window (tests/app/test_ask_state.cpp).
+// tests drive it without a window (tests/app/test_ask.cpp).
 #pragma once
 #include <cstdint>
 #include <vector>

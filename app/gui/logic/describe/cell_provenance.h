@@ -1,4 +1,4 @@
-// Where a number comes from (issue 11): for one clicked cell of a stage, the
+// Where a number comes from: for one clicked cell of a stage, the
 // inputs that produced it, laid out as a teacher would on the board — for
 // scores[h, i, j] the query row i and key row j and their products summing to
 // the value; for attn the row of scores it is the softmax share of; for fc1

@@ -1,7 +1,7 @@
-// Side-panel text for every stage of DESIGN.md's catalogue, written with the
+// Side-panel text for every stage of the catalogue (docs/DESIGN.md#stage-catalogue), written with the
 // loaded model's real sizes. The PyTorch lines follow timm's
-// vision_transformer.py and the seed notebooks (004 above all); the notes
-// point at the seeds' known mistakes (seeds/README.md) as teaching moments.
+// vision_transformer.py and the PyTorch notebooks the project started from (004 above all);
+// the notes point at those notebooks' known mistakes as teaching moments.
 // Everything here is plain ASCII so ImGui's default font can draw it.
 #include "logic/describe/stage_info.h"
 

@@ -1,4 +1,4 @@
-// The hand-out of a lesson (issue 15): one self-contained HTML page a teacher
+// The hand-out of a lesson: one self-contained HTML page a teacher
 // gives the class, that opens offline in any browser. For each step its
 // number, title, picture (the step's screenshot as a base64 PNG data URI),
 // narration, the model's answer, the question, and the formula and PyTorch

@@ -1,4 +1,4 @@
-// Lessons (issue 15): a teacher's walkthrough as a small JSON file a person
+// Lessons: a teacher's walkthrough as a small JSON file a person
 // can write by hand. A lesson has a title, a default model and image, and
 // steps; a step is a saved view (model, image, stage, screen, token, layer,
 // head, gradients, CLS-only, colours, numbers, the Ask panel's interventions

@@ -1,4 +1,4 @@
-// Recording and editing a lesson in the app (issue 15): start a new lesson or
+// Recording and editing a lesson in the app: start a new lesson or
 // edit the one playing, add the view on screen as a step after the shown one,
 // edit a step's words in place, move the shown step up or down, delete it (undo
 // brings it back), jump to a step, and save to a typed path. It edits the

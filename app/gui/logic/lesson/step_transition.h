@@ -1,4 +1,4 @@
-// The animated change between two lesson steps (issue 15): for about a third
+// The animated change between two lesson steps: for about a third
 // of a second the selected token's highlight glides from its old place to its
 // new one, and each map cross-fades from the old picture to the new (the old
 // texture drawn over the new one, fading out, so a picture is always shown).

@@ -1,5 +1,5 @@
 // UI state of the app as plain data, and the pure functions that change it:
-// stepping through the stages and blocks of DESIGN.md's catalogue, selecting a
+// stepping through the stages and blocks of the catalogue (docs/DESIGN.md#stage-catalogue), selecting a
 // token, head or layer, choosing the colormap of a stage. Nothing here touches
 // a window, GL or ImGui, so tests drive it directly (tests/app/test_app_state.cpp).
 #pragma once
@@ -17,7 +17,7 @@ using Colormap = Palette;  // Diverging: blue-white-red around 0, Sequential: vi
 // One stage fills the view / attention over the image / why this class / every stage as a
 // thumbnail / layers × heads over the image.
 enum class Screen { Stage, Attention, Why, Overview, ModelView };
-enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: app/gpu)
+enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: gpu/)
 // Attention maps' colours: one scale for all heads of a layer, 0–100%, or each map its own (attention_scale.h).
 enum class AttentionScale { LayerMax, Percent, EachMap };
 

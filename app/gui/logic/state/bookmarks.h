@@ -13,7 +13,7 @@ namespace vit::gui {
 
 struct SavedView {
     std::string stage_id;   // found again by id when the model still has that stage
-    AppState view;          // the fields a bookmark restores (see restore_view)
+    AppState view;          // the fields a bookmark restores (see restore_bookmark)
 };
 
 inline constexpr int kBookmarks = 9;

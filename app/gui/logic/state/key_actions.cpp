@@ -1,4 +1,4 @@
-// The key map of DESIGN.md: arrows and Page keys step, 1..9 bookmarks, letters toggle.
+// The app's key map (the README lists the keys): arrows and Page keys step, 1..9 bookmarks, letters toggle.
 #include "logic/state/key_actions.h"
 
 namespace vit::gui {

@@ -14,7 +14,7 @@
 
 namespace vit::gui {
 
-// The model the app opens with no --model: the trained digits model of issue 5
+// The model the app opens with no --model: the trained digits model
 // when its files are in assets/, else the toy (which needs no files).
 inline constexpr const char* kDefaultModel = "digits";
 inline constexpr const char* kFallbackModel = "toy-4x4";
@@ -31,7 +31,7 @@ struct Options {
     double measure_fps = 0.0; // > 0: step through the stages for this many seconds, print the FPS, exit
     bool fixed_screen = false; // --screen: start on `screen`; --measure-fps then measures that screen alone
     Screen screen = Screen::Stage;
-    bool gpu = false;         // --backend gpu: start on the GPU backend (app/gpu); CPU when it cannot start
+    bool gpu = false;         // --backend gpu: start on the GPU backend (gpu/); CPU when it cannot start
     bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
     std::string lesson;       // --lesson FILE: play it (with --tour: DIR/NN-step.png per step)
     bool edit_lesson = false; // open the lesson editor at start (with --lesson and --tour: NN-edit.png, NN-halfway.png)
