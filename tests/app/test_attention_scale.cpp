@@ -1,4 +1,4 @@
-// Claims about the colour scales of attention maps (logic/attention_scale.h).
+// Claims about the colour scales of attention maps (logic/describe/attention_scale.h).
 #include <catch2/catch.hpp>
 
 #include "logic/describe/attention_scale.h"

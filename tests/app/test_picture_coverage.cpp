@@ -1,4 +1,4 @@
-// Claims about the share of the window that pictures cover (logic/picture_coverage.h).
+// Claims about the share of the window that pictures cover (logic/describe/picture_coverage.h).
 #include <catch2/catch.hpp>
 
 #include "logic/describe/picture_coverage.h"

@@ -2,7 +2,7 @@
 // `--lesson FILE --handout OUT.html` plays the lesson like --tour, each step's
 // screenshot is kept with its text (narration, answer, question, the stage's
 // formula and PyTorch line); after the last step the page is written
-// (logic/handout.h) and the app exits, 1 when it could not be written.
+// (logic/lesson/handout.h) and the app exits, 1 when it could not be written.
 #include <cstdio>
 
 #include "controllers/app.h"

@@ -1,7 +1,7 @@
 // The "Ask the model" window: paint patches on the image to mask
 // them (or drop their tokens), silence heads, take the positions away, shuffle
 // the patches, change the temperature; one Reset. The state is AppState::ask
-// (logic/ask_state.h); App reruns the pass whenever it changes. The window
+// (logic/ask/ask_state.h); App reruns the pass whenever it changes. The window
 // shows the prediction against the unmodified pass (bars side by side with the
 // change), the logit lens as a heatmap, and which pass the views show.
 #pragma once

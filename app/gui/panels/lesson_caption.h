@@ -1,5 +1,5 @@
 // The caption under the picture while a lesson plays: the step's title, its
-// narration, the model's answer (logic/step_answer.h), the question for the
+// narration, the model's answer (logic/lesson/step_answer.h), the question for the
 // class, and where we are ("step 3 of 12", and "unsaved changes" while the
 // lesson editor's changes are not saved). A new lesson with no step yet says
 // how to add one. It takes its own strip of the window, so it never covers the picture.
