@@ -53,7 +53,6 @@ public:
     bool should_close() const { return quit_; }
     bool touring() const { return !options_.tour_dir.empty(); }  // no mouse: screenshots without tooltips
     int exit_code() const { return exit_code_; }
-    Fonts& fonts() { return fonts_; }
 
 private:
     void request(const std::string& model, const std::string& image);  // "" = model_image(model)
