@@ -9,9 +9,14 @@
 #                 attention, model-view, overview and Why screens), widgets/
 #                 (heatmaps, charts, the drawing helpers they share);
 #   panels/       the panels around them (navigator, side panel, toolbar...);
-#   controllers/  App and the parts that run one feature each frame (GPU, Ask,
-#                 lessons and hand-outs, training);
-#   platform/     the window, the frame loop, fonts and GL textures.
+#   controllers/  App (the UI state, the model and trace on screen, the layout)
+#                 and one controller per feature, each with its own state and
+#                 per-frame work (GPU, Ask, lessons and hand-outs, training),
+#                 sharing an AppContext (controllers/app_context.h);
+#   platform/     what differs per platform, one backend file each: the window
+#                 and frame() (window.h: desktop_window.cpp, GLFW), the GL
+#                 header (gl.h), files (files.h: desktop_files.cpp), fonts and
+#                 GL textures; main.cpp reads the command line and runs frames.
 # Includes name the folder from app/gui: #include "logic/state/app_state.h".
 # Dear ImGui's GLFW and OpenGL3 backends are compiled unmodified from Debian's
 # libimgui-dev examples.

@@ -2,7 +2,6 @@
 // carry out what they asked for, and (after rendering) take screenshots.
 #include "controllers/app.h"
 
-#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <cfloat>
@@ -11,7 +10,9 @@
 
 #include "base/error.h"
 #include "logic/state/export.h"
+#include "platform/files.h"
 #include "platform/gl_texture.h"
+#include "platform/window.h"
 #include "logic/state/key_actions.h"
 #include "logic/describe/picture_coverage.h"
 #include "panels/info_panel.h"
@@ -22,11 +23,21 @@ namespace vit::gui {
 
 namespace fs = std::filesystem;
 
-App::App(GLFWwindow* window, Options options, std::string asset_dir)
-    : window_(window),
-      options_(std::move(options)),
+App::App(Options options, std::string asset_dir)
+    : options_(std::move(options)),
       asset_dir_(std::move(asset_dir)),
-      cache_(upload_texture, release_texture) {
+      cache_(upload_texture, release_texture),
+      ctx_{options_, state_, pipeline_, loader_, cache_, derived_, generation_, fonts_, linked_hover_, tour_, draw_,
+           model_, model_name_, trace_, picture_, image_path_, forward_ms_, quit_, exit_code_,
+           [this](const std::string& model, const std::string& image) { request(model, image); },
+           [this] { send_canvas(); },
+           [this](bool on) { set_presenter(on); },
+           [this](const std::string& text) { show_error(text); },
+           [this](const std::string& text) { show_notice(text); }},
+      gpu_(ctx_),
+      ask_(ctx_, gpu_),
+      training_(ctx_, gpu_),
+      lessons_(ctx_, gpu_, ask_, training_) {
     load_fonts(fonts_);
     base_style_ = ImGui::GetStyle();
     if (options_.model.empty()) options_.model = default_model(asset_dir_);
@@ -38,7 +49,6 @@ App::App(GLFWwindow* window, Options options, std::string asset_dir)
     if (options_.gpu) state_.backend = Backend::Gpu;
     state_.clicker = options_.clicker;
     if (options_.fixed_screen) state_.screen = options_.screen;
-    gpu_.set_fail_test(options_.gpu_fail_test);
     open_.visible = options_.open_chooser;
     request(options_.model, options_.image);
 }
@@ -94,7 +104,7 @@ void App::poll_loader() {
 void App::apply(Loaded loaded) {
     if (loaded.model != model_ && !loaded.model->nonfinite_weights.empty())
         show_error("warning: " + loaded.model->nonfinite_weights + " (running it anyway)");
-    keep_ask_results(loaded);
+    ask_.keep_results(loaded);
     model_ = loaded.model;
     model_name_ = loaded.model_name;
     trace_ = loaded.trace;
@@ -106,9 +116,7 @@ void App::apply(Loaded loaded) {
     else draw_.shown_version = ~0ull;
     // A new model while drawing: run it on the canvas too (the loop in draw_frame resends).
     if (!loaded.request.pixels && draw_.visible && !draw_.canvas.empty()) draw_.sent_version = ~0ull;
-    ++generation_;
-    cache_.clear();
-    derived_.clear();
+    ctx_.new_views();
 
     std::vector<StageRef> stages;
     for (const Stage& s : trace_->stages()) stages.push_back(s.ref());
@@ -119,21 +127,21 @@ void App::apply(Loaded loaded) {
     int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
     if (same >= 0) state_.stage = same;
     clamp_state(state_, pipeline_);
-    if (first_load_ && !ask_at_start()) {
+    if (first_load_ && !ask_.at_start()) {
         first_load_ = false;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
-        if (!options_.lesson.empty()) open_lesson(options_.lesson);
-        if (options_.edit_lesson) show_lesson_editor(true);
-        if (lesson_ && lesson_->steps() > 0 && touring()) {  // one screenshot per step, NN-step.png (with the editor: NN-edit.png, NN-halfway.png)
-            tour_.emplace(lesson_tour_plan(lesson_->steps(), options_.edit_lesson));
+        if (!options_.lesson.empty()) lessons_.open(options_.lesson);
+        if (options_.edit_lesson) lessons_.show_editor(true);
+        if (lessons_.player() && lessons_.player()->steps() > 0 && touring()) {  // one screenshot per step, NN-step.png (with the editor: NN-edit.png, NN-halfway.png)
+            tour_.emplace(lesson_tour_plan(lessons_.player()->steps(), options_.edit_lesson));
         } else if (options_.train) {
-            train_.visible = true;
+            training_.panel().visible = true;
             if (pipeline_.depth > 0) {  // the last block's heads as they learn
                 state_.screen = Screen::Attention;
                 select_layer(state_, pipeline_, pipeline_.depth - 1);
             }
-            train_.epochs = options_.train_epochs;
-            start_training();
+            training_.panel().epochs = options_.train_epochs;
+            training_.start();
         } else if (!options_.tour_dir.empty()) {
             std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Ask panel, the Draw window with a drawn 7
             if (options_.interventions.any())
@@ -146,7 +154,7 @@ void App::apply(Loaded loaded) {
         }
     }
     std::string title = "ViT Visualizer — " + model_->config.name + " — " + image_name_;
-    glfwSetWindowTitle(window_, title.c_str());
+    set_window_title(title);
 }
 
 void App::on_drop(int count, const char** paths) {
@@ -160,50 +168,6 @@ void App::on_drop(int count, const char** paths) {
         }
     }
 }
-
-// The GLFW keys the app acts on; -1 for the rest (left to Dear ImGui).
-static int app_key(int glfw_key) {
-    switch (glfw_key) {
-        case GLFW_KEY_RIGHT: return static_cast<int>(Key::Right);
-        case GLFW_KEY_LEFT: return static_cast<int>(Key::Left);
-        case GLFW_KEY_PAGE_DOWN: return static_cast<int>(Key::PageDown);
-        case GLFW_KEY_PAGE_UP: return static_cast<int>(Key::PageUp);
-        case GLFW_KEY_HOME: return static_cast<int>(Key::Home);
-        case GLFW_KEY_END: return static_cast<int>(Key::End);
-        case GLFW_KEY_DOWN: return static_cast<int>(Key::Down);
-        case GLFW_KEY_UP: return static_cast<int>(Key::Up);
-        case GLFW_KEY_ESCAPE: return static_cast<int>(Key::Escape);
-        case GLFW_KEY_F11: return static_cast<int>(Key::F11);
-        case GLFW_KEY_A: return static_cast<int>(Key::A);
-        case GLFW_KEY_C: return static_cast<int>(Key::C);
-        case GLFW_KEY_N: return static_cast<int>(Key::N);
-        case GLFW_KEY_H: return static_cast<int>(Key::H);
-        case GLFW_KEY_O: return static_cast<int>(Key::O);
-        case GLFW_KEY_M: return static_cast<int>(Key::M);
-        case GLFW_KEY_S: return static_cast<int>(Key::S);
-        case GLFW_KEY_E: return static_cast<int>(Key::E);
-        case GLFW_KEY_W: return static_cast<int>(Key::W);
-        case GLFW_KEY_G: return static_cast<int>(Key::G);
-        case GLFW_KEY_Z: return static_cast<int>(Key::Z);
-        case GLFW_KEY_ENTER:
-        case GLFW_KEY_KP_ENTER: return static_cast<int>(Key::Enter);
-        case GLFW_KEY_V: return static_cast<int>(Key::V);
-        case GLFW_KEY_L: return static_cast<int>(Key::L);
-        case GLFW_KEY_R: return static_cast<int>(Key::R);
-        default: break;
-    }
-    if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)
-        return static_cast<int>(Key::Digit1) + glfw_key - GLFW_KEY_1;
-    return -1;
-}
-
-void App::on_key(int glfw_key, int action, int mods) {
-    int key = app_key(glfw_key);
-    if (key < 0) return;
-    input_.push(KeyEvent{static_cast<Key>(key), action != GLFW_RELEASE, (mods & GLFW_MOD_CONTROL) != 0});
-}
-
-void App::on_mouse_button(int button, int action) { input_.push(MouseEvent{button, action != GLFW_RELEASE}); }
 
 void App::feed_mouse_buttons() {
     const std::array<bool, kMouseButtons>& down = input_.step_mouse();
@@ -219,6 +183,15 @@ void App::handle_keys() {
     carry_out(apply_next_key(input_, state_, pipeline_, bookmarks_));
 }
 
+bool App::lesson_key() {
+    if (!lessons_.player()) return false;
+    std::optional<KeyEvent> e = input_.next_press();
+    if (!e) return true;
+    if (lessons_.take_key(*e)) return true;
+    carry_out(apply_key(*e, state_, pipeline_, bookmarks_));
+    return true;
+}
+
 void App::carry_out(WindowAction action) {
     switch (action) {
         case WindowAction::TogglePresenter: set_presenter(!state_.presenter); break;
@@ -227,7 +200,7 @@ void App::carry_out(WindowAction action) {
         case WindowAction::ExportNpy: export_npy(); break;
         case WindowAction::OpenImage: open_.visible = true, open_.for_model = false; break;
         case WindowAction::OpenModel: open_.visible = true, open_.for_model = true; break;
-        case WindowAction::LessonEditor: show_lesson_editor(!editor_.visible); break;
+        case WindowAction::LessonEditor: lessons_.show_editor(!lessons_.editor().visible); break;
         case WindowAction::None: break;
     }
 }
@@ -238,15 +211,7 @@ void App::set_presenter(bool on) {
     style = base_style_;
     if (on) style.ScaleAllSizes(1.5f);
     if (!options_.tour_dir.empty()) return;  // the tour keeps its window as it is
-    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-    if (on && monitor) {
-        glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
-        glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
-        const GLFWvidmode* mode = glfwGetVideoMode(monitor);
-        if (mode) glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-    } else if (!on) {
-        glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], 0);
-    }
+    set_fullscreen(on);
 }
 
 void App::export_npy() {
@@ -254,7 +219,7 @@ void App::export_npy() {
     const std::string& id = pipeline_.ids[state_.stage];
     try {
         std::string path = unique_export_path(".", id, ".npy");
-        save_npy(path, trace_->at(id));
+        save_file(path, [&] { save_npy(path, trace_->at(id)); });
         show_notice("saved " + id + " " + shape_string(trace_->at(id).shape) + " to " + path +
                     "   (numpy.load('" + fs::path(path).filename().string() + "'))");
     } catch (const std::exception& e) {
@@ -283,13 +248,13 @@ void App::carry_out(const UiActions& a) {
 }
 
 void App::draw_frame() {
-    if (lesson_) lesson_->transition.begin_frame(lesson_clock(), generation_);
+    lessons_.begin_frame();
     poll_loader();
-    play_lesson();
-    sync_gpu();
+    lessons_.play();
+    gpu_.sync(ask_.results().asked);
     if (tour_) advance_tour();
     else handle_keys();
-    sync_ask();
+    ask_.sync();
     if (options_.measure_fps > 0 && trace_) step_fps_measure();
     linked_hover_ = state_.hover_token;
     state_.hover_token = -1;
@@ -298,9 +263,10 @@ void App::draw_frame() {
     UiActions actions;
     draw_main_window(actions);
     DrawOpenPanel(open_, asset_dir_, actions);
-    draw_train_window();
-    draw_ask_panel();
-    draw_lesson_editor();
+    LessonPlayer* lesson = lessons_.player();
+    training_.draw_window(lesson && lesson->step().train.on);
+    ask_.draw_panel();
+    lessons_.draw_editor();
     if (draw_.visible && model_ && !takes_drawings(model_->config)) draw_.visible = false;  // e.g. the toy sees 4×4
     // While the Draw window is open the canvas is the image source: every change reruns the
     // whole pipeline, one forward at a time (so at most once per frame).
@@ -311,15 +277,15 @@ void App::draw_frame() {
 
 void App::advance_tour() {
     if (tour_->done()) return;
-    if (lesson_ && tour_->current().lesson_step >= 0) {  // the editor shows in its shots, not over a transition held halfway
-        editor_.visible = options_.edit_lesson && !tour_->current().halfway;
-        return lesson_->go(tour_->current().lesson_step);
+    if (lessons_.player() && tour_->current().lesson_step >= 0) {  // the editor shows in its shots, not over a transition held halfway
+        lessons_.editor().visible = options_.edit_lesson && !tour_->current().halfway;
+        return lessons_.player()->go(tour_->current().lesson_step);
     }
     go_to_stage(state_, pipeline_, tour_->current().stage);
     state_.screen = tour_->current().screen;
     state_.gradients = tour_->current().gradients;
     state_.cell = tour_->current().cell;
-    if (options_.interventions.any()) ask_panel_.visible = tour_->current().file.find("-ask.") != std::string::npos;
+    if (options_.interventions.any()) ask_.panel().visible = tour_->current().file.find("-ask.") != std::string::npos;
     if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
         draw_.visible = true;
         draw_sample_seven(draw_.canvas, draw_.thickness);
@@ -361,7 +327,7 @@ void App::draw_main_window(UiActions& actions) {
     if (!state_.presenter) {
         ToolbarInfo ti;
         ti.busy = loader_.busy();
-        ti.gpu_available = gpu_.available();
+        ti.gpu_available = gpu_.session().available();
         DrawToolbar(state_, pipeline_, ti, actions);
         // The windows' switches, on the next row when the toolbar is full.
         SameLineOrWrap(ImGui::CalcTextSize("Draw a digit Train Ask the model Lesson editor").x + 8.f * ImGui::GetFrameHeight() + 72.f);
@@ -369,23 +335,23 @@ void App::draw_main_window(UiActions& actions) {
             ImGui::Checkbox("Draw a digit", &draw_.visible);
             ImGui::SameLine(0, 24);
         }
-        ImGui::Checkbox("Train", &train_.visible);
+        ImGui::Checkbox("Train", &training_.panel().visible);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("train a digits ViT from random weights and watch it learn");
         ImGui::SameLine(0, 24);
-        ImGui::Checkbox("Ask the model", &ask_panel_.visible);
+        ImGui::Checkbox("Ask the model", &ask_.panel().visible);
         ImGui::SameLine(0, 24);
-        bool editing = editor_.visible;
-        if (ImGui::Checkbox("Lesson editor", &editing)) show_lesson_editor(editing);
+        bool editing = lessons_.editor().visible;
+        if (ImGui::Checkbox("Lesson editor", &editing)) lessons_.show_editor(editing);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("record a lesson: add the view on screen as a step, edit, reorder, save (key R)");
     }
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
     float status_h = fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
-    float caption_h = lesson_caption_h(ImGui::GetContentRegionAvail().x);
+    float caption_h = lessons_.caption_height(ImGui::GetContentRegionAvail().x);
     float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h;
     if (trace_ && model_ && !pipeline_.ids.empty()) draw_columns(body_h);
     else draw_loading(body_h);
-    draw_lesson_caption(caption_h);
+    lessons_.draw_caption(caption_h);
     ImGui::PushFont(fonts_.body);  // the status bar is for the teacher: the normal size, so it fits in presenter mode
     DrawStatusBar(status_info());
     ImGui::PopFont();
@@ -422,14 +388,14 @@ bool App::why_shown() {
 
 // Navigator | stage view or attention screen | side panel over the GPU panel.
 void App::draw_columns(float body_h) {
-    ViewContext ctx{state_, pipeline_, views_trace(), *model_, picture_, cache_, derived_, generation_, fonts_, linked_hover_};
-    ctx.ask = &ask_;
-    ctx.ask_open = &ask_panel_.visible;
-    if (lesson_) ctx.transition = &lesson_->transition;
+    ViewContext ctx = ctx_.views(ask_.views_trace());
+    ctx.ask = &ask_.results();
+    ctx.ask_open = &ask_.panel().visible;
+    if (LessonPlayer* lesson = lessons_.player()) ctx.transition = &lesson->transition;
     const float width = ImGui::GetContentRegionAvail().x;
     float nav_w = state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
     // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).
-    const bool side_column = !(state_.presenter && state_.screen == Screen::Attention) || draw_.visible || gpu_panel_height(body_h) > 0;
+    const bool side_column = !(state_.presenter && state_.screen == Screen::Attention) || draw_.visible || gpu_.panel_height(body_h) > 0;
     float info_w = side_column ? std::max(300.f, width * (state_.presenter ? 0.26f : 0.22f)) : 0.f;
     if (nav_w > 0) {
         ImGui::BeginChild("navigator", ImVec2(nav_w, body_h), true);
@@ -440,7 +406,7 @@ void App::draw_columns(float body_h) {
     const float gaps = (nav_w > 0 ? 1 : 0) + (info_w > 0 ? 1 : 0);
     ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - gaps * ImGui::GetStyle().ItemSpacing.x, body_h), true,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    place_lesson_train_window();
+    lessons_.place_train_window();
     switch (state_.screen) {
         case Screen::Attention: DrawAttentionScreen(ctx); break;
         case Screen::Why: draw_why_screen(ctx); break;
@@ -462,10 +428,10 @@ void App::draw_columns(float body_h) {
         ImGui::EndGroup();
     }
     const float used = ImGui::GetCursorPosY() - top;
-    ImGui::BeginChild("info", ImVec2(0, std::max(ImGui::GetFrameHeight() * 3, body_h - used - gpu_panel_height(body_h))), true);
+    ImGui::BeginChild("info", ImVec2(0, std::max(ImGui::GetFrameHeight() * 3, body_h - used - gpu_.panel_height(body_h))), true);
     DrawInfoPanel(ctx);
     ImGui::EndChild();
-    draw_gpu_panel(ctx, body_h);
+    gpu_.draw_panel(ctx, body_h);
     ImGui::EndGroup();
 }
 
@@ -488,13 +454,13 @@ StatusInfo App::status_info() const {
     si.image = image_name_;
     si.tokens = pipeline_.tokens;
     if (const Tensor* kept = trace_ ? trace_->tensor({StageKind::Tokens}) : nullptr) si.kept_tokens = static_cast<int>(kept->rows());
-    si.forward_ms = shown_gpu_ ? gpu_.gpu_ms() : forward_ms_;
+    si.forward_ms = gpu_.shown() ? gpu_.session().gpu_ms() : forward_ms_;
     si.textures = cache_.size();
     si.uploads = cache_.uploads();
     si.busy = loader_.busy();
     si.progress = loader_.progress();
     si.phase = loader_.phase();
-    si.backend = shown_gpu_ ? "GPU" : "CPU";  // who computed the trace on screen
+    si.backend = gpu_.shown() ? "GPU" : "CPU";  // who computed the trace on screen
     si.compact = state_.presenter;
     return si;
 }
@@ -530,13 +496,13 @@ void App::after_render(int fb_width, int fb_height) {
         try {
             std::string stem = pipeline_.ids.empty() ? "vitviz" : "vitviz-" + (state_.screen == Screen::Stage ? pipeline_.ids[state_.stage] : std::string(screen_name(state_.screen)));
             std::string path = unique_export_path(".", stem, ".png");
-            save_png(path, read_framebuffer(fb_width, fb_height));
+            save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
             show_notice("saved the view to " + path);
         } catch (const std::exception& e) {
             show_error(e.what());
         }
     }
-    capture_train_tour(fb_width, fb_height);
+    training_.after_render(fb_width, fb_height);
     if (!tour_ || !trace_) return;
     if (tour_->done()) {
         quit_ = true;
@@ -544,13 +510,13 @@ void App::after_render(int fb_width, int fb_height) {
     }
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
     if (loader_.busy()) return;  // every shot waits for the pass it shows (the Ask panel's reruns)
-    if (lesson_ && lesson_->pending) return;  // a step waits for its model and view
+    if (lessons_.player() && lessons_.player()->pending) return;  // a step waits for its model and view
     if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;  // why and gradients: the backward
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
         try {
-            save_png(path, read_framebuffer(fb_width, fb_height));
-            keep_handout_step(path);
+            save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
+            lessons_.keep_handout_step(path);
             const ImVec2 window = ImGui::GetIO().DisplaySize;
             std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(),
                         100.0 * covered_share(picture_rects(ImGui::GetDrawData()), int(window.x), int(window.y)),
@@ -564,7 +530,7 @@ void App::after_render(int fb_width, int fb_height) {
     tour_->end_frame();
     if (tour_->done()) {
         std::printf("tour: %zu screenshots in %s\n", tour_->count(), options_.tour_dir.c_str());
-        write_lesson_handout();
+        lessons_.finish_handout();
         quit_ = true;
     }
 }

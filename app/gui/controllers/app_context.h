@@ -1,0 +1,67 @@
+// What App shares with its controllers (GpuController, AskController,
+// LessonController, TrainingController): the state they read and change, by
+// reference, and what they may ask App to do, as callbacks. App builds one and
+// hands it to each controller; no controller reaches into App itself.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "logic/jobs/loader.h"
+#include "logic/state/app_state.h"
+#include "logic/state/derived_cache.h"
+#include "logic/state/options.h"
+#include "logic/state/texture_cache.h"
+#include "logic/state/tour.h"
+#include "panels/draw_panel.h"
+#include "platform/fonts.h"
+#include "views/widgets/view_common.h"
+
+namespace vit::gui {
+
+struct AppContext {
+    const Options& options;
+    AppState& state;
+    Pipeline& pipeline;
+    Loader& loader;
+    TextureCache& cache;
+    DerivedCache& derived;
+    uint64_t& generation;  // changes with every new trace (texture keys)
+    const Fonts& fonts;
+    const int& linked_hover;
+    std::optional<TourDriver>& tour;
+    DrawPanelState& draw;
+
+    // The model and trace on screen and where they came from.
+    std::shared_ptr<const Model>& model;
+    std::string& model_name;
+    std::shared_ptr<const Trace>& trace;
+    const Image& picture;
+    const std::string& image_path;
+    const double& forward_ms;
+
+    bool& quit;  // the app ends after this frame, with exit_code
+    int& exit_code;
+
+    std::function<void(const std::string& model, const std::string& image)> request;  // image "": the model's own
+    std::function<void()> send_canvas;  // the Draw canvas, MNIST-normalised, to the loader
+    std::function<void(bool on)> set_presenter;
+    std::function<void(const std::string&)> show_error;
+    std::function<void(const std::string&)> show_notice;
+
+    bool touring() const { return !options.tour_dir.empty(); }  // --tour: no mouse, the clock held still
+    // What the views draw from, over `shown` (the pass they show).
+    ViewContext views(const Trace& shown) const {
+        return ViewContext{state, pipeline, shown, *model, picture, cache, derived, generation, fonts, linked_hover};
+    }
+    // The views' textures and derived numbers belong to another trace now.
+    void new_views() {
+        ++generation;
+        cache.clear();
+        derived.clear();
+    }
+};
+
+}  // namespace vit::gui

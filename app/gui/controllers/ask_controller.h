@@ -1,0 +1,46 @@
+// AskController: the Ask panel. Reruns the pass whenever the panel's
+// interventions change (the model and the unmodified pass reused), asks for the
+// occlusion map while the attention screen is shown, chooses which pass the
+// views show (modified, original, difference), applies the interventions given
+// on the command line, and draws the window.
+#pragma once
+#include <memory>
+
+#include "controllers/app_context.h"
+#include "controllers/gpu_controller.h"
+#include "logic/ask/ask_compare.h"
+#include "panels/ask_panel.h"
+
+namespace vit::gui {
+
+class AskController {
+public:
+    AskController(AppContext& app, const GpuController& gpu);
+
+    void keep_results(const Loaded& loaded);  // a pass arrived: its other passes and the question it answers
+    bool at_start();  // the command line's interventions; true: the first-load steps wait for their pass
+    void sync();      // once per frame: rerun when the question changed
+    const Trace& views_trace();  // modified (the GPU's or the CPU's), original or their difference, as the panel says
+    void draw_panel();
+
+    AskResults& results() { return ask_; }
+    const AskResults& results() const { return ask_; }
+    AskPanelState& panel() { return ask_panel_; }
+
+private:
+    struct AskSent {
+        Interventions interventions;
+        bool occlusion = false;
+    };
+    AppContext& app_;
+    const GpuController& gpu_;
+    AskPanelState ask_panel_;
+    AskResults ask_;
+    LoadRequest ask_request_;  // the request of the trace on screen
+    AskSent ask_sent_;         // the last question sent to the loader
+    std::shared_ptr<const Trace> difference_;
+    AskShow shown_choice_ = AskShow::Modified;
+    bool asked_at_start_ = false;
+};
+
+}  // namespace vit::gui

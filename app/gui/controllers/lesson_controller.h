@@ -1,0 +1,57 @@
+// LessonController: lesson mode. `--lesson FILE` and each step's loads and
+// views (or its training run), the transitions between steps, the keys and
+// caption of lesson mode, the lesson editor (R), and the hand-out
+// (`--lesson FILE --handout OUT.html`, lesson_handout.cpp).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "controllers/app_context.h"
+#include "controllers/ask_controller.h"
+#include "controllers/gpu_controller.h"
+#include "controllers/training_controller.h"
+#include "logic/lesson/handout.h"
+#include "logic/lesson/lesson_player.h"
+#include "panels/lesson_editor_panel.h"
+
+namespace vit::gui {
+
+class LessonController {
+public:
+    LessonController(AppContext& app, const GpuController& gpu, const AskController& ask, TrainingController& training);
+
+    void open(const std::string& path);
+    void begin_frame();  // the transition's clock, before anything else this frame
+    void play();         // the step's loads, then its view
+    LessonPlayer* player() { return lesson_ ? &*lesson_ : nullptr; }  // nullptr: no lesson
+    LessonEditor& editor() { return editor_; }
+
+    bool take_key(const KeyEvent& e);  // a lesson key (next, back…) taken; false: the app's own
+    void place_train_window();         // inside the view's child: a train step's window covers the view
+    float caption_height(float width) const;
+    void draw_caption(float height);
+    void show_editor(bool on);
+    void draw_editor();
+
+    // The hand-out (lesson_handout.cpp).
+    void keep_handout_step(const std::string& png_path);  // after a step's screenshot is saved
+    void finish_handout();                                // after the last step: writes the page
+
+private:
+    bool images_ready();  // the step's model and image are on screen (else asked for)
+    bool run_ready();     // a train step's run reached its stop and the view shows it
+    void failed(const std::string& message);
+    std::string answer() const;  // the caption's answer line for the trace on screen
+    double clock() const;        // the transitions' clock (--tour: held still)
+
+    AppContext& app_;
+    const GpuController& gpu_;
+    const AskController& ask_;
+    TrainingController& training_;
+    std::optional<LessonPlayer> lesson_;
+    LessonEditor editor_;
+    std::vector<HandoutStep> handout_;
+};
+
+}  // namespace vit::gui

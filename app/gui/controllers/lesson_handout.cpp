@@ -1,0 +1,40 @@
+// LessonController's hand-out (controllers/lesson_controller.h): while
+// `--lesson FILE --handout OUT.html` plays the lesson like --tour, each step's
+// screenshot is kept with its text (narration, answer, question, the stage's
+// formula and PyTorch line); after the last step the page is written
+// (logic/lesson/handout.h) and the app exits, 1 when it could not be written.
+#include <cstdio>
+
+#include "base/file_io.h"
+#include "controllers/lesson_controller.h"
+#include "logic/describe/stage_info.h"
+#include "platform/files.h"
+
+namespace vit::gui {
+
+void LessonController::keep_handout_step(const std::string& png_path) {
+    if (app_.options.handout.empty() || !lesson_) return;
+    const LessonStep& step = lesson_->step();
+    HandoutStep h{step.title, step.narration, step.question, answer(), "", "", "", {}};
+    if (const std::optional<StageRef> stage = handout_stage(app_.state, app_.pipeline)) {
+        const StageInfo info = describe_stage(*stage, app_.model->config, app_.pipeline.tokens);
+        h.stage_title = info.title, h.formula = info.formula, h.pytorch = info.pytorch;
+    }
+    h.png = read_file(png_path, size_t(1) << 30);
+    handout_.push_back(std::move(h));
+}
+
+void LessonController::finish_handout() {
+    if (app_.options.handout.empty() || !lesson_) return;
+    try {
+        const std::string html = handout_html(lesson_->lesson.title, handout_);
+        save_file(app_.options.handout, [&] { write_handout(app_.options.handout, html); });
+        std::printf("handout: %zu steps in %s (pictures in %s)\n", handout_.size(), app_.options.handout.c_str(),
+                    app_.options.tour_dir.c_str());
+    } catch (const std::exception& e) {
+        app_.show_error(e.what());
+        app_.exit_code = 1;
+    }
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,25 @@
+// The window the app draws in, whichever platform gives it: desktop_window.cpp
+// opens one with GLFW and runs `while (!window_closed()) frame(app);`; a browser
+// build would supply the same functions over a canvas and call frame() from its
+// animation-frame callback.
+#pragma once
+#include <string>
+
+namespace vit::gui {
+
+class App;
+
+// Opens the window with its GL context (OpenGL 4.3 core, else 3.3: everything but
+// the GPU backend works), Dear ImGui and its backends. False, said on stderr, when
+// there is none. `vsync` off: tours and FPS measurements run as fast as they can.
+bool open_window(bool vsync);
+void attach_app(App* app);  // the window's keys, mouse buttons and drops go to `app` (nullptr: nowhere)
+bool window_closed();       // the user closed it
+void frame(App& app);       // one frame: input, the app's frame, render, after_render, present
+void close_window();        // after attach_app(nullptr)
+
+// What the app asks of its window.
+void set_window_title(const std::string& title);
+void set_fullscreen(bool on);  // presenter mode: the primary monitor; off: back where it was
+
+}  // namespace vit::gui
