@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "panels/digit_widgets.h"
+#include "views/widgets/digit_widgets.h"
 
 namespace vit::gui {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "panels/digit_widgets.h"
+#include "views/widgets/digit_widgets.h"
 #include "views/widgets/line_chart.h"
 
 namespace vit::gui {

@@ -1,5 +1,5 @@
 // The Draw and Train windows' shared widgets (see digit_widgets.h).
-#include "panels/digit_widgets.h"
+#include "views/widgets/digit_widgets.h"
 
 #include <imgui.h>
 
