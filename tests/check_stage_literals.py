@@ -18,7 +18,7 @@ NOT_STAGE_IDS = {
 }
 
 root = pathlib.Path(sys.argv[1])
-table = root / "core" / "stages.cpp"
+table = root / "core" / "pass" / "stages.cpp"
 names = re.findall(r'\{K::\w+, "(\w+)"', table.read_text())
 if len(names) < 20:
     sys.exit(f"{table}: found only {len(names)} stage rows; the table format changed?")
