@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
+#include <utility>
 #include <vector>
 
 namespace vit::gui {
@@ -114,7 +115,8 @@ std::string layernorm_explanation(const Sizes& s) {
 }
 
 // The three projections q, k, v share the fused qkv layer.
-void fill_qkv(StageInfo& info, const Sizes& s, StageKind which) {
+void describe_qkv(StageInfo& info, const StageRef& stage, const Sizes& s, const ModelConfig&) {
+    const StageKind which = stage.kind;
     info.shapes = "(H, T, Dh) = " + tup({s.H, s.T, s.Dh}) + ", from qkv " + tup({s.T, 3 * s.D}) + " = " +
                   tup({s.T, s.D}) + " @ " + tup({s.D, 3 * s.D}) + " + " + tup({3 * s.D});
     std::string split = "One Linear layer makes " + num(3 * s.D) + " numbers per token (queries, keys and values together); the " +
@@ -132,201 +134,267 @@ void fill_qkv(StageInfo& info, const Sizes& s, StageKind which) {
                            " Queries and keys decide who listens to whom; values are what gets passed along.";
 }
 
-// Shapes, explanation and notebook note of a block stage.
-void describe_block(StageInfo& info, StageKind kind, int b, const Sizes& s) {
+// The embedding: from the image to the tokens block 0 reads.
+
+void describe_input(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
+    info.shapes = "(C, H, W) = " + tup({s.C, s.side, s.side}) + ", mean = " + tup_f(config.preprocess.mean) +
+                  ", std = " + tup_f(config.preprocess.std);
+    std::string per_channel;
+    const auto& mean = config.preprocess.mean;
+    const auto& sd = config.preprocess.std;
+    bool identity = true;
+    for (int c = 0; c < s.C && c < static_cast<int>(mean.size()) && c < static_cast<int>(sd.size()); ++c) {
+        if (mean[c] != 0.0f || sd[c] != 1.0f) identity = false;
+        per_channel += (c ? ", " : "") + channel_name(c, s.C) + " (v - " + fnum(mean[c], 3) + ") / " + fnum(sd[c], 3);
+    }
+    info.explanation = "The picture is resized and centre-cropped to " + num(s.side) + " x " + num(s.side) +
+                       " pixels, " + plural(s.C, "channel") + ". ";
+    if (identity)
+        info.explanation += "This model normalises with mean 0 and standard deviation 1, so the pixel values go "
+                            "in unchanged.";
+    else
+        info.explanation += "Each pixel value v is scaled to 0..1, then every channel is shifted and scaled with "
+                            "the numbers the model was trained with: " +
+                            per_channel + ". Afterwards typical values lie between about -2 and +2, centred on 0.";
+}
+
+void describe_patches(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    info.shapes = "(N, C*P*P) = " + tup({s.N, s.C * s.P * s.P}) + ", " + num(s.N) + " = " +
+                  (s.grid > 0 ? num(s.grid) + " x " + num(s.grid) + " patches, " : std::string("patches, ")) +
+                  num(s.C * s.P * s.P) + " = " + num(s.C) + " x " + num(s.P) + " x " + num(s.P);
+    info.explanation = "The " + num(s.side) + " x " + num(s.side) + " image is cut into " + grid_words(s) +
+                       ", read left to right, top to bottom. Each of the " + num(s.N) +
+                       " patches becomes one row of " + num(s.C * s.P * s.P) + " numbers (" +
+                       plural(s.C, "channel") + " x " + num(s.P) + " x " + num(s.P) +
+                       " pixels), in the same order as the weights of the Conv2d that embeds them.";
+}
+
+void describe_patch_embed(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    const int K = s.C * s.P * s.P;
+    info.shapes = tup({s.N, s.D}) + " = " + tup({s.N, K}) + " @ " + tup({K, s.D}) + " + " + tup({s.D});
+    info.explanation = "One learned matrix turns each patch's " + num(K) + " pixel numbers into " + num(s.D) +
+                       " numbers, its embedding; the same weights are used for all " + num(s.N) +
+                       " patches. A Conv2d with a " + num(s.P) + " x " + num(s.P) + " kernel and stride " +
+                       num(s.P) + " does exactly this multiplication, once per patch, which is how timm writes it.";
+}
+
+void describe_cls(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    const std::string TD = tup({s.T, s.D});
+    info.shapes = TD + " = " + tup({1, s.D}) + " on top of " + tup({s.N, s.D});
+    info.explanation = "A learned row of " + num(s.D) + " numbers, the CLS token, is put on top as row 0, so there "
+                       "are now " + num(s.T) +
+                       " tokens. It belongs to no patch: through the blocks it collects information from all "
+                       "of them, and " +
+                       (s.K > 0 ? "at the end the classifier reads only this row."
+                                : "at the end its row is the summary of the whole image.");
+}
+
+void describe_tokens(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
+    const std::string TD = tup({s.T, s.D});
+    info.shapes = TD + " = " + TD + " + " + TD;
+    info.explanation = "Attention on its own does not know where a patch came from. A learned position embedding, "
+                       "one row of " +
+                       num(s.D) + " numbers per position (the CLS token plus " +
+                       (s.grid > 0 ? "the " + num(s.grid) + " x " + num(s.grid) + " grid" : plural(s.N, "patch")) +
+                       "), is added so each token also carries where its patch sits. This " + num(s.T) + " x " +
+                       num(s.D) + " matrix is the input of block 0.";
+    if (s.grid > 0 && config.pos_grid > 0 && config.pos_grid != s.grid)
+        info.explanation += " The checkpoint learned a " + num(config.pos_grid) + " x " + num(config.pos_grid) +
+                            " grid of positions, so it is resized (bicubic) to " + num(s.grid) + " x " +
+                            num(s.grid) + ".";
+}
+
+// A block's stages (the block's number is stage.block).
+
+void describe_ln1(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    fill_layernorm(info, s);
+    info.explanation = layernorm_explanation(s) + " The block is pre-norm: attention reads the normalised copy, "
+                                                  "while the un-normalised x is kept for the residual.";
+}
+
+void describe_scores(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    const std::string HTT = tup({s.H, s.T, s.T});
+    const std::string HTDh = tup({s.H, s.T, s.Dh});
+    info.shapes = HTT + " = " + HTDh + " @ " + tup({s.H, s.Dh, s.T}) + " / sqrt(" + num(s.Dh) + ")";
+    info.explanation = "In each of the " + plural(s.H, "head") +
+                       ", every token's query is compared with every token's key by a dot product: " + num(s.T) +
+                       " x " + num(s.T) + " = " + num(s.T * s.T) + " scores per head. Dividing by sqrt(" +
+                       num(s.Dh) + ") = " + sqrt_value(s.Dh) +
+                       " keeps the scores from growing with the head size, so the softmax that follows does not "
+                       "become too sharp.";
+    info.notebook_note = "Seed 001's Head scales by C ** -0.5 with C the embedding width (512 there), not by "
+                         "head_size ** -0.5, and seed 002 divides by hidden_dim ** 0.5. ViT divides by the size of "
+                         "the vectors being multiplied, sqrt(Dh) = " +
+                         sqrt_value(s.Dh) + "; dividing by sqrt(D) = " + sqrt_value(s.D) +
+                         " here would make every head's attention flatter.";
+}
+
+void describe_attn(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    const std::string HTT = tup({s.H, s.T, s.T});
+    info.shapes = HTT + " -> " + HTT + ", each of the " + num(s.T) + " rows sums to 1";
+    info.explanation = "Each row of scores becomes shares of 100%: every score is exponentiated, then divided by "
+                       "its row's total, so the " +
+                       num(s.T) +
+                       " weights of a row are positive and add up to 1. Row t says how much token t takes from "
+                       "each token; click a patch to see its row over the image.";
+}
+
+void describe_context(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     const std::string TD = tup({s.T, s.D});
     const std::string HTT = tup({s.H, s.T, s.T});
     const std::string HTDh = tup({s.H, s.T, s.Dh});
-
-    if (kind == StageKind::Ln1) {
-        fill_layernorm(info, s);
-        info.explanation = layernorm_explanation(s) + " The block is pre-norm: attention reads the normalised copy, "
-                                                      "while the un-normalised x is kept for the residual.";
-    } else if (kind == StageKind::Q || kind == StageKind::K || kind == StageKind::V) {
-        fill_qkv(info, s, kind);
-    } else if (kind == StageKind::Scores) {
-        info.shapes = HTT + " = " + HTDh + " @ " + tup({s.H, s.Dh, s.T}) + " / sqrt(" + num(s.Dh) + ")";
-        info.explanation = "In each of the " + plural(s.H, "head") +
-                           ", every token's query is compared with every token's key by a dot product: " + num(s.T) +
-                           " x " + num(s.T) + " = " + num(s.T * s.T) + " scores per head. Dividing by sqrt(" +
-                           num(s.Dh) + ") = " + sqrt_value(s.Dh) +
-                           " keeps the scores from growing with the head size, so the softmax that follows does not "
-                           "become too sharp.";
-        info.notebook_note = "Seed 001's Head scales by C ** -0.5 with C the embedding width (512 there), not by "
-                             "head_size ** -0.5, and seed 002 divides by hidden_dim ** 0.5. ViT divides by the size of "
-                             "the vectors being multiplied, sqrt(Dh) = " +
-                             sqrt_value(s.Dh) + "; dividing by sqrt(D) = " + sqrt_value(s.D) +
-                             " here would make every head's attention flatter.";
-    } else if (kind == StageKind::Attn) {
-        info.shapes = HTT + " -> " + HTT + ", each of the " + num(s.T) + " rows sums to 1";
-        info.explanation = "Each row of scores becomes shares of 100%: every score is exponentiated, then divided by "
-                           "its row's total, so the " +
-                           num(s.T) +
-                           " weights of a row are positive and add up to 1. Row t says how much token t takes from "
-                           "each token; click a patch to see its row over the image.";
-    } else if (kind == StageKind::Context) {
-        info.shapes = HTDh + " = " + HTT + " @ " + HTDh + ", then " + HTDh + " -> " + TD + " (" + num(s.H) +
-                      " heads x " + num(s.Dh) + " = " + num(s.D) + ")";
-        info.explanation = "Each token's new vector is a blend of all " + num(s.T) +
-                           " tokens' values, mixed in the proportions of its attention row. The " + plural(s.H, "head") +
-                           "' results (" + num(s.Dh) + " numbers each) are put side by side into " + num(s.D) +
-                           " numbers per token.";
-        info.notebook_note = "Seed 002's MultiHeadSelfAttention stops here: each head's softmax(q @ k.T / sqrt(D)) @ v "
-                             "goes into a list that is never concatenated, the output Linear is never applied and "
-                             "forward returns nothing. Here the heads are concatenated, and attn_out projects them.";
-    } else if (kind == StageKind::AttnOut) {
-        info.shapes = TD + " = " + TD + " @ " + tup({s.D, s.D}) + " + " + tup({s.D});
-        info.explanation = "A Linear layer mixes the heads' results, so what one head found can combine with what "
-                           "the others found. Its output has the block input's shape, " +
-                           num(s.T) + " x " + num(s.D) + ", so it can be added back to it.";
-    } else if (kind == StageKind::Res1) {
-        info.shapes = TD + " = " + TD + " + " + TD;
-        info.explanation = "The attention result is added to the block's input instead of replacing it (a residual, "
-                           "or skip, connection). Each block only adds a correction, so what the tokens knew survives "
-                           "through all " +
-                           plural(s.L, "block") + " and training stays stable.";
-        info.notebook_note = "Seed 004's Block.forward computes y, attn = self.attn(self.norm1(x)) and never uses y: "
-                             "it goes straight to x = x + self.mlp(self.norm2(x)), so attention never changes the "
-                             "tokens. The correct pre-norm block is x = x + attn(norm1(x)); x = x + mlp(norm2(x)).";
-    } else if (kind == StageKind::Ln2) {
-        fill_layernorm(info, s);
-        info.explanation = layernorm_explanation(s) + " The MLP reads this normalised copy; x itself is kept for the "
-                                                      "second residual.";
-    } else if (kind == StageKind::Fc1) {
-        info.shapes = tup({s.T, s.M}) + " = " + TD + " @ " + tup({s.D, s.M}) + " + " + tup({s.M});
-        std::string wider = (s.D > 0 && s.M % s.D == 0) ? " (" + num(s.M / s.D) + " times wider)" : "";
-        info.explanation = "The MLP works on each token by itself; tokens do not mix here. fc1 widens each token from " +
-                           num(s.D) + " to " + num(s.M) + " numbers" + wider +
-                           ", room for many feature detectors, each firing on its own pattern.";
-    } else if (kind == StageKind::Gelu) {
-        info.shapes = tup({s.T, s.M}) + " -> " + tup({s.T, s.M}) + ", number by number";
-        info.explanation = "GELU is a smooth switch applied to each of the " + num(s.T * s.M) +
-                           " numbers: large positive values pass almost unchanged, large negative ones become almost "
-                           "0, and values near 0 are damped. Without a bend like this, fc1 and fc2 would collapse into "
-                           "one single matrix.";
-    } else if (kind == StageKind::MlpOut) {
-        info.shapes = TD + " = " + tup({s.T, s.M}) + " @ " + tup({s.M, s.D}) + " + " + tup({s.D});
-        info.explanation = "fc2 combines the " + num(s.M) + " hidden features back into " + num(s.D) +
-                           " numbers per token, the token's width, so the result can be added to it.";
-    } else if (kind == StageKind::Out) {
-        info.shapes = TD + " = " + TD + " + " + TD;
-        std::string next = (b + 1 < s.L) ? "the input of block " + num(b + 1) : "the input of the final LayerNorm";
-        info.explanation = "The second residual: the MLP's correction is added to the tokens. This " + num(s.T) +
-                           " x " + num(s.D) + " matrix is block " + num(b) + "'s output and " + next + ".";
-    }
+    info.shapes = HTDh + " = " + HTT + " @ " + HTDh + ", then " + HTDh + " -> " + TD + " (" + num(s.H) +
+                  " heads x " + num(s.Dh) + " = " + num(s.D) + ")";
+    info.explanation = "Each token's new vector is a blend of all " + num(s.T) +
+                       " tokens' values, mixed in the proportions of its attention row. The " + plural(s.H, "head") +
+                       "' results (" + num(s.Dh) + " numbers each) are put side by side into " + num(s.D) +
+                       " numbers per token.";
+    info.notebook_note = "Seed 002's MultiHeadSelfAttention stops here: each head's softmax(q @ k.T / sqrt(D)) @ v "
+                         "goes into a list that is never concatenated, the output Linear is never applied and "
+                         "forward returns nothing. Here the heads are concatenated, and attn_out projects them.";
 }
+
+void describe_attn_out(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    const std::string TD = tup({s.T, s.D});
+    info.shapes = TD + " = " + TD + " @ " + tup({s.D, s.D}) + " + " + tup({s.D});
+    info.explanation = "A Linear layer mixes the heads' results, so what one head found can combine with what "
+                       "the others found. Its output has the block input's shape, " +
+                       num(s.T) + " x " + num(s.D) + ", so it can be added back to it.";
+}
+
+void describe_res1(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    const std::string TD = tup({s.T, s.D});
+    info.shapes = TD + " = " + TD + " + " + TD;
+    info.explanation = "The attention result is added to the block's input instead of replacing it (a residual, "
+                       "or skip, connection). Each block only adds a correction, so what the tokens knew survives "
+                       "through all " +
+                       plural(s.L, "block") + " and training stays stable.";
+    info.notebook_note = "Seed 004's Block.forward computes y, attn = self.attn(self.norm1(x)) and never uses y: "
+                         "it goes straight to x = x + self.mlp(self.norm2(x)), so attention never changes the "
+                         "tokens. The correct pre-norm block is x = x + attn(norm1(x)); x = x + mlp(norm2(x)).";
+}
+
+void describe_ln2(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    fill_layernorm(info, s);
+    info.explanation = layernorm_explanation(s) + " The MLP reads this normalised copy; x itself is kept for the "
+                                                  "second residual.";
+}
+
+void describe_fc1(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    const std::string TD = tup({s.T, s.D});
+    info.shapes = tup({s.T, s.M}) + " = " + TD + " @ " + tup({s.D, s.M}) + " + " + tup({s.M});
+    std::string wider = (s.D > 0 && s.M % s.D == 0) ? " (" + num(s.M / s.D) + " times wider)" : "";
+    info.explanation = "The MLP works on each token by itself; tokens do not mix here. fc1 widens each token from " +
+                       num(s.D) + " to " + num(s.M) + " numbers" + wider +
+                       ", room for many feature detectors, each firing on its own pattern.";
+}
+
+void describe_gelu(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    info.shapes = tup({s.T, s.M}) + " -> " + tup({s.T, s.M}) + ", number by number";
+    info.explanation = "GELU is a smooth switch applied to each of the " + num(s.T * s.M) +
+                       " numbers: large positive values pass almost unchanged, large negative ones become almost "
+                       "0, and values near 0 are damped. Without a bend like this, fc1 and fc2 would collapse into "
+                       "one single matrix.";
+}
+
+void describe_mlp_out(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    const std::string TD = tup({s.T, s.D});
+    info.shapes = TD + " = " + tup({s.T, s.M}) + " @ " + tup({s.M, s.D}) + " + " + tup({s.D});
+    info.explanation = "fc2 combines the " + num(s.M) + " hidden features back into " + num(s.D) +
+                       " numbers per token, the token's width, so the result can be added to it.";
+}
+
+void describe_out(StageInfo& info, const StageRef& stage, const Sizes& s, const ModelConfig&) {
+    const std::string TD = tup({s.T, s.D});
+    const int b = stage.block;
+    info.shapes = TD + " = " + TD + " + " + TD;
+    std::string next = (b + 1 < s.L) ? "the input of block " + num(b + 1) : "the input of the final LayerNorm";
+    info.explanation = "The second residual: the MLP's correction is added to the tokens. This " + num(s.T) +
+                       " x " + num(s.D) + " matrix is block " + num(b) + "'s output and " + next + ".";
+}
+
+// After the blocks: the final norm, the classifier and rollout.
+
+void describe_norm(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    fill_layernorm(info, s);
+    info.explanation = "After the last of the " + plural(s.L, "block") + ", one more LayerNorm gives every token mean "
+                       "0 and standard deviation 1, then applies a learned gamma and beta. " +
+                       (s.K > 0 ? "The classifier reads only row 0, the CLS token."
+                                : "Row 0, the CLS token, is the image's feature vector: this model has no "
+                                  "classifier head.");
+}
+
+void describe_logits(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    info.shapes = tup({s.K}) + " = " + tup({s.D}) + " @ " + tup({s.D, s.K}) + " + " + tup({s.K});
+    info.explanation = "A Linear layer turns the CLS token's " + num(s.D) + " numbers into " + num(s.K) +
+                       " scores, one per class. A larger score means the model finds that class more likely, but "
+                       "the scores are not probabilities yet: they can be negative and do not add up to 1.";
+    if (s.K == 0) info.explanation = "This model has no classifier head (num_classes = 0), so there are no logits.";
+}
+
+void describe_probs(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    info.shapes = tup({s.K}) + " -> " + tup({s.K}) + ", sums to 1";
+    info.explanation = "Softmax turns the " + num(s.K) +
+                       " scores into probabilities: each is exponentiated and divided by the total, so all are "
+                       "positive and add up to 1 (100%). The bars show the top classes; a difference of 1 in the "
+                       "logits means a factor of e = 2.7 in probability.";
+    if (s.K == 0) info.explanation = "This model has no classifier head (num_classes = 0), so there are no probabilities.";
+}
+
+void describe_rollout(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    info.shapes = tup({s.T, s.T}) + " = product of " + plural(s.L, "matrix") + " " + tup({s.T, s.T}) +
+                  ", each the mean of " + tup({s.H, s.T, s.T}) + " over heads";
+    info.explanation = "One block's attention only says where tokens look in that block, but tokens already mixed "
+                       "in earlier blocks. Rollout averages the " +
+                       plural(s.H, "head") +
+                       " of each block, adds the identity matrix because the residual keeps half of each "
+                       "token's own information, makes every row sum to 1 again, and multiplies these " +
+                       num(s.T) + " x " + num(s.T) + " matrices through all " + plural(s.L, "block") +
+                       ". Row 0 then shows which patches flowed into the CLS token.";
+}
+
+// Shapes, explanation and notebook note for each kind of stage, in the catalogue's order
+// (core/pass/stages.cpp). A describer fills what its stage has and leaves the rest empty.
+using Describer = void (*)(StageInfo& info, const StageRef& stage, const Sizes& s, const ModelConfig& config);
+using K = StageKind;
+const std::pair<StageKind, Describer> kDescribers[] = {
+    {K::Input, describe_input},
+    {K::Patches, describe_patches},
+    {K::PatchEmbed, describe_patch_embed},
+    {K::Cls, describe_cls},
+    {K::Tokens, describe_tokens},
+    {K::Ln1, describe_ln1},
+    {K::Q, describe_qkv},
+    {K::K, describe_qkv},
+    {K::V, describe_qkv},
+    {K::Scores, describe_scores},
+    {K::Attn, describe_attn},
+    {K::Context, describe_context},
+    {K::AttnOut, describe_attn_out},
+    {K::Res1, describe_res1},
+    {K::Ln2, describe_ln2},
+    {K::Fc1, describe_fc1},
+    {K::Gelu, describe_gelu},
+    {K::MlpOut, describe_mlp_out},
+    {K::Out, describe_out},
+    {K::Norm, describe_norm},
+    {K::Logits, describe_logits},
+    {K::Probs, describe_probs},
+    {K::Rollout, describe_rollout},
+};
 
 }  // namespace
 
 StageInfo describe_stage(const StageRef& stage, const ModelConfig& config, int tokens) {
     const Sizes s = sizes_of(config, tokens);
-    const std::string TD = tup({s.T, s.D});
     const StageDef& def = stage_def(stage.kind);
-    const StageKind kind = stage.kind;
     StageInfo info;
     const bool in_block = def.group == StageGroup::Block;
     info.title = (in_block ? "Block " + num(stage.block) + ": " : std::string()) + def.title;
     info.formula = def.formula;
     info.pytorch = def.pytorch;
-
-    if (in_block) {
-        describe_block(info, kind, stage.block, s);
-    } else if (kind == StageKind::Input) {
-        info.shapes = "(C, H, W) = " + tup({s.C, s.side, s.side}) + ", mean = " + tup_f(config.preprocess.mean) +
-                      ", std = " + tup_f(config.preprocess.std);
-        std::string per_channel;
-        const auto& mean = config.preprocess.mean;
-        const auto& sd = config.preprocess.std;
-        bool identity = true;
-        for (int c = 0; c < s.C && c < static_cast<int>(mean.size()) && c < static_cast<int>(sd.size()); ++c) {
-            if (mean[c] != 0.0f || sd[c] != 1.0f) identity = false;
-            per_channel += (c ? ", " : "") + channel_name(c, s.C) + " (v - " + fnum(mean[c], 3) + ") / " + fnum(sd[c], 3);
-        }
-        info.explanation = "The picture is resized and centre-cropped to " + num(s.side) + " x " + num(s.side) +
-                           " pixels, " + plural(s.C, "channel") + ". ";
-        if (identity)
-            info.explanation += "This model normalises with mean 0 and standard deviation 1, so the pixel values go "
-                                "in unchanged.";
-        else
-            info.explanation += "Each pixel value v is scaled to 0..1, then every channel is shifted and scaled with "
-                                "the numbers the model was trained with: " +
-                                per_channel + ". Afterwards typical values lie between about -2 and +2, centred on 0.";
-        return info;
-    } else if (kind == StageKind::Patches) {
-        info.shapes = "(N, C*P*P) = " + tup({s.N, s.C * s.P * s.P}) + ", " + num(s.N) + " = " +
-                      (s.grid > 0 ? num(s.grid) + " x " + num(s.grid) + " patches, " : std::string("patches, ")) +
-                      num(s.C * s.P * s.P) + " = " + num(s.C) + " x " + num(s.P) + " x " + num(s.P);
-        info.explanation = "The " + num(s.side) + " x " + num(s.side) + " image is cut into " + grid_words(s) +
-                           ", read left to right, top to bottom. Each of the " + num(s.N) +
-                           " patches becomes one row of " + num(s.C * s.P * s.P) + " numbers (" +
-                           plural(s.C, "channel") + " x " + num(s.P) + " x " + num(s.P) +
-                           " pixels), in the same order as the weights of the Conv2d that embeds them.";
-        return info;
-    } else if (kind == StageKind::PatchEmbed) {
-        const int K = s.C * s.P * s.P;
-        info.shapes = tup({s.N, s.D}) + " = " + tup({s.N, K}) + " @ " + tup({K, s.D}) + " + " + tup({s.D});
-        info.explanation = "One learned matrix turns each patch's " + num(K) + " pixel numbers into " + num(s.D) +
-                           " numbers, its embedding; the same weights are used for all " + num(s.N) +
-                           " patches. A Conv2d with a " + num(s.P) + " x " + num(s.P) + " kernel and stride " +
-                           num(s.P) + " does exactly this multiplication, once per patch, which is how timm writes it.";
-        return info;
-    } else if (kind == StageKind::Cls) {
-        info.shapes = TD + " = " + tup({1, s.D}) + " on top of " + tup({s.N, s.D});
-        info.explanation = "A learned row of " + num(s.D) + " numbers, the CLS token, is put on top as row 0, so there "
-                           "are now " + num(s.T) +
-                           " tokens. It belongs to no patch: through the blocks it collects information from all "
-                           "of them, and " +
-                           (s.K > 0 ? "at the end the classifier reads only this row."
-                                    : "at the end its row is the summary of the whole image.");
-        return info;
-    } else if (kind == StageKind::Tokens) {
-        info.shapes = TD + " = " + TD + " + " + TD;
-        info.explanation = "Attention on its own does not know where a patch came from. A learned position embedding, "
-                           "one row of " +
-                           num(s.D) + " numbers per position (the CLS token plus " +
-                           (s.grid > 0 ? "the " + num(s.grid) + " x " + num(s.grid) + " grid" : plural(s.N, "patch")) +
-                           "), is added so each token also carries where its patch sits. This " + num(s.T) + " x " +
-                           num(s.D) + " matrix is the input of block 0.";
-        if (s.grid > 0 && config.pos_grid > 0 && config.pos_grid != s.grid)
-            info.explanation += " The checkpoint learned a " + num(config.pos_grid) + " x " + num(config.pos_grid) +
-                                " grid of positions, so it is resized (bicubic) to " + num(s.grid) + " x " +
-                                num(s.grid) + ".";
-        return info;
-    } else if (kind == StageKind::Norm) {
-        fill_layernorm(info, s);
-        info.explanation = "After the last of the " + plural(s.L, "block") + ", one more LayerNorm gives every token mean "
-                           "0 and standard deviation 1, then applies a learned gamma and beta. " +
-                           (s.K > 0 ? "The classifier reads only row 0, the CLS token."
-                                    : "Row 0, the CLS token, is the image's feature vector: this model has no "
-                                      "classifier head.");
-        return info;
-    } else if (kind == StageKind::Logits) {
-        info.shapes = tup({s.K}) + " = " + tup({s.D}) + " @ " + tup({s.D, s.K}) + " + " + tup({s.K});
-        info.explanation = "A Linear layer turns the CLS token's " + num(s.D) + " numbers into " + num(s.K) +
-                           " scores, one per class. A larger score means the model finds that class more likely, but "
-                           "the scores are not probabilities yet: they can be negative and do not add up to 1.";
-        if (s.K == 0) info.explanation = "This model has no classifier head (num_classes = 0), so there are no logits.";
-        return info;
-    } else if (kind == StageKind::Probs) {
-        info.shapes = tup({s.K}) + " -> " + tup({s.K}) + ", sums to 1";
-        info.explanation = "Softmax turns the " + num(s.K) +
-                           " scores into probabilities: each is exponentiated and divided by the total, so all are "
-                           "positive and add up to 1 (100%). The bars show the top classes; a difference of 1 in the "
-                           "logits means a factor of e = 2.7 in probability.";
-        if (s.K == 0) info.explanation = "This model has no classifier head (num_classes = 0), so there are no probabilities.";
-        return info;
-    } else if (kind == StageKind::Rollout) {
-        info.shapes = tup({s.T, s.T}) + " = product of " + plural(s.L, "matrix") + " " + tup({s.T, s.T}) +
-                      ", each the mean of " + tup({s.H, s.T, s.T}) + " over heads";
-        info.explanation = "One block's attention only says where tokens look in that block, but tokens already mixed "
-                           "in earlier blocks. Rollout averages the " +
-                           plural(s.H, "head") +
-                           " of each block, adds the identity matrix because the residual keeps half of each "
-                           "token's own information, makes every row sum to 1 again, and multiplies these " +
-                           num(s.T) + " x " + num(s.T) + " matrices through all " + plural(s.L, "block") +
-                           ". Row 0 then shows which patches flowed into the CLS token.";
-        return info;
-    }
+    for (const auto& [kind, describe] : kDescribers)
+        if (kind == stage.kind) describe(info, stage, s, config);
     return info;
 }
 

@@ -129,19 +129,10 @@ void DrawControls(ViewContext& ctx) {
     }
 }
 
-}  // namespace
-
-void DrawAttentionScreen(ViewContext& ctx) {
-    const Pipeline& p = ctx.pipeline;
-    if (p.depth == 0) {
-        ImGui::TextDisabled("This model has no encoder blocks, so there is no attention to show.");
-        return;
-    }
+// The question, the keys beside it when they fit, the controls and the notes under them.
+void DrawAttentionHeader(ViewContext& ctx, int tok) {
     AppState& st = ctx.state;
-    select_layer(st, p, st.layer);
-    const int T = p.tokens, N = ctx.patches(), H = p.heads;
-    const int tok = std::clamp(attention_token(st), 0, T - 1);
-
+    const int T = ctx.pipeline.tokens;
     ImGui::PushFont(ctx.heading());
     ImGui::TextUnformatted(("Where does " + ctx.name_of_token(tok) + " look?").c_str());
     ImGui::PopFont();
@@ -159,12 +150,33 @@ void DrawAttentionScreen(ViewContext& ctx) {
     if (ctx.token_dropped(tok)) DroppedTokenNote(ctx, tok);
     // In presenter mode the maps take this room; the occlusion map's title explains it under the mouse.
     if (ctx.ask && ctx.ask->occlusion && !st.presenter) Note(kOcclusionHelp);
+}
 
-    const int layer = st.layer;
+// The tiles of the chosen layer for token `tok`, in order: the image to click on, every head, their mean,
+// rollout (when traced) and the occlusion map (when the Ask panel made one).
+struct AttentionTiles {
+    std::vector<Tile> tiles;
+    std::vector<const float*> layer_maps;  // the heads' maps, then their mean: they share a scale
+    bool rollout = false;
+    Range roll_range;                      // rollout's own stretch
+};
+
+// The occlusion map (Ask panel) as a tile: how much the answer's probability falls, with its own stretch.
+Tile occlusion_tile(ViewContext& ctx, const OcclusionMap& occ) {
+    const std::vector<float>& importance = ctx.derived.get("occlusion importance", [&] {
+        std::vector<float> drop(occ.probabilities.size());
+        for (size_t q = 0; q < drop.size(); ++q) drop[q] = occ.top_probability - occ.probabilities[q];
+        return drop;
+    });
+    return {"occlusion · p(" + ctx.model.config.labels[occ.top_class] + ") lost", importance.data(),
+            texture_key(ctx, {StageKind::Probs}, -1, Colormap::Sequential, "occlusion"),
+            attention_range(AttentionScale::EachMap, {importance.data()}, ctx.patches(), 0), -1, kOcclusionHelp};
+}
+
+AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
+    const Pipeline& p = ctx.pipeline;
+    const int T = p.tokens, N = ctx.patches(), H = p.heads, layer = ctx.state.layer;
     const StageRef attn_stage{StageKind::Attn, layer};
-    const Tensor* attn = ctx.tensor(attn_stage);
-    const Tensor* roll = ctx.tensor({StageKind::Rollout});
-    if (!attn) return;
     // Permuted or dropped tokens (Ask panel): rows and columns back in image order, zeros where dropped.
     const float* roll_data = roll ? image_order_data(ctx, {StageKind::Rollout}, *roll) : nullptr;
     auto row = [&](int h) { return attention_row(ctx, layer, h, tok); };
@@ -176,12 +188,13 @@ void DrawAttentionScreen(ViewContext& ctx) {
         return m;
     });
 
-    // The maps of this layer (heads, then their mean) share a scale; rollout is another quantity with its own.
-    const AttentionScale scale = st.attention_scale;
-    std::vector<const float*> layer_maps = layer_attention_maps(ctx, layer, tok);
+    const AttentionScale scale = ctx.state.attention_scale;
+    AttentionTiles out;
+    std::vector<const float*>& layer_maps = out.layer_maps;
+    layer_maps = layer_attention_maps(ctx, layer, tok);
     layer_maps.push_back(mean.data() + 1);
     const std::string scale_tag = std::string("|") + attention_scale_name(scale);
-    std::vector<Tile> tiles;
+    std::vector<Tile>& tiles = out.tiles;
     tiles.push_back({ctx.ask_painting() ? "paint: drag masks, right-drag clears" : "click a patch", nullptr, "picker", {}, -1});
     for (int h = 0; h < H; ++h)
         tiles.push_back({"head " + std::to_string(h) + " · CLS " + percent(row(h)[0]), layer_maps[h],
@@ -190,28 +203,99 @@ void DrawAttentionScreen(ViewContext& ctx) {
     tiles.push_back({"head mean · CLS " + percent(mean[0]), layer_maps[H],
                      texture_key(ctx, attn_stage, -1, Colormap::Sequential, "head mean " + row_name + scale_tag),
                      attention_range(scale, layer_maps, N, H), -1});
-    Range roll_range;
     if (roll) {
         const float* r = roll_data + static_cast<size_t>(tok) * T + 1;
-        roll_range = attention_range(scale, {r}, N, 0);
+        out.rollout = true;
+        out.roll_range = attention_range(scale, {r}, N, 0);
         tiles.push_back({"rollout 0–" + std::to_string(p.depth - 1), r,
-                         texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name + scale_tag), roll_range, -1});
+                         texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name + scale_tag),
+                         out.roll_range, -1});
     }
-    if (const OcclusionMap* occ = ctx.ask && ctx.ask->occlusion ? &*ctx.ask->occlusion : nullptr) {
-        const std::vector<float>& importance = ctx.derived.get("occlusion importance", [&] {
-            std::vector<float> drop(occ->probabilities.size());
-            for (size_t q = 0; q < drop.size(); ++q) drop[q] = occ->top_probability - occ->probabilities[q];
-            return drop;
-        });
-        // Another quantity (a fall in probability): its own stretch.
-        tiles.push_back({"occlusion · p(" + ctx.model.config.labels[occ->top_class] + ") lost", importance.data(),
-                         texture_key(ctx, {StageKind::Probs}, -1, Colormap::Sequential, "occlusion"),
-                         attention_range(AttentionScale::EachMap, {importance.data()}, N, 0), -1, kOcclusionHelp});
-    }
+    if (ctx.ask && ctx.ask->occlusion) tiles.push_back(occlusion_tile(ctx, *ctx.ask->occlusion));
+    return out;
+}
 
-    // Below the tiles: what the colours mean. A shared scale has one colour bar, at the right of the tiles.
-    const bool own_bars = scale == AttentionScale::EachMap;
-    const Range shared = attention_range(scale, layer_maps, N, 0);
+// How the tiles are laid out: the room for them, the gap between them, the width kept for the shared
+// colour bar (0 with a scale per map) and what a row of tiles needs besides the pictures.
+struct TileRoom {
+    ImVec2 avail;
+    float gap, bar_w, extra_h;
+    bool own_bars;
+    int tok;
+};
+
+// One head enlarged to fill the view, the image to click on beside it; returns the big tile's bottom right.
+ImVec2 DrawEnlargedHead(ViewContext& ctx, const std::vector<Tile>& tiles, const TileRoom& room) {
+    const AppState& st = ctx.state;
+    const int H = ctx.pipeline.heads;
+    const Tile& big = tiles[1 + st.head];
+    const float side = std::max(40.f, std::min(room.avail.y - room.extra_h, room.avail.x * 0.72f));
+    DrawTile(ctx, big, side, room.own_bars, room.tok);
+    const ImVec2 big_max = ImGui::GetItemRectMax();
+    ImGui::SameLine(0, room.bar_w + 2 * room.gap);
+    ImGui::BeginGroup();
+    const float small = std::max(40.f, std::min(room.avail.x - side - 3 * room.gap, side * 0.45f));
+    DrawTile(ctx, tiles[0], small, room.own_bars, room.tok);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + small);
+    ImGui::TextWrapped("head %d of %d (0–%d). H: the next head; Z or a click on the title: all heads.", st.head, H,
+                       H - 1);
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+    return big_max;
+}
+
+// Every tile, as large as equal tiles can be in the room; returns the bottom right of them all
+// (no less than `from`).
+ImVec2 DrawTileGrid(ViewContext& ctx, const std::vector<Tile>& tiles, const TileRoom& room, ImVec2 from) {
+    const int n = static_cast<int>(tiles.size());
+    const int cols = best_columns(n, room.avail, 1.f, room.gap, room.extra_h);
+    const int rows = (n + cols - 1) / cols;
+    const float side = std::max(40.f, std::min(room.avail.x / cols - room.gap, room.avail.y / rows - room.extra_h));
+    const bool shorten = short_titles(tiles, side);
+    ImVec2 corner = from;
+    for (int i = 0; i < n; ++i) {
+        if (i % cols) ImGui::SameLine(0, room.gap);
+        DrawTile(ctx, tiles[i], side, room.own_bars, room.tok, shorten);
+        corner.x = std::max(corner.x, ImGui::GetItemRectMax().x);
+        corner.y = std::max(corner.y, ImGui::GetItemRectMax().y);
+        if (i % cols == cols - 1 || i == n - 1) ImGui::Dummy(ImVec2(1.f, room.gap * 0.5f));
+    }
+    return corner;
+}
+
+// Below the tiles, at the bottom of the view: what the colours mean.
+void DrawAttentionCaption(ViewContext& ctx, const AttentionTiles& at, Range shared, float footer_h) {
+    const AttentionScale scale = ctx.state.attention_scale;
+    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));
+    std::string caption = attention_scale_caption(scale, shared, ctx.pipeline.heads, ctx.state.layer);
+    if (at.rollout && scale == AttentionScale::LayerMax) caption += "; rollout its own, 0 … " + percent(at.roll_range.hi);
+    caption += ". Each map: the token's attention over the " + std::to_string(ctx.patches()) +
+               " patches; CLS: what it gives the CLS token.";
+    Note(caption);
+}
+
+}  // namespace
+
+void DrawAttentionScreen(ViewContext& ctx) {
+    const Pipeline& p = ctx.pipeline;
+    if (p.depth == 0) {
+        ImGui::TextDisabled("This model has no encoder blocks, so there is no attention to show.");
+        return;
+    }
+    AppState& st = ctx.state;
+    select_layer(st, p, st.layer);
+    const int tok = std::clamp(attention_token(st), 0, p.tokens - 1);
+    DrawAttentionHeader(ctx, tok);
+
+    const Tensor* attn = ctx.tensor({StageKind::Attn, st.layer});
+    const Tensor* roll = ctx.tensor({StageKind::Rollout});
+    if (!attn) return;
+    const AttentionTiles at = attention_tiles(ctx, tok, roll);
+
+    // The maps of this layer (heads, then their mean) share a scale; rollout is another quantity with its own.
+    // A shared scale has one colour bar, at the right of the tiles.
+    const bool own_bars = st.attention_scale == AttentionScale::EachMap;
+    const Range shared = attention_range(st.attention_scale, at.layer_maps, ctx.patches(), 0);
     const float lh = ImGui::GetTextLineHeightWithSpacing();
     const float footer_h = lh * 2.f + 4.f;
     const float gap = std::round(ImGui::GetFontSize() * 0.6f);
@@ -219,51 +303,17 @@ void DrawAttentionScreen(ViewContext& ctx) {
     const ImVec2 avail(ImGui::GetContentRegionAvail().x - bar_w, ImGui::GetContentRegionAvail().y - footer_h);
     // Per row of tiles: the title, the bars (own scales), the half-gap between rows and ImGui's item spacing.
     const float spacing = ImGui::GetStyle().ItemSpacing.y;
-    const float tile_extra_h = title_height() + (own_bars ? bar_height() + spacing : 0.f) + gap * 0.5f + 3 * spacing;
+    const float extra_h = title_height() + (own_bars ? bar_height() + spacing : 0.f) + gap * 0.5f + 3 * spacing;
+    const TileRoom room{avail, gap, bar_w, extra_h, own_bars, tok};
     const ImVec2 tiles_at = ImGui::GetCursorScreenPos();
-    float tiles_right = tiles_at.x, tiles_bottom = tiles_at.y;
-
-    if (st.head >= 0) {  // one head enlarged: it fills the view, the image to click on beside it
-        const Tile& big = tiles[1 + st.head];
-        const float side = std::max(40.f, std::min(avail.y - tile_extra_h, avail.x * 0.72f));
-        DrawTile(ctx, big, side, own_bars, tok);
-        tiles_right = ImGui::GetItemRectMax().x;
-        tiles_bottom = ImGui::GetItemRectMax().y;
-        ImGui::SameLine(0, bar_w + 2 * gap);
-        ImGui::BeginGroup();
-        const float small = std::max(40.f, std::min(avail.x - side - 3 * gap, side * 0.45f));
-        DrawTile(ctx, tiles[0], small, own_bars, tok);
-        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + small);
-        ImGui::TextWrapped("head %d of %d (0–%d). H: the next head; Z or a click on the title: all heads.", st.head, H,
-                           H - 1);
-        ImGui::PopTextWrapPos();
-        ImGui::EndGroup();
-    } else {
-        const int n = static_cast<int>(tiles.size());
-        const int cols = best_columns(n, avail, 1.f, gap, tile_extra_h);
-        const int rows = (n + cols - 1) / cols;
-        const float side = std::max(40.f, std::min(avail.x / cols - gap, avail.y / rows - tile_extra_h));
-        const bool shorten = short_titles(tiles, side);
-        for (int i = 0; i < n; ++i) {
-            if (i % cols) ImGui::SameLine(0, gap);
-            DrawTile(ctx, tiles[i], side, own_bars, tok, shorten);
-            tiles_right = std::max(tiles_right, ImGui::GetItemRectMax().x);
-            tiles_bottom = std::max(tiles_bottom, ImGui::GetItemRectMax().y);
-            if (i % cols == cols - 1 || i == n - 1) ImGui::Dummy(ImVec2(1.f, gap * 0.5f));
-        }
-    }
+    const ImVec2 corner =
+        st.head >= 0 ? DrawEnlargedHead(ctx, at.tiles, room) : DrawTileGrid(ctx, at.tiles, room, tiles_at);
     if (!own_bars) {  // the one colour bar of the shared scale, as tall as the tiles
         const float top = tiles_at.y + title_height();
-        DrawColorBar(ctx.cache, Colormap::Sequential, shared, ImVec2(tiles_right + gap, top), 16.f,
-                     std::max(tiles_bottom - top, 4 * lh), percent);
+        DrawColorBar(ctx.cache, Colormap::Sequential, shared, ImVec2(corner.x + gap, top), 16.f,
+                     std::max(corner.y - top, 4 * lh), percent);
     }
-
-    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));
-    std::string caption = attention_scale_caption(scale, shared, H, layer);
-    if (roll && scale == AttentionScale::LayerMax) caption += "; rollout its own, 0 … " + percent(roll_range.hi);
-    caption += ". Each map: the token's attention over the " + std::to_string(N) +
-               " patches; CLS: what it gives the CLS token.";
-    Note(caption);
+    DrawAttentionCaption(ctx, at, shared, footer_h);
 }
 
 }  // namespace vit::gui

@@ -82,6 +82,118 @@ void DrawLegend(ImDrawList* dl, const Pipeline& p, const OverviewLayout& L, ImVe
     }
 }
 
+// The overview's sizes and layout for the room left, and whether the stage names are numbered
+// with a legend `legend_w` wide at the right (names that would be cut: a deep model, a large font).
+struct OverviewPlan {
+    OverviewSizes s;
+    OverviewLayout L;
+    bool numbered = false;
+    float legend_w = 0.f;
+};
+
+OverviewPlan plan_overview(const Pipeline& p) {
+    OverviewPlan plan;
+    OverviewSizes& s = plan.s;
+    const float lh = ImGui::GetTextLineHeight();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    s.width = avail.x;
+    s.height = avail.y;
+    s.label_w = ImGui::CalcTextSize("Embedding").x + lh;
+    s.name_h = lh + 2.f;
+    s.skip_h = std::max(10.f, lh * 0.7f);
+    s.gap = std::max(10.f, lh * 0.7f);
+    plan.L = overview_layout(p, s);
+    plan.numbered = names_cut(p, plan.L, s.gap);
+    if (plan.numbered) {
+        for (const OverviewRow& r : plan.L.rows)
+            for (int i = r.first; r.names && i < r.first + r.count; ++i)
+                plan.legend_w = std::max(plan.legend_w, ImGui::CalcTextSize(legend_line(p, r, i).c_str()).x * kSmallestName);
+        plan.legend_w += ImGui::GetFontSize() * kSmallestName + s.gap * 2.f;
+        s.width -= plan.legend_w;
+        plan.L = overview_layout(p, s);
+    }
+    return plan;
+}
+
+// Where the overview is drawn: its top-left corner on the screen, the draw list and the text colours.
+struct Canvas {
+    ImVec2 o;
+    ImDrawList* dl;
+    ImU32 text, dim;
+    ImVec2 at(float x, float y) const { return ImVec2(o.x + x, o.y + y); }
+};
+
+// Stage i's thumbnail in its box `t` (the picture keeps its square shape, centred; tensors fill the box),
+// with its name or column number above and the flow arrow from the stage before.
+void DrawThumbnail(ViewContext& ctx, const OverviewPlan& plan, const Canvas& c, const OverviewRow& r, int i) {
+    const Pipeline& p = ctx.pipeline;
+    const OverviewSizes& s = plan.s;
+    const LayoutRect& t = plan.L.thumbs[i];
+    if (r.names && plan.numbered) {
+        const std::string n = std::to_string(i - r.first + 1);
+        c.dl->AddText(c.at(t.x + (t.w - ImGui::CalcTextSize(n.c_str()).x) / 2, t.y - s.name_h), c.dim, n.c_str());
+    } else if (r.names) {
+        DrawStageName(c.dl, p.stages[i], c.at(t.x + t.w / 2, t.y - s.name_h), t.w + s.gap - 2.f, c.dim);
+    }
+    if (i > r.first)  // the flow from the stage before, in the gap
+        Arrow(c.dl, c.at(t.x - s.gap + 1, t.y + t.h / 2), c.at(t.x - 1, t.y + t.h / 2), kFlow, std::min(6.f, s.gap * 0.5f), 1.5f);
+    CachedTexture tex = thumbnail(ctx, p.stages[i]);
+    const bool square = p.stages[i].kind == StageKind::Input;
+    const float px = square ? std::max(0.f, t.w - t.h) / 2 : 0.f, py = square ? std::max(0.f, t.h - t.w) / 2 : 0.f;
+    if (tex.id) c.dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), c.at(t.x + px, t.y + py), c.at(t.x + t.w - px, t.y + t.h - py));
+    c.dl->AddRect(c.at(t.x - 1, t.y - 1), c.at(t.x + t.w + 1, t.y + t.h + 1), kFlow);
+}
+
+// Each row: its group's name at the left where a group starts (the current group's in colour), then its thumbnails.
+void DrawRows(ViewContext& ctx, const OverviewPlan& plan, const Canvas& c) {
+    const Pipeline& p = ctx.pipeline;
+    const OverviewSizes& s = plan.s;
+    for (const OverviewRow& r : plan.L.rows) {
+        const LayoutRect& first = plan.L.thumbs[r.first];
+        if (r.group_start) {
+            std::string name = group_name(p, r.group);
+            ImVec2 ts = ImGui::CalcTextSize(name.c_str());
+            c.dl->AddText(c.at(s.label_w - s.gap - ts.x, first.y + (first.h - ts.y) / 2),
+                          p.group[ctx.state.stage] == r.group ? kCurrent : c.text, name.c_str());
+        }
+        for (int i = r.first; i < r.first + r.count; ++i) DrawThumbnail(ctx, plan, c, r, i);
+    }
+}
+
+// The residual stream: leaves before `from`, runs under the row, is added back at `to`.
+void DrawSkips(const OverviewPlan& plan, const Canvas& c) {
+    const OverviewSizes& s = plan.s;
+    for (const OverviewSkip& k : plan.L.skips) {
+        const LayoutRect &a = plan.L.thumbs[k.from], &b = plan.L.thumbs[k.to];
+        float y = a.y + a.h + s.skip_h * 0.6f, x0 = a.x - s.gap * 0.5f, x1 = b.x + b.w * 0.5f;
+        c.dl->AddLine(c.at(x0, a.y + a.h / 2), c.at(x0, y), kResidual, 2.f);
+        c.dl->AddLine(c.at(x0, y), c.at(x1, y), kResidual, 2.f);
+        Arrow(c.dl, c.at(x1, y), c.at(x1, b.y + b.h + 1), kResidual, std::min(6.f, s.skip_h * 0.5f), 2.f);
+    }
+}
+
+// The overview as one button: the stage under the mouse is outlined, named in a tooltip, and opened by a click.
+void HandleOverviewMouse(ViewContext& ctx, const OverviewPlan& plan, const Canvas& c) {
+    const Pipeline& p = ctx.pipeline;
+    ImGui::InvisibleButton("overview", ImVec2(std::max(1.f, plan.s.width + plan.legend_w), std::max(1.f, plan.s.height)));
+    if (!ImGui::IsItemHovered()) return;
+    ImVec2 m = ImGui::GetIO().MousePos;
+    int i = overview_hit(plan.L, m.x - c.o.x, m.y - c.o.y);
+    if (i < 0) return;
+    const LayoutRect& t = plan.L.thumbs[i];
+    c.dl->AddRect(c.at(t.x - 2, t.y - 2), c.at(t.x + t.w + 2, t.y + t.h + 2), IM_COL32(255, 255, 255, 255), 0.f, 0, 2.f);
+    const Tensor* tensor = ctx.tensor(p.stages[i]);
+    ImGui::BeginTooltip();
+    ImGui::Text("%s  %s", p.ids[i].c_str(), tensor ? shape_string(tensor->shape).c_str() : "");
+    ImGui::TextDisabled("%s", stage_def(p.stages[i].kind).title);
+    ImGui::TextDisabled("click: open this stage");
+    ImGui::EndTooltip();
+    if (ImGui::IsItemClicked()) {
+        go_to_stage(ctx.state, p, i);
+        ctx.state.screen = Screen::Stage;
+    }
+}
+
 }  // namespace
 
 void DrawOverviewScreen(ViewContext& ctx) {
@@ -94,89 +206,15 @@ void DrawOverviewScreen(ViewContext& ctx) {
          "). Grey arrows: one stage feeds the next. Blue arrows: the residual stream skips around attention and the MLP "
          "and is added back at res1 and out. Click a picture to open that stage.");
 
-    const float lh = ImGui::GetTextLineHeight();
-    OverviewSizes s;
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    s.width = avail.x;
-    s.height = avail.y;
-    s.label_w = ImGui::CalcTextSize("Embedding").x + lh;
-    s.name_h = lh + 2.f;
-    s.skip_h = std::max(10.f, lh * 0.7f);
-    s.gap = std::max(10.f, lh * 0.7f);
-    OverviewLayout L = overview_layout(p, s);
-    // Names that would be cut (a deep model, a large font): numbered columns, the names in a legend at the right.
-    const bool numbered = names_cut(p, L, s.gap);
-    float legend_w = 0.f;
-    if (numbered) {
-        for (const OverviewRow& r : L.rows)
-            for (int i = r.first; r.names && i < r.first + r.count; ++i)
-                legend_w = std::max(legend_w, ImGui::CalcTextSize(legend_line(p, r, i).c_str()).x * kSmallestName);
-        legend_w += ImGui::GetFontSize() * kSmallestName + s.gap * 2.f;
-        s.width -= legend_w;
-        L = overview_layout(p, s);
-    }
-    const ImVec2 o = ImGui::GetCursorScreenPos();
-    auto at = [&](float x, float y) { return ImVec2(o.x + x, o.y + y); };
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-
-    for (const OverviewRow& r : L.rows) {
-        const LayoutRect& first = L.thumbs[r.first];
-        if (r.group_start) {
-            std::string name = group_name(p, r.group);
-            ImVec2 ts = ImGui::CalcTextSize(name.c_str());
-            dl->AddText(at(s.label_w - s.gap - ts.x, first.y + (first.h - ts.y) / 2), p.group[st.stage] == r.group ? kCurrent : text,
-                        name.c_str());
-        }
-        for (int i = r.first; i < r.first + r.count; ++i) {
-            const LayoutRect& t = L.thumbs[i];
-            if (r.names && numbered) {
-                const std::string n = std::to_string(i - r.first + 1);
-                dl->AddText(at(t.x + (t.w - ImGui::CalcTextSize(n.c_str()).x) / 2, t.y - s.name_h), dim, n.c_str());
-            } else if (r.names) {
-                DrawStageName(dl, p.stages[i], at(t.x + t.w / 2, t.y - s.name_h), t.w + s.gap - 2.f, dim);
-            }
-            if (i > r.first)  // the flow from the stage before, in the gap
-                Arrow(dl, at(t.x - s.gap + 1, t.y + t.h / 2), at(t.x - 1, t.y + t.h / 2), kFlow, std::min(6.f, s.gap * 0.5f), 1.5f);
-            CachedTexture tex = thumbnail(ctx, p.stages[i]);
-            // Tensors fill their box; the picture keeps its square shape, centred.
-            const bool square = p.stages[i].kind == StageKind::Input;
-            const float px = square ? std::max(0.f, t.w - t.h) / 2 : 0.f, py = square ? std::max(0.f, t.h - t.w) / 2 : 0.f;
-            if (tex.id) dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), at(t.x + px, t.y + py), at(t.x + t.w - px, t.y + t.h - py));
-            dl->AddRect(at(t.x - 1, t.y - 1), at(t.x + t.w + 1, t.y + t.h + 1), kFlow);
-        }
-    }
-    // The residual stream: leaves before `from`, runs under the row, is added back at `to`.
-    for (const OverviewSkip& k : L.skips) {
-        const LayoutRect &a = L.thumbs[k.from], &b = L.thumbs[k.to];
-        float y = a.y + a.h + s.skip_h * 0.6f, x0 = a.x - s.gap * 0.5f, x1 = b.x + b.w * 0.5f;
-        dl->AddLine(at(x0, a.y + a.h / 2), at(x0, y), kResidual, 2.f);
-        dl->AddLine(at(x0, y), at(x1, y), kResidual, 2.f);
-        Arrow(dl, at(x1, y), at(x1, b.y + b.h + 1), kResidual, std::min(6.f, s.skip_h * 0.5f), 2.f);
-    }
-    if (numbered) DrawLegend(dl, p, L, at(s.width + s.gap * 2.f, 0.f), text, dim);
-    const LayoutRect& cur = L.thumbs[st.stage];
-    dl->AddRect(at(cur.x - 3, cur.y - 3), at(cur.x + cur.w + 3, cur.y + cur.h + 3), kCurrent, 0.f, 0, 3.f);
-
-    ImGui::InvisibleButton("overview", ImVec2(std::max(1.f, s.width + legend_w), std::max(1.f, s.height)));
-    if (ImGui::IsItemHovered()) {
-        ImVec2 m = ImGui::GetIO().MousePos;
-        int i = overview_hit(L, m.x - o.x, m.y - o.y);
-        if (i >= 0) {
-            const LayoutRect& t = L.thumbs[i];
-            dl->AddRect(at(t.x - 2, t.y - 2), at(t.x + t.w + 2, t.y + t.h + 2), IM_COL32(255, 255, 255, 255), 0.f, 0, 2.f);
-            const Tensor* tensor = ctx.tensor(p.stages[i]);
-            ImGui::BeginTooltip();
-            ImGui::Text("%s  %s", p.ids[i].c_str(), tensor ? shape_string(tensor->shape).c_str() : "");
-            ImGui::TextDisabled("%s", stage_def(p.stages[i].kind).title);
-            ImGui::TextDisabled("click: open this stage");
-            ImGui::EndTooltip();
-            if (ImGui::IsItemClicked()) {
-                go_to_stage(st, p, i);
-                st.screen = Screen::Stage;
-            }
-        }
-    }
+    const OverviewPlan plan = plan_overview(p);
+    const Canvas c{ImGui::GetCursorScreenPos(), ImGui::GetWindowDrawList(), ImGui::GetColorU32(ImGuiCol_Text),
+                   ImGui::GetColorU32(ImGuiCol_TextDisabled)};
+    DrawRows(ctx, plan, c);
+    DrawSkips(plan, c);
+    if (plan.numbered) DrawLegend(c.dl, p, plan.L, c.at(plan.s.width + plan.s.gap * 2.f, 0.f), c.text, c.dim);
+    const LayoutRect& cur = plan.L.thumbs[st.stage];
+    c.dl->AddRect(c.at(cur.x - 3, cur.y - 3), c.at(cur.x + cur.w + 3, cur.y + cur.h + 3), kCurrent, 0.f, 0, 3.f);
+    HandleOverviewMouse(ctx, plan, c);
 }
 
 }  // namespace vit::gui
