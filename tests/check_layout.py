@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Claim: the source tree keeps the shape a newcomer can read.
 
-Usage: check_layout.py SOURCE_ROOT. Two rules:
+Usage: check_layout.py SOURCE_ROOT. Three rules:
   (a) no folder under core/, app/, gpu/ or tests/ holds more than 25 source
       files (.cpp, .h, .c, .comp) directly;
   (b) no function in a .cpp or .h under core/, app/ or gpu/ is longer than 80
       lines, counted from the first line of its signature to its closing brace.
       Free functions, member functions defined in a class body and lambdas at
       namespace scope all count; a lambda inside a function is part of it.
+  (c) the README's layout table and the folder list say the same: every folder
+      under core/, gpu/ and app/ that holds source files is a row of the table
+      (or lies inside a row's folder that the row names as its parts, like
+      app/gui/logic/'s state/), and every folder a row names exists.
 Exits 1 and lists every offender, longest first.
 
 Rule (b) reads the code with a small brace scanner: comments, string and
@@ -196,9 +200,27 @@ def crowded_folders(root):
     return out
 
 
+def layout_table_mismatches(root):
+    """Folders with sources that no README row names, and rows naming no folder (rule c)."""
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    rows = {m.group(1).rstrip("/"): m.group(2) for m in re.finditer(r"^\| `([\w/]+)/?`[^|]*\| (.*)\|$", table, re.M)}
+    out = [f"README layout row `{r}/` names no folder" for r in sorted(rows) if not (root / r).is_dir()]
+    for top in ("core", "gpu", "app"):
+        for d in sorted(p for p in (root / top).rglob("*") if p.is_dir()):
+            if not any(f.suffix in SOURCE_SUFFIXES for f in d.iterdir()):
+                continue
+            rel = d.relative_to(root).as_posix()
+            parent = d.parent.relative_to(root).as_posix()
+            if rel in rows or (parent in rows and (f"`{d.name}/`" in rows[parent] or f"`{rel}/`" in rows[parent])):
+                continue
+            out.append(f"README layout table has no row for `{rel}/`")
+    return out
+
+
 def main():
     root = pathlib.Path(sys.argv[1])
-    folders = crowded_folders(root)
+    folders = crowded_folders(root) + layout_table_mismatches(root)
     functions = []
     for top in FUNCTION_ROOTS:
         for path in sorted((root / top).rglob("*")):
@@ -206,14 +228,14 @@ def main():
                 rel = path.relative_to(root).as_posix()
                 functions += long_functions(rel, path.read_text(encoding="utf-8"))
     if folders:
-        print(f"folders with more than {MAX_FILES_PER_FOLDER} source files (split them by concept):")
+        print(f"folders with more than {MAX_FILES_PER_FOLDER} source files (split them by concept), or not in the README:")
         print("\n".join("  " + f for f in folders))
     if functions:
         print(f"functions longer than {MAX_FUNCTION_LINES} lines (split them into named parts):")
         print("\n".join("  " + f for _, f in sorted(functions, key=lambda f: -f[0])))
     if folders or functions:
         sys.exit(1)
-    print(f"every folder holds at most {MAX_FILES_PER_FOLDER} source files and "
+    print(f"every folder holds at most {MAX_FILES_PER_FOLDER} source files and is in the README's layout table; "
           f"every function is at most {MAX_FUNCTION_LINES} lines")
 
 
