@@ -50,7 +50,7 @@ void App::play_lesson() {
 // (screenshots the same on every run), or held at its middle for a halfway shot.
 double App::lesson_clock() const {
     if (!touring()) return ImGui::GetTime();
-    const bool halfway = tour_ && !tour_->done() && tour_->current().halfway;
+    const bool halfway = tour_ && !tour_->done() && tour_->current().halfway();
     return lesson_->transition.started_at() + (halfway ? 0.5 : 1.0) * kTransitionSeconds;
 }
 
