@@ -211,7 +211,7 @@ TEST_CASE("a bookmark keeps the Ask panel's question and restores it") {
     REQUIRE(to_interventions(s.ask) == asked);
 }
 
-TEST_CASE("a bookmark is the whole saved view: gradients and the pass shown too; a question that does not fit is left out") {
+TEST_CASE("a bookmark is the whole saved view: gradients and the pass shown too, and a question that does not fit is left out") {
     const Pipeline digits = make_pipeline(vit::stage_list(4, true), 17, 4);
     AppState s;
     go_to_stage(s, digits, digits.index_of("block3.attn"));
