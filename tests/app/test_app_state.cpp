@@ -1,5 +1,6 @@
 // Claims about the app's UI state, driven without a window: stepping through
-// stages and blocks, token/head/layer selection, and the colormap of each stage.
+// stages and blocks, token/head/layer selection, the colormap of each stage, and
+// the screen table's names.
 #include <catch2/catch.hpp>
 
 #include "logic/state/app_state.h"
@@ -157,4 +158,22 @@ TEST_CASE("a headless model (DINO) has no logits or probs and the head group sti
     go_to_stage(s, p, p.index_of("block1.out"));
     next_block(s, p);
     REQUIRE(p.ids[s.stage] == "norm");
+}
+
+TEST_CASE("every screen's name reads back as that screen, and the table lists each screen once") {
+    const std::vector<ScreenInfo>& table = screen_table();
+    REQUIRE(table.size() == 5);
+    for (size_t i = 0; i < table.size(); ++i) {
+        INFO(table[i].name);
+        CHECK(static_cast<size_t>(table[i].value) == i);  // in the enum's order
+        Screen read = Screen::Stage;
+        REQUIRE(parse_screen(screen_name(table[i].value), read));
+        CHECK(read == table[i].value);
+        CHECK(std::string(screen_title(table[i].value)) == table[i].title);
+    }
+    CHECK(std::string(screen_name(Screen::Why)) == "why");
+    CHECK(screen_names() == "stage, attention, why, overview or model-view");
+    Screen untouched = Screen::Why;
+    CHECK_FALSE(parse_screen("models", untouched));
+    CHECK(untouched == Screen::Why);
 }

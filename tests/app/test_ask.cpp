@@ -211,6 +211,33 @@ TEST_CASE("a bookmark keeps the Ask panel's question and restores it") {
     REQUIRE(to_interventions(s.ask) == asked);
 }
 
+TEST_CASE("a bookmark is the whole saved view: gradients and the pass shown too, and a question that does not fit is left out") {
+    const Pipeline digits = make_pipeline(vit::stage_list(4, true), 17, 4);
+    AppState s;
+    go_to_stage(s, digits, digits.index_of("block3.attn"));
+    s.gradients = true;
+    fit_ask(s.ask, 16, 4, 4);
+    paint_patch(s.ask, 12, true);
+    set_head_silenced(s.ask, 3, 3, true);
+    s.ask.show = AskShow::Difference;
+    Bookmarks b;
+    save_bookmark(b, 2, s, digits);
+    REQUIRE(b.slots[1] == capture_view(s, digits));
+
+    AppState back;
+    REQUIRE(restore_bookmark(b, 2, back, digits));
+    CHECK(back.gradients);
+    CHECK(back.ask.show == AskShow::Difference);
+    CHECK(to_interventions(back.ask) == to_interventions(s.ask));
+
+    const Pipeline toy = make_pipeline(vit::stage_list(1, true), 5, 2);  // 4 patches, 1 block of 2 heads
+    AppState small;
+    REQUIRE(restore_bookmark(b, 2, small, toy));
+    CHECK(to_interventions(small.ask).empty());  // patch 12 and head 3:3 are not there
+    CHECK(toy.ids[small.stage] == "input");     // no block3.attn: the first stage
+    CHECK(small.layer == 0);
+}
+
 TEST_CASE("the difference of two passes is left out where dropping tokens changed the shape") {
     LoadRequest req{"digits", "", 0};
     req.interventions.drop_tokens = {0};

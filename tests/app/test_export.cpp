@@ -9,6 +9,7 @@
 
 #include "base/error.h"
 #include "logic/state/export.h"
+#include "pass/trace.h"
 
 using namespace vit::gui;
 namespace fs = std::filesystem;
@@ -50,4 +51,22 @@ TEST_CASE("a PNG export writes the pixels, an unwritable path is an error naming
     REQUIRE(fs::file_size(dir / "view.png") > 20);
     REQUIRE_THROWS_WITH(save_png((dir / "missing" / "view.png").string(), img), Catch::Contains("view.png"));
     fs::remove_all(dir);
+}
+
+TEST_CASE("Ctrl+S names the view after its stage, or after its screen (the Why screen too)") {
+    const Pipeline p = make_pipeline(vit::stage_list(2, true), 5, 2);
+    AppState s;
+    go_to_stage(s, p, p.index_of("block0.q"));
+    CHECK(view_export_stem(s, p) == "vitviz-block0.q");
+    s.screen = Screen::Why;
+    CHECK(view_export_stem(s, p) == "vitviz-why");
+    const fs::path dir = fs::temp_directory_path() / "vitviz_test_export_why";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    CHECK(fs::path(unique_export_path(dir.string(), view_export_stem(s, p), ".png")).filename() == "vitviz-why.png");
+    for (const ScreenInfo& screen : screen_table()) {
+        s.screen = screen.value;
+        if (screen.value != Screen::Stage) CHECK(view_export_stem(s, p) == std::string("vitviz-") + screen.name);
+    }
+    CHECK(view_export_stem(AppState{}, Pipeline{}) == "vitviz");
 }

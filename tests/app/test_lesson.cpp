@@ -64,19 +64,19 @@ TEST_CASE("a hand-written lesson round-trips through save and load unchanged") {
     const Lesson lesson = parse_lesson(kHandWritten, "lesson.json");
     REQUIRE(lesson.steps.size() == 9);
     CHECK(lesson.steps[7].train == LessonTrain{true, 2, 250, 3, true});
-    CHECK(lesson.steps[7].screen == Screen::ModelView);
+    CHECK(lesson.steps[7].view.screen == Screen::ModelView);
     CHECK(lesson.steps[8].train == LessonTrain{true, 1, -1, 0, false});  // a run of one epoch to its end
-    CHECK(lesson.steps[8].screen == Screen::Overview);
-    CHECK(lesson.steps[5].interventions.mask == "5,6");
-    CHECK(lesson.steps[5].interventions.ablate == "0:1,3:2");
-    CHECK(lesson.steps[5].interventions.temperature == "0.5");
-    CHECK(lesson.steps[5].interventions.no_pos);
-    CHECK(lesson.steps[5].views_show == AskShow::Difference);
-    CHECK(lesson.steps[6].interventions.mask == "9");  // a number stands for its text
+    CHECK(lesson.steps[8].view.screen == Screen::Overview);
+    CHECK(lesson.steps[5].view.interventions.mask == "5,6");
+    CHECK(lesson.steps[5].view.interventions.ablate == "0:1,3:2");
+    CHECK(lesson.steps[5].view.interventions.temperature == "0.5");
+    CHECK(lesson.steps[5].view.interventions.no_pos);
+    CHECK(lesson.steps[5].view.views_show == AskShow::Difference);
+    CHECK(lesson.steps[6].view.interventions.mask == "9");  // a number stands for its text
     CHECK(lesson.steps[1].highlight.kind == HighlightKind::Cell);
-    CHECK(lesson.steps[1].colours == ColormapMode::Diverging);
-    CHECK_FALSE(lesson.steps[1].numbers);
-    CHECK(lesson.steps[2].screen == Screen::Attention);
+    CHECK(lesson.steps[1].view.colours == ColormapMode::Diverging);
+    CHECK_FALSE(lesson.steps[1].view.numbers);
+    CHECK(lesson.steps[2].view.screen == Screen::Attention);
     CHECK(step_model(lesson, "lesson.json", 3) == "toy-4x4");
     CHECK(step_model(lesson, "lesson.json", 0) == "digits");
 
@@ -229,10 +229,10 @@ TEST_CASE("a recorded view keeps the Ask panel's interventions, and they survive
     here.ask.temperature = 0.25f;
     here.ask.show = AskShow::Original;
     const LessonStep recorded = step_from_view(here, p, "digits", "");
-    CHECK(recorded.interventions.mask == "3-5,9");
-    CHECK(recorded.interventions.ablate == "0:3,2:1");
-    CHECK(recorded.interventions.temperature == "0.25");
-    CHECK(recorded.views_show == AskShow::Original);
+    CHECK(recorded.view.interventions.mask == "3-5,9");
+    CHECK(recorded.view.interventions.ablate == "0:3,2:1");
+    CHECK(recorded.view.interventions.temperature == "0.25");
+    CHECK(recorded.view.views_show == AskShow::Original);
 
     Lesson lesson;
     lesson.title = "recorded";
@@ -279,4 +279,21 @@ TEST_CASE("a train step: its keys, its stop against the run, and no model or ima
     CHECK_THROWS_WITH(check_train(lesson, 0, 500, "lesson.json"),
                       Contains("lesson.json: step 1 (far): 'train' until_step 900: a run of 1 epoch has 500 steps"));
     CHECK_NOTHROW(check_train(lesson, 0, 1000, "lesson.json"));
+}
+
+TEST_CASE("every screen's name round-trips through a lesson file") {
+    for (const ScreenInfo& screen : screen_table()) {
+        INFO(screen.name);
+        Lesson lesson;
+        lesson.title = "screens";
+        LessonStep step;
+        step.title = "one";
+        step.view.screen = screen.value;
+        lesson.steps = {step};
+        const std::string text = lesson_json(lesson);
+        if (screen.value != Screen::Stage) CHECK_THAT(text, Contains(std::string("\"screen\": \"") + screen.name + "\""));
+        CHECK(parse_lesson(text, "lesson.json") == lesson);
+    }
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "screen": "models"}]})"),
+               Contains("step 1: 'screen' must be one of stage, attention, why, overview, model-view, got \"models\""));
 }

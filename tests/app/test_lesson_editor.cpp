@@ -90,7 +90,7 @@ TEST_CASE("a hand-written lesson round-trips through recording its views, editin
     save_edited_lesson(ed, player);
     CHECK_FALSE(unsaved_changes(ed, player));
     Lesson recorded = want;
-    recorded.steps[2].stage = "input";  // a recording names the stage on screen (the file left it to the default)
+    recorded.steps[2].view.stage = "input";  // a recording names the stage on screen (the file left it to the default)
     CHECK(player.lesson == recorded);
     CHECK(load_lesson((dir / "recorded.json").string()) == recorded);
 }
@@ -141,7 +141,7 @@ TEST_CASE("moving, deleting and undoing keep the shown step in view, and the sav
     CHECK(saved.steps[0].title == "Patch 4 scores");
     CHECK(saved.steps[2].title == "New step");
     CHECK(saved.steps[2].model == "toy-4x4");
-    CHECK(saved.steps[4].gradients);
+    CHECK(saved.steps[4].view.gradients);
 }
 
 TEST_CASE("saving where it cannot is one message naming the path, and writes nothing") {

@@ -87,7 +87,7 @@ TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then atten
     REQUIRE(plan[n + 3].file == "26-why.png");
     REQUIRE(plan[n + 3].screen == Screen::Why);
     REQUIRE(plan[n + 4].file == "27-grad-block0.attn.png");
-    REQUIRE(plan[n + 4].gradients);
+    REQUIRE(plan[n + 4].gradients());
     REQUIRE(plan[n + 4].stage == p.index_of("block0.attn"));
     REQUIRE(plan[n + 5].file == "28-grad-input.png");
     REQUIRE(plan[n + 5].stage == 0);
@@ -134,6 +134,9 @@ TEST_CASE("the option --screen names the screen to start on, and rejects other n
     REQUIRE(parse_options({"--screen", "overview"}).screen == Screen::Overview);
     REQUIRE(parse_options({"--screen", "attention"}).screen == Screen::Attention);
     REQUIRE(parse_options({"--screen", "stage"}).screen == Screen::Stage);
+    REQUIRE(parse_options({"--screen", "why"}).screen == Screen::Why);
+    REQUIRE_THROWS_WITH(parse_options({"--screen", "models"}),
+                        Catch::Contains("--screen expects stage, attention, why, overview or model-view, got 'models'"));
     REQUIRE_THROWS_AS(parse_options({"--screen", "models"}), vit::Error);
     REQUIRE_THROWS_AS(parse_options({"--screen"}), vit::Error);
 }
@@ -156,4 +159,27 @@ TEST_CASE("a missing --image keeps the chosen model on its own image; only a fai
     next = start_fallback({"/ckpt", "photos/chelsea.jpg"}, "photos/chelsea.jpg");
     REQUIRE(next->model == kFallbackModel);
     REQUIRE_FALSE(start_fallback({kFallbackModel, ""}, ""));
+}
+
+TEST_CASE("each tour shot says what it shows, so the driver need not read file names") {
+    const Pipeline p = make_pipeline(vit::stage_list(4, true), 17, 4);
+    const std::vector<TourShot> plan = tour_plan(p, true);
+    const size_t n = p.ids.size();
+    for (size_t i = 0; i < n; ++i) REQUIRE(plan[i].kind == ShotKind::Stage);
+    for (size_t i = n; i < n + 4; ++i) REQUIRE(plan[i].kind == ShotKind::Screen);  // attention, model-view, overview, why
+    REQUIRE(plan[n + 3].screen == Screen::Why);
+    REQUIRE(plan[n + 4].kind == ShotKind::Gradient);
+    REQUIRE(plan[n + 5].kind == ShotKind::Gradient);
+    for (size_t i = n + 6; i < n + 9; ++i) REQUIRE(plan[i].kind == ShotKind::CellProvenance);
+    REQUIRE(plan.back().kind == ShotKind::GpuDifference);
+    for (const TourShot& shot : plan) REQUIRE(shot.gradients() == (shot.kind == ShotKind::Gradient));
+
+    const TourShot ask = window_shot(p, ShotKind::Ask, 33), draw = window_shot(p, ShotKind::Draw, 34);
+    REQUIRE(ask.file == "33-ask.png");
+    REQUIRE(ask.kind == ShotKind::Ask);
+    REQUIRE(ask.screen == Screen::Attention);
+    REQUIRE(draw.file == "34-draw.png");
+    REQUIRE(draw.kind == ShotKind::Draw);
+    const Pipeline blockless = make_pipeline(vit::stage_list(0, true), 5, 1);
+    REQUIRE(window_shot(blockless, ShotKind::Ask, 3).screen == Screen::Stage);
 }

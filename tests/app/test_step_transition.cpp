@@ -128,7 +128,7 @@ TEST_CASE("a lesson tour shoots each step; with the editor, each step and the tr
     CHECK(plain[1].lesson_step == 1);
     const std::vector<TourShot> editing = lesson_tour_plan(3, true);
     std::vector<std::string> files;
-    for (const TourShot& s : editing) files.push_back(s.file + (s.halfway ? " halfway" : ""));
+    for (const TourShot& s : editing) files.push_back(s.file + (s.halfway() ? " halfway" : ""));
     CHECK(files == std::vector<std::string>{"00-edit.png", "01-halfway.png halfway", "01-edit.png", "02-halfway.png halfway",
                                             "02-edit.png"});
     CHECK(editing[3].lesson_step == 2);

@@ -80,7 +80,7 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
     REQUIRE(plan.size() == p.ids.size() + (blocks ? 6 : 1) + (blocks && head ? 3 : 0));
     // A tour given interventions (VITVIZ_TOUR_ASK set) also shows the Ask panel.
     if (std::getenv("VITVIZ_TOUR_ASK"))
-        plan.push_back({0, Screen::Attention, tour_file_name(static_cast<int>(plan.size()), "ask")});
+        plan.push_back(window_shot(p, ShotKind::Ask, static_cast<int>(plan.size())));
     for (const TourShot& shot : plan) {
         std::string path = (std::filesystem::path(dir) / shot.file).string();
         INFO(path);

@@ -144,12 +144,8 @@ void App::apply(Loaded loaded) {
             training_.start();
         } else if (!options_.tour_dir.empty()) {
             std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Ask panel, the Draw window with a drawn 7
-            if (options_.interventions.any())
-                plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
-                                tour_file_name(static_cast<int>(plan.size()), "ask")});
-            if (takes_drawings(model_->config))
-                plan.push_back({pipeline_.size() - 1, pipeline_.depth > 0 ? Screen::Attention : Screen::Stage,
-                                tour_file_name(static_cast<int>(plan.size()), "draw")});
+            if (options_.interventions.any()) plan.push_back(window_shot(pipeline_, ShotKind::Ask, static_cast<int>(plan.size())));
+            if (takes_drawings(model_->config)) plan.push_back(window_shot(pipeline_, ShotKind::Draw, static_cast<int>(plan.size())));
             tour_.emplace(std::move(plan));
         }
     }
@@ -278,15 +274,15 @@ void App::draw_frame() {
 void App::advance_tour() {
     if (tour_->done()) return;
     if (lessons_.player() && tour_->current().lesson_step >= 0) {  // the editor shows in its shots, not over a transition held halfway
-        lessons_.editor().visible = options_.edit_lesson && !tour_->current().halfway;
+        lessons_.editor().visible = options_.edit_lesson && !tour_->current().halfway();
         return lessons_.player()->go(tour_->current().lesson_step);
     }
     go_to_stage(state_, pipeline_, tour_->current().stage);
     state_.screen = tour_->current().screen;
-    state_.gradients = tour_->current().gradients;
+    state_.gradients = tour_->current().gradients();
     state_.cell = tour_->current().cell;
-    if (options_.interventions.any()) ask_.panel().visible = tour_->current().file.find("-ask.") != std::string::npos;
-    if (tour_->current().file.find("-draw.") != std::string::npos && !draw_.visible) {
+    if (options_.interventions.any()) ask_.panel().visible = tour_->current().kind == ShotKind::Ask;
+    if (tour_->current().kind == ShotKind::Draw && !draw_.visible) {
         draw_.visible = true;
         draw_sample_seven(draw_.canvas, draw_.thickness);
     }
@@ -494,8 +490,7 @@ void App::after_render(int fb_width, int fb_height) {
     if (capture_png_) {
         capture_png_ = false;
         try {
-            std::string stem = pipeline_.ids.empty() ? "vitviz" : "vitviz-" + (state_.screen == Screen::Stage ? pipeline_.ids[state_.stage] : std::string(screen_name(state_.screen)));
-            std::string path = unique_export_path(".", stem, ".png");
+            std::string path = unique_export_path(".", view_export_stem(state_, pipeline_), ".png");
             save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
             show_notice("saved the view to " + path);
         } catch (const std::exception& e) {

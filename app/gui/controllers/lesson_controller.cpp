@@ -60,7 +60,7 @@ void LessonController::play() {
 // (screenshots the same on every run), or held at its middle for a halfway shot.
 double LessonController::clock() const {
     if (!app_.touring()) return ImGui::GetTime();
-    const bool halfway = app_.tour && !app_.tour->done() && app_.tour->current().halfway;
+    const bool halfway = app_.tour && !app_.tour->done() && app_.tour->current().halfway();
     return lesson_->transition.started_at() + (halfway ? 0.5 : 1.0) * kTransitionSeconds;
 }
 

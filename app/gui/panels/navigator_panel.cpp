@@ -4,6 +4,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string>
+#include <utility>
 
 namespace vit::gui {
 
@@ -56,14 +58,13 @@ void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, cons
         i = end;
     }
     ImGui::Separator();
-    if (ImGui::Selectable("Attention over the image  (A)", state.screen == Screen::Attention))
-        state.screen = state.screen == Screen::Attention ? Screen::Stage : Screen::Attention;
-    if (ImGui::Selectable("Why this class?  (W)", state.screen == Screen::Why))
-        state.screen = state.screen == Screen::Why ? Screen::Stage : Screen::Why;
-    if (ImGui::Selectable("Model view: blocks × heads  (L)", state.screen == Screen::ModelView))
-        state.screen = state.screen == Screen::ModelView ? Screen::Stage : Screen::ModelView;
-    if (ImGui::Selectable("The whole model at a glance  (V)", state.screen == Screen::Overview))
-        state.screen = state.screen == Screen::Overview ? Screen::Stage : Screen::Overview;
+    // The screens beside the stages, each with the key that toggles it (logic/state/key_actions.cpp).
+    const std::pair<Screen, const char*> screens[] = {
+        {Screen::Attention, "A"}, {Screen::Why, "W"}, {Screen::ModelView, "L"}, {Screen::Overview, "V"}};
+    for (const auto& [screen, key] : screens) {
+        const std::string label = std::string(screen_title(screen)) + "  (" + key + ")";
+        if (ImGui::Selectable(label.c_str(), state.screen == screen)) state.screen = state.screen == screen ? Screen::Stage : screen;
+    }
     nav.scrolled_to = state.stage;
     nav.scrolled_screen = state.screen;
 }

@@ -1,8 +1,8 @@
 // Lessons: a teacher's walkthrough as a small JSON file a person
 // can write by hand. A lesson has a title, a default model and image, and
-// steps; a step is a saved view (model, image, stage, screen, token, layer,
-// head, gradients, CLS-only, colours, numbers, the Ask panel's interventions
-// and which pass the views show, or a Train-window run) with a title, a few sentences of narration,
+// steps; a step is a saved view on a model and image (logic/state/view_snapshot.h:
+// stage, screen, token, layer, head, gradients, CLS-only, colours, numbers, the Ask
+// panel's interventions and which pass the views show), or a Train-window run, with a title, a few sentences of narration,
 // an optional question for the class and an optional highlight (a patch, a
 // token row, or one cell of a head's matrix). A model or image that is a path
 // is relative to the lesson file's folder. Example:
@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "logic/state/app_state.h"
-#include "pass/intervention_flags.h"
+#include "logic/state/view_snapshot.h"
 
 namespace vit::gui {
 
@@ -55,14 +55,8 @@ struct LessonTrain {
 struct LessonStep {
     std::string title, narration, question;
     std::string model, image;     // empty: the lesson's (a path is relative to the lesson file)
-    std::string stage;            // a stage id of the catalogue; empty: the first stage
-    Screen screen = Screen::Stage;
-    int token = 0, layer = 0, head = -1;
-    bool gradients = false, cls_only = false, numbers = true;
-    ColormapMode colours = ColormapMode::Auto;
+    ViewSnapshot view;            // what it shows (no interventions: playing the step clears the Ask panel)
     Highlight highlight;
-    vit::InterventionFlags interventions;     // none: the plain pass (playing the step clears the Ask panel)
-    AskShow views_show = AskShow::Modified;   // the pass the views show: modified, original or their difference
     LessonTrain train;                        // on: the weights of a training run (no model or image of its own)
     bool operator==(const LessonStep& o) const;
 };

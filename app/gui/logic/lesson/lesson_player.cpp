@@ -34,15 +34,8 @@ bool apply_lesson_key(const KeyEvent& e, LessonPlayer& player, bool exploring) {
 std::vector<TourShot> lesson_tour_plan(int steps, bool editing) {
     std::vector<TourShot> plan;
     for (int i = 0; i < steps; ++i) {
-        TourShot shot{0, Screen::Stage, tour_file_name(i, editing ? "edit" : "step")};
-        shot.lesson_step = i;
-        if (editing && i > 0) {
-            TourShot halfway = shot;
-            halfway.file = tour_file_name(i, "halfway");
-            halfway.halfway = true;
-            plan.push_back(halfway);
-        }
-        plan.push_back(shot);
+        if (editing && i > 0) plan.push_back({0, Screen::Stage, tour_file_name(i, "halfway"), ShotKind::Halfway, i});
+        plan.push_back({0, Screen::Stage, tour_file_name(i, editing ? "edit" : "step"), ShotKind::LessonStep, i});
     }
     return plan;
 }

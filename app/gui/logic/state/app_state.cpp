@@ -105,24 +105,6 @@ void follow_stage_layer(AppState& s, const Pipeline& p) {
     if (b >= 0) s.layer = b;
 }
 
-static const std::pair<const char*, Screen> kScreenNames[] = {
-    {"stage", Screen::Stage}, {"attention", Screen::Attention}, {"overview", Screen::Overview}, {"model-view", Screen::ModelView}};
-
-const char* screen_name(Screen screen) {
-    for (const auto& [n, s] : kScreenNames)
-        if (s == screen) return n;
-    return "stage";
-}
-
-bool parse_screen(const std::string& name, Screen& screen) {
-    for (const auto& [n, s] : kScreenNames)
-        if (name == n) {
-            screen = s;
-            return true;
-        }
-    return false;
-}
-
 std::string group_name(const Pipeline& p, int group) {
     if (group == 0) return "Embedding";
     if (group > p.depth) return "Head";

@@ -8,15 +8,13 @@
 
 #include "logic/ask/ask_state.h"
 #include "logic/describe/cell_provenance.h"
+#include "logic/state/screens.h"
 #include "pass/stages.h"
 
 namespace vit::gui {
 
 enum class ColormapMode { Auto, Diverging, Sequential };
 using Colormap = Palette;  // Diverging: blue-white-red around 0, Sequential: viridis-like
-// One stage fills the view / attention over the image / why this class / every stage as a
-// thumbnail / layers × heads over the image.
-enum class Screen { Stage, Attention, Why, Overview, ModelView };
 enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: gpu/)
 // Attention maps' colours: one scale for all heads of a layer, 0–100%, or each map its own (attention_scale.h).
 enum class AttentionScale { LayerMax, Percent, EachMap };
@@ -80,10 +78,6 @@ void toggle_cls_attention(AppState& s, const Pipeline& p);
 void clamp_state(AppState& s, const Pipeline& p);
 // Moving to a stage of block b makes b the attention screen's layer.
 void follow_stage_layer(AppState& s, const Pipeline& p);
-
-// vitviz --screen's names: "stage", "attention", "overview", "model-view"; false for any other.
-bool parse_screen(const std::string& name, Screen& screen);
-const char* screen_name(Screen screen);
 
 // "Embedding", "Block 3", "Head" for a Pipeline group.
 std::string group_name(const Pipeline& p, int group);

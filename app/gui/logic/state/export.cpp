@@ -3,6 +3,7 @@
 
 #include <stb/stb_image_write.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "base/error.h"
@@ -24,6 +25,12 @@ std::string unique_export_path(const std::string& dir, const std::string& stem, 
     fs::path p = base / (stem + ext);
     for (int i = 2; fs::exists(p); ++i) p = base / (stem + "-" + std::to_string(i) + ext);
     return p.string();
+}
+
+std::string view_export_stem(const AppState& s, const Pipeline& p) {
+    if (p.ids.empty()) return "vitviz";
+    if (s.screen != Screen::Stage) return std::string("vitviz-") + screen_name(s.screen);
+    return "vitviz-" + p.ids[static_cast<size_t>(std::clamp(s.stage, 0, p.size() - 1))];
 }
 
 }  // namespace vit::gui

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "logic/describe/colormap.h"
+#include "logic/state/app_state.h"
 #include "tensor/tensor.h"
 
 namespace vit::gui {
@@ -15,5 +16,9 @@ void save_npy(const std::string& path, const Tensor& t);
 // "vitviz-07-block0.q.png" style names inside `dir` that do not overwrite
 // earlier exports ("-2", "-3", … appended).
 std::string unique_export_path(const std::string& dir, const std::string& stem, const std::string& ext);
+
+// The name Ctrl+S gives the view: "vitviz-<stage id>" on the stage screen, the screen's
+// name on the others ("vitviz-why", screens.h), "vitviz" with no model.
+std::string view_export_stem(const AppState& s, const Pipeline& p);
 
 }  // namespace vit::gui

@@ -27,7 +27,7 @@ const char* usage() {
            "  --clicker      clicker mode: PageUp/PageDown step one stage instead of one block\n"
            "  --open         start with the Open window (gallery, path, file browser)\n"
            "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n"
-           "  --screen NAME  start on stage, attention, overview or model-view (with --measure-fps: measure it alone)\n"
+           "  --screen NAME  start on stage, attention, why, overview or model-view (with --measure-fps: measure it alone)\n"
            "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"
            "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n"
            "  --train        open the Train window and start training a digits ViT from random weights;\n"
@@ -84,7 +84,7 @@ Options parse_options(const std::vector<std::string>& args) {
         else if (a == "--screen") {
             std::string name = value();
             if (!parse_screen(name, o.screen))
-                throw Error("--screen expects stage, attention, overview or model-view, got '" + name + "'");
+                throw Error("--screen expects " + screen_names() + ", got '" + name + "'");
             o.fixed_screen = true;
         } else if (a == "--backend") {
             std::string b = value();

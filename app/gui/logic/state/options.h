@@ -1,7 +1,7 @@
 // Command-line options of `vitviz` and the built-in defaults (model, image).
 //   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
-//          [--screen stage|attention|overview|model-view]
+//          [--screen stage|attention|why|overview|model-view]  (screens.h)
 //          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]
 //          [the interventions of vitviz-cli: core/pass/intervention_flags.h]
 #pragma once

@@ -1,6 +1,7 @@
 // The tour plan and its frame driver.
 #include "logic/state/tour.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace vit::gui {
@@ -13,33 +14,39 @@ std::string tour_file_name(int index, const std::string& name) {
 
 std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
     std::vector<TourShot> plan;
-    for (int i = 0; i < p.size(); ++i) plan.push_back({i, Screen::Stage, tour_file_name(i, p.ids[i])});
+    auto numbered = [&](const std::string& name) { return tour_file_name(static_cast<int>(plan.size()), name); };
+    for (int i = 0; i < p.size(); ++i) plan.push_back({i, Screen::Stage, tour_file_name(i, p.ids[i]), ShotKind::Stage});
+    auto screen_shot = [&](int stage, Screen screen) {
+        plan.push_back({stage, screen, std::string(screen_name(screen)) + ".png", ShotKind::Screen});
+    };
     if (p.depth > 0) {
-        plan.push_back({p.size() - 1, Screen::Attention, "attention.png"});
-        plan.push_back({p.size() - 1, Screen::ModelView, "model-view.png"});
+        screen_shot(p.size() - 1, Screen::Attention);
+        screen_shot(p.size() - 1, Screen::ModelView);
     }
-    int attn = p.index_of(StageRef{StageKind::Attn, 0});
-    plan.push_back({attn >= 0 ? attn : 0, Screen::Overview, "overview.png"});
+    const int attn = std::max(0, p.index_of(StageRef{StageKind::Attn, 0}));
+    screen_shot(attn, Screen::Overview);
     if (p.depth > 0 && p.index_of(StageRef{StageKind::Logits}) >= 0) {
-        plan.push_back({p.size() - 1, Screen::Why, tour_file_name(static_cast<int>(plan.size()), "why")});
+        plan.push_back({p.size() - 1, Screen::Why, numbered(screen_name(Screen::Why)), ShotKind::Screen});
         for (const StageRef& s : {StageRef{StageKind::Attn, p.depth - 1}, StageRef{StageKind::Input}}) {
             const int i = p.index_of(s);
-            plan.push_back({i, Screen::Stage, tour_file_name(static_cast<int>(plan.size()), "grad-" + p.ids[i]), true});
+            plan.push_back({i, Screen::Stage, numbered("grad-" + p.ids[i]), ShotKind::Gradient});
         }
     }
     if (p.depth > 0) {
         for (const StageKind kind : {StageKind::Scores, StageKind::Fc1, StageKind::Ln1}) {
             const StageRef stage{kind, 0};
-            TourShot shot{p.index_of(stage), Screen::Stage, tour_file_name(static_cast<int>(plan.size()), "cell-" + stage_id(stage))};
+            TourShot shot{p.index_of(stage), Screen::Stage, numbered("cell-" + stage_id(stage)), ShotKind::CellProvenance};
             shot.cell = CellRef{stage, kind == StageKind::Scores ? 0 : -1, 1, 1};
             plan.push_back(shot);
         }
     }
-    if (gpu) {
-        plan.push_back({attn >= 0 ? attn : 0, Screen::Stage,
-                        tour_file_name(static_cast<int>(plan.size()), "gpu-difference")});
-    }
+    if (gpu) plan.push_back({attn, Screen::Stage, numbered("gpu-difference"), ShotKind::GpuDifference});
     return plan;
+}
+
+TourShot window_shot(const Pipeline& p, ShotKind kind, int index) {
+    return {p.size() - 1, p.depth > 0 ? Screen::Attention : Screen::Stage,
+            tour_file_name(index, kind == ShotKind::Ask ? "ask" : "draw"), kind};
 }
 
 void TourDriver::end_frame() {

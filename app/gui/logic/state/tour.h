@@ -16,20 +16,37 @@
 
 namespace vit::gui {
 
+// What a shot shows; the driver decides by it (file names are for people and CI).
+enum class ShotKind {
+    Stage,           // a stage on the stage screen: NN-<stage id>.png
+    Screen,          // a screen by its name (screens.h): attention.png, model-view.png, overview.png, NN-why.png
+    Gradient,        // the backward walk's view of a stage: NN-grad-<stage id>.png
+    CellProvenance,  // where one number comes from, in the side panel: NN-cell-<stage id>.png
+    GpuDifference,   // the CPU vs GPU panel: NN-gpu-difference.png
+    Ask,             // the Ask panel open: NN-ask.png
+    Draw,            // the Draw window with a drawn 7: NN-draw.png
+    LessonStep,      // a lesson's step: NN-step.png, or NN-edit.png with the editor open
+    Halfway,         // the transition into a lesson's step, frozen halfway: NN-halfway.png
+};
+
 struct TourShot {
     int stage = 0;
     Screen screen = Screen::Stage;
     std::string file;  // file name inside the tour folder
-    bool gradients = false;  // the backward walk's view of the stage
+    ShotKind kind = ShotKind::Stage;
     int lesson_step = -1;    // a lesson tour's step (lesson_player.h: lesson_tour_plan)
-    bool halfway = false;    // a lesson tour: the transition into the step, frozen halfway
     std::optional<CellRef> cell = std::nullopt;  // the cell whose provenance the side panel shows
+    bool gradients() const { return kind == ShotKind::Gradient; }
+    bool halfway() const { return kind == ShotKind::Halfway; }
 };
 
 std::string tour_file_name(int index, const std::string& name);
 // With `gpu` (vitviz --backend gpu) one more shot, `NN-gpu-difference.png`: the CPU vs GPU
 // panel on block 0's attention (the first stage when there is no block).
 std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu = false);
+// A shot of a window over the view (ShotKind::Ask or Draw) as shot `index` of a plan:
+// `NN-ask.png`, `NN-draw.png`, on the last stage's attention screen (its stage screen without blocks).
+TourShot window_shot(const Pipeline& p, ShotKind kind, int index);
 
 // Frame bookkeeping: call frame() once per rendered frame; it says which shot
 // to show and whether to capture this frame.
