@@ -16,29 +16,44 @@ OcclusionMap occlusion_map(const Model& model, const Tensor& input, const Interv
 }
 
 OcclusionMap OcclusionMapper::run(const Model& model, const Tensor& input, const Interventions& base) {
+    start(model, input, base);
+    while (next(patches_)) {
+    }
+    return std::move(map_);
+}
+
+void OcclusionMapper::start(const Model& model, const Tensor& input, const Interventions& base) {
     passes_.resize(std::max<size_t>(passes_.size(), static_cast<size_t>(omp_get_max_threads())));
-    OcclusionMap map;
-    const PackedWeights packed(model);
-    const FloatStorage& p = passes_[0].probs(model, input, base, false, &packed).data;
-    map.top_class = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
-    map.top_probability = p[map.top_class];
-    const int patches = static_cast<int>((input.shape[1] / model.config.patch_size) * (input.shape[2] / model.config.patch_size));
-    map.probabilities.assign(patches, map.top_probability);
-    std::vector<bool> hidden(patches, true);  // masked or dropped by `base`: masking it changes nothing
-    for (int n : kept_patches(base, patches)) hidden[n] = false;
-    for (int n : base.mask_patches) hidden[n] = true;
+    model_ = &model;
+    input_ = &input;
+    base_ = base;
+    packed_ = std::make_unique<const PackedWeights>(model);
+    map_ = OcclusionMap{};
+    const FloatStorage& p = passes_[0].probs(model, input, base, false, packed_.get()).data;
+    map_.top_class = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+    map_.top_probability = p[map_.top_class];
+    patches_ = static_cast<int>((input.shape[1] / model.config.patch_size) * (input.shape[2] / model.config.patch_size));
+    map_.probabilities.assign(patches_, map_.top_probability);
+    hidden_.assign(patches_, true);  // masked or dropped by `base`: masking it changes nothing
+    for (int n : kept_patches(base, patches_)) hidden_[n] = false;
+    for (int n : base.mask_patches) hidden_[n] = true;
+    done_ = 0;
+}
+
+bool OcclusionMapper::next(int count) {
+    const int end = std::min(patches_, done_ + std::max(1, count));
     std::exception_ptr failure;
 #pragma omp parallel
     {
         LeanPass& pass = passes_[static_cast<size_t>(omp_get_thread_num())];
-        Interventions iv = base;
+        Interventions iv = base_;
         iv.mask_patches.push_back(0);
 #pragma omp for schedule(dynamic)
-        for (int n = 0; n < patches; ++n) {
-            if (hidden[n]) continue;
+        for (int n = done_; n < end; ++n) {
+            if (hidden_[n]) continue;
             iv.mask_patches.back() = n;
             try {
-                map.probabilities[n] = pass.probs(model, input, iv, true, &packed).data[map.top_class];
+                map_.probabilities[n] = pass.probs(*model_, *input_, iv, true, packed_.get()).data[map_.top_class];
             } catch (...) {
 #pragma omp critical
                 failure = std::current_exception();
@@ -46,7 +61,8 @@ OcclusionMap OcclusionMapper::run(const Model& model, const Tensor& input, const
         }
     }
     if (failure) std::rethrow_exception(failure);
-    return map;
+    done_ = end;
+    return done_ < patches_;
 }
 
 }  // namespace vit

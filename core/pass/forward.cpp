@@ -5,7 +5,8 @@
 // then adds the rollout (rollout.h). Each residual add and the LayerNorm that
 // reads its sum are one pass over the rows (add_layer_norm).
 // One pass body serves two kinds of working memory: the Trace (every stage
-// kept) and LeanPass (a few buffers reused, for the occlusion map).
+// kept) and LeanPass (a few buffers reused, for the occlusion map); ForwardWalk
+// runs the same body a piece at a time.
 #include "pass/forward.h"
 
 #include <Eigen/Core>
@@ -160,13 +161,19 @@ const Tensor& run_embedding(const Model& model, const Tensor& input, const Inter
     return tokens;
 }
 
+// The embedding's `tokens` and their norm (block 0's ln1, or the final norm).
+template <typename Writer>
+NormedStream first_stream(const Model& model, const Tensor& tokens, Writer& out) {
+    const StreamNorm first = stream_norm(model, 0, out);
+    layer_norm(tokens.mat(), first.gamma, first.beta, model.config.ln_eps, first.y.mat());
+    return {&tokens, &first.y};
+}
+
 // The blocks, from the embedding's `tokens` to the final norm.
 template <typename Writer>
 const Tensor& run_blocks(const Model& model, const Tensor& tokens, const Interventions& iv, Writer& out,
                          const PackedWeights* packed) {
-    const StreamNorm first = stream_norm(model, 0, out);
-    layer_norm(tokens.mat(), first.gamma, first.beta, model.config.ln_eps, first.y.mat());
-    NormedStream stream{&tokens, &first.y};
+    NormedStream stream = first_stream(model, tokens, out);
     for (int b = 0; b < model.config.depth; ++b) stream = run_block(model, b, stream, iv, out, packed);
     return *stream.norm;
 }
@@ -194,6 +201,13 @@ ModelSizes checked_sizes(const Model& model, const Tensor& input, const Interven
     return model_sizes(model.config, grid, grid * grid - kept);
 }
 
+// The trace's last stage written and its patch rows set.
+void finish_trace(TraceWriter& out, Trace& trace, const Interventions& iv, const ModelSizes& sizes) {
+    out.finish();
+    const int N = static_cast<int>(sizes.N);
+    trace.set_patch_rows(embedded_patches(iv, N), kept_patches(iv, N));
+}
+
 }  // namespace
 
 void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv,
@@ -201,9 +215,7 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace, const I
     const ModelSizes sizes = checked_sizes(model, input, iv, false);
     TraceWriter out(trace, sizes);
     run_head(model, run_blocks(model, run_embedding(model, input, iv, out, packed), iv, out, packed), out);
-    out.finish();
-    const int N = static_cast<int>(sizes.N);
-    trace.set_patch_rows(embedded_patches(iv, N), kept_patches(iv, N));
+    finish_trace(out, trace, iv, sizes);
 }
 
 Trace forward(const Model& model, const Tensor& input, const Interventions& iv) {
@@ -211,6 +223,47 @@ Trace forward(const Model& model, const Tensor& input, const Interventions& iv) 
     forward_into(model, input, trace, iv);
     add_rollout(trace);
     return trace;
+}
+
+struct ForwardWalk::State {
+    State(const Model& m, const Tensor& in, const Interventions& i)
+        : model(m), input(in), iv(i), sizes(checked_sizes(m, in, i, false)), out(trace, sizes) {}
+    const Model& model;
+    const Tensor& input;
+    Interventions iv;
+    ModelSizes sizes;
+    Trace trace;
+    TraceWriter out;
+    NormedStream stream{};
+    int next = -1;  // −1: the embedding; 0…depth−1: that block; depth: the head; depth + 1: the rollout
+};
+
+ForwardWalk::ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv)
+    : state_(std::make_unique<State>(model, input, iv)) {}
+
+ForwardWalk::~ForwardWalk() = default;
+
+bool ForwardWalk::step() {
+    State& s = *state_;
+    const int depth = s.model.config.depth;
+    if (s.next > depth + 1) return false;
+    if (s.next < 0) {
+        s.stream = first_stream(s.model, run_embedding(s.model, s.input, s.iv, s.out, nullptr), s.out);
+    } else if (s.next < depth) {
+        s.stream = run_block(s.model, s.next, s.stream, s.iv, s.out, nullptr);
+    } else if (s.next == depth) {
+        run_head(s.model, *s.stream.norm, s.out);
+        finish_trace(s.out, s.trace, s.iv, s.sizes);
+    } else {
+        add_rollout(s.trace);
+    }
+    return ++s.next <= depth + 1;
+}
+
+Trace ForwardWalk::take() {
+    while (step()) {
+    }
+    return std::move(state_->trace);
 }
 
 const Tensor& LeanPass::probs(const Model& model, const Tensor& input, const Interventions& iv,

@@ -2,6 +2,7 @@
 // mode), recording every stage of the catalogue (docs/DESIGN.md#stage-catalogue) into a Trace, under
 // the interventions a student asks for (interventions.h; none by default).
 #pragma once
+#include <memory>
 #include <vector>
 
 #include "pass/interventions.h"
@@ -23,6 +24,25 @@ Trace forward(const Model& model, const Tensor& input, const Interventions& iv =
 // packed beforehand (packed_weights.h), or null to pack them as the pass goes.
 void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv = {},
                   const PackedWeights* packed = nullptr);
+
+// forward() a piece at a time, for a caller that must return between pieces
+// (the app's sliced worker on a single-threaded page): the embedding, then
+// each block, then the head, then the rollout. The same kernels in the same
+// order: the trace is forward()'s bit for bit.
+class ForwardWalk {
+public:
+    // Checks as forward() does (vit::Error). `model` and `input` must outlive the walk.
+    ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv = {});
+    ~ForwardWalk();
+    // Runs the next piece; false once the trace is complete.
+    bool step();
+    // The complete trace (running the pieces left, if any).
+    Trace take();
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 // The same pass keeping no trace: only the class probabilities, in buffers
 // reused from one call to the next (two per stage kind, whatever the depth).

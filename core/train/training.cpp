@@ -196,18 +196,23 @@ float Trainer::epoch() {
 
 float Trainer::held_out_accuracy() const {
     const DigitSet& set = data_.held_out;
+    return set.size() > 0 ? static_cast<float>(held_out_correct(0, set.size())) / set.size() : 0.0f;
+}
+
+int Trainer::held_out_correct(int begin, int end) const {
+    const DigitSet& set = data_.held_out;
     int correct = 0;
 #pragma omp parallel reduction(+ : correct)
     {
         Trace trace;
 #pragma omp for schedule(static)
-        for (int i = 0; i < set.size(); ++i) {
+        for (int i = begin; i < end; ++i) {
             forward_into(model_, digit_input(set, i, 0, 0, model_.config.preprocess), trace);
             const FloatStorage& logits = trace.at({StageKind::Logits}).data;
             correct += std::max_element(logits.begin(), logits.end()) - logits.begin() == set.labels[i];
         }
     }
-    return set.size() > 0 ? static_cast<float>(correct) / set.size() : 0.0f;
+    return correct;
 }
 
 }  // namespace vit

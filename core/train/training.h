@@ -83,6 +83,9 @@ public:
     // The rest of the current epoch; the mean loss over its batches.
     float epoch();
     float held_out_accuracy() const;
+    // How many of held-out digits begin…end−1 the model gets right (the
+    // accuracy in pieces, for the app's sliced worker).
+    int held_out_correct(int begin, int end) const;
     const Model& model() const { return model_; }
     int steps_per_epoch() const;
     int total_steps() const { return options_.epochs * steps_per_epoch(); }

@@ -1,7 +1,8 @@
 // "Why this class?" (app/gui/logic/jobs/explanation.h): the relevance map is row 0
 // of core's relevance as shares, the saliency is the largest |input gradient|
 // over channels, another class gives another map, and the job runs once per
-// (trace, class). Core's relevance and gradients are checked against PyTorch
+// (trace, class), on the sliced worker (worker.h) too, in pieces, with the
+// same numbers. Core's relevance and gradients are checked against PyTorch
 // in tests/core; here the app's use of them.
 #include <catch2/catch.hpp>
 
@@ -11,6 +12,7 @@
 
 #include "explain/backward.h"
 #include "logic/jobs/explanation.h"
+#include "logic/jobs/worker.h"
 #include "pass/forward.h"
 #include "pass/interventions.h"
 #include "explain/relevance.h"
@@ -114,4 +116,37 @@ TEST_CASE("the job explains a (trace, class) once and keeps it until asked for a
     CHECK(job.busy());
     for (int i = 0; i < 2000 && job.poll()->generation != 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
     CHECK(job.poll()->generation == 2);
+}
+
+TEST_CASE("on the sliced worker the job explains in pieces, the same numbers as at once, and stops when dropped") {
+    Case c;
+    auto model = std::make_shared<const Model>(c.model);
+    auto trace = std::make_shared<const Trace>(c.trace);
+    auto worker = std::make_shared<SlicedWorker>();
+    const double budget_ms = 0;  // no time: one piece an advance
+    {
+        ExplainJob job(worker);
+        job.request(model, trace, 1, 6);
+        int advances = 0;
+        for (; job.busy() && advances < 100; ++advances) {
+            worker->advance(budget_ms);
+            job.poll();
+        }
+        CHECK(advances == 3);  // the backward, the saliency, the relevance
+        REQUIRE(job.poll());
+        const Explanation& sliced = *job.poll();
+        const Explanation at_once = explain_class(c.model, c.trace, 6);
+        REQUIRE(sliced.gradients);
+        REQUIRE(sliced.gradients->size() == at_once.gradients->size());
+        for (size_t i = 0; i < sliced.gradients->size(); ++i)
+            CHECK(sliced.gradients->stages()[i].tensor.data == at_once.gradients->stages()[i].tensor.data);
+        CHECK(sliced.relevance == at_once.relevance);
+        CHECK(sliced.saliency == at_once.saliency);
+        CHECK(worker->longest_advance_ms() <= budget_ms + worker->longest_piece_ms() + 5.0);
+
+        job.request(model, trace, 2, 6);  // a new trace: it starts again
+        worker->advance(budget_ms);
+        CHECK_FALSE(worker->idle());
+    }
+    CHECK(worker->idle());  // the job went with its owner
 }

@@ -1,10 +1,13 @@
-// Claims about loading on the worker thread: the trace arrives complete, the
-// same model is reused for a new image, and a user's mistake comes back as text.
+// Claims about loading on the worker: the trace arrives complete, the same
+// model is reused for a new image, and a user's mistake comes back as text; on
+// the sliced worker (worker.h) the pass comes in bounded pieces, bit for bit
+// the synchronous pass, and a newer request replaces the waiting one.
 #include <catch2/catch.hpp>
 
 #include <thread>
 
 #include "logic/jobs/loader.h"
+#include "logic/jobs/worker.h"
 #include "model/toy_model.h"
 
 using namespace vit::gui;
@@ -73,4 +76,79 @@ TEST_CASE("an image size too large for memory comes back with the largest size t
     CHECK_THAT(o.error, Catch::Matchers::Contains("over the limit of 8192 pixels a side"));
     REQUIRE(o.fitting_image_size > 0);
     CHECK(o.fitting_image_size % 2 == 0);  // a whole number of the toy's 2×2 patches
+}
+
+namespace {
+
+void require_same_stages(const vit::Trace& a, const vit::Trace& b) {
+    REQUIRE(a.size() == b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+        INFO(vit::stage_id(a.stages()[i].ref()));
+        CHECK(a.stages()[i].ref() == b.stages()[i].ref());
+        CHECK(a.stages()[i].tensor.data == b.stages()[i].tensor.data);  // bit for bit
+    }
+}
+
+// Advances `worker` as a page does each frame until `l` finishes; counts the advances.
+LoadOutcome advance_until_done(Loader& l, SlicedWorker& worker, double budget_ms, int& advances) {
+    for (advances = 0; advances < 10000; ++advances) {
+        if (auto o = l.poll()) return *o;
+        worker.advance(budget_ms);
+    }
+    FAIL("the sliced loader did not finish in 10000 advances");
+    return {};
+}
+
+LoadRequest asked_with_occlusion() {
+    LoadRequest req{"digits", "", 0};
+    req.interventions.mask_patches = {3, 9};
+    req.occlusion = true;
+    return req;
+}
+
+}  // namespace
+
+TEST_CASE("a pass on the sliced worker comes a block at a time and is the synchronous pass bit for bit") {
+    auto worker = std::make_shared<SlicedWorker>();
+    Loader l(worker);
+    const LoadRequest req = asked_with_occlusion();
+    l.request(req, nullptr, "");
+    int advances = 0;
+    const LoadOutcome o = advance_until_done(l, *worker, 0, advances);
+    REQUIRE(o.error.empty());
+    REQUIRE(o.loaded);
+    const Loaded sync = load_and_run(req, nullptr, "");
+    require_same_stages(*o.loaded->trace, *sync.trace);
+    require_same_stages(*o.loaded->original, *sync.original);
+    CHECK(o.loaded->lens == sync.lens);
+    REQUIRE(o.loaded->occlusion);
+    CHECK(o.loaded->occlusion->probabilities == sync.occlusion->probabilities);
+    // No time: one piece an advance. Two forward passes (asked, unmodified) of
+    // 4 blocks, each in 7 pieces (embedding, blocks, head, rollout), and more.
+    const int depth = sync.model->config.depth;
+    CHECK(advances >= 2 * (depth + 3));
+    CHECK(worker->longest_advance_ms() <= worker->longest_piece_ms() + 5.0);
+}
+
+TEST_CASE("on the sliced worker a newer request replaces the waiting one, and a dropped loader's work stops") {
+    auto worker = std::make_shared<SlicedWorker>();
+    {
+        Loader l(worker);
+        l.request({"toy-4x4", "", 0}, nullptr, "");
+        l.request({"digits", "", 0}, nullptr, "");  // waits
+        l.request({"toy-4x4", "", 8}, nullptr, "");  // replaces it
+        int advances = 0;
+        const LoadOutcome first = advance_until_done(l, *worker, 1.0, advances);
+        CHECK(first.request.image_size == 0);
+        const LoadOutcome second = advance_until_done(l, *worker, 1.0, advances);
+        CHECK(second.request.image_size == 8);
+        REQUIRE(second.loaded);
+        CHECK(second.loaded->model_name == "toy-4x4");
+        CHECK_FALSE(l.busy());
+        l.request(asked_with_occlusion(), nullptr, "");
+        CHECK(worker->longest_advance_ms() <= 1.0 + worker->longest_piece_ms() + 5.0);  // 1 ms, at most a piece more
+        worker->advance(0);  // one piece of many
+        CHECK_FALSE(worker->idle());
+    }
+    CHECK(worker->idle());  // the loader went: its job with it
 }

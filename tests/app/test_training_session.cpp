@@ -1,6 +1,7 @@
 // The Train window's background run (app/gui/logic/jobs/training_session.h): paused
 // starts and single steps, live batch changes, a run to its end with held-out
-// accuracy, a bounded snapshot timeline, and choosing the snapshot to show.
+// accuracy, a bounded snapshot timeline, and choosing the snapshot to show; on
+// the sliced worker (worker.h), a batch a piece, the threaded run's numbers.
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <thread>
 
 #include "logic/jobs/training_session.h"
+#include "logic/jobs/worker.h"
 
 using namespace vit;
 using namespace vit::gui;
@@ -41,6 +43,16 @@ TrainOptions options(int epochs, int batch) {
     o.epochs = epochs;
     o.batch = batch;
     return o;
+}
+
+bool finished(const TrainProgress& p) { return p.phase == TrainPhase::Finished; }
+
+// Advances `worker` as a page does each frame until `done` holds; the advances made.
+int advance_until(SlicedWorker& worker, const TrainingSession& s, double budget_ms,
+                  const std::function<bool(const TrainProgress&)>& done) {
+    int advances = 0;
+    for (; !done(s.progress()) && advances < 100000; ++advances) worker.advance(budget_ms);
+    return advances;
 }
 
 float largest_change(const Model& a, const Model& b) {
@@ -145,4 +157,50 @@ TEST_CASE("stopping a running session returns at once and keeps its progress", "
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     CHECK(session.progress().step == step);
     CHECK(step < session.progress().total_steps);
+}
+
+TEST_CASE("a run on the sliced worker takes a batch a piece and gives the threaded run's numbers", "[train_session]") {
+    const auto data = small_split(64, 100);
+    TrainingSession threaded;
+    threaded.start(init_model(digits_config(), 6), data, options(1, 16), 1);
+    REQUIRE(wait_for(threaded, finished));
+    auto worker = std::make_shared<SlicedWorker>();
+    TrainingSession sliced(worker);
+    sliced.start(init_model(digits_config(), 6), data, options(1, 16), 1);
+    const double budget_ms = 0;  // no time: one piece an advance
+    // Making the trainer, 4 batches, and the 100 held-out digits twice in 2 pieces each.
+    CHECK(advance_until(*worker, sliced, budget_ms, finished) == 1 + 4 + 2 * 2);
+    const TrainProgress a = threaded.progress(), b = sliced.progress();
+    REQUIRE(b.loss.size() == 4);
+    REQUIRE(a.loss.size() == b.loss.size());
+    for (size_t i = 0; i < a.loss.size(); ++i) CHECK(a.loss[i].value == b.loss[i].value);  // bit for bit
+    REQUIRE(b.accuracy.size() == 2);
+    REQUIRE(a.accuracy.size() == b.accuracy.size());
+    for (size_t i = 0; i < a.accuracy.size(); ++i) CHECK(a.accuracy[i].value == b.accuracy[i].value);
+    CHECK(largest_change(*threaded.latest(), *sliced.latest()) == 0.f);
+    CHECK(worker->longest_advance_ms() <= budget_ms + worker->longest_piece_ms() + 5.0);
+}
+
+TEST_CASE("on the sliced worker a paused run is idle, and a stopped run is replaced by a new one", "[train_session]") {
+    auto worker = std::make_shared<SlicedWorker>();
+    TrainingSession session(worker);
+    session.start(init_model(digits_config(), 5), small_split(64, 10), options(50, 4), 1, 25, /*paused=*/true);
+    worker->advance(1.0);  // makes the trainer, then waits
+    CHECK(worker->idle());
+    session.step_once();
+    CHECK(advance_until(*worker, session, 1.0, [](const TrainProgress& q) { return q.step == 1; }) == 1);
+    CHECK(worker->idle());
+    session.resume();
+    advance_until(*worker, session, 1.0, [](const TrainProgress& q) { return q.step >= 3; });
+    session.stop();
+    const int step = session.progress().step;
+    worker->advance(50.0);
+    CHECK(session.progress().step == step);
+    CHECK(worker->idle());
+    session.start(init_model(digits_config(), 5), small_split(64, 10), options(1, 16), 1);
+    advance_until(*worker, session, 5.0, finished);
+    const TrainProgress p = session.progress();
+    CHECK(p.step == 4);
+    CHECK(p.loss.size() == 4);  // the new run's only
+    CHECK(worker->longest_advance_ms() <= 50.0 + worker->longest_piece_ms() + 5.0);  // at most a piece over
 }

@@ -1,8 +1,8 @@
-// "Why this class?" numbers from the backward pass (see explanation.h).
+// "Why this class?" numbers from the backward pass (see explanation.h), in
+// pieces that the worker (worker.h) runs.
 #include "logic/jobs/explanation.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
 #include "explain/backward.h"
@@ -10,35 +10,97 @@
 
 namespace vit::gui {
 
-Explanation explain_class(const Model& model, const Trace& trace, int cls) {
-    Explanation ex;
-    ex.cls = cls;
-    try {
-        Gradients g = logit_gradients(model, trace, cls);
-        const Tensor& din = g.stages.at({StageKind::Input});
-        const int C = static_cast<int>(din.shape[0]), S = static_cast<int>(din.shape[1]);
-        ex.side = S;
-        ex.saliency.assign(static_cast<size_t>(S) * S, 0.f);
-        for (int c = 0; c < C; ++c)
-            for (size_t i = 0; i < ex.saliency.size(); ++i)
-                ex.saliency[i] = std::max(ex.saliency[i], std::fabs(din.data[c * ex.saliency.size() + i]));
-        const int N = static_cast<int>(trace.at({StageKind::Patches}).rows());
-        const int T = static_cast<int>(trace.at({StageKind::Tokens}).rows());
-        if (T == N + 1) {
-            const Tensor r = relevance(trace, g.stages, model.config.depth);
-            ex.relevance.assign(r.data.begin() + 1, r.data.begin() + 1 + N);  // row 0 (CLS), columns 1…N
-            double total = 0.0;  // as shares of the patches' total, so the map reads in %
-            for (float v : ex.relevance) total += v;
-            if (total > 0.0)
-                for (float& v : ex.relevance) v = static_cast<float>(v / total);
-        } else {
-            ex.relevance_missing = "relevance needs every patch token (some were dropped)";
-        }
-        ex.gradients = std::make_shared<const Trace>(std::move(g.stages));
-    } catch (const std::exception& e) {
-        ex.error = e.what();
+namespace {
+
+// The explanation in pieces: the backward walk, the saliency, the relevance.
+class ExplainSteps {
+public:
+    ExplainSteps(const Model& model, const Trace& trace, int cls) : model_(model), trace_(trace) {
+        ex_.cls = cls;
+        stages_.add([this] {
+            grads_ = logit_gradients(model_, trace_, ex_.cls);
+            return false;
+        });
+        stages_.add([this] {
+            find_saliency();
+            return false;
+        });
+        stages_.add([this] {
+            find_relevance();
+            ex_.gradients = std::make_shared<const Trace>(std::move(grads_.stages));
+            return false;
+        });
     }
-    return ex;
+    // One piece; false once done or failed (the error is kept in the explanation).
+    bool step() {
+        try {
+            return stages_.step();
+        } catch (const std::exception& e) {
+            ex_.error = e.what();
+            return false;
+        }
+    }
+    Explanation take() {
+        while (step()) {
+        }
+        return std::move(ex_);
+    }
+
+private:
+    void find_saliency() {
+        const Tensor& din = grads_.stages.at({StageKind::Input});
+        const int C = static_cast<int>(din.shape[0]), S = static_cast<int>(din.shape[1]);
+        ex_.side = S;
+        ex_.saliency.assign(static_cast<size_t>(S) * S, 0.f);
+        for (int c = 0; c < C; ++c)
+            for (size_t i = 0; i < ex_.saliency.size(); ++i)
+                ex_.saliency[i] = std::max(ex_.saliency[i], std::fabs(din.data[c * ex_.saliency.size() + i]));
+    }
+    void find_relevance() {
+        const int N = static_cast<int>(trace_.at({StageKind::Patches}).rows());
+        const int T = static_cast<int>(trace_.at({StageKind::Tokens}).rows());
+        if (T != N + 1) {
+            ex_.relevance_missing = "relevance needs every patch token (some were dropped)";
+            return;
+        }
+        const Tensor r = relevance(trace_, grads_.stages, model_.config.depth);
+        ex_.relevance.assign(r.data.begin() + 1, r.data.begin() + 1 + N);  // row 0 (CLS), columns 1…N
+        double total = 0.0;  // as shares of the patches' total, so the map reads in %
+        for (float v : ex_.relevance) total += v;
+        if (total > 0.0)
+            for (float& v : ex_.relevance) v = static_cast<float>(v / total);
+    }
+
+    const Model& model_;
+    const Trace& trace_;
+    Explanation ex_;
+    Gradients grads_;
+    Stages stages_;
+};
+
+}  // namespace
+
+// One question on the worker, keeping its model and trace alive.
+class ExplainWork : public Job {
+public:
+    ExplainWork(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation, int cls)
+        : model_(std::move(model)), trace_(std::move(trace)), steps_(*model_, *trace_, cls), generation_(generation) {}
+    bool step() override { return steps_.step(); }
+    Explanation take() {
+        Explanation ex = steps_.take();
+        ex.generation = generation_;
+        return ex;
+    }
+
+private:
+    std::shared_ptr<const Model> model_;
+    std::shared_ptr<const Trace> trace_;
+    ExplainSteps steps_;
+    uint64_t generation_;
+};
+
+Explanation explain_class(const Model& model, const Trace& trace, int cls) {
+    return ExplainSteps(model, trace, cls).take();
 }
 
 int top_class(const Trace& trace) {
@@ -47,19 +109,24 @@ int top_class(const Trace& trace) {
     return static_cast<int>(std::max_element(probs->data.begin(), probs->data.end()) - probs->data.begin());
 }
 
+ExplainJob::ExplainJob(std::shared_ptr<Worker> worker) : worker_(std::move(worker)) {}
+
+ExplainJob::~ExplainJob() = default;
+
 void ExplainJob::request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation,
                          int cls) {
     if (done_ && done_->answers(generation, cls)) return;
     if (busy()) return;  // one at a time: the view asks again every frame
-    running_ = std::async(std::launch::async, [model = std::move(model), trace = std::move(trace), generation, cls] {
-        Explanation ex = explain_class(*model, *trace, cls);
-        ex.generation = generation;
-        return ex;
-    });
+    job_ = std::make_shared<ExplainWork>(std::move(model), std::move(trace), generation, cls);
+    task_ = worker_->submit(job_);
 }
 
 const Explanation* ExplainJob::poll() {
-    if (busy() && running_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) done_ = running_.get();
+    if (task_ && task_->finished()) {
+        task_.reset();
+        done_ = job_->take();
+        job_.reset();
+    }
     return done_ ? &*done_ : nullptr;
 }
 

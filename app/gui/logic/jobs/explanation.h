@@ -1,16 +1,17 @@
 // What the backward pass says about one class of one trace: the gradient of
 // its logit for every stage (the backward walk), Chefer et al.'s relevance over
 // the patches and the input-gradient saliency over the pixels ("Why this
-// class?"). Computed off the UI thread (a ViT-B backward takes about a second)
-// and kept until the trace or the class changes.
+// class?"). Computed as a job of the worker (worker.h), in pieces: the
+// backward (a ViT-B backward takes about a second, one piece), the saliency,
+// the relevance; kept until the trace or the class changes.
 #pragma once
 #include <cstdint>
-#include <future>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "logic/jobs/worker.h"
 #include "model/model.h"
 #include "pass/trace.h"
 
@@ -30,23 +31,29 @@ struct Explanation {
     bool answers(uint64_t g, int c) const { return generation == g && cls == c; }
 };
 
-// Synchronous (the tests and the job call it). Errors come back in `error`.
+// Synchronous (the tests call it; the job runs the same pieces). Errors come back in `error`.
 Explanation explain_class(const Model& model, const Trace& trace, int cls);
 
 // The class a "Why" view explains by default: the top-1 of `probs` (0 when absent).
 int top_class(const Trace& trace);
 
+class ExplainWork;
+
 class ExplainJob {
 public:
+    explicit ExplainJob(std::shared_ptr<Worker> worker = threaded_worker());
+    ~ExplainJob();  // cancels the job under way
     // Starts unless the newest result is already for (generation, cls) or a job is running.
     void request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation, int cls);
     // The newest finished explanation (null before the first); collects a finished job.
     const Explanation* poll();
-    bool busy() const { return running_.valid(); }
+    bool busy() const { return task_ != nullptr; }
 
 private:
-    std::future<Explanation> running_;
+    std::shared_ptr<Worker> worker_;
     std::optional<Explanation> done_;
+    std::shared_ptr<ExplainWork> job_;
+    std::unique_ptr<Task> task_;  // last: destroyed first, cancelling the job
 };
 
 }  // namespace vit::gui

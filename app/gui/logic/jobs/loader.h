@@ -1,6 +1,7 @@
-// Loading a model and an image and running the forward pass on a worker thread
-// (std::async), so the window keeps drawing and shows a progress bar while a
-// large checkpoint is read. The UI polls once per frame; errors come back as
+// Loading a model and an image and running the forward pass as a job of the
+// worker (worker.h: a thread of its own, or slices of the UI thread's frames),
+// so the window keeps drawing and shows a progress bar while a large
+// checkpoint is read. The UI polls once per frame; errors come back as
 // text (vit::Error messages) for the message bar. When the requested model is
 // the one already loaded it is reused, so changing the image is only a forward.
 // A request may carry interventions (the Ask panel): then the unmodified pass
@@ -8,16 +9,17 @@
 // occlusion map can be computed too, all on the worker.
 #pragma once
 #include <atomic>
-#include <future>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 
-#include "formats/image.h"
-#include "pass/interventions.h"
-#include "model/model.h"
 #include "explain/occlusion.h"
+#include "formats/image.h"
+#include "logic/jobs/worker.h"
+#include "model/model.h"
+#include "pass/interventions.h"
 #include "pass/trace.h"
 
 namespace vit::gui {
@@ -55,37 +57,44 @@ struct LoadOutcome {
     LoadRequest request;
 };
 
-// The work itself, synchronous (the tests and the worker both call it).
+// The work itself, synchronous (the tests call it; the worker runs the same pieces).
 // `current` is reused when `req.model` equals `current_name`; `mapper` (optional)
 // keeps the occlusion map's buffers from one request to the next.
 Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
                     const std::function<void(float, const char*)>& progress = {}, OcclusionMapper* mapper = nullptr);
 
+class LoadJob;
+
 class Loader {
 public:
-    ~Loader();
+    explicit Loader(std::shared_ptr<Worker> worker = threaded_worker());
+    ~Loader();  // cancels the work under way
     // Starts the work, or queues it (only the newest request waits) when busy.
     void request(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);
-    bool busy() const { return running_.valid(); }
+    bool busy() const { return task_ != nullptr; }
     float progress() const { return state_->progress.load(); }
     std::string phase() const;
     // Finished work, once; empty while running or idle.
     std::optional<LoadOutcome> poll();
 
-private:
+    // What the job and the loader share.
     struct Shared {
         std::atomic<float> progress{0.f};
         std::mutex mutex;
         std::string phase;
-        OcclusionMapper mapper;  // used by one worker at a time
+        OcclusionMapper mapper;  // used by one job at a time
     };
+
+private:
     void start(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);
 
+    std::shared_ptr<Worker> worker_;
     std::shared_ptr<Shared> state_ = std::make_shared<Shared>();
-    std::future<LoadOutcome> running_;
+    std::shared_ptr<LoadJob> job_;
     std::optional<LoadRequest> pending_;
     std::shared_ptr<const Model> pending_model_;
     std::string pending_name_;
+    std::unique_ptr<Task> task_;  // last: destroyed first, cancelling the job
 };
 
 }  // namespace vit::gui

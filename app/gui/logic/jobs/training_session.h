@@ -1,22 +1,21 @@
-// "Train it yourself": a digits ViT trained on a background thread while the
-// window keeps drawing. The worker runs vit::Trainer one batch at a time and
-// publishes what the Train panel shows: the loss of every step, the held-out
-// accuracy twice an epoch, and snapshots of the weights (a bounded timeline a
-// student scrubs back through). Pause, resume, single steps and live changes
-// of the learning rate and batch size are requests the worker takes between
-// batches. Plain C++ and threads, no window: tests/app drive it directly.
+// "Train it yourself": a digits ViT trained as a job of the worker (worker.h:
+// a thread of its own, or slices of the UI thread's frames) while the window
+// keeps drawing. The job (training_job.h) runs vit::Trainer one batch a piece
+// and publishes what the Train panel shows: the loss of every step, the
+// held-out accuracy twice an epoch, and snapshots of the weights (a bounded
+// timeline a student scrubs back through). Pause, resume, single steps and live
+// changes of the learning rate and batch size are requests the job takes
+// between batches. No window: tests/app drive it directly.
 #pragma once
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "train/digit_set.h"
 #include "formats/image.h"
+#include "logic/jobs/worker.h"
 #include "model/model.h"
+#include "train/digit_set.h"
 #include "train/training.h"
 
 namespace vit::gui {
@@ -47,11 +46,14 @@ struct TrainProgress {
     std::string error;                     // TrainPhase::Failed: what went wrong
 };
 
+struct TrainBoard;
+
 class TrainingSession {
 public:
     static constexpr int kMaxSnapshots = 64;  // older ones are thinned out (every other dropped)
     static constexpr int kMaxLossPoints = 4096;
 
+    explicit TrainingSession(std::shared_ptr<Worker> worker = threaded_worker());
     ~TrainingSession();
 
     // Starts a run (ending any previous one) from `initial` on `data`, with `threads` threads.
@@ -74,20 +76,11 @@ public:
     std::shared_ptr<const Model> latest() const;
 
 private:
-    void run(Model initial, std::shared_ptr<const DigitSplit> data, TrainOptions options, int threads,
-             int snapshot_every);
-    void publish(const Trainer& trainer, float accuracy);  // under the lock
+    void wake();  // the job may have work again
 
-    mutable std::mutex mutex_;
-    std::condition_variable wake_;
-    std::thread worker_;
-    bool stop_ = false, paused_ = false;
-    int single_steps_ = 0;
-    int pause_at_ = 0;
-    float pending_lr_ = 0.f;   // > 0: a new peak learning rate
-    int pending_batch_ = 0;    // > 0: a new batch size
-    uint64_t version_ = 0;
-    TrainProgress progress_;
+    std::shared_ptr<Worker> worker_;
+    std::shared_ptr<TrainBoard> board_;
+    std::unique_ptr<Task> task_;  // last: destroyed first, cancelling the run
 };
 
 // The snapshot to show: the newest when `follow`, else snapshots[index] (clamped); null when none.

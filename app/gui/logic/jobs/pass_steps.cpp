@@ -1,0 +1,134 @@
+// The Loader's pass in pieces (see pass_steps.h).
+#include "logic/jobs/pass_steps.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "base/timing.h"
+#include "explain/logit_lens.h"
+#include "formats/checkpoint.h"
+#include "model/builtin.h"
+#include "pass/trace_budget.h"
+
+namespace vit::gui {
+
+PassSteps::PassSteps(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
+                     Progress progress, OcclusionMapper* mapper)
+    : progress_(std::move(progress)), mapper_(mapper ? mapper : &own_mapper_) {
+    out_.request = req;
+    stages_.add([this, current = std::move(current), current_name] {
+        read_model(current, current_name);
+        return false;
+    });
+    stages_.add([this] {
+        decode_image();
+        return false;
+    });
+    stages_.add([this] { return walk(out_.request.interventions, out_.trace, &out_.forward_ms); });
+    stages_.add([this] { return take_original(); });
+    stages_.add([this] {
+        if (out_.model->config.num_classes > 0) out_.lens = logit_lens(*out_.model, *out_.trace);
+        return false;
+    });
+    stages_.add([this] { return map_occlusion(); });
+    stages_.add([this] {
+        report(1.f, "done");
+        return false;
+    });
+}
+
+Loaded PassSteps::take() {
+    stages_.run();
+    return std::move(out_);
+}
+
+void PassSteps::report(float fraction, const char* what) const {
+    if (progress_) progress_(fraction, what);
+}
+
+void PassSteps::read_model(std::shared_ptr<const Model> current, const std::string& current_name) {
+    const Stopwatch watch;
+    const std::string& name = out_.request.model;
+    if (current && name == current_name) {
+        out_.model = std::move(current);
+    } else {
+        report(0.f, "reading the model");
+        out_.model = std::make_shared<const Model>(
+            load_model(name, [&](float f) { report(0.8f * std::clamp(f, 0.f, 1.f), "reading the model"); }));
+    }
+    out_.model_name = name;
+    out_.load_ms += watch.ms();
+}
+
+void PassSteps::decode_image() {
+    const Stopwatch watch;
+    const LoadRequest& req = out_.request;
+    const ModelConfig& cfg = out_.model->config;
+    report(0.82f, "decoding the image");
+    Image img;
+    if (req.pixels) {
+        img = with_channels(*req.pixels, cfg.channels);
+        out_.image_name = req.pixels_name;
+    } else {
+        img = model_image(req.model, req.image, cfg.channels);  // as the CLI reads it
+        if (req.image.empty()) out_.image_name = req.model == "toy-4x4" ? "toy 4×4 image (0…15)" : "built-in sample";
+        else out_.image_name = std::filesystem::path(req.image).filename().string();
+    }
+    check_input_fits(cfg, req.image_size);
+    input_ = preprocess(img, cfg.preprocess, req.image_size);
+    int longest = std::max(img.height, img.width);
+    if (longest > 1024) {
+        float s = 1024.f / longest;
+        img = resize(img, std::max(1, int(img.height * s)), std::max(1, int(img.width * s)), "bilinear");
+    }
+    out_.picture = std::move(img);
+    out_.load_ms += watch.ms();
+}
+
+// One piece of the forward pass under `iv`; the trace goes to `into` with the last,
+// the time to `ms` (optional).
+bool PassSteps::walk(const Interventions& iv, std::shared_ptr<const Trace>& into, double* ms) {
+    const Stopwatch watch;
+    if (!walk_) {
+        report(0.9f, "running the forward pass");
+        walk_ = std::make_unique<ForwardWalk>(*out_.model, input_, iv);
+    }
+    const bool more = walk_->step();
+    if (!more) {
+        into = std::make_shared<const Trace>(walk_->take());
+        walk_.reset();
+    }
+    if (ms) *ms += watch.ms();
+    return more;
+}
+
+// The unmodified pass: the trace itself with no interventions, else the one the
+// request brings, else a piece of its own forward pass.
+bool PassSteps::take_original() {
+    if (out_.request.interventions.empty()) out_.original = out_.trace;
+    else if (out_.request.original) out_.original = out_.request.original;
+    else return walk({}, out_.original, nullptr);
+    return false;
+}
+
+// The occlusion map when asked for (and the model has a head): its first pass,
+// then one patch per core thread a piece.
+bool PassSteps::map_occlusion() {
+    if (!out_.request.occlusion || out_.model->config.num_classes == 0) return false;
+    const Stopwatch watch;
+    bool more = true;
+    if (!mapping_) {
+        report(0.95f, "computing the occlusion map");
+        mapper_->start(*out_.model, input_, out_.request.interventions);
+        mapping_ = true;
+    } else {
+        more = mapper_->next(omp_get_max_threads());
+    }
+    if (!more) out_.occlusion = mapper_->map();
+    out_.occlusion_ms += watch.ms();
+    return more;
+}
+
+}  // namespace vit::gui
