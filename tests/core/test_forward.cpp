@@ -1,6 +1,7 @@
 // Claims about the forward pass that need no PyTorch: the toy notebook's
 // printed numbers, patch embedding as a convolution, softmax rows, rollout,
-// positional-embedding interpolation and the stage catalogue.
+// positional-embedding interpolation, the stage catalogue, and the pass walked
+// a piece at a time (ForwardWalk).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -211,6 +212,27 @@ TEST_CASE("a pass with the weights packed beforehand is the same pass, stage for
     const vit::PackedWeights others(vit::make_random_model(small_config(), 6));
     vit::Trace trace;
     CHECK_THROWS_AS(vit::forward_into(model, random_input(3, 12, 1), trace, {}, &others), vit::Error);
+}
+
+TEST_CASE("the pass walked a piece at a time is forward() bit for bit, a block a piece", "[forward]") {
+    const vit::Model model = vit::make_random_model(small_config(), 8);
+    const vit::Tensor input = random_input(3, 12, 4);
+    vit::Interventions iv;
+    iv.mask_patches = {2};
+    iv.temperature = 0.5f;
+    vit::ForwardWalk walk(model, input, iv);
+    int pieces = 1;
+    while (walk.step()) ++pieces;
+    CHECK(pieces == model.config.depth + 3);  // the embedding, each block, the head, the rollout
+    CHECK_FALSE(walk.step());
+    const vit::Trace walked = walk.take(), whole = vit::forward(model, input, iv);
+    REQUIRE(walked.size() == whole.size());
+    for (size_t i = 0; i < whole.size(); ++i) {
+        INFO("stage " << whole.stages()[i].id);
+        CHECK(walked.stages()[i].id == whole.stages()[i].id);
+        CHECK(walked.stages()[i].tensor.data == whole.stages()[i].tensor.data);
+    }
+    CHECK(walked.token_patches() == whole.token_patches());
 }
 
 TEST_CASE("a weight whose shape is not the config's, or an input of the wrong size, is an error naming it",

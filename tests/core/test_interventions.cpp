@@ -210,6 +210,13 @@ TEST_CASE("the logit lens's last row is the prediction, and the occlusion map ag
         const float full = vit::forward(f.model, f.input, masked).at(StageRef{StageKind::Probs}).data[occ.top_class];
         CHECK(occ.probabilities[n] == Approx(full).epsilon(1e-4));  // rounding only (storage alignment)
     }
+    vit::OcclusionMapper in_pieces;  // a few patches a piece: the same map
+    in_pieces.start(f.model, f.input);
+    int pieces = 1;
+    while (in_pieces.next(3)) ++pieces;
+    CHECK(pieces == 6);  // 16 patches, 3 a piece
+    CHECK(in_pieces.map().top_class == occ.top_class);
+    CHECK(in_pieces.map().probabilities == occ.probabilities);
 }
 
 TEST_CASE("a bad intervention is one error naming it and its value", "[interventions]") {

@@ -1,7 +1,8 @@
 // Training (core/train/training.h) against PyTorch's fixtures (tests/make_training_fixture.py):
 // three AdamW steps equal torch.optim.AdamW's, the batch-mean cross-entropy and
 // its gradient equal F.cross_entropy's; a seed repeats its run; a few steps
-// lower the loss; the digit set's split and its errors; a saved checkpoint
+// lower the loss; the held-out accuracy counted in pieces; the digit set's
+// split and its errors; a saved checkpoint
 // loads back; the CLI's --train errors.
 #include <catch2/catch.hpp>
 
@@ -139,6 +140,16 @@ TEST_CASE("training repeats for a seed bit for bit; another seed differs", "[tra
     CHECK(same == 0.0);  // bit for bit (aligned Tensor storage, tensor.h)
     CHECK(other > 1e-2);
     CHECK(moved > 1e-3);
+}
+
+TEST_CASE("the held-out digits counted in pieces give the accuracy counted at once", "[training]") {
+    vit::TrainOptions options;
+    vit::Trainer trainer(vit::init_model(vit::digits_config(), 3), shipped_digits(), options);
+    trainer.step();
+    const int total = shipped_digits().held_out.size(), half = total / 2;
+    const int correct = trainer.held_out_correct(0, half) + trainer.held_out_correct(half, total);
+    CHECK(correct > 0);
+    CHECK(static_cast<float>(correct) / total == trainer.held_out_accuracy());
 }
 
 TEST_CASE("a few steps on one small batch lower its loss", "[training]") {
