@@ -17,15 +17,15 @@ class ExplainSteps {
 public:
     ExplainSteps(const Model& model, const Trace& trace, int cls) : model_(model), trace_(trace) {
         ex_.cls = cls;
-        stages_.add([this] {
+        phases_.add([this] {
             grads_ = logit_gradients(model_, trace_, ex_.cls);
             return false;
         });
-        stages_.add([this] {
+        phases_.add([this] {
             find_saliency();
             return false;
         });
-        stages_.add([this] {
+        phases_.add([this] {
             find_relevance();
             ex_.gradients = std::make_shared<const Trace>(std::move(grads_.stages));
             return false;
@@ -34,7 +34,7 @@ public:
     // One piece; false once done or failed (the error is kept in the explanation).
     bool step() {
         try {
-            return stages_.step();
+            return phases_.step();
         } catch (const std::exception& e) {
             ex_.error = e.what();
             return false;
@@ -75,7 +75,7 @@ private:
     const Trace& trace_;
     Explanation ex_;
     Gradients grads_;
-    Stages stages_;
+    Phases phases_;
 };
 
 }  // namespace

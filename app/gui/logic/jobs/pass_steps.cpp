@@ -18,29 +18,29 @@ PassSteps::PassSteps(const LoadRequest& req, std::shared_ptr<const Model> curren
                      Progress progress, OcclusionMapper* mapper)
     : progress_(std::move(progress)), mapper_(mapper ? mapper : &own_mapper_) {
     out_.request = req;
-    stages_.add([this, current = std::move(current), current_name] {
+    phases_.add([this, current = std::move(current), current_name] {
         read_model(current, current_name);
         return false;
     });
-    stages_.add([this] {
+    phases_.add([this] {
         decode_image();
         return false;
     });
-    stages_.add([this] { return walk(out_.request.interventions, out_.trace, &out_.forward_ms); });
-    stages_.add([this] { return take_original(); });
-    stages_.add([this] {
+    phases_.add([this] { return walk(out_.request.interventions, out_.trace, &out_.forward_ms); });
+    phases_.add([this] { return take_original(); });
+    phases_.add([this] {
         if (out_.model->config.num_classes > 0) out_.lens = logit_lens(*out_.model, *out_.trace);
         return false;
     });
-    stages_.add([this] { return map_occlusion(); });
-    stages_.add([this] {
+    phases_.add([this] { return map_occlusion(); });
+    phases_.add([this] {
         report(1.f, "done");
         return false;
     });
 }
 
 Loaded PassSteps::take() {
-    stages_.run();
+    phases_.run();
     return std::move(out_);
 }
 

@@ -21,7 +21,7 @@ public:
     PassSteps(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
               Progress progress = {}, OcclusionMapper* mapper = nullptr);
     // One piece; false once the pass is complete.
-    bool step() { return stages_.step(); }
+    bool step() { return phases_.step(); }
     // The result (running the pieces left, if any).
     Loaded take();
 
@@ -40,7 +40,7 @@ private:
     OcclusionMapper* mapper_;
     std::unique_ptr<ForwardWalk> walk_;  // the forward pass under way
     bool mapping_ = false;               // the occlusion map is under way
-    Stages stages_;
+    Phases phases_;
 };
 
 }  // namespace vit::gui

@@ -1,4 +1,4 @@
-// The threaded worker, the factory and Stages (see worker.h); the sliced
+// The threaded worker, the factory and Phases (see worker.h); the sliced
 // worker is in sliced_worker.cpp.
 #include "logic/jobs/worker.h"
 
@@ -64,9 +64,9 @@ std::shared_ptr<Worker> make_worker(WorkerKind kind) {
     return threaded_worker();
 }
 
-bool Stages::step() {
-    if (at_ < stages_.size() && !stages_[at_]()) ++at_;
-    return at_ < stages_.size();
+bool Phases::step() {
+    if (at_ < phases_.size() && !phases_[at_]()) ++at_;
+    return at_ < phases_.size();
 }
 
 }  // namespace vit::gui

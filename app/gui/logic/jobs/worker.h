@@ -73,12 +73,12 @@ std::shared_ptr<Worker> make_worker(WorkerKind kind);
 // The desktop's default: a threaded worker (it keeps no state: one serves every owner).
 std::shared_ptr<Worker> threaded_worker();
 
-// A job as a run of stages, each called until it returns false (a stage that is
-// one piece returns false at once); the jobs' pieces are their stages' calls.
-class Stages {
+// A job as a run of phases, each called until it returns false (a phase that
+// is one piece returns false at once); the job's pieces are its phases' calls.
+class Phases {
 public:
-    void add(std::function<bool()> stage) { stages_.push_back(std::move(stage)); }
-    // One piece; false once every stage is done.
+    void add(std::function<bool()> phase) { phases_.push_back(std::move(phase)); }
+    // One piece; false once every phase is done.
     bool step();
     void run() {
         while (step()) {
@@ -86,7 +86,7 @@ public:
     }
 
 private:
-    std::vector<std::function<bool()>> stages_;
+    std::vector<std::function<bool()>> phases_;
     size_t at_ = 0;
 };
 
