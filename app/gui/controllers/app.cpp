@@ -23,10 +23,16 @@ namespace vit::gui {
 
 namespace fs = std::filesystem;
 
-App::App(Options options, std::string asset_dir)
+// Of each frame, the time a sliced worker (a single-threaded platform) spends on the long work.
+constexpr double kWorkBudgetMs = 8.0;
+
+App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
     : options_(std::move(options)),
       asset_dir_(std::move(asset_dir)),
+      worker_(std::move(worker)),
+      loader_(worker_),
       cache_(upload_texture, release_texture),
+      explain_(worker_),
       ctx_{options_, state_, pipeline_, loader_, cache_, derived_, generation_, fonts_, linked_hover_, tour_, draw_,
            model_, model_name_, trace_, picture_, image_path_, forward_ms_, quit_, exit_code_,
            [this](const std::string& model, const std::string& image) { request(model, image); },
@@ -36,7 +42,7 @@ App::App(Options options, std::string asset_dir)
            [this](const std::string& text) { show_notice(text); }},
       gpu_(ctx_),
       ask_(ctx_, gpu_),
-      training_(ctx_, gpu_),
+      training_(ctx_, gpu_, worker_),
       lessons_(ctx_, gpu_, ask_, training_) {
     load_fonts(fonts_);
     base_style_ = ImGui::GetStyle();
@@ -244,6 +250,7 @@ void App::carry_out(const UiActions& a) {
 }
 
 void App::draw_frame() {
+    worker_->advance(kWorkBudgetMs);  // a sliced worker's pieces; nothing for a threaded one
     lessons_.begin_frame();
     poll_loader();
     lessons_.play();

@@ -21,6 +21,7 @@
 #include "logic/state/input_queue.h"
 #include "logic/state/key_actions.h"
 #include "logic/jobs/loader.h"
+#include "logic/jobs/worker.h"
 #include "panels/navigator_panel.h"
 #include "panels/open_panel.h"
 #include "logic/state/options.h"
@@ -38,7 +39,8 @@ namespace vit::gui {
 
 class App {
 public:
-    App(Options options, std::string asset_dir);
+    // `worker` runs the long work (passes, explanations, training): the platform's (platform/window.h).
+    App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker);
     ~App();
 
     void draw_frame();                      // between ImGui::NewFrame() and ImGui::Render()
@@ -81,6 +83,7 @@ private:
 
     Options options_;
     std::string asset_dir_;
+    std::shared_ptr<Worker> worker_;  // before every owner of work it runs
     Fonts fonts_;
     ImGuiStyle base_style_;
 

@@ -21,7 +21,8 @@ namespace fs = std::filesystem;
 // The name the loader and the title give the model being trained.
 static constexpr const char* kTrainingModelName = "digits ViT in training";
 
-TrainingController::TrainingController(AppContext& app, const GpuController& gpu) : app_(app), gpu_(gpu) {}
+TrainingController::TrainingController(AppContext& app, const GpuController& gpu, std::shared_ptr<Worker> worker)
+    : app_(app), gpu_(gpu), training_(std::move(worker)) {}
 
 void TrainingController::start(bool paused) {
     try {

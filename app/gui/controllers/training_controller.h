@@ -15,7 +15,7 @@ namespace vit::gui {
 
 class TrainingController {
 public:
-    TrainingController(AppContext& app, const GpuController& gpu);
+    TrainingController(AppContext& app, const GpuController& gpu, std::shared_ptr<Worker> worker);
 
     void start(bool paused = false);
     // Each frame, when the window is open or `lesson_step` (a lesson's train step shows the run's weights).

@@ -168,6 +168,8 @@ void frame(App& app) {
     glfwSwapBuffers(g_window);
 }
 
+std::shared_ptr<Worker> platform_worker() { return threaded_worker(); }
+
 void close_window() {
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();

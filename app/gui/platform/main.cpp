@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
     if (!vit::gui::open_window(options.tour_dir.empty() && options.measure_fps <= 0)) return 1;
     int code = 0;
     {
-        vit::gui::App app(options, vit::gui::asset_folder());
+        vit::gui::App app(options, vit::gui::asset_folder(), vit::gui::platform_worker());
         vit::gui::attach_app(&app);
         while (!vit::gui::window_closed() && !app.should_close()) vit::gui::frame(app);
         code = app.exit_code();

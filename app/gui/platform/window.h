@@ -3,7 +3,10 @@
 // build would supply the same functions over a canvas and call frame() from its
 // animation-frame callback.
 #pragma once
+#include <memory>
 #include <string>
+
+#include "logic/jobs/worker.h"
 
 namespace vit::gui {
 
@@ -17,6 +20,10 @@ void attach_app(App* app);  // the window's keys, mouse buttons and drops go to 
 bool window_closed();       // the user closed it
 void frame(App& app);       // one frame: input, the app's frame, render, after_render, present
 void close_window();        // after attach_app(nullptr)
+
+// The worker the app's long work runs on: threads on the desktop; a single-threaded
+// platform gives a SlicedWorker, which App advances by a bounded slice each frame.
+std::shared_ptr<Worker> platform_worker();
 
 // What the app asks of its window.
 void set_window_title(const std::string& title);
