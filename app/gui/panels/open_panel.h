@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "logic/state/file_list.h"
+#include "logic/state/gallery.h"
 #include "logic/state/texture_cache.h"
 #include "controllers/ui_actions.h"
 
@@ -22,7 +23,8 @@ struct OpenPanelState {
     std::vector<FileEntry> listing;
     std::string listing_error;
     bool gallery_ready = false;
-    std::vector<FileEntry> gallery_images, gallery_models;
+    std::vector<FileEntry> gallery_images;
+    std::vector<GalleryModel> gallery_models;
     // Gallery thumbnails, made a few per frame so the window never stalls; kept
     // apart from the trace's textures so a new image does not throw them away.
     std::unique_ptr<TextureCache> thumbnails;
