@@ -8,7 +8,6 @@
 #include "base/error.h"
 #include "model/builtin.h"
 #include "logic/state/file_list.h"
-#include "logic/state/gallery.h"
 #include "logic/state/options.h"
 #include "logic/state/tour.h"
 #include "pass/trace.h"

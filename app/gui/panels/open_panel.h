@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "logic/state/file_list.h"
-#include "logic/state/gallery.h"
 #include "logic/state/texture_cache.h"
 #include "controllers/ui_actions.h"
 
