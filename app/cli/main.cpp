@@ -2,7 +2,7 @@
 // every stage as .npy (--dump) and gradients (--grad, --relevance: grad_dump.h)
 // or times the forward pass (--bench); --train trains one (train_command.h);
 // interventions, the occlusion map and the logit lens: interventions_args.h.
-//   vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S]
+//   vitviz-cli --model PATH|NAME [--image PATH] [--image-size S]   (NAME: core/model/builtin.h)
 //              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
 //              [--allow-nonfinite] [--grad CLASS] [--relevance CLASS] [interventions: interventions_args.h]
 // Any user error prints one line on stderr and exits 1, and so do weights
@@ -18,6 +18,7 @@
 #include "model/builtin.h"
 #include "formats/checkpoint.h"
 #include "base/error.h"
+#include "base/parse.h"
 #include "pass/forward.h"
 #include "grad_dump.h"
 #include "formats/image.h"
@@ -34,7 +35,7 @@
 namespace {
 
 struct Options {
-    std::string model = "toy-4x4";
+    std::string model = vit::kToyModel;
     std::string image;
     std::string dump_dir;
     int image_size = 0;
@@ -47,25 +48,16 @@ struct Options {
     vit::cli::InterventionArgs interventions;
 };
 
-const char* const kUsage =
-    "usage: vitviz-cli --model PATH|toy-4x4|digits [--image PATH] [--image-size S] [--dump DIR] [--top K]\n"
-    "                  [--threads T] [--bench N] [--backend cpu|gpu] [--allow-nonfinite]\n"
-    "                  [--grad CLASS|top] [--relevance CLASS|top]\n"
-    "                  [--mask-patches LIST] [--drop-tokens LIST] [--ablate-heads B:H,...] [--no-pos]\n"
-    "                  [--permute-patches LIST] [--temperature T] [--occlusion-map] [--logit-lens]\n"
-    "  --allow-nonfinite  run weights that hold NaN or Inf (with a warning) instead of refusing them\n";
-
-int parse_count(const std::string& flag, const std::string& value, int min) {
-    size_t used = 0;
-    int n = 0;
-    try {
-        n = std::stoi(value, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != value.size() || n < min)
-        throw vit::Error(flag + " needs a whole number of at least " + std::to_string(min) + ", got '" + value + "'");
-    return n;
+std::string usage() {
+    return "usage: vitviz-cli --model PATH|" + vit::builtin_model_names("|") +
+           " [--image PATH] [--image-size S] [--dump DIR] [--top K]\n"
+           "                  [--threads T] [--bench N] [--backend cpu|gpu] [--allow-nonfinite]\n"
+           "                  [--grad CLASS|top] [--relevance CLASS|top]\n"
+           "                  [--mask-patches LIST] [--drop-tokens LIST] [--ablate-heads B:H,...] [--no-pos]\n"
+           "                  [--permute-patches LIST] [--temperature T] [--occlusion-map] [--logit-lens]\n"
+           "  --model  a checkpoint folder or .safetensors file, or a built-in model:\n" +
+           vit::builtin_model_lines("           ") +
+           "  --allow-nonfinite  run weights that hold NaN or Inf (with a warning) instead of refusing them\n";
 }
 
 Options parse_options(int argc, char** argv) {
@@ -73,7 +65,7 @@ Options parse_options(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string flag = argv[i];
         if (flag == "--help" || flag == "-h") {
-            std::cout << kUsage;
+            std::cout << usage();
             std::exit(0);
         }
         if (flag == "--allow-nonfinite") {
@@ -81,20 +73,19 @@ Options parse_options(int argc, char** argv) {
             continue;
         }
         if (o.interventions.take(argc, argv, i)) continue;
-        if (i + 1 >= argc) throw vit::Error("unknown or incomplete option '" + flag + "'\n" + kUsage);
+        if (i + 1 >= argc) throw vit::Error("unknown or incomplete option '" + flag + "'\n" + usage());
         const std::string value = argv[++i];
         if (flag == "--model") o.model = value;
         else if (flag == "--image") o.image = value;
         else if (flag == "--dump") o.dump_dir = value;
-        else if (flag == "--image-size") o.image_size = parse_count(flag, value, 1);
-        else if (flag == "--top") o.top = parse_count(flag, value, 0);
-        else if (flag == "--threads") o.threads = parse_count(flag, value, 1);
-        else if (flag == "--bench") o.bench = parse_count(flag, value, 1);
-        else if (flag == "--backend" && (value == "cpu" || value == "gpu")) o.gpu = value == "gpu";
+        else if (flag == "--image-size") o.image_size = vit::parse_int(flag, value, 1);
+        else if (flag == "--top") o.top = vit::parse_int(flag, value, 0);
+        else if (flag == "--threads") o.threads = vit::parse_int(flag, value, 1);
+        else if (flag == "--bench") o.bench = vit::parse_int(flag, value, 1);
+        else if (flag == "--backend") o.gpu = vit::parse_backend_is_gpu(value);
         else if (flag == "--grad") o.grads.grad = value;
         else if (flag == "--relevance") o.grads.relevance = value;
-        else if (flag == "--backend") throw vit::Error("--backend is cpu or gpu, got '" + value + "'");
-        else throw vit::Error("unknown option '" + flag + "'\n" + kUsage);
+        else throw vit::Error("unknown option '" + flag + "'\n" + usage());
     }
     o.grads.dump_dir = o.dump_dir, o.grads.gpu = o.gpu, o.grads.bench = o.bench > 0;
     return o;

@@ -2,15 +2,15 @@
 #include "train_command.h"
 
 #include <cerrno>
-#include <cmath>
-#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <string>
 
 #include "base/error.h"
+#include "base/parse.h"
 #include "formats/model_writer.h"
+#include "model/builtin.h"
 #include "tensor/threads.h"
 #include "base/timing.h"
 #include "train/training.h"
@@ -19,8 +19,10 @@ namespace vit::cli {
 
 namespace {
 
-const char* const kTrainUsage =
-    "usage: vitviz-cli --train digits --out DIR [--epochs E] [--batch B] [--lr LR] [--seed S] [--threads T]\n";
+std::string train_usage() {
+    return "usage: vitviz-cli --train " + std::string(kDigitsModel) +
+           " --out DIR [--epochs E] [--batch B] [--lr LR] [--seed S] [--threads T]\n";
+}
 
 struct TrainRequest {
     std::string out;
@@ -28,37 +30,25 @@ struct TrainRequest {
     int threads = 0;
 };
 
-// A whole number (at least `min`) or, with `real`, a positive finite number.
-double parse_value(const std::string& flag, const std::string& value, double min, bool real) {
-    char* end = nullptr;
-    errno = 0;
-    const double x = real ? std::strtod(value.c_str(), &end) : static_cast<double>(std::strtoll(value.c_str(), &end, 10));
-    const bool ok = !value.empty() && end == value.c_str() + value.size() && errno == 0 && std::isfinite(x) &&
-                    (real ? x > min : x >= min) && x <= 2147483647.0;
-    if (!ok)
-        throw Error(flag + " needs " + (real ? "a number above " : "a whole number of at least ") +
-                    std::to_string(static_cast<int>(min)) + ", got '" + value + "'");
-    return x;
-}
-
 TrainRequest parse_request(int argc, char** argv) {
     TrainRequest r;
     for (int i = 1; i < argc; ++i) {
         const std::string flag = argv[i];
-        if (i + 1 >= argc) throw Error("unknown or incomplete option '" + flag + "'\n" + kTrainUsage);
+        if (i + 1 >= argc) throw Error("unknown or incomplete option '" + flag + "'\n" + train_usage());
         const std::string value = argv[++i];
-        if (flag == "--train" && value != "digits")
-            throw Error("--train can only train 'digits' (the shipped digit set), got '" + value + "'");
+        if (flag == "--train" && value != kDigitsModel)
+            throw Error("--train can only train '" + std::string(kDigitsModel) + "' (the shipped digit set), got '" +
+                        shortened(value) + "'");
         else if (flag == "--train") continue;
         else if (flag == "--out") r.out = value;
-        else if (flag == "--epochs") r.options.epochs = static_cast<int>(parse_value(flag, value, 1, false));
-        else if (flag == "--batch") r.options.batch = static_cast<int>(parse_value(flag, value, 1, false));
-        else if (flag == "--lr") r.options.lr = static_cast<float>(parse_value(flag, value, 0, true));
-        else if (flag == "--seed") r.options.seed = static_cast<uint32_t>(parse_value(flag, value, 0, false));
-        else if (flag == "--threads") r.threads = static_cast<int>(parse_value(flag, value, 1, false));
-        else throw Error("unknown option '" + flag + "' for --train\n" + kTrainUsage);
+        else if (flag == "--epochs") r.options.epochs = parse_int(flag, value, 1);
+        else if (flag == "--batch") r.options.batch = parse_int(flag, value, 1);
+        else if (flag == "--lr") r.options.lr = parse_float(flag, value, 0.0f);
+        else if (flag == "--seed") r.options.seed = static_cast<uint32_t>(parse_int(flag, value, 0));
+        else if (flag == "--threads") r.threads = parse_int(flag, value, 1);
+        else throw Error("unknown option '" + flag + "' for --train\n" + train_usage());
     }
-    if (r.out.empty()) throw Error("--train needs --out DIR (where the trained model is saved)\n" + std::string(kTrainUsage));
+    if (r.out.empty()) throw Error("--train needs --out DIR (where the trained model is saved)\n" + train_usage());
     return r;
 }
 

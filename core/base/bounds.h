@@ -24,6 +24,10 @@ constexpr int64_t kMaxImagePixels = 64LL * 1000 * 1000;
 // A forward pass whose trace needs more than this share of physical memory is refused.
 constexpr double kMaxTraceMemoryShare = 0.5;
 
+// A number list (--mask-patches 3,5,10-12) expands to at most this many
+// numbers; ranges are checked against it before they are expanded.
+constexpr size_t kMaxListNumbers = 1u << 20;
+
 // Error messages quote at most this many characters of a value from a file.
 constexpr size_t kMaxQuotedChars = 80;
 

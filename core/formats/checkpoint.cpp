@@ -7,20 +7,18 @@
 #include "formats/checkpoint.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
 
-#include "base/assets.h"
 #include "model/config.h"
 #include "base/error.h"
 #include "base/file_io.h"
+#include "base/parse.h"
+#include "model/builtin.h"
 #include "model/labels.h"
-#include "model/random_model.h"
 #include "formats/safetensors.h"
-#include "model/toy_model.h"
 
 namespace vit {
 
@@ -127,11 +125,8 @@ std::pair<int, std::string> count_blocks(const SafetensorsFile& file, const KeyN
         if (e.name.compare(0, start.size(), start) != 0) continue;
         const size_t digits_end = e.name.find('.', start.size());
         const std::string digits = e.name.substr(start.size(), digits_end - start.size());
-        if (digits.empty() || digits.size() > 6 ||
-            !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }))
-            continue;
-        const int index = std::stoi(digits);
-        if (index + 1 > count) count = index + 1, example = e.name;
+        const std::optional<int> index = to_int(digits, 0, 999999);  // six digits at most
+        if (index && *index + 1 > count) count = *index + 1, example = e.name;
     }
     return {count, example};
 }
@@ -441,12 +436,8 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
 }
 
 Model load_model(const std::string& name_or_path, const LoadProgress& progress) {
-    if (name_or_path == "toy-4x4") return make_toy_model();
-    if (name_or_path == "digits") return load_checkpoint(asset_path("digits"), progress);
-    if (name_or_path == kRandomVitB) return make_random_model(vit_base_config(), 1);
+    if (const BuiltinModel* builtin = find_builtin_model(name_or_path)) return builtin->load(progress);
     return load_checkpoint(name_or_path, progress);
 }
-
-bool is_builtin_model(const std::string& name) { return name == "toy-4x4" || name == "digits" || name == kRandomVitB; }
 
 }  // namespace vit

@@ -16,13 +16,7 @@ using LoadProgress = std::function<void(float)>;
 
 Model load_checkpoint(const std::string& path, const LoadProgress& progress = {});
 
-// ViT-B/16's layout (12 blocks × 12 heads, 224 px) with seeded random weights:
-// the app's benchmarks measure the largest views with it, no download needed.
-inline constexpr const char* kRandomVitB = "vit-b-random";
-
-// A built-in model by name ("toy-4x4", "digits", kRandomVitB), or a checkpoint path.
+// A built-in model by name (the registry of model/builtin.h), or a checkpoint path.
 Model load_model(const std::string& name_or_path, const LoadProgress& progress = {});
-// True for the names load_model knows without a path.
-bool is_builtin_model(const std::string& name);
 
 }  // namespace vit

@@ -6,15 +6,14 @@
 #include "model/config.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "base/error.h"
 #include "base/file_io.h"
 #include "base/json_parse.h"
+#include "base/parse.h"
 
 namespace vit {
 
@@ -148,12 +147,10 @@ void read_id2label(const Fields& f, ConfigSpec& spec) {
     const json* id2label = f.object_at("id2label");
     if (!id2label) return;
     for (const auto& [key, name] : id2label->items()) {
-        char* end = nullptr;
-        const long index = std::strtol(key.c_str(), &end, 10);
-        if (key.empty() || *end != '\0' || index < 0 || index >= kMaxStatedSize)
-            f.fail("id2label", "an object with class indices as keys", json(key));
+        const std::optional<int> index = to_int(key, 0, kMaxStatedSize - 1);
+        if (!index) f.fail("id2label", "an object with class indices as keys", json(key));
         if (!name.is_string()) f.fail("id2label", "an object of class names", name);
-        spec.labels[static_cast<int>(index)] = name.get<std::string>();
+        spec.labels[*index] = name.get<std::string>();
     }
 }
 
@@ -319,14 +316,11 @@ TimmName parse_timm_name(const std::string& architecture) {
     while (start <= model.size()) {
         const size_t end = std::min(model.find('_', start), model.size());
         const std::string token = model.substr(start, end - start);
-        const bool digits = !token.empty() && token.size() <= 4 &&
-                            std::all_of(token.begin(), token.end(), [](unsigned char c) { return std::isdigit(c); });
         if (const auto it = heads_of_variant.find(token); it != heads_of_variant.end()) named.num_heads = it->second;
-        if (token.rfind("patch", 0) == 0 && token.size() > 5 && token.size() <= 8 &&
-            std::all_of(token.begin() + 5, token.end(), [](unsigned char c) { return std::isdigit(c); }))
-            named.patch_size = std::stoi(token.substr(5));
-        else if (digits && named.patch_size && !named.img_size && std::stoi(token) > 0)
-            named.img_size = std::stoi(token);
+        const std::optional<int> patch = token.rfind("patch", 0) == 0 ? to_int(token.substr(5), 0, 999) : std::nullopt;
+        const std::optional<int> side = to_int(token, 1, 9999);
+        if (patch) named.patch_size = *patch;
+        else if (side && named.patch_size && !named.img_size) named.img_size = *side;
         start = end + 1;
     }
     return named;

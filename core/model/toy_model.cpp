@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+#include "model/builtin.h"
+
 namespace vit {
 
 namespace {
@@ -43,7 +45,7 @@ BlockWeights toy_block(int dim, int mlp) {
 Model make_toy_model() {
     Model m;
     ModelConfig& c = m.config;
-    c.name = "toy-4x4";
+    c.name = kToyModel;
     c.channels = 1;
     c.patch_size = 2;
     c.embed_dim = 8;

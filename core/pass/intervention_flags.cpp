@@ -3,68 +3,33 @@
 #include "pass/intervention_flags.h"
 
 #include <cstdio>
+#include <limits>
 
 #include "base/error.h"
+#include "base/parse.h"
 
 namespace vit {
 
 namespace {
 
-// The whole of `text` as a number (std::stoi or std::stof); false if it is not one.
-template <typename Number>
-bool parse_number(const std::string& text, Number (*convert)(const std::string&, size_t*), Number& out) {
-    size_t used = 0;
-    try {
-        out = convert(text, &used);
-    } catch (const std::exception&) {
-        return false;
-    }
-    return !text.empty() && used == text.size();
+// What a message about one flag's value names: "--mask-patches '3,x'".
+std::string flag_and_value(const std::string& flag, const std::string& value) {
+    return flag + " '" + shortened(value) + "'";
 }
 
-int parse_int(const std::string& text, const std::string& flag, const std::string& value) {
-    int n = 0;
-    if (!parse_number<int>(text, [](const std::string& t, size_t* used) { return std::stoi(t, used); }, n))
-        throw Error(flag + " '" + value + "': '" + text + "' is not a number (lists look like 3,5,10-12)");
-    return n;
-}
-
-// "3,5,10-12" → "3", "5", "10-12".
-std::vector<std::string> split(const std::string& value) {
-    std::vector<std::string> items;
-    size_t start = 0;
-    for (size_t comma; (comma = value.find(',', start)) != std::string::npos; start = comma + 1)
-        items.push_back(value.substr(start, comma - start));
-    items.push_back(value.substr(start));
-    return items;
-}
+// The largest index a list may name here: validate_interventions checks each against the model.
+constexpr int kAnyIndex = std::numeric_limits<int>::max();
 
 // "3,5,10-12" → 3 5 10 11 12.
 std::vector<int> parse_list(const std::string& flag, const std::string& value) {
-    std::vector<int> list;
-    for (const std::string& item : split(value)) {
-        const size_t dash = item.find('-', 1);
-        if (dash == std::string::npos) {
-            list.push_back(parse_int(item, flag, value));
-            continue;
-        }
-        const int first = parse_int(item.substr(0, dash), flag, value);
-        const int last = parse_int(item.substr(dash + 1), flag, value);
-        if (last < first || last - first > 1000000)
-            throw Error(flag + " '" + value + "': the range '" + item + "' runs backwards or is too long");
-        for (int n = first; n <= last; ++n) list.push_back(n);
-    }
-    return list;
+    return parse_int_list(flag_and_value(flag, value), value, 0, kAnyIndex);
 }
 
 std::vector<HeadRef> parse_heads(const std::string& flag, const std::string& value) {
     std::vector<HeadRef> heads;
-    for (const std::string& item : split(value)) {
-        const size_t colon = item.find(':');
-        if (colon == std::string::npos)
-            throw Error(flag + " '" + value + "': '" + item + "' is not BLOCK:HEAD (such as 0:1,3:2)");
-        heads.push_back({parse_int(item.substr(0, colon), flag, value), parse_int(item.substr(colon + 1), flag, value)});
-    }
+    for (const auto& [block, head] :
+         parse_pair_list(flag_and_value(flag, value), value, 0, kAnyIndex, "BLOCK:HEAD pairs such as 0:1,3:2"))
+        heads.push_back({block, head});
     return heads;
 }
 
@@ -74,15 +39,8 @@ void check(const std::string& flag, const std::string& value, const Intervention
     try {
         validate_interventions(one, config, grid);
     } catch (const Error& e) {
-        throw Error(flag + " '" + value + "': " + e.what());
+        throw Error(flag_and_value(flag, value) + ": " + e.what());
     }
-}
-
-float parse_temperature(const std::string& flag, const std::string& value) {
-    float t = 0.0f;
-    if (!parse_number<float>(value, [](const std::string& v, size_t* used) { return std::stof(v, used); }, t))
-        throw Error(flag + " '" + value + "': not a number");
-    return t;
 }
 
 // 3 4 5 9 → "3-5,9".
@@ -145,8 +103,9 @@ Interventions InterventionFlags::resolve(const ModelConfig& config, int grid, bo
     take("--ablate-heads", ablate, [&](Interventions& v, const std::string& n) { v.ablate_heads = parse_heads(n, ablate); });
     take("--permute-patches", permute,
          [&](Interventions& v, const std::string& n) { v.permute_patches = parse_list(n, permute); });
-    take("--temperature", temperature,
-         [&](Interventions& v, const std::string& n) { v.temperature = parse_temperature(n, temperature); });
+    take("--temperature", temperature, [&](Interventions& v, const std::string& n) {
+        v.temperature = parse_float(flag_and_value(n, temperature), temperature);
+    });
     iv.no_positions = no_pos;
     return iv;
 }

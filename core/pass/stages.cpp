@@ -3,8 +3,7 @@
 // only file that spells a stage id.
 #include "pass/stages.h"
 
-#include <cctype>
-
+#include "base/parse.h"
 
 namespace vit {
 
@@ -198,11 +197,12 @@ std::optional<StageRef> parse_stage_id(const std::string& id) {
     int block = -1;
     const std::string prefix = kBlockPrefix;
     if (id.compare(0, prefix.size(), prefix) == 0) {
-        size_t i = prefix.size();
-        while (i < id.size() && std::isdigit(static_cast<unsigned char>(id[i]))) ++i;
-        if (i == prefix.size() || i - prefix.size() > 6 || i >= id.size() || id[i] != '.') return std::nullopt;
-        block = std::stoi(id.substr(prefix.size(), i - prefix.size()));
-        name = id.substr(i + 1);
+        const size_t dot = id.find('.', prefix.size());
+        const std::optional<int> index =
+            dot == std::string::npos ? std::nullopt : to_int(id.substr(prefix.size(), dot - prefix.size()), 0, 999999);
+        if (!index) return std::nullopt;
+        block = *index;
+        name = id.substr(dot + 1);
     }
     for (const StageDef& def : kTable)
         if (name == def.name && (def.group == StageGroup::Block) == (block >= 0)) return StageRef{def.kind, block};

@@ -8,6 +8,7 @@
 
 #include "explain/backward.h"
 #include "formats/checkpoint.h"
+#include "model/builtin.h"
 #include "pass/forward.h"
 
 namespace vit {
@@ -44,7 +45,7 @@ int uniform_below(std::mt19937& rng, int n) { return static_cast<int>(rng() % st
 
 }  // namespace
 
-ModelConfig digits_config() { return load_model("digits").config; }
+ModelConfig digits_config() { return load_model(kDigitsModel).config; }
 
 Model init_model(const ModelConfig& config, uint32_t seed) {
     const ModelConfig& c = config;

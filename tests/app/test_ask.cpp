@@ -130,7 +130,7 @@ TEST_CASE("a bad intervention flag is one error naming the flag and its value") 
     };
     CHECK_THAT(message({"--mask-patches", "16"}), Catch::StartsWith("--mask-patches '16': ") && Catch::Contains("out of range"));
     CHECK_THAT(message({"--mask-patches", "0-15"}), Catch::StartsWith("--mask-patches '0-15': "));
-    CHECK_THAT(message({"--drop-tokens", "x"}), Catch::StartsWith("--drop-tokens 'x': ") && Catch::Contains("not a number"));
+    CHECK_THAT(message({"--drop-tokens", "x"}), Catch::StartsWith("--drop-tokens 'x': ") && Catch::Contains("expected a whole number"));
     CHECK_THAT(message({"--ablate-heads", "1"}), Catch::StartsWith("--ablate-heads '1': ") && Catch::Contains("BLOCK:HEAD"));
     CHECK_THAT(message({"--ablate-heads", "0:4"}), Catch::StartsWith("--ablate-heads '0:4': "));
     CHECK_THAT(message({"--permute-patches", "0,0,1"}), Catch::StartsWith("--permute-patches '0,0,1': "));

@@ -186,17 +186,17 @@ TEST_CASE("a step's interventions: each bad value is one message naming the file
     // What does not fit the model: found when the step is checked against it.
     CHECK(checked(R"({"mask_patches": "3,5,10-12", "ablate_heads": "3:3", "temperature": 2})") == "(no error)");
     CHECK_THAT(checked(R"({"mask_patches": "3,x"})"),
-               Contains("lesson.json: step 2 (ask): 'interventions' mask_patches '3,x': 'x' is not a number"));
+               Contains("lesson.json: step 2 (ask): 'interventions' mask_patches '3,x': expected a whole number of at least 0, got 'x'"));
     CHECK_THAT(checked(R"({"mask_patches": "16"})"),
                Contains("step 2 (ask): 'interventions' mask_patches '16': mask patches: patch 16 is out of range"));
     CHECK_THAT(checked(R"({"mask_patches": "0-15"})"), Contains("mask_patches '0-15': mask patches: masking all 16 patches"));
     CHECK_THAT(checked(R"({"drop_tokens": "0-15"})"), Contains("drop_tokens '0-15': drop tokens: dropping all 16"));
     CHECK_THAT(checked(R"({"ablate_heads": "4:0"})"), Contains("ablate_heads '4:0': ablate heads: head 4:0 does not exist"));
-    CHECK_THAT(checked(R"({"ablate_heads": "2"})"), Contains("ablate_heads '2': '2' is not BLOCK:HEAD"));
+    CHECK_THAT(checked(R"({"ablate_heads": "2"})"), Contains("ablate_heads '2': expected BLOCK:HEAD pairs such as 0:1,3:2, got '2'"));
     CHECK_THAT(checked(R"({"permute_patches": "1,0"})"),
                Contains("permute_patches '1,0': permute patches: the list of 2 numbers is not a permutation of 0-15"));
     CHECK_THAT(checked(R"({"temperature": 0})"), Contains("step 2 (ask): 'interventions' temperature '0': temperature:"));
-    CHECK_THAT(checked(R"({"temperature": "warm"})"), Contains("temperature 'warm': not a number"));
+    CHECK_THAT(checked(R"({"temperature": "warm"})"), Contains("temperature 'warm': expected a number, got 'warm'"));
 }
 
 TEST_CASE("playing a step asks its interventions; a step without any clears them") {

@@ -1,4 +1,4 @@
-// Claims about vitviz's command line, default model, file lists and tour plan.
+// Claims about vitviz's command line, default model, file lists, the Open window's gallery and tour plan.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -6,6 +6,7 @@
 
 #include "logic/state/app_state.h"
 #include "base/error.h"
+#include "model/builtin.h"
 #include "logic/state/file_list.h"
 #include "logic/state/options.h"
 #include "logic/state/tour.h"
@@ -67,6 +68,28 @@ TEST_CASE("the file browser lists folders first, then images and checkpoints, an
     REQUIRE(find_images(dir.string(), 10).size() == 1);
     REQUIRE(find_models(dir.string(), 10).size() == 2);
     REQUIRE_THROWS_AS(list_folder((dir / "missing").string()), vit::Error);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the Open window's gallery lists every built-in model, then the checkpoints under assets/ once each") {
+    fs::path dir = fs::temp_directory_path() / "vitviz_test_gallery";
+    fs::remove_all(dir);
+    for (const char* folder : {vit::kDigitsModel, "vit_tiny"}) {  // assets/digits is the built-in's own folder
+        fs::create_directories(dir / folder);
+        std::ofstream(dir / folder / "config.json") << "{}";
+        std::ofstream(dir / folder / "model.safetensors") << "x";
+    }
+    const std::vector<GalleryModel> gallery = gallery_models(dir.string(), 10);
+    const std::vector<vit::BuiltinModel>& builtins = vit::builtin_models();
+    REQUIRE(gallery.size() == builtins.size() + 1);
+    for (size_t i = 0; i < builtins.size(); ++i) {
+        INFO(builtins[i].name);
+        CHECK(gallery[i].choice == builtins[i].name);
+        CHECK_THAT(gallery[i].label, Catch::StartsWith(builtins[i].name) && Catch::Contains(builtins[i].description));
+    }
+    CHECK(gallery.back().label == "vit_tiny");
+    CHECK(gallery.back().choice == (dir / "vit_tiny").string());
+    CHECK(gallery_models((dir / "missing").string(), 10).size() == builtins.size());
     fs::remove_all(dir);
 }
 

@@ -197,11 +197,11 @@ TEST_CASE("the CLI's --train refuses bad values with one error and exit 1", "[tr
     const std::string quiet = " > " + dir.path("out.txt") + " 2> " + dir.path("err.txt");
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"mnist" + out, "--train can only train 'digits'"},
-        {"digits" + out + " --epochs 0", "--epochs needs a whole number of at least 1, got '0'"},
-        {"digits" + out + " --batch -2", "--batch needs a whole number of at least 1"},
-        {"digits" + out + " --lr 0", "--lr needs a number above 0, got '0'"},
-        {"digits" + out + " --lr fast", "--lr needs a number above 0, got 'fast'"},
-        {"digits" + out + " --epochs 2x", "--epochs needs a whole number"},
+        {"digits" + out + " --epochs 0", "--epochs: expected a whole number of at least 1, got '0'"},
+        {"digits" + out + " --batch -2", "--batch: expected a whole number of at least 1"},
+        {"digits" + out + " --lr 0", "--lr: expected a number above 0, got '0'"},
+        {"digits" + out + " --lr fast", "--lr: expected a number above 0, got 'fast'"},
+        {"digits" + out + " --epochs 2x", "--epochs: expected a whole number"},
         {"digits", "--train needs --out DIR"},
         {"digits --out /proc/no/such", "cannot write to the output folder '/proc/no/such'"},
         {"digits" + out + " --colour red", "unknown option '--colour'"},

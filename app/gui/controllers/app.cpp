@@ -62,7 +62,7 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
 App::~App() = default;
 
 std::string App::model_image(const std::string& model) const {
-    if (model == "toy-4x4" || model == "digits") return "";  // built-ins bring their own image
+    if (brings_own_image(model)) return "";
     // A checkpoint has no image of its own: open it on the first photo of the gallery.
     std::vector<FileEntry> photos = find_images((fs::path(asset_dir_) / "photos").string(), 1);
     if (photos.empty()) photos = find_images(asset_dir_, 1);

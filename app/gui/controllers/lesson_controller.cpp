@@ -12,6 +12,7 @@
 #include "panels/lesson_caption.h"
 #include "platform/files.h"
 #include "logic/lesson/step_answer.h"
+#include "model/builtin.h"
 
 namespace vit::gui {
 
@@ -76,7 +77,7 @@ bool LessonController::images_ready() {
     const std::string model = step_model(lesson_->lesson, lesson_->path, i);
     std::string image = step_image(lesson_->lesson, lesson_->path, i);
     // No image named: a built-in model's own, else whatever photo the checkpoint opened on.
-    if (image.empty() && model != "toy-4x4" && model != "digits" && model == app_.model_name) image = app_.image_path;
+    if (image.empty() && !brings_own_image(model) && model == app_.model_name) image = app_.image_path;
     if (model == app_.model_name && image == app_.image_path) return true;
     if (lesson_->requested != i) {
         lesson_->requested = i;

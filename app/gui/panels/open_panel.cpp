@@ -72,16 +72,12 @@ static void DrawThumbnails(OpenPanelState& panel, const std::string& asset_dir, 
 static void DrawGallery(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions) {
     if (!panel.gallery_ready) {
         panel.gallery_images = find_images(asset_dir, 400);
-        panel.gallery_models = find_models(asset_dir, 100);
+        panel.gallery_models = gallery_models(asset_dir, 100);
         panel.gallery_ready = true;
     }
     if (panel.for_model) {
-        if (ImGui::Selectable("toy-4x4   (built in: the notebook's 4×4 toy, 1 block)")) choose(panel, actions, "toy-4x4");
-        for (const FileEntry& e : panel.gallery_models) {
-            std::string rel = fs::relative(e.path, asset_dir).string();
-            std::string label = (rel == "digits" ? "digits   (built in: trained on MNIST digits)" : rel);
-            if (ImGui::Selectable(label.c_str())) choose(panel, actions, rel == "digits" ? "digits" : e.path);
-        }
+        for (const GalleryModel& m : panel.gallery_models)
+            if (ImGui::Selectable(m.label.c_str())) choose(panel, actions, m.choice);
         ImGui::TextDisabled("Real checkpoints (timm, Hugging Face): use Path or Browse, or drop the folder here.");
     } else {
         if (ImGui::Button("the toy's 4×4 image (0…15), built in")) choose(panel, actions, "");

@@ -22,7 +22,8 @@ struct OpenPanelState {
     std::vector<FileEntry> listing;
     std::string listing_error;
     bool gallery_ready = false;
-    std::vector<FileEntry> gallery_images, gallery_models;
+    std::vector<FileEntry> gallery_images;
+    std::vector<GalleryModel> gallery_models;
     // Gallery thumbnails, made a few per frame so the window never stalls; kept
     // apart from the trace's textures so a new image does not throw them away.
     std::unique_ptr<TextureCache> thumbnails;

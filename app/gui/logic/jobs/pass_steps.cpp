@@ -73,7 +73,7 @@ void PassSteps::decode_image() {
         out_.image_name = req.pixels_name;
     } else {
         img = model_image(req.model, req.image, cfg.channels);  // as the CLI reads it
-        if (req.image.empty()) out_.image_name = req.model == "toy-4x4" ? "toy 4×4 image (0…15)" : "built-in sample";
+        if (req.image.empty()) out_.image_name = find_builtin_model(req.model)->image_name;  // model_image found one
         else out_.image_name = std::filesystem::path(req.image).filename().string();
     }
     check_input_fits(cfg, req.image_size);

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/bounds.h"
-#include "formats/checkpoint.h"
+#include "model/builtin.h"
 #include "base/error.h"
 #include "base/file_io.h"
 #include "base/json_parse.h"
@@ -23,7 +23,7 @@ namespace {
 // A model that is not built in must be a checkpoint file or folder (relative to the lesson's folder).
 void check_model_path(const JsonReader& r, const std::string& model, const fs::path& folder) {
     if (model.empty() || vit::is_builtin_model(model) || fs::exists(folder / model)) return;
-    r.fail("'model' " + quoted(json(model)) + " is neither a built-in model (toy-4x4, digits, " + vit::kRandomVitB +
+    r.fail("'model' " + quoted(json(model)) + " is neither a built-in model (" + vit::builtin_model_names(", ") +
            ") nor a checkpoint file or folder (looked in " + folder.string() + ")");
 }
 

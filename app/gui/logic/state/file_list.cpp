@@ -1,4 +1,4 @@
-// Folder listings and path classification for the file browser, gallery and drops.
+// Folder listings and path classification for the file browser, gallery and drops, and the gallery's models.
 #include "logic/state/file_list.h"
 
 #include <algorithm>
@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "base/error.h"
+#include "model/builtin.h"
 
 namespace vit::gui {
 
@@ -95,6 +96,17 @@ std::vector<FileEntry> find_models(const std::string& dir, size_t limit) {
         if (model) out.push_back({e.path().filename().string(), e.path().string(), k});
         return k == FileKind::ModelFolder;  // a model folder's files are the model
     });
+}
+
+std::vector<GalleryModel> gallery_models(const std::string& asset_dir, size_t limit) {
+    std::vector<GalleryModel> list;
+    for (const BuiltinModel& m : builtin_models())
+        list.push_back({std::string(m.name) + "   (built in: " + m.description + ")", m.name});
+    for (const FileEntry& e : find_models(asset_dir, limit)) {
+        const std::string relative = fs::relative(e.path, asset_dir).string();
+        if (!is_builtin_model(relative)) list.push_back({relative, e.path});
+    }
+    return list;
 }
 
 }  // namespace vit::gui

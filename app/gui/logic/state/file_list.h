@@ -1,7 +1,9 @@
 // What the file browser, the gallery and drag-and-drop need to know about
 // paths: which are images, which are checkpoints (a .safetensors file or a
-// folder holding config.json and weights), and folder listings with folders
-// first. std::filesystem only; the panel that draws it is open_panel.cpp.
+// folder holding config.json and weights), folder listings with folders
+// first, and the gallery's list of models: every built-in model of
+// core/model/builtin.h, then the checkpoints that ship under assets/. No
+// window; the panel that draws them is panels/open_panel.cpp.
 #pragma once
 #include <string>
 #include <vector>
@@ -27,5 +29,15 @@ std::vector<FileEntry> list_folder(const std::string& dir);
 std::vector<FileEntry> find_images(const std::string& dir, size_t limit);
 // Checkpoints under `dir` (model folders and .safetensors files), at most `limit`.
 std::vector<FileEntry> find_models(const std::string& dir, size_t limit);
+
+struct GalleryModel {
+    std::string label;   // "toy-4x4   (built in: the notebook's 4×4 toy, 1 block)", or a path under assets/
+    std::string choice;  // what choosing it opens: the built-in name or the checkpoint's path
+};
+
+// The built-in models in registry order, then at most `limit` checkpoints
+// found under `asset_dir` (a built-in model's own folder there, assets/digits,
+// is listed once, as the built-in).
+std::vector<GalleryModel> gallery_models(const std::string& asset_dir, size_t limit);
 
 }  // namespace vit::gui

@@ -4,6 +4,8 @@
 #include <filesystem>
 
 #include "base/error.h"
+#include "base/parse.h"
+#include "model/builtin.h"
 #include "logic/state/file_list.h"
 #include "logic/lesson/handout.h"
 
@@ -12,12 +14,13 @@ namespace vit::gui {
 namespace fs = std::filesystem;
 
 const char* usage() {
-    return "usage: vitviz [--model toy-4x4|digits|vit-b-random|PATH] [--image PATH] [--image-size S]\n"
+    static const std::string text =
+           "usage: vitviz [--model " + builtin_model_names("|") + "|PATH] [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "              [--measure-fps S] [--screen NAME] [--backend cpu|gpu]\n"
            "              [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]\n"
-           "  --model        built-in model name, checkpoint folder or .safetensors file\n"
-           "                 (vit-b-random: ViT-B/16's sizes with random weights, for benchmarks)\n"
+           "  --model        built-in model name, checkpoint folder or .safetensors file; the built-in models:\n" +
+           builtin_model_lines("                   ") +
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
            "  --image-size   square input size (positional embeddings are interpolated)\n"
            "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, and attention.png,\n"
@@ -42,16 +45,7 @@ const char* usage() {
            "                 --tour DIR: DIR/NN-edit.png per step, and NN-halfway.png: the change into it held halfway\n"
            "  --handout OUT.html  with --lesson: write the lesson as one self-contained HTML page (pictures\n"
            "                 embedded; as PNGs in OUT-steps/, or in --tour DIR), then exit\n";
-}
-
-static int parse_int(const std::string& flag, const std::string& value) {
-    try {
-        size_t used = 0;
-        int v = std::stoi(value, &used);
-        if (used == value.size()) return v;
-    } catch (const std::exception&) {
-    }
-    throw Error(flag + " expects an integer, got '" + value + "'");
+    return text.c_str();
 }
 
 Options parse_options(const std::vector<std::string>& args) {
@@ -64,38 +58,25 @@ Options parse_options(const std::vector<std::string>& args) {
         };
         if (a == "--model") o.model = value();
         else if (a == "--image") o.image = value();
-        else if (a == "--image-size") {
-            o.image_size = parse_int(a, value());
-            if (o.image_size <= 0) throw Error("--image-size must be positive");
-        } else if (a == "--tour") o.tour_dir = value();
+        else if (a == "--image-size") o.image_size = parse_int(a, value(), 1);
+        else if (a == "--tour") o.tour_dir = value();
         else if (a == "--lesson") o.lesson = value();
         else if (a == "--edit-lesson") o.edit_lesson = true;
         else if (a == "--handout") o.handout = value();
-        else if (a == "--select-token") {
-            o.select_token = parse_int(a, value());
-            if (o.select_token < 0) throw Error("--select-token must be 0 (CLS) or more");
-        } else if (a == "--presenter") o.presenter = true;
+        else if (a == "--select-token") o.select_token = parse_int(a, value(), 0);  // 0: CLS
+        else if (a == "--presenter") o.presenter = true;
         else if (a == "--clicker") o.clicker = true;
         else if (a == "--open") o.open_chooser = true;
-        else if (a == "--measure-fps") {
-            o.measure_fps = parse_int(a, value());
-            if (o.measure_fps <= 0) throw Error("--measure-fps must be a positive number of seconds");
-        }
+        else if (a == "--measure-fps") o.measure_fps = parse_int(a, value(), 1);
         else if (a == "--screen") {
             std::string name = value();
             if (!parse_screen(name, o.screen))
                 throw Error("--screen expects " + screen_names() + ", got '" + name + "'");
             o.fixed_screen = true;
-        } else if (a == "--backend") {
-            std::string b = value();
-            if (b != "cpu" && b != "gpu") throw Error("--backend expects cpu or gpu, got '" + b + "'");
-            o.gpu = b == "gpu";
-        } else if (a == "--gpu-fail-test") o.gpu_fail_test = true;
+        } else if (a == "--backend") o.gpu = parse_backend_is_gpu(value());
+        else if (a == "--gpu-fail-test") o.gpu_fail_test = true;
         else if (a == "--train") o.train = true;
-        else if (a == "--train-epochs") {
-            o.train_epochs = parse_int(a, value());
-            if (o.train_epochs <= 0 || o.train_epochs > 200) throw Error("--train-epochs must be 1 to 200");
-        }
+        else if (a == "--train-epochs") o.train_epochs = parse_int(a, value(), 1, 200);
         else if (o.interventions.take(args, i)) continue;
         else if (a == "-h" || a == "--help") o.help = true;
         else throw Error("unknown argument '" + a + "' (try --help)");

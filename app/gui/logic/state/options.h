@@ -10,14 +10,15 @@
 #include <vector>
 
 #include "logic/state/app_state.h"
+#include "model/builtin.h"
 #include "pass/intervention_flags.h"
 
 namespace vit::gui {
 
 // The model the app opens with no --model: the trained digits model
 // when its files are in assets/, else the toy (which needs no files).
-inline constexpr const char* kDefaultModel = "digits";
-inline constexpr const char* kFallbackModel = "toy-4x4";
+inline constexpr const char* kDefaultModel = kDigitsModel;
+inline constexpr const char* kFallbackModel = kToyModel;
 
 struct Options {
     std::string model;        // empty: default_model()

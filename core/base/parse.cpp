@@ -1,0 +1,106 @@
+// Numbers and number lists from text, range-checked (see parse.h).
+#include "base/parse.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+
+#include "base/bounds.h"
+#include "base/error.h"
+
+namespace vit {
+
+namespace {
+
+[[noreturn]] void refuse(const std::string& what, const std::string& expected, const std::string& text) {
+    throw Error(what + ": expected " + expected + ", got '" + shortened(text) + "'");
+}
+
+std::string whole_number_range(int min, int max) {
+    if (max == std::numeric_limits<int>::max()) return "a whole number of at least " + std::to_string(min);
+    return "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+}
+
+// "3,5,10-12" → "3", "5", "10-12".
+std::vector<std::string> split_commas(const std::string& text) {
+    std::vector<std::string> items;
+    size_t start = 0;
+    for (size_t comma; (comma = text.find(',', start)) != std::string::npos; start = comma + 1)
+        items.push_back(text.substr(start, comma - start));
+    items.push_back(text.substr(start));
+    return items;
+}
+
+}  // namespace
+
+std::optional<int> to_int(const std::string& text, int min, int max) {
+    int64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    const bool signed_below_zero = !text.empty() && text[0] == '-' && min >= 0;  // "-0" is no count
+    if (text.empty() || error != std::errc() || stop != end || value < min || value > max || signed_below_zero)
+        return std::nullopt;
+    return static_cast<int>(value);
+}
+
+int parse_int(const std::string& what, const std::string& text, int min, int max) {
+    const std::optional<int> value = to_int(text, min, max);
+    if (!value) refuse(what, whole_number_range(min, max), text);
+    return *value;
+}
+
+float parse_float(const std::string& what, const std::string& text, float above) {
+    double value = 0.0;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    const bool ok = !text.empty() && error == std::errc() && stop == end && std::isfinite(value) &&
+                    std::fabs(value) <= std::numeric_limits<float>::max() && value > above;
+    if (!ok) {
+        char bound[32] = "";
+        if (std::isfinite(above)) std::snprintf(bound, sizeof bound, " above %g", static_cast<double>(above));
+        refuse(what, std::string("a number") + bound, text);
+    }
+    return static_cast<float>(value);
+}
+
+std::vector<int> parse_int_list(const std::string& what, const std::string& text, int min, int max) {
+    std::vector<int> list;
+    size_t count = 0;
+    for (const std::string& item : split_commas(text)) {
+        const size_t dash = item.find('-', 1);  // a leading '-' is a sign
+        const int first = parse_int(what, item.substr(0, dash), min, max);
+        const int last = dash == std::string::npos ? first : parse_int(what, item.substr(dash + 1), min, max);
+        if (last < first) refuse(what, "a range from low to high", item);
+        count += static_cast<size_t>(static_cast<int64_t>(last) - first) + 1;
+        if (count > kMaxListNumbers) refuse(what, "at most " + std::to_string(kMaxListNumbers) + " numbers in all", item);
+        for (int64_t n = first; n <= last; ++n) list.push_back(static_cast<int>(n));
+    }
+    return list;
+}
+
+std::vector<std::pair<int, int>> parse_pair_list(const std::string& what, const std::string& text, int min, int max,
+                                                 const std::string& form) {
+    std::vector<std::pair<int, int>> pairs;
+    const std::vector<std::string> items = split_commas(text);
+    if (items.size() > kMaxListNumbers) refuse(what, "at most " + std::to_string(kMaxListNumbers) + " pairs", text);
+    for (const std::string& item : items) {
+        const size_t colon = item.find(':');
+        if (colon == std::string::npos) refuse(what, form, item);
+        pairs.emplace_back(parse_int(what, item.substr(0, colon), min, max), parse_int(what, item.substr(colon + 1), min, max));
+    }
+    return pairs;
+}
+
+size_t parse_choice(const std::string& what, const std::string& text, const std::vector<std::string>& choices) {
+    std::string expected;
+    for (size_t i = 0; i < choices.size(); ++i) {
+        if (text == choices[i]) return i;
+        expected += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
+    }
+    refuse(what, expected, text);
+}
+
+bool parse_backend_is_gpu(const std::string& text) { return parse_choice("--backend", text, {"cpu", "gpu"}) == 1; }
+
+}  // namespace vit
