@@ -25,6 +25,7 @@
 
 #include "logic/state/app_state.h"
 #include "logic/state/view_snapshot.h"
+#include "model/builtin.h"
 
 namespace vit::gui {
 
@@ -63,7 +64,7 @@ struct LessonStep {
 
 struct Lesson {
     std::string title;
-    std::string model = "digits";  // the default of every step: a built-in name or a checkpoint path
+    std::string model = kDigitsModel;  // the default of every step: a built-in name or a checkpoint path
     std::string image;             // "": the model's built-in image
     std::vector<LessonStep> steps;
     bool operator==(const Lesson& o) const;
