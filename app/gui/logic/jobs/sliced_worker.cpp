@@ -54,7 +54,10 @@ void SlicedWorker::advance(double budget_ms) {
         idle_in_a_row = 0;
         ran = true;
         const Stopwatch piece;
-        if (!job->step()) e->finished = true, e->job.reset();
+        if (!job->step()) {
+            e->finished = true;
+            e->job.reset();
+        }
         longest_piece_ms_ = std::max(longest_piece_ms_, piece.ms());
     }
     longest_advance_ms_ = std::max(longest_advance_ms_, watch.ms());
