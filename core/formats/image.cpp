@@ -21,6 +21,7 @@
 #include "base/error.h"
 #include "base/file_io.h"
 #include "formats/jpeg_decode.h"
+#include "formats/pixel_data_size.h"
 #include "formats/png_chunks.h"
 
 namespace vit {
@@ -211,6 +212,7 @@ Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, i
     refuse_if_too_large(width, height);
     if (width < 1 || height < 1)  // stb_image accepts a zero side in BMP headers
         throw Error(name + ": the image has no pixels (" + std::to_string(width) + "×" + std::to_string(height) + ")");
+    check_pixel_data_size(bytes, size, width, height, name);
     const bool sixteen_bit = stbi_is_16_bit_from_memory(bytes, length);
     StbPixels pixels(sixteen_bit
                          ? static_cast<void*>(stbi_load_16_from_memory(bytes, length, &width, &height, &components, 0))
