@@ -2,15 +2,18 @@
 // key names onto Model (timm's VisionTransformer state_dict layout; HF's
 // separate query/key/value become the rows [q; k; v] of timm's qkv), takes
 // every size the config does not state from the weights, and checks every
-// tensor's shape against the sizes. Left out: sharded checkpoints
-// (model-0000x-of-0000y), distillation/register tokens, DeiT's HF naming.
+// tensor's shape against the sizes, and refuses tensors the model would not
+// use. Left out: sharded checkpoints (model-0000x-of-0000y),
+// distillation/register tokens, average pooling, DeiT's HF naming.
 #include "formats/checkpoint.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <sstream>
+#include <unordered_set>
 
 #include "model/config.h"
 #include "base/error.h"
@@ -193,6 +196,7 @@ public:
                    std::initializer_list<const StatedSize*> because, float* out, const std::string& context = "") {
         const SafetensorsEntry& e = check(key, expected, because, context);
         file_.read_floats(e, out);
+        read_.insert(key);
         const int64_t count = std::count_if(out, out + e.numel(), [](float x) { return !std::isfinite(x); });
         if (count > 0) nonfinite_.push_back({key, count, e.numel()});
     }
@@ -210,10 +214,12 @@ public:
         return v;
     }
     const std::vector<NonFinite>& nonfinite() const { return nonfinite_; }
+    bool was_read(const std::string& key) const { return read_.count(key) > 0; }
 
 private:
     const SafetensorsFile& file_;
     std::vector<NonFinite> nonfinite_;
+    std::unordered_set<std::string> read_;
 };
 
 // "PATH: 2 tensors hold NaN or Inf values: 'a' (1 of 3), 'b' (…)"; empty when none does.
@@ -227,6 +233,64 @@ std::string nonfinite_report(const std::string& path, const std::vector<NonFinit
                 std::to_string(found[i].numel) + ")";
     if (found.size() > kNamed) text += " and " + std::to_string(found.size() - kNamed) + " more";
     return text;
+}
+
+// Tensors of model parts this app does not build, found by their name after
+// the layout's prefix: loading the rest would show a different model.
+struct UnsupportedPart {
+    const char* name_start;
+    const char* reason;
+};
+const UnsupportedPart kUnsupportedParts[] = {
+    {"fc_norm.", "timm's global_pool 'avg' (patch tokens averaged, then fc_norm) is not supported; "
+                 "this app classifies the CLS token"},
+    {"dist_token", "DeiT's distillation token is not supported"},
+    {"head_dist.", "DeiT's distillation head is not supported"},
+    {"reg_token", "register tokens are not supported"},
+    {"pre_logits.", "timm's pre-logits layer (representation_size) is not supported"},
+};
+
+// Tensors a checkpoint may carry that the model deliberately does without,
+// after the layout's prefix.
+const char* const kNotNeeded[] = {
+    // Hugging Face ViTModel's pooler: a dense+tanh layer on the CLS token that
+    // only pooler_output uses; ViTForImageClassification's classifier reads
+    // the CLS token without it, and this app shows no pooled output.
+    "pooler.dense.weight",
+    "pooler.dense.bias",
+};
+
+// "model.safetensors: tensor 'fc_norm.weight' is not used by this model: <reason>"
+Error unused_tensor_error(const SafetensorsFile& file, const std::string& key, const std::string& reason) {
+    return Error(file.path() + ": tensor '" + shortened(key) + "' is not used by this model: " + reason);
+}
+
+// The reason a tensor of an unsupported part is refused; nullptr for others.
+const char* unsupported_part_reason(const KeyNames& keys, const std::string& key) {
+    if (key.compare(0, keys.prefix.size(), keys.prefix) != 0) return nullptr;
+    for (const UnsupportedPart& part : kUnsupportedParts)
+        if (key.compare(keys.prefix.size(), std::strlen(part.name_start), part.name_start) == 0) return part.reason;
+    return nullptr;
+}
+
+// Refuses a checkpoint with parts this app does not build, before reading it.
+void refuse_unsupported_parts(const SafetensorsFile& file, const KeyNames& keys) {
+    for (const SafetensorsEntry& e : file.entries())
+        if (const char* reason = unsupported_part_reason(keys, e.name)) throw unused_tensor_error(file, e.name, reason);
+}
+
+// After loading: every tensor was read, or is one the model deliberately does without.
+void refuse_unused_tensors(const SafetensorsFile& file, const KeyNames& keys, const WeightReader& reader) {
+    const auto not_needed = [&](const std::string& key) {
+        return std::any_of(std::begin(kNotNeeded), std::end(kNotNeeded),
+                           [&](const char* name) { return key == keys.global(name); });
+    };
+    for (const SafetensorsEntry& e : file.entries())
+        if (!reader.was_read(e.name) && !not_needed(e.name))
+            throw unused_tensor_error(file, e.name,
+                                      "it has no place in a ViT of the " +
+                                          std::string(keys.layout->huggingface ? "Hugging Face" : "timm") +
+                                          " layout with these sizes");
 }
 
 // The tensor's shape when it has the rank the layout needs, for inferring sizes.
@@ -361,12 +425,13 @@ Preprocess resolve_preprocess(const ConfigSpec& spec, const Sizes& s, const std:
     Preprocess pre = spec.preprocess;
     pre.image_size = spec.input_size.value_or(s.pos_grid.value * s.patch_size.value);
     const size_t channels = static_cast<size_t>(s.channels.value);
-    if (!spec.mean_std_stated && channels < pre.mean.size()) {
+    const bool stated = !spec.mean_std_path.empty();
+    if (!stated && channels < pre.mean.size()) {
         pre.mean.resize(channels);
         pre.std.resize(channels);
     }
-    const std::string& path = spec.path.empty() ? weights_path : spec.path;
-    if (pre.mean.size() != channels && !spec.mean_std_stated)
+    const std::string& path = stated ? spec.mean_std_path : spec.path.empty() ? weights_path : spec.path;
+    if (pre.mean.size() != channels && !stated)
         throw Error(path + ": the model has " + std::to_string(channels) + " channels (" + s.channels.why +
                     ") but no mean and std are given for them (the defaults have " + std::to_string(pre.mean.size()) +
                     " values)");
@@ -401,6 +466,7 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     const KeyNames keys = detect_key_names(file);
     const ConfigSpec spec =
         files.config.empty() ? default_config(keys.layout->huggingface) : read_config(files.config, files.preprocessor);
+    refuse_unsupported_parts(file, keys);
     const Sizes s = resolve_sizes(file, keys, spec);
     const Layout& l = *keys.layout;
     WeightReader reader(file);
@@ -430,6 +496,7 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
         m.head_w = reader.matrix(keys.head(".weight"), dims({K, D}), K, D, {&s.num_classes, &s.embed_dim});
         m.head_b = reader.vector(keys.head(".bias"), s.num_classes);
     }
+    refuse_unused_tensors(file, keys, reader);
     m.nonfinite_weights = nonfinite_report(file.path(), reader.nonfinite());
     report(s.depth.value + 2);
     return m;

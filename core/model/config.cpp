@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "base/error.h"
@@ -130,7 +131,7 @@ void read_mean_std(const Fields& f, const char* mean_key, const char* std_key, C
         if (s == 0.0f) f.fail(std_key, "non-zero", json(*std));
     spec.preprocess.mean = *mean;
     spec.preprocess.std = *std;
-    spec.mean_std_stated = true;
+    spec.mean_std_path = f.path;
 }
 
 void read_label_names(const Fields& f, const char* key, ConfigSpec& spec) {
@@ -177,6 +178,16 @@ void read_timm_pretrained_cfg(const Fields& cfg, ConfigSpec& spec) {
     read_label_names(cfg, "label_names", spec);
 }
 
+// A number a timm architecture name spells, within the bounds the config's
+// own field has (from 1 to `max`): "config.json's architecture 'vit_base_patch0_224'
+// says a patch size of 0, less than the smallest supported (1)".
+void check_named_number(const std::string& because, const char* what, int value, int max) {
+    if (value >= 1 && value <= max) return;
+    throw Error(because + what + " of " + std::to_string(value) +
+                (value < 1 ? ", less than the smallest supported (1)"
+                           : ", more than the largest supported (" + std::to_string(max) + ")"));
+}
+
 void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
     const Fields top{root, path};
     spec.name = top.text("architecture").value_or("");
@@ -198,13 +209,13 @@ void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
 
     const TimmName named = parse_timm_name(spec.name);
     const std::string because = file_name(path) + "'s architecture '" + shortened(spec.name) + "' says ";
-    if (named.patch_size && !spec.patch_size)
+    if (named.patch_size && !spec.patch_size) {
+        check_named_number(because, "a patch size", *named.patch_size, kMaxStatedSize);
         spec.patch_size = StatedSize{*named.patch_size, because + "patch_size " + std::to_string(*named.patch_size)};
+    }
     if (named.num_heads && !spec.num_heads)
         spec.num_heads = StatedSize{*named.num_heads, because + "num_heads " + std::to_string(*named.num_heads)};
-    if (named.img_size && !spec.img_size && *named.img_size > kMaxImageSide)
-        throw Error(because + "an image size of " + std::to_string(*named.img_size) + ", more than the largest supported (" +
-                    std::to_string(kMaxImageSide) + ")");
+    if (named.img_size && !spec.img_size) check_named_number(because, "an image size", *named.img_size, kMaxImageSide);
     fill(spec.input_size, spec.img_size ? std::optional<int>(spec.img_size->value) : named.img_size);
 }
 
@@ -307,6 +318,18 @@ ConfigSpec read_config(const std::string& config_path, const std::string& prepro
     return spec;
 }
 
+namespace {
+
+// The whole number a name's token spells in decimal digits (INT_MAX when it
+// overflows an int, for the caller's bound to refuse); nullopt for other tokens.
+std::optional<int> spelled_number(const std::string& token) {
+    if (token.empty() || !std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    return to_int(token, 0, std::numeric_limits<int>::max()).value_or(std::numeric_limits<int>::max());
+}
+
+}  // namespace
+
 TimmName parse_timm_name(const std::string& architecture) {
     static const std::map<std::string, int> heads_of_variant = {
         {"tiny", 3}, {"small", 6}, {"base", 12}, {"large", 16}, {"huge", 16}};
@@ -317,10 +340,10 @@ TimmName parse_timm_name(const std::string& architecture) {
         const size_t end = std::min(model.find('_', start), model.size());
         const std::string token = model.substr(start, end - start);
         if (const auto it = heads_of_variant.find(token); it != heads_of_variant.end()) named.num_heads = it->second;
-        const std::optional<int> patch = token.rfind("patch", 0) == 0 ? to_int(token.substr(5), 0, 999) : std::nullopt;
-        const std::optional<int> side = to_int(token, 1, 9999);
+        const std::optional<int> patch = token.rfind("patch", 0) == 0 ? spelled_number(token.substr(5)) : std::nullopt;
+        const std::optional<int> side = spelled_number(token);
         if (patch) named.patch_size = *patch;
-        else if (side && named.patch_size && !named.img_size) named.img_size = *side;
+        else if (side && *side > 0 && named.patch_size && !named.img_size) named.img_size = *side;
         start = end + 1;
     }
     return named;

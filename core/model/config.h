@@ -34,7 +34,7 @@ struct ConfigSpec {
     float ln_eps = 1e-6f;                // timm 1e-6; HF `layer_norm_eps`, default 1e-12
     std::optional<int> input_size;       // the square crop the preprocessing produces
     Preprocess preprocess;               // image_size is set by the loader (input_size, else img_size)
-    bool mean_std_stated = false;        // false: `preprocess` holds the defaults for 3 channels
+    std::string mean_std_path;           // the file stating mean/std; empty: the defaults for 3 channels
     std::map<int, std::string> labels;   // class index → name (`id2label`, `label_names`)
 };
 
@@ -52,6 +52,8 @@ void apply_preprocessor_config(const uint8_t* bytes, size_t size, const std::str
 
 // What a timm model name says: "vit_base_patch16_224.augreg_in1k" → patch 16,
 // image 224, 12 heads (timm's tiny 3, small 6, base 12, large 16, huge 16).
+// Numbers are as the name spells them, unbounded (an overflowing one as
+// INT_MAX): read_config bounds them like the config's own fields.
 struct TimmName {
     std::optional<int> patch_size, img_size, num_heads;
 };
