@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "base/error.h"
+#include "formats/png_chunks.h"
 
 namespace vit {
 
@@ -89,8 +90,7 @@ void check_pixel_data_size(const uint8_t* bytes, size_t size, int width, int hei
     if (size >= 2 && std::memcmp(bytes, "BM", 2) == 0) return check_bmp(bytes, size, width, height, name);
     if (size >= 4 && std::memcmp(bytes, "GIF8", 4) == 0)
         return check_compressed(name, width, height, "GIF data", size, kGifPixelsPerByte);
-    static const uint8_t png_signature[] = {0x89, 'P', 'N', 'G'};
-    if (size >= 4 && std::memcmp(bytes, png_signature, 4) == 0) return;
+    if (is_png(bytes, size)) return;
     // stb_image reads TGA last, when no other format matched: what is left here.
     check_tga(bytes, size, width, height, name);
 }
