@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "base/error.h"
+#include "base/file_io.h"
 #include "explain/logit_lens.h"
 #include "formats/npy.h"
 #include "explain/occlusion.h"
@@ -17,9 +18,7 @@ namespace {
 
 void write_if(const std::string& dump_dir, const char* name, const Tensor& t) {
     if (dump_dir.empty()) return;
-    std::error_code ec;
-    std::filesystem::create_directories(dump_dir, ec);
-    if (ec) throw Error("cannot create dump folder '" + dump_dir + "': " + ec.message());
+    make_folder(dump_dir);
     write_npy((std::filesystem::path(dump_dir) / name).string(), t);
 }
 

@@ -8,6 +8,8 @@
 // Any user error prints one line on stderr and exits 1, and so do weights
 // holding NaN or Inf unless --allow-nonfinite (then a warning).
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -18,6 +20,7 @@
 #include "model/builtin.h"
 #include "formats/checkpoint.h"
 #include "base/error.h"
+#include "base/file_io.h"
 #include "base/parse.h"
 #include "pass/forward.h"
 #include "grad_dump.h"
@@ -77,6 +80,7 @@ Options parse_options(int argc, char** argv) {
         const std::string value = argv[++i];
         if (flag == "--model") o.model = value;
         else if (flag == "--image") o.image = value;
+        else if (flag == "--dump" && value.empty()) throw vit::Error("--dump needs a folder, got an empty path");
         else if (flag == "--dump") o.dump_dir = value;
         else if (flag == "--image-size") o.image_size = vit::parse_int(flag, value, 1);
         else if (flag == "--top") o.top = vit::parse_int(flag, value, 0);
@@ -106,9 +110,7 @@ void print_top(const vit::Model& model, const vit::Trace& trace, int top) {
 }
 
 void dump_trace(const vit::Trace& trace, const std::string& dir) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) throw vit::Error("cannot create dump folder '" + dir + "': " + ec.message());
+    vit::make_folder(dir);
     for (const vit::Stage& s : trace.stages()) vit::write_npy((std::filesystem::path(dir) / (s.id + ".npy")).string(), s.tensor);
 }
 
@@ -160,18 +162,25 @@ int run(const Options& o) {
     return 0;
 }
 
+// Every failure as one line on stderr; 1 for them all.
+int fail(const std::string& what) {
+    std::cerr << "vitviz-cli: " << what << "\n";
+    return 1;
+}
+
+// The printed results reached standard output (a full disk or closed pipe makes them lost).
+int check_stdout(int code) {
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return code;
+    return fail(std::string("cannot write the output: ") + std::strerror(errno));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     try {
-        if (vit::cli::wants_training(argc, argv)) return vit::cli::run_training(argc, argv);
-        return run(parse_options(argc, argv));
-    } catch (const vit::Error& e) {
-        std::cerr << "vitviz-cli: " << e.what() << "\n";
-    } catch (const std::bad_alloc&) {
-        std::cerr << "vitviz-cli: out of memory\n";
-    } catch (const std::exception& e) {
-        std::cerr << "vitviz-cli: " << e.what() << "\n";
+        if (vit::cli::wants_training(argc, argv)) return check_stdout(vit::cli::run_training(argc, argv));
+        return check_stdout(run(parse_options(argc, argv)));
+    } catch (...) {
+        return fail(vit::failure_message());
     }
-    return 1;
 }

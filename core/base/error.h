@@ -23,4 +23,9 @@ inline std::string shortened(const std::string& text) {
     return text.substr(0, cut) + "…";
 }
 
+// The exception being handled, as one line for the user: a vit::Error's message, "out of
+// memory", a filesystem error's path and reason, any other exception's what(). Call it only
+// inside a catch block (`catch (...) { report(failure_message()); }`).
+std::string failure_message();
+
 }  // namespace vit

@@ -1,13 +1,10 @@
 // Checkpoint folders (model_writer.h).
 #include "formats/model_writer.h"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "base/error.h"
+#include "base/file_io.h"
 #include "model/parameters.h"
 #include "formats/safetensors.h"
 
@@ -50,16 +47,10 @@ nlohmann::ordered_json timm_config(const ModelConfig& c) {
 }  // namespace
 
 void save_checkpoint(const std::string& dir, const Model& model) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec || !std::filesystem::is_directory(dir))
-        throw Error("cannot create the output folder '" + dir + "': " + (ec ? ec.message() : "not a folder"));
+    make_folder(dir);
     const std::filesystem::path folder(dir);
     write_safetensors((folder / "model.safetensors").string(), timm_parameters(model));
-    const std::string config_path = (folder / "config.json").string();
-    std::ofstream out(config_path);
-    out << timm_config(model.config).dump(2) << "\n";
-    if (!out.flush()) throw Error("cannot write '" + config_path + "': " + std::strerror(errno));
+    write_whole_file((folder / "config.json").string(), timm_config(model.config).dump(2) + "\n");
 }
 
 }  // namespace vit

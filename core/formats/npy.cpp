@@ -3,9 +3,7 @@
 // spaces and ending in '\n' so that the data starts at a multiple of 64 bytes.
 #include "formats/npy.h"
 
-#include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <regex>
 
@@ -32,15 +30,11 @@ void write_npy(const std::string& path, const Tensor& tensor) {
     header.append(padded - preamble - header.size() - 1, ' ');
     header += '\n';
 
-    std::ofstream out(path, std::ios::binary);
-    if (!out) throw Error("cannot write '" + path + "': " + std::strerror(errno));
-    const char version[2] = {1, 0};
-    const uint16_t length = static_cast<uint16_t>(header.size());
-    const char length_le[2] = {static_cast<char>(length & 0xff), static_cast<char>(length >> 8)};
-    out.write(kMagic, kMagicSize).write(version, 2).write(length_le, 2).write(header.data(), header.size());
-    out.write(reinterpret_cast<const char*>(tensor.data.data()),
-              static_cast<std::streamsize>(tensor.data.size() * sizeof(float)));
-    if (!out) throw Error("cannot write '" + path + "': " + std::strerror(errno));
+    const char preamble_bytes[kMagicSize + 4] = {kMagic[0], kMagic[1], kMagic[2], kMagic[3], kMagic[4], kMagic[5], 1, 0,
+                                                 static_cast<char>(header.size() & 0xff),
+                                                 static_cast<char>(header.size() >> 8)};
+    write_whole_file(path, {ByteSpan{preamble_bytes, sizeof preamble_bytes}, ByteSpan{header.data(), header.size()},
+                            ByteSpan{tensor.data.data(), tensor.data.size() * sizeof(float)}});
 }
 
 Tensor read_npy(const std::string& path) {

@@ -5,9 +5,7 @@
 #include "formats/safetensors.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
@@ -198,13 +196,9 @@ void write_safetensors(const std::string& path, const std::vector<NamedTensor>& 
     text.append((8 - text.size() % 8) % 8, ' ');
     uint8_t length[8];
     for (int i = 0; i < 8; ++i) length[i] = static_cast<uint8_t>(static_cast<uint64_t>(text.size()) >> (8 * i));
-    std::ofstream out(path, std::ios::binary);
-    if (!out) throw Error("cannot write '" + path + "': " + std::strerror(errno));
-    out.write(reinterpret_cast<const char*>(length), 8).write(text.data(), static_cast<std::streamsize>(text.size()));
-    for (const NamedTensor& t : tensors)
-        out.write(reinterpret_cast<const char*>(t.tensor.data.data()),
-                  static_cast<std::streamsize>(t.tensor.data.size() * sizeof(float)));
-    if (!out.flush()) throw Error("cannot write '" + path + "': " + std::strerror(errno));
+    std::vector<ByteSpan> parts = {{length, 8}, {text.data(), text.size()}};
+    for (const NamedTensor& t : tensors) parts.push_back({t.tensor.data.data(), t.tensor.data.size() * sizeof(float)});
+    write_whole_file(path, parts);
 }
 
 }  // namespace vit

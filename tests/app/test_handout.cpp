@@ -3,6 +3,8 @@
 // answer, question, formula and PyTorch line, the stage chosen for each screen,
 // the option's checks, and (hidden, [.handout]) the check run_app_check.cmake
 // makes on the DOM headless Chromium dumps of an exported page.
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -10,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../hang_guard.h"
 #include "base/error.h"
 #include "logic/lesson/handout.h"
 #include "logic/lesson/lesson.h"
@@ -92,6 +95,23 @@ TEST_CASE("the --handout option needs a lesson, puts its pictures beside the pag
     CHECK_NOTHROW(check_handout_path(fine.string()));
     CHECK_FALSE(fs::exists(fine));  // the check leaves nothing behind
     CHECK_THROWS_WITH(write_handout("/nonexistent/folder/out.html", "<html>"), Contains("cannot write the hand-out"));
+}
+
+TEST_CASE("a FIFO or an empty path for the hand-out is refused at once, before the lesson plays") {
+    CHECK_THROWS_WITH(parse_options({"--lesson", "l.json", "--handout", ""}),
+                      Contains("--handout needs a file name, got an empty path"));
+    const fs::path fifo = fs::temp_directory_path() / "vitviz-test-handout-fifo.html";
+    fs::remove(fifo);
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    {
+        HangGuard guard;
+        CHECK_THROWS_WITH(check_handout_path(fifo.string()), fifo.string() + ": cannot write the hand-out (it is a FIFO)");
+        CHECK_THROWS_WITH(write_handout(fifo.string(), "<html>"),
+                          "cannot write the hand-out '" + fifo.string() + "': not a regular file (a FIFO)");
+        CHECK_THROWS_WITH(save_lesson(Lesson{}, fifo.string()),
+                          "cannot write the lesson '" + fifo.string() + "': not a regular file (a FIFO)");
+    }
+    fs::remove(fifo);
 }
 
 // What headless Chromium made of an exported hand-out (run_app_check.cmake): every step's picture decoded

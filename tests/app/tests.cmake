@@ -29,6 +29,12 @@ endfunction()
 if(XVFB_RUN)
   set(_bin ${CMAKE_CURRENT_BINARY_DIR})
   set(_timm ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_f32)
+  # A tour onto a full disk (the file-size limit makes every write fail): one line naming the screenshot, exit 1.
+  add_test(NAME app_tour_onto_a_full_disk_names_the_screenshot_and_exits_1
+           COMMAND ${XVFB_RUN} -a -s "-screen 0 1600x1000x24" /bin/bash -c
+                   "trap '' XFSZ; ulimit -f 4; $<TARGET_FILE:vitviz> --model toy-4x4 --tour ${_bin}/tour-full; echo exit=$?")
+  set_tests_properties(app_tour_onto_a_full_disk_names_the_screenshot_and_exits_1 PROPERTIES TIMEOUT 120 RUN_SERIAL TRUE
+                       PASS_REGULAR_EXPRESSION "cannot write the PNG '[^']*00-input.png': file too large.*exit=1")
   # The tours: every stage's NN-<stage id>.png exists and is not blank ("[.tour]").
   add_app_check(app_tour_of_the_toy_model_screenshots_every_stage_non_blank
                 DIR ${_bin}/tour-toy CHECK .tour ENV VITVIZ_TOUR_MODEL=toy-4x4

@@ -4,7 +4,9 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -300,6 +302,22 @@ std::string checkpoint_error_of(const TempDir& dir, const std::vector<FakeTensor
 int run_command(const std::string& command) {
     const int status = std::system(command.c_str());
     return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+CliResult run_cli(const TempDir& dir, const std::string& args, const std::string& shell_prefix) {
+    const int status = run_command(shell_prefix + "timeout 20 " + std::string(VITVIZ_CLI) + " " + args + " > " +
+                                   dir.path("out.txt") + " 2> " + dir.path("err.txt"));
+    return {status, read_file_text(dir.path("err.txt"))};
+}
+
+void check_cli_refuses(const TempDir& dir, const std::string& args, const std::string& expected,
+                       const std::string& shell_prefix) {
+    INFO("vitviz-cli " << args);
+    const CliResult r = run_cli(dir, args, shell_prefix);
+    CHECK(r.status == 1);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.size() < 500);
+    CHECK_THAT(r.err, Catch::Matchers::Contains("vitviz-cli: ") && Catch::Matchers::Contains(expected));
 }
 
 }  // namespace vit_test

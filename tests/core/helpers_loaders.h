@@ -72,4 +72,16 @@ std::string gif_bytes(int width, int height, const std::vector<uint8_t>& indices
 // Runs a shell command; returns its exit status (-1 when it did not exit normally).
 int run_command(const std::string& command);
 
+struct CliResult {
+    int status;
+    std::string err;
+};
+
+// vitviz-cli with `args`, stopped after 20 s (status 124) should it hang; the shell runs
+// `shell_prefix` first (e.g. "ulimit -f 2; ").
+CliResult run_cli(const TempDir& dir, const std::string& args, const std::string& shell_prefix = "");
+// Checks that vitviz-cli refuses `args` with exit status 1 and one short line holding `expected`.
+void check_cli_refuses(const TempDir& dir, const std::string& args, const std::string& expected,
+                       const std::string& shell_prefix = "");
+
 }  // namespace vit_test

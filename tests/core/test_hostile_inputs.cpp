@@ -29,27 +29,6 @@ bool is_short_line(const std::string& message) {
     return message.size() < 400 && message.find('\n') == std::string::npos;
 }
 
-struct CliResult {
-    int status;
-    std::string err;
-};
-
-// vitviz-cli with `args`, stopped after 20 s (status 124) should it hang.
-CliResult run_cli(const TempDir& dir, const std::string& args) {
-    const int status = run_command("timeout 20 " + std::string(VITVIZ_CLI) + " " + args + " > " + dir.path("out.txt") +
-                                   " 2> " + dir.path("err.txt"));
-    return {status, read_file_text(dir.path("err.txt"))};
-}
-
-void check_cli_refuses(const TempDir& dir, const std::string& args, const std::string& expected) {
-    INFO("vitviz-cli " << args);
-    const CliResult r = run_cli(dir, args);
-    CHECK(r.status == 1);
-    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-    CHECK(r.err.size() < 500);
-    CHECK_THAT(r.err, Contains("vitviz-cli: ") && Contains(expected));
-}
-
 std::string png_bytes(int width, int height) {
     return png16_bytes(width, height, 1, std::vector<uint16_t>(static_cast<size_t>(width) * height, 1000));
 }

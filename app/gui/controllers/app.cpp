@@ -78,6 +78,11 @@ void App::show_error(const std::string& text) {
     std::fprintf(stderr, "vitviz: %s\n", text.c_str());
 }
 
+void App::frame_failed(const std::string& what) {
+    show_error(what);
+    if (touring()) quit_ = true, exit_code_ = 1;
+}
+
 void App::show_notice(const std::string& text) { message_ = Message{text, false, ImGui::GetTime()}; }
 
 void App::poll_loader() {

@@ -55,6 +55,8 @@ public:
     bool should_close() const { return quit_; }
     bool touring() const { return !options_.tour_dir.empty(); }  // no mouse: screenshots without tooltips
     int exit_code() const { return exit_code_; }
+    // A frame's work threw: the message bar says what; a tour stops with exit code 1.
+    void frame_failed(const std::string& what);
 
 private:
     void request(const std::string& model, const std::string& image);  // "" = model_image(model)

@@ -10,11 +10,13 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
 
+#include "base/error.h"
 #include "controllers/app.h"
 
 namespace vit::gui {
@@ -156,7 +158,13 @@ void frame(App& app) {
     app.feed_mouse_buttons();
     if (app.touring()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
-    app.draw_frame();
+    try {
+        app.draw_frame();
+    } catch (...) {  // the frame's windows are closed as they stand, and the app says what failed
+        ImGui::ErrorCheckEndFrameRecover(nullptr);
+        while (!ImGui::GetCurrentContext()->FontStack.empty()) ImGui::PopFont();  // fonts are not among what it recovers
+        app.frame_failed(failure_message());
+    }
     ImGui::Render();
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
@@ -164,7 +172,11 @@ void frame(App& app) {
     glClearColor(0.08f, 0.08f, 0.1f, 1.f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    app.after_render(fb_w, fb_h);
+    try {
+        app.after_render(fb_w, fb_h);
+    } catch (...) {
+        app.frame_failed(failure_message());
+    }
     glfwSwapBuffers(g_window);
 }
 

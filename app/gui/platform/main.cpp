@@ -13,7 +13,8 @@
 #include "platform/files.h"
 #include "platform/window.h"
 
-int main(int argc, char** argv) {
+// Parses the command line, checks the hand-out's path and runs the window; throws what fails.
+static int run(int argc, char** argv) {
     vit::gui::Options options;
     try {
         options = vit::gui::parse_options(std::vector<std::string>(argv + 1, argv + argc));
@@ -25,12 +26,7 @@ int main(int argc, char** argv) {
         std::fputs(vit::gui::usage(), stdout);
         return 0;
     }
-    try {
-        if (!options.handout.empty()) vit::gui::check_handout_path(options.handout);
-    } catch (const vit::Error& e) {
-        std::fprintf(stderr, "vitviz: %s\n", e.what());
-        return 1;
-    }
+    if (!options.handout.empty()) vit::gui::check_handout_path(options.handout);
     if (!vit::gui::open_window(options.tour_dir.empty() && options.measure_fps <= 0)) return 1;
     int code = 0;
     {
@@ -42,4 +38,14 @@ int main(int argc, char** argv) {
     }
     vit::gui::close_window();
     return code;
+}
+
+// Anything that escapes the app (its frames report their own failures: platform/window.h) is one line and exit 1.
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (...) {
+        std::fprintf(stderr, "vitviz: %s\n", vit::failure_message().c_str());
+        return 1;
+    }
 }

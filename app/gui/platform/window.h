@@ -18,7 +18,9 @@ class App;
 bool open_window(bool vsync);
 void attach_app(App* app);  // the window's keys, mouse buttons and drops go to `app` (nullptr: nowhere)
 bool window_closed();       // the user closed it
-void frame(App& app);       // one frame: input, the app's frame, render, after_render, present
+// One frame: input, the app's frame, render, after_render, present. What the app's frame
+// throws ends that frame's windows and goes to App::frame_failed (the message bar).
+void frame(App& app);
 void close_window();        // after attach_app(nullptr)
 
 // The worker the app's long work runs on: threads on the desktop; a single-threaded

@@ -1,12 +1,15 @@
 // The lesson hand-out as one HTML page (see handout.h).
 #include "logic/lesson/handout.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include "base/error.h"
+#include "base/file_io.h"
 
 namespace vit::gui {
 
@@ -130,19 +133,16 @@ std::string handout_picture_dir(const std::string& html_path) {
 }
 
 void check_handout_path(const std::string& path) {
+    const std::string kind = non_regular_kind(path);
+    if (!kind.empty()) throw Error(path + ": cannot write the hand-out (it is " + kind + ")");
     const bool existed = fs::exists(path);
-    if (existed && fs::is_directory(path)) throw Error(path + ": cannot write the hand-out (it is a folder)");
-    {
-        std::ofstream probe(path, std::ios::binary | std::ios::app);
-        if (!probe) throw Error(path + ": cannot write the hand-out (" + std::strerror(errno) + ")");
-    }
+    // O_NONBLOCK: should the path become a FIFO after the check, open() returns instead of waiting.
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0666);
+    if (fd < 0) throw Error(path + ": cannot write the hand-out (" + std::strerror(errno) + ")");
+    ::close(fd);
     if (!existed) fs::remove(path);
 }
 
-void write_handout(const std::string& path, const std::string& html) {
-    std::ofstream out(path, std::ios::binary);
-    out << html;
-    if (!out) throw Error(path + ": cannot write the hand-out (" + std::strerror(errno) + ")");
-}
+void write_handout(const std::string& path, const std::string& html) { write_whole_file(path, html, "the hand-out"); }
 
 }  // namespace vit::gui

@@ -36,8 +36,10 @@ std::string handout_html(const std::string& lesson_title, const std::vector<Hand
 // The folder of the pictures beside OUT.html: OUT-steps.
 std::string handout_picture_dir(const std::string& html_path);
 // vit::Error "PATH: cannot write the hand-out (why)" unless a file can be written
-// at `path` (checked before the lesson plays; leaves no file behind).
+// at `path` (checked before the lesson plays; leaves no file behind; a folder,
+// FIFO or device is refused without opening it).
 void check_handout_path(const std::string& path);
+// Throws vit::Error "cannot write the hand-out 'PATH': why" (core/base/file_io.h).
 void write_handout(const std::string& path, const std::string& html);
 
 }  // namespace vit::gui

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "base/bounds.h"
@@ -176,9 +175,7 @@ std::string lesson_json(const Lesson& lesson) {
 }
 
 void save_lesson(const Lesson& lesson, const std::string& path) {
-    std::ofstream out(path, std::ios::binary);
-    out << lesson_json(lesson);
-    if (!out) throw Error(path + ": cannot write the lesson");
+    write_whole_file(path, lesson_json(lesson), "the lesson");
 }
 
 std::string step_model(const Lesson& lesson, const std::string& lesson_path, int index) {

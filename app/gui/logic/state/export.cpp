@@ -1,4 +1,4 @@
-// PNG export (stb_image_write) and .npy export (core/formats/npy.h).
+// PNG export (stb_image_write encodes, core/base/file_io.h writes) and .npy export (core/formats/npy.h).
 #include "logic/state/export.h"
 
 #include <stb/stb_image_write.h>
@@ -7,14 +7,18 @@
 #include <filesystem>
 
 #include "base/error.h"
+#include "base/file_io.h"
 #include "formats/npy.h"
 
 namespace vit::gui {
 
 void save_png(const std::string& path, const RgbaImage& img) {
+    std::string png;
+    const auto append = [](void* out, void* data, int size) { static_cast<std::string*>(out)->append(static_cast<char*>(data), size); };
     if (img.width <= 0 || img.height <= 0 ||
-        !stbi_write_png(path.c_str(), img.width, img.height, 4, img.pixels.data(), img.width * 4))
-        throw Error(path + ": cannot write PNG");
+        !stbi_write_png_to_func(append, &png, img.width, img.height, 4, img.pixels.data(), img.width * 4))
+        throw Error("cannot write the PNG '" + path + "': cannot encode the picture");
+    write_whole_file(path, png, "the PNG");
 }
 
 void save_npy(const std::string& path, const Tensor& t) { write_npy(path, t); }

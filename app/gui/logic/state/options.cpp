@@ -62,7 +62,10 @@ Options parse_options(const std::vector<std::string>& args) {
         else if (a == "--tour") o.tour_dir = value();
         else if (a == "--lesson") o.lesson = value();
         else if (a == "--edit-lesson") o.edit_lesson = true;
-        else if (a == "--handout") o.handout = value();
+        else if (a == "--handout") {
+            o.handout = value();
+            if (o.handout.empty()) throw Error("--handout needs a file name, got an empty path");
+        }
         else if (a == "--select-token") o.select_token = parse_int(a, value(), 0);  // 0: CLS
         else if (a == "--presenter") o.presenter = true;
         else if (a == "--clicker") o.clicker = true;
