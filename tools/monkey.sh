@@ -28,7 +28,7 @@ trap 'rm -f "$log"' EXIT
 failed=0
 for model in "${models[@]}"; do
   status=0
-  xvfb-run -a -s "-screen 0 1600x1000x24" build-asan/app/gui/vitviz --monkey "$seconds" --seed "$seed" --model "$model" \
+  xvfb-run -a -s "-screen 0 1600x1000x24" build-asan/app/vitviz --monkey "$seconds" --seed "$seed" --model "$model" \
     >"$log" 2>&1 || status=$?
   if [ "$status" -eq 0 ] && grep -q '^monkey: [0-9]* frames' "$log" && ! grep -q 'Sanitizer\|runtime error' "$log"; then
     grep '^monkey: [0-9]* frames' "$log" | sed "s/^monkey:/monkey $model:/"

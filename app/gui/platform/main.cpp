@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "vitviz: %s\n", e.what());
         return 1;
     }
-    if (!vit::gui::open_window(options.tour_dir.empty() && options.measure_fps <= 0)) return 1;
+    if (!vit::gui::open_window(options.tour_dir.empty() && options.measure_fps <= 0 && options.monkey_seconds <= 0)) return 1;
     int code = 0;
     {
         vit::gui::App app(options, vit::gui::asset_folder(), vit::gui::platform_worker());
