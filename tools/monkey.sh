@@ -5,8 +5,10 @@
 # and training steps for SECONDS (default 60) per model, from SEED (default 1).
 # The seed fixes the sequence of input, so a finding replays with the command the
 # run prints at its start. Exits 1 after any crash, assertion or sanitizer report,
-# showing the end of that run's log. Leaks count unless a graphics library
-# (Mesa, X11, GLFW: tests/lsan-graphics.supp) is on their stack.
+# showing the end of that run's log. Leaks are not checked here (detect_leaks=0):
+# Mesa's driver, unloaded at exit, leaves leaks whose stacks show only an
+# "<unknown module>", so no suppression by library name can tell them from ours;
+# the core's leaks are checked by tools/test.sh's core_tests under LeakSanitizer.
 #   bash tools/monkey.sh [SECONDS] [SEED] [MODEL...]    models: toy-4x4 digits (default: both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,8 +22,7 @@ models=("$@")
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=ON -DVITVIZ_BLAS=OFF >/dev/null
 cmake --build build-asan -j"$(nproc)" --target vitviz >/dev/null
 
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
-export LSAN_OPTIONS=suppressions=$PWD/tests/lsan-graphics.supp:print_suppressions=0
+export ASAN_OPTIONS=detect_leaks=0
 export UBSAN_OPTIONS=print_stacktrace=1
 log=$(mktemp /tmp/vitviz-monkey-log.XXXXXX)
 trap 'rm -f "$log"' EXIT
