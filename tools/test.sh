@@ -7,7 +7,10 @@
 # (not the full-size real-layout checkpoints, label `real`: ViT-B in a Debug
 # sanitizer build takes minutes). That build is for this machine too
 # (VITVIZ_NATIVE, on by default), so on an AVX-512 machine the core's own
-# kernel (core/tensor/gemm.cpp) runs under the sanitizers.
+# kernel (core/tensor/gemm.cpp) runs under the sanitizers. Last, the same
+# build folder adds the app, and its monkey (tools/monkey.sh) feeds it random
+# input for MONKEY_SECONDS (default 60) per built-in model from a fixed seed;
+# any crash, assertion or sanitizer report fails the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh --tests
@@ -20,3 +23,4 @@ cmake --build build -j"$jobs"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=OFF -DVITVIZ_BLAS=OFF >/dev/null
 cmake --build build-asan -j"$jobs" --target core_tests vitviz-cli
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -LE real)
+bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1

@@ -43,7 +43,8 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
       gpu_(ctx_),
       ask_(ctx_, gpu_),
       training_(ctx_, gpu_, worker_),
-      lessons_(ctx_, gpu_, ask_, training_) {
+      lessons_(ctx_, gpu_, ask_, training_),
+      monkey_(ctx_, ask_, lessons_, training_, asset_dir_) {
     load_fonts(fonts_);
     base_style_ = ImGui::GetStyle();
     if (options_.model.empty()) options_.model = default_model(asset_dir_);
@@ -177,6 +178,7 @@ void App::on_drop(int count, const char** paths) {
 }
 
 void App::feed_mouse_buttons() {
+    monkey_.feed(input_);
     const std::array<bool, kMouseButtons>& down = input_.step_mouse();
     ImGuiIO& io = ImGui::GetIO();
     for (int b = 0; b < kMouseButtons; ++b) io.MouseDown[b] = down[b];
@@ -269,6 +271,7 @@ void App::draw_frame() {
 
     ImGui::PushFont(state_.presenter ? fonts_.big_body : fonts_.body);
     UiActions actions;
+    monkey_.act(actions);
     draw_main_window(actions);
     DrawOpenPanel(open_, asset_dir_, actions);
     LessonPlayer* lesson = lessons_.player();

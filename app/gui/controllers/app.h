@@ -2,10 +2,10 @@
 // loads and computes, the texture cache, and lays out the panels each frame
 // (toolbar, navigator, stage view or attention screen, side panel, status
 // bar). Each feature's own state and per-frame work lives in its controller
-// (GpuController, AskController, LessonController, TrainingController), which
-// sees the app through an AppContext. The platform (platform/window.h) owns
-// the window and the ImGui/GL backends and calls draw_frame() and
-// after_render() once per frame.
+// (GpuController, AskController, LessonController, TrainingController,
+// MonkeyController), which sees the app through an AppContext. The platform
+// (platform/window.h) owns the window and the ImGui/GL backends and calls
+// draw_frame() and after_render() once per frame.
 #pragma once
 #include <memory>
 #include <optional>
@@ -32,6 +32,7 @@
 #include "controllers/ask_controller.h"
 #include "controllers/gpu_controller.h"
 #include "controllers/lesson_controller.h"
+#include "controllers/monkey_controller.h"
 #include "controllers/training_controller.h"
 #include "controllers/ui_actions.h"
 
@@ -129,6 +130,7 @@ private:
     AskController ask_;
     TrainingController training_;
     LessonController lessons_;
+    MonkeyController monkey_;  // --monkey: random input
 };
 
 }  // namespace vit::gui

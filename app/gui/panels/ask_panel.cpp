@@ -68,7 +68,7 @@ static void DrawToggles(AskState& ask, const AskResults* results) {
         if (ImGui::SmallButton("new shuffle")) ++ask.shuffle_seed, set_shuffle(ask, true);
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.f);
-    ImGui::SliderFloat("temperature τ", &ask.temperature, 0.05f, 20.f, "%.2f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("temperature τ", &ask.temperature, kMinTemperature, kMaxTemperature, "%.2f", ImGuiSliderFlags_Logarithmic);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("attn = softmax(scores / τ): small τ sharpens, large τ flattens.");
     if (results && results->occlusion)
         ImGui::TextDisabled("occlusion map: %d masked passes in %.1f ms", static_cast<int>(results->occlusion->probabilities.size()),

@@ -14,6 +14,10 @@ namespace vit::gui {
 enum class PatchMark : uint8_t { None, Masked, Dropped };
 enum class AskShow { Modified, Original, Difference };  // which pass the stage views show
 
+// The temperature slider's range (panels/ask_panel.cpp).
+inline constexpr float kMinTemperature = 0.05f;
+inline constexpr float kMaxTemperature = 20.f;
+
 struct AskState {
     int patches = 0, depth = 0, heads = 0;  // the model's N, blocks and heads (fit_ask)
     std::vector<PatchMark> marks;           // one per patch

@@ -19,6 +19,7 @@ const char* usage() {
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "              [--measure-fps S] [--screen NAME] [--backend cpu|gpu]\n"
            "              [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]\n"
+           "              [--monkey SECONDS [--seed S]]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file; the built-in models:\n" +
            builtin_model_lines("                   ") +
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
@@ -44,7 +45,10 @@ const char* usage() {
            "  --edit-lesson  open the lesson editor (key R) on --lesson FILE, or on a new lesson; with --lesson FILE\n"
            "                 --tour DIR: DIR/NN-edit.png per step, and NN-halfway.png: the change into it held halfway\n"
            "  --handout OUT.html  with --lesson: write the lesson as one self-contained HTML page (pictures\n"
-           "                 embedded; as PNGs in OUT-steps/, or in --tour DIR), then exit\n";
+           "                 embedded; as PNGs in OUT-steps/, or in --tour DIR), then exit\n"
+           "  --monkey SECONDS  random keys, clicks, drags, wheel, models, images, Ask questions, lesson steps and\n"
+           "                 training steps for SECONDS (in a new temporary working folder), then print the counts\n"
+           "  --seed S       the monkey's seed (default 1): the same seed and --model replay the same input\n";
     return text.c_str();
 }
 
@@ -80,6 +84,8 @@ Options parse_options(const std::vector<std::string>& args) {
         else if (a == "--gpu-fail-test") o.gpu_fail_test = true;
         else if (a == "--train") o.train = true;
         else if (a == "--train-epochs") o.train_epochs = parse_int(a, value(), 1, 200);
+        else if (a == "--monkey") o.monkey_seconds = parse_int(a, value(), 1);
+        else if (a == "--seed") o.monkey_seed = parse_int(a, value(), 0);
         else if (o.interventions.take(args, i)) continue;
         else if (a == "-h" || a == "--help") o.help = true;
         else throw Error("unknown argument '" + a + "' (try --help)");

@@ -3,7 +3,7 @@
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
 //          [--screen stage|attention|why|overview|model-view]  (screens.h)
 //          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]
-//          [the interventions of vitviz-cli: core/pass/intervention_flags.h]
+//          [the interventions of vitviz-cli: core/pass/intervention_flags.h] [--monkey SECONDS [--seed S]]
 #pragma once
 #include <optional>
 #include <string>
@@ -40,6 +40,8 @@ struct Options {
     bool train = false;       // open the Train window and start a run (with --tour: screenshots of it)
     int train_epochs = 20;    // that run's epochs
     InterventionFlags interventions;  // asked at start (and shown by the tour's Ask shot)
+    int monkey_seconds = 0;   // > 0: random input for this many seconds, then the counts and exit (controllers/monkey_controller.h)
+    int monkey_seed = 1;      // the monkey's PRNG seed: the same seed replays the same input
     bool help = false;
 };
 
