@@ -90,10 +90,21 @@ void head_backward(Pass& p, const Tensor& dlogits) {
 }
 
 // tokens = cls + positions;  cls = [cls_token; patch_embed];  patch_embed = patches · patch_wᵀ + b
+// tokens = drop(cls + positions): a dropped token's row of cls gets no gradient.
+Mat undropped_gradient(const Pass& p, const MatMap& dtokens) {
+    const int64_t T = p.value(StageKind::Cls).rows();
+    if (dtokens.rows() == T) return dtokens;
+    Mat full = Mat::Zero(T, dtokens.cols());
+    full.row(0) = dtokens.row(0);
+    const std::vector<int>& kept = p.values.token_patches();  // token row i + 1 holds patch kept[i]
+    for (size_t i = 0; i < kept.size(); ++i) full.row(1 + kept[i]) = dtokens.row(static_cast<int64_t>(i) + 1);
+    return full;
+}
+
 void embedding_backward(Pass& p) {
     const Model& m = p.model;
     Model& g = p.grads.params;
-    const MatMap dtokens = p.grad(StageKind::Tokens).mat();
+    const Mat dtokens = undropped_gradient(p, p.grad(StageKind::Tokens).mat());
     p.grad(StageKind::Cls).mat() = dtokens;
     g.pos_embed += resample_pos_embed_backward(dtokens, m.config.pos_grid);
     g.cls_token += dtokens.row(0).transpose();
@@ -113,6 +124,10 @@ void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits
     if (dlogits.numel() != c.num_classes)
         throw Error("the logits' gradient has " + std::to_string(dlogits.numel()) + " values, not one per class (" +
                     std::to_string(c.num_classes) + ")");
+    const std::vector<int>& embedded = trace.embedded_patches();
+    for (size_t i = 0; i < embedded.size(); ++i)
+        if (embedded[i] != static_cast<int>(i))
+            throw Error("the backward pass follows the patches in their places: this pass shuffled them");
     // Every stage's gradient is written whole below (a stage's storage from an
     // earlier pass is reused as is); the rows of `norm` past CLS get none and
     // stay at the zeros a new tensor starts with.

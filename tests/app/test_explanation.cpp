@@ -93,6 +93,16 @@ TEST_CASE("another class explains differently; impossible questions say why") {
     CHECK_THAT(d.relevance_missing, Catch::Contains("dropped"));
     REQUIRE(d.gradients);
     CHECK(d.gradients->at({StageKind::Tokens}).rows() == 15);  // the gradients still follow the kept tokens
+    const Tensor& dcls = d.gradients->at({StageKind::Cls});    // a dropped token's row gets none (found by the monkey)
+    CHECK(dcls.mat().row(1).isZero());
+    CHECK(dcls.mat().row(6).isZero());
+    CHECK(dcls.mat().row(2) == d.gradients->at({StageKind::Tokens}).mat().row(1));
+    Interventions hot;
+    hot.temperature = 0.5f;
+    CHECK_THAT(explain_class(c.model, forward(c.model, c.input, hot), 1, hot).error, Catch::Contains("temperature"));
+    Interventions shuffled;
+    shuffled.permute_patches = {1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    CHECK_THAT(explain_class(c.model, forward(c.model, c.input, shuffled), 1).error, Catch::Contains("shuffled"));
     CHECK(top_class(c.trace) == static_cast<int>(std::max_element(c.trace.at({StageKind::Probs}).data.begin(),
                                                                   c.trace.at({StageKind::Probs}).data.end()) -
                                                  c.trace.at({StageKind::Probs}).data.begin()));

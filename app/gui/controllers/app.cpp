@@ -373,14 +373,14 @@ void App::draw_main_window(UiActions& actions) {
 // backward pass runs on a worker.
 void App::draw_why_screen(ViewContext& ctx) {
     follow_why_class();
-    explain_.request(model_, trace_, generation_, why_class_);
+    explain_.request(model_, trace_, generation_, why_class_, ask_.results().asked);
     DrawWhyScreen(ctx, explain_.poll(), why_class_, explain_.busy());
 }
 
 // The backward walk: the gradients of the class "Why this class?" explains (the top one by default).
 void App::draw_gradient_view(ViewContext& ctx) {
     follow_why_class();
-    explain_.request(model_, trace_, generation_, why_class_);
+    explain_.request(model_, trace_, generation_, why_class_, ask_.results().asked);
     const uint64_t question = generation_ << 16 | static_cast<uint64_t>(why_class_ & 0xffff);
     if (grad_derived_for_ != question) grad_derived_.clear(), grad_derived_for_ = question;
     DrawGradientView(ctx, explain_.poll(), why_class_, explain_.busy(), grad_derived_);

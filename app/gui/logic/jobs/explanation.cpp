@@ -12,11 +12,25 @@ namespace vit::gui {
 
 namespace {
 
+// The backward pass follows masked pixels, dropped tokens and removed positions,
+// but not a softmax temperature, silenced heads or shuffled patches.
+bool backward_follows(const Interventions& asked) {
+    return asked.temperature == 1.0f && asked.ablate_heads.empty() && asked.permute_patches.empty();
+}
+constexpr const char* kNotFollowed =
+    "the backward pass does not follow a temperature, silenced heads or shuffled patches: "
+    "take them out of the Ask panel's question to see the gradients";
+
 // The explanation in pieces: the backward walk, the saliency, the relevance.
 class ExplainSteps {
 public:
-    ExplainSteps(const Model& model, const Trace& trace, int cls) : model_(model), trace_(trace) {
+    ExplainSteps(const Model& model, const Trace& trace, int cls, const Interventions& asked)
+        : model_(model), trace_(trace) {
         ex_.cls = cls;
+        if (!backward_follows(asked)) {
+            ex_.error = kNotFollowed;
+            return;
+        }
         phases_.add([this] {
             grads_ = logit_gradients(model_, trace_, ex_.cls);
             return false;
@@ -83,8 +97,10 @@ private:
 // One question on the worker, keeping its model and trace alive.
 class ExplainWork : public Job {
 public:
-    ExplainWork(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation, int cls)
-        : model_(std::move(model)), trace_(std::move(trace)), steps_(*model_, *trace_, cls), generation_(generation) {}
+    ExplainWork(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation, int cls,
+                const Interventions& asked)
+        : model_(std::move(model)), trace_(std::move(trace)), steps_(*model_, *trace_, cls, asked),
+          generation_(generation) {}
     bool step() override { return steps_.step(); }
     Explanation take() {
         Explanation ex = steps_.take();
@@ -99,8 +115,8 @@ private:
     uint64_t generation_;
 };
 
-Explanation explain_class(const Model& model, const Trace& trace, int cls) {
-    return ExplainSteps(model, trace, cls).take();
+Explanation explain_class(const Model& model, const Trace& trace, int cls, const Interventions& asked) {
+    return ExplainSteps(model, trace, cls, asked).take();
 }
 
 int top_class(const Trace& trace) {
@@ -114,10 +130,10 @@ ExplainJob::ExplainJob(std::shared_ptr<Worker> worker) : worker_(std::move(worke
 ExplainJob::~ExplainJob() = default;
 
 void ExplainJob::request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation,
-                         int cls) {
+                         int cls, const Interventions& asked) {
     if (done_ && done_->answers(generation, cls)) return;
     if (busy()) return;  // one at a time: the view asks again every frame
-    job_ = std::make_shared<ExplainWork>(std::move(model), std::move(trace), generation, cls);
+    job_ = std::make_shared<ExplainWork>(std::move(model), std::move(trace), generation, cls, asked);
     task_ = worker_->submit(job_);
 }
 

@@ -13,6 +13,7 @@
 
 #include "logic/jobs/worker.h"
 #include "model/model.h"
+#include "pass/interventions.h"
 #include "pass/trace.h"
 
 namespace vit::gui {
@@ -32,7 +33,10 @@ struct Explanation {
 };
 
 // Synchronous (the tests call it; the job runs the same pieces). Errors come back in `error`.
-Explanation explain_class(const Model& model, const Trace& trace, int cls);
+// `asked`: the question the trace was computed under. The backward pass follows
+// masked pixels, dropped tokens and removed positions; under a temperature,
+// silenced heads or shuffled patches the explanation has only its error set.
+Explanation explain_class(const Model& model, const Trace& trace, int cls, const Interventions& asked = {});
 
 // The class a "Why" view explains by default: the top-1 of `probs` (0 when absent).
 int top_class(const Trace& trace);
@@ -44,7 +48,8 @@ public:
     explicit ExplainJob(std::shared_ptr<Worker> worker = threaded_worker());
     ~ExplainJob();  // cancels the job under way
     // Starts unless the newest result is already for (generation, cls) or a job is running.
-    void request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation, int cls);
+    void request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation, int cls,
+                 const Interventions& asked = {});
     // The newest finished explanation (null before the first); collects a finished job.
     const Explanation* poll();
     bool busy() const { return task_ != nullptr; }
