@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
@@ -65,6 +66,48 @@ TEST_CASE("JSON nested 100000 deep is refused while parsing without echoing it")
     // The same in a safetensors header.
     write_file(dir.path("deep.safetensors"), safetensors_bytes("{\"w\": " + deep + "}", ""));
     CHECK_THAT(checkpoint_error(dir.path("deep.safetensors")), Contains("invalid JSON header: nested deeper than 64"));
+}
+
+namespace {
+
+// Seconds `run` takes.
+template <typename Run>
+double seconds_of(Run run) {
+    const auto start = std::chrono::steady_clock::now();
+    run();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// `count` sibling objects: "\"k0\": {VALUE}, \"k1\": {VALUE}, …".
+std::string siblings(int count, const std::string& value) {
+    std::string members;
+    for (int i = 0; i < count; ++i) members += (i ? ", \"k" : "\"k") + std::to_string(i) + "\": " + value;
+    return members;
+}
+
+}  // namespace
+
+// JSON is read in time linear in its length (nlohmann's parse callback made
+// 300,000 siblings quadratic: minutes); the bound is generous for a Debug ASan build.
+TEST_CASE("300,000 sibling objects in a safetensors header or a config.json are read in linear time") {
+    TempDir dir;
+    const std::string entry = R"({"dtype": "F32", "shape": [0], "data_offsets": [0, 0]})";
+    write_file(dir.path("wide.safetensors"), safetensors_bytes("{" + siblings(300000, entry) + "}", ""));
+    std::string error;
+    CHECK(seconds_of([&] { error = checkpoint_error(dir.path("wide.safetensors")); }) < 3.0);
+    CHECK(is_short_line(error));
+    CHECK(seconds_of([&] {
+              error = checkpoint_error_of(dir, tiny_timm_tensors(), "{\"model_args\": {" + siblings(300000, "{}") + "}}");
+          }) < 3.0);
+    CHECK_THAT(error, Contains("config.json"));
+    CHECK(is_short_line(error));
+    // Nesting too deep is still refused naming the file, also after many siblings.
+    const std::string deep = std::string(65, '[') + std::string(65, ']');
+    error = checkpoint_error_of(dir, tiny_timm_tensors(), "{" + siblings(1000, "{}") + ", \"deep\": " + deep + "}");
+    CHECK_THAT(error, Contains(dir.path("config.json") + ": invalid JSON: nested deeper than 64 levels"));
+    write_file(dir.path("deep.safetensors"), safetensors_bytes("{" + siblings(1000, entry) + ", \"w\": " + deep + "}", ""));
+    CHECK_THAT(checkpoint_error(dir.path("deep.safetensors")),
+               Contains("deep.safetensors: invalid JSON header: nested deeper than 64 levels"));
 }
 
 TEST_CASE("a bad value of a megabyte is quoted shortened and not whole") {
