@@ -14,18 +14,13 @@ struct Error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// The first `bytes` bytes of `text` at most, a UTF-8 sequence not split.
-inline std::string utf8_prefix(const std::string& text, size_t bytes) {
-    if (text.size() <= bytes) return text;
-    while (bytes > 0 && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) --bytes;  // a continuation byte
-    return text.substr(0, bytes);
-}
-
 // `text` as a message may quote it: at most kMaxQuotedChars characters (a
 // UTF-8 sequence is not split), with "…" in place of the rest.
 inline std::string shortened(const std::string& text) {
     if (text.size() <= kMaxQuotedChars) return text;
-    return utf8_prefix(text, kMaxQuotedChars - 1) + "…";
+    size_t cut = kMaxQuotedChars - 1;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // a continuation byte
+    return text.substr(0, cut) + "…";
 }
 
 }  // namespace vit

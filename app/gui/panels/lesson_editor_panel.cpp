@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <string>
 
-#include "base/error.h"
+#include "logic/describe/drawn_text.h"
 
 namespace vit::gui {
 

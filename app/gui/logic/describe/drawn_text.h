@@ -10,6 +10,9 @@ namespace vit::gui {
 // The most bytes of text drawn in one call (each byte is at most one character).
 constexpr size_t kMaxDrawnBytes = 12000;
 
+// The first `bytes` bytes of `text` at most, a UTF-8 sequence not split.
+std::string utf8_prefix(const std::string& text, size_t bytes);
+
 // `text` when it fits kMaxDrawnBytes; otherwise its start (a UTF-8 sequence
 // is not split) followed by "… (cut)", kMaxDrawnBytes in all at most.
 std::string drawn_text(const std::string& text);
