@@ -4,7 +4,7 @@
 // Dear ImGui can draw in one call (logic/describe/drawn_text.h).
 #include <catch2/catch.hpp>
 
-#include <chrono>
+#include <ctime>
 #include <filesystem>
 
 #include "base/error.h"
@@ -72,11 +72,9 @@ TEST_CASE("text drawn in one call is cut to what Dear ImGui can draw, a UTF-8 ch
 TEST_CASE("a lesson of 300,000 sibling objects is refused in linear time") {
     std::string members;
     for (int i = 0; i < 300000; ++i) members += ", \"k" + std::to_string(i) + "\": {}";
-    std::string error;
-    const auto start = std::chrono::steady_clock::now();
-    error = error_of(R"({"steps": [{"title": "a"}])" + members + "}");
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    CHECK(seconds < 3.0);  // generous for a Debug sanitizer build; quadratic parsing took minutes
+    const std::clock_t start = std::clock();  // processor time: a loaded test machine does not count
+    const std::string error = error_of(R"({"steps": [{"title": "a"}])" + members + "}");
+    CHECK(static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC < 3.0);  // generous for a Debug sanitizer build
     CHECK_THAT(error, Contains("lesson.json: unknown key 'k0'"));
     const std::string deep = std::string(65, '[') + std::string(65, ']');
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "narration": )" + deep + "}]}"),
