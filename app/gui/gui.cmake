@@ -21,10 +21,7 @@
 # Dear ImGui's GLFW and OpenGL3 backends are compiled unmodified from Debian's
 # libimgui-dev examples.
 set(VITVIZ_GUI_DIR ${CMAKE_CURRENT_SOURCE_DIR}/gui)
-file(GLOB VITVIZ_GUI_LOGIC_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/logic/*/*.cpp)
-add_library(vitviz_gui_logic STATIC ${VITVIZ_GUI_LOGIC_SOURCES})
-target_include_directories(vitviz_gui_logic PUBLIC ${VITVIZ_GUI_DIR})
-target_link_libraries(vitviz_gui_logic PUBLIC vitcore PRIVATE PkgConfig::STB)
+include(${VITVIZ_GUI_DIR}/logic/logic.cmake)
 
 set(IMGUI_BACKEND_DIR /usr/share/doc/libimgui-dev/examples/backends CACHE PATH
     "Dear ImGui backend sources (Debian's libimgui-dev)")

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <ctime>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
@@ -44,6 +45,54 @@ TEST_CASE("JSON nested 100000 deep is refused while parsing without echoing it")
     // The same in a safetensors header.
     write_file(dir.path("deep.safetensors"), safetensors_bytes("{\"w\": " + deep + "}", ""));
     CHECK_THAT(checkpoint_error(dir.path("deep.safetensors")), Contains("invalid JSON header: nested deeper than 64"));
+}
+
+namespace {
+
+constexpr double kLinearSeconds = 10.0;
+
+// Seconds of processor time `run` takes (not wall time: a loaded test machine does not count).
+template <typename Run>
+double seconds_of(Run run) {
+    const std::clock_t start = std::clock();
+    run();
+    return static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+}
+
+// `count` sibling objects: "\"k0\": {VALUE}, \"k1\": {VALUE}, …".
+std::string siblings(int count, const std::string& value) {
+    std::string members;
+    for (int i = 0; i < count; ++i) members += (i ? ", \"k" : "\"k") + std::to_string(i) + "\": " + value;
+    return members;
+}
+
+}  // namespace
+
+// JSON is read in time linear in its length (nlohmann's parse callback made
+// 300,000 siblings quadratic: minutes). A Release build takes a fraction of a
+// second; tools/test.sh runs this in a Debug sanitizer build (-O0: seconds),
+// hence the generous bound.
+TEST_CASE("300,000 sibling objects in a safetensors header or a config.json are read in linear time") {
+    TempDir dir;
+    // Empty entries: the whole header is parsed before its first entry is refused.
+    write_file(dir.path("wide.safetensors"), safetensors_bytes("{" + siblings(300000, "{}") + "}", ""));
+    std::string error;
+    CHECK(seconds_of([&] { error = checkpoint_error(dir.path("wide.safetensors")); }) < kLinearSeconds);
+    CHECK_THAT(error, Contains("wide.safetensors: tensor 'k") && Contains("has no dtype"));
+    CHECK(is_short_line(error));
+    // Unknown keys of model_args are left alone: the checkpoint loads or is refused by name, in time.
+    CHECK(seconds_of([&] {
+              error = checkpoint_error_of(dir, tiny_timm_tensors(), "{\"model_args\": {" + siblings(300000, "{}") + "}}");
+          }) < kLinearSeconds);
+    CHECK(is_short_line(error));
+    const std::string entry = R"({"dtype": "F32", "shape": [0], "data_offsets": [0, 0]})";
+    // Nesting too deep is still refused naming the file, also after many siblings.
+    const std::string deep = std::string(65, '[') + std::string(65, ']');
+    error = checkpoint_error_of(dir, tiny_timm_tensors(), "{" + siblings(1000, "{}") + ", \"deep\": " + deep + "}");
+    CHECK_THAT(error, Contains(dir.path("config.json") + ": invalid JSON: nested deeper than 64 levels"));
+    write_file(dir.path("deep.safetensors"), safetensors_bytes("{" + siblings(1000, entry) + ", \"w\": " + deep + "}", ""));
+    CHECK_THAT(checkpoint_error(dir.path("deep.safetensors")),
+               Contains("deep.safetensors: invalid JSON header: nested deeper than 64 levels"));
 }
 
 TEST_CASE("a bad value of a megabyte is quoted shortened and not whole") {

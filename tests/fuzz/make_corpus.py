@@ -2,7 +2,8 @@
 """Writes the fuzz targets' seed corpora (tests/fuzz/corpus/<target>/): a few
 small valid files of every form each loader reads and a few broken ones, all
 made here from the standard library (the images are encoded by hand), plus the
-committed fixtures' config files and images. Re-run to regenerate; the files are committed."""
+committed fixtures' config files, images and lessons and the built-in lessons
+of assets/lessons. Re-run to regenerate; the files are committed."""
 import json
 import pathlib
 import struct
@@ -145,7 +146,20 @@ def image_seeds():
     write("image", "truncated.png", b"\x00" + png(4, 3, 8, 0, grey)[:40])
 
 
+# --- lesson: the built-in lessons, the editor's fixture, and a few broken ones -------------
+def lesson_seeds():
+    for lesson in sorted((HERE.parent.parent / "assets" / "lessons").glob("*.json")):
+        write("lesson", lesson.name, lesson.read_bytes())
+    for lesson in sorted((FIXTURES / "lessons").glob("*.json")):
+        write("lesson", "fixture_" + lesson.name, lesson.read_bytes())
+    write("lesson", "broken.json", b'{"title": "x", "steps": [{"title": "a", "highlight": {"cell": [1, 2')
+    write("lesson", "train.json", json.dumps({"steps": [
+        {"title": "a", "train": {"epochs": 2, "until_step": 3, "seed": 1, "window": True}},
+        {"title": "b", "highlight": {"row": 2}, "interventions": {"mask_patches": "1-3", "temperature": 0.5}}]}).encode())
+
+
 if __name__ == "__main__":
     safetensors_seeds()
     config_seeds()
     image_seeds()
+    lesson_seeds()

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "logic/describe/drawn_text.h"
+
 namespace vit::gui {
 
 static const ImVec4 kQuestion(1.f, 0.8f, 0.3f, 1.f);
@@ -17,9 +19,9 @@ float lesson_caption_height(const LessonPlayer& player, float width, const std::
     float h = ImGui::GetTextLineHeightWithSpacing() * 2.6f;  // title (heading font) and the footer
     if (player.steps() == 0) return h + ImGui::CalcTextSize(kNoStepYet, nullptr, false, wrap).y + 2.f * ImGui::GetStyle().WindowPadding.y;
     const LessonStep& s = player.step();
-    if (!s.narration.empty()) h += ImGui::CalcTextSize(s.narration.c_str(), nullptr, false, wrap).y + 4.f;
-    if (!answer.empty()) h += ImGui::CalcTextSize(answer.c_str(), nullptr, false, wrap).y + 4.f;
-    if (!s.question.empty()) h += ImGui::CalcTextSize(("Question: " + s.question).c_str(), nullptr, false, wrap).y + 4.f;
+    if (!s.narration.empty()) h += ImGui::CalcTextSize(drawn_text(s.narration).c_str(), nullptr, false, wrap).y + 4.f;
+    if (!answer.empty()) h += ImGui::CalcTextSize(drawn_text(answer).c_str(), nullptr, false, wrap).y + 4.f;
+    if (!s.question.empty()) h += ImGui::CalcTextSize(drawn_text("Question: " + s.question).c_str(), nullptr, false, wrap).y + 4.f;
     return h + 2.f * ImGui::GetStyle().WindowPadding.y;
 }
 
@@ -35,7 +37,7 @@ void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, c
                        const std::string& answer) {
     ImGui::BeginChild("lesson_caption", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
     ImGui::PushFont(presenter ? fonts.big_heading : fonts.heading);
-    ImGui::TextUnformatted(player.steps() == 0 ? player.lesson.title.c_str() : player.step().title.c_str());
+    ImGui::TextUnformatted(drawn_text(player.steps() == 0 ? player.lesson.title : player.step().title).c_str());
     ImGui::PopFont();
     ImGui::SameLine();
     const std::string where = where_we_are(player, editor);
@@ -47,18 +49,18 @@ void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, c
         return;
     }
     const LessonStep& s = player.step();
-    if (!s.narration.empty()) ImGui::TextWrapped("%s", s.narration.c_str());
+    if (!s.narration.empty()) ImGui::TextWrapped("%s", drawn_text(s.narration).c_str());
     if (!answer.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kAnswer);
-        ImGui::TextWrapped("%s", answer.c_str());
+        ImGui::TextWrapped("%s", drawn_text(answer).c_str());
         ImGui::PopStyleColor();
     }
     if (!s.question.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kQuestion);
-        ImGui::TextWrapped("Question: %s", s.question.c_str());
+        ImGui::TextWrapped("%s", drawn_text("Question: " + s.question).c_str());
         ImGui::PopStyleColor();
     }
-    if (!player.lesson.title.empty()) ImGui::TextDisabled("%s", player.lesson.title.c_str());
+    if (!player.lesson.title.empty()) ImGui::TextDisabled("%s", drawn_text(player.lesson.title).c_str());
     ImGui::EndChild();
 }
 

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <string>
 
+#include "logic/describe/drawn_text.h"
+
 namespace vit::gui {
 
 static const ImVec4 kUnsaved(1.f, 0.75f, 0.2f, 1.f);
@@ -18,6 +20,18 @@ static void FieldLabel(const char* label, float room = 0.f) {
     ImGui::SameLine(ImGui::GetFontSize() * 5.2f);
     ImGui::SetNextItemWidth(room > 0.f ? -room : -FLT_MIN);
 }
+
+// An edit callback that cuts a field back to its bound in bytes (`UserData`: a const size_t*), so a
+// field holds no more than a lesson file may (typing stops there; a long paste is cut).
+static int KeepWithinBound(ImGuiInputTextCallbackData* data) {
+    const size_t bound = *static_cast<const size_t*>(data->UserData);
+    if (static_cast<size_t>(data->BufTextLen) <= bound) return 0;
+    const int keep = static_cast<int>(utf8_prefix(std::string(data->Buf, static_cast<size_t>(data->BufTextLen)), bound).size());
+    data->DeleteChars(keep, data->BufTextLen - keep);
+    return 0;
+}
+
+static void* bound_of(const size_t& bytes) { return const_cast<size_t*>(&bytes); }
 
 // The steps, one line each; a click shows that step.
 static void DrawStepList(LessonPlayer& player) {
@@ -65,18 +79,22 @@ static void DrawStepWords(LessonPlayer& player) {
     ImGui::Separator();
     ImGui::TextDisabled("step %d of %d", player.index + 1, player.steps());
     FieldLabel("Title");
-    ImGui::InputText("##title", &step.title);
+    ImGui::InputText("##title", &step.title, ImGuiInputTextFlags_CallbackEdit, KeepWithinBound, bound_of(kMaxLessonTitleBytes));
     ImGui::TextUnformatted("Narration");
-    ImGui::InputTextMultiline("##narration", &step.narration, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 3.4f));
+    ImGui::InputTextMultiline("##narration", &step.narration, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 3.4f),
+                              ImGuiInputTextFlags_CallbackEdit, KeepWithinBound, bound_of(kMaxNarrationBytes));
     FieldLabel("Question");
-    ImGui::InputTextWithHint("##question", "for the class (optional)", &step.question);
+    ImGui::InputTextWithHint("##question", "for the class (optional)", &step.question, ImGuiInputTextFlags_CallbackEdit,
+                             KeepWithinBound, bound_of(kMaxLessonTitleBytes));
 }
 
 static void DrawSaveRow(LessonEditor& editor, LessonEditorRequests& requests) {
     ImGui::Separator();
     const float button = ImGui::CalcTextSize("Save").x + ImGui::GetStyle().FramePadding.x * 2;
     FieldLabel("Save to", button + ImGui::GetStyle().ItemSpacing.x);
-    if (ImGui::InputText("##path", &editor.save_path, ImGuiInputTextFlags_EnterReturnsTrue)) requests.save = true;
+    if (ImGui::InputText("##path", &editor.save_path, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit,
+                         KeepWithinBound, bound_of(kMaxLessonPathBytes)))
+        requests.save = true;
     ImGui::SameLine();
     if (ImGui::Button("Save")) requests.save = true;
 }
@@ -96,7 +114,8 @@ void DrawLessonEditorPanel(LessonEditor& editor, LessonPlayer& player, LessonEdi
         return;
     }
     FieldLabel("Lesson");
-    ImGui::InputText("##lesson_title", &player.lesson.title);
+    ImGui::InputText("##lesson_title", &player.lesson.title, ImGuiInputTextFlags_CallbackEdit, KeepWithinBound,
+                     bound_of(kMaxLessonTitleBytes));
     ImGui::TextDisabled("steps: click one to show it");
     DrawStepList(player);
     DrawStepButtons(editor, player, requests);

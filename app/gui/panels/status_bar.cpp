@@ -3,6 +3,8 @@
 
 #include <imgui.h>
 
+#include "logic/describe/drawn_text.h"
+
 namespace vit::gui {
 
 void DrawStatusBar(const StatusInfo& s) {
@@ -40,7 +42,7 @@ bool DrawMessageBar(const Message& m) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(m.error ? "Error:" : "Done:");
     ImGui::SameLine();
-    ImGui::TextUnformatted(m.text.c_str());
+    ImGui::TextUnformatted(drawn_text(m.text).c_str());
     ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::GetFontSize() * 5);
     bool keep = !ImGui::Button("Dismiss");
     ImGui::EndChild();

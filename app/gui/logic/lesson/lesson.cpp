@@ -3,6 +3,7 @@
 #include "logic/lesson/lesson.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -19,11 +20,40 @@ using nlohmann::json;
 
 namespace {
 
+// Text of at most `max_bytes`, refused naming the key when longer.
+void read_text(const JsonReader& r, const char* key, std::string& out, size_t max_bytes) {
+    r.text(key, out);
+    if (out.size() > max_bytes)
+        r.fail("'" + std::string(key) + "' is " + std::to_string(out.size()) + " bytes long; at most " +
+               std::to_string(max_bytes) + " fit on screen");
+}
+
+// What `path` (the value of `key`, relative to the lesson's folder) is: not_found when nothing
+// is there; a path the system cannot look at (a symbolic link loop, a name too long) is refused.
+fs::file_type type_of(const JsonReader& r, const char* key, const std::string& value, const fs::path& folder) {
+    std::error_code error;
+    const fs::file_type type = fs::status(folder / value, error).type();
+    if (error && type != fs::file_type::not_found) {
+        std::string reason = error.message();
+        if (!reason.empty()) reason[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reason[0])));
+        r.fail("'" + std::string(key) + "' " + quoted(json(value)) + " cannot be looked at: " + reason + " (looked in " +
+               shortened(folder.string()) + ")");
+    }
+    return type;
+}
+
 // A model that is not built in must be a checkpoint file or folder (relative to the lesson's folder).
 void check_model_path(const JsonReader& r, const std::string& model, const fs::path& folder) {
-    if (model.empty() || vit::is_builtin_model(model) || fs::exists(folder / model)) return;
+    if (model.empty() || vit::is_builtin_model(model) || type_of(r, "model", model, folder) != fs::file_type::not_found)
+        return;
     r.fail("'model' " + quoted(json(model)) + " is neither a built-in model (" + vit::builtin_model_names(", ") +
-           ") nor a checkpoint file or folder (looked in " + folder.string() + ")");
+           ") nor a checkpoint file or folder (looked in " + shortened(folder.string()) + ")");
+}
+
+// An image, if named, must be a file (relative to the lesson's folder).
+void check_image_path(const JsonReader& r, const std::string& image, const fs::path& folder) {
+    if (image.empty() || type_of(r, "image", image, folder) == fs::file_type::regular) return;
+    r.fail("'image' " + quoted(json(image)) + " is not a file (looked in " + shortened(folder.string()) + ")");
 }
 
 Highlight read_highlight(const json& v, const std::string& where) {
@@ -75,20 +105,19 @@ LessonStep read_step(const json& v, const std::string& where, const fs::path& fo
     r.only({"title", "narration", "question", "model", "image", "stage", "screen", "token", "layer", "head",
             "gradients", "cls_only", "numbers", "colours", "highlight", "interventions", "views_show", "train"});
     LessonStep s;
-    r.text("title", s.title);
-    r.text("narration", s.narration);
-    r.text("question", s.question);
-    r.text("model", s.model);
+    read_text(r, "title", s.title, kMaxLessonTitleBytes);
+    read_text(r, "narration", s.narration, kMaxNarrationBytes);
+    read_text(r, "question", s.question, kMaxLessonTitleBytes);
+    read_text(r, "model", s.model, kMaxLessonPathBytes);
     check_model_path(r, s.model, folder);
-    r.text("image", s.image);
+    read_text(r, "image", s.image, kMaxLessonPathBytes);
     read_view(r, s.view);
     if (r.has("highlight")) s.highlight = read_highlight(r.at("highlight"), where);
     if (r.has("train")) s.train = read_train(r.at("train"), where);
     if (s.train.on && (r.has("model") || r.has("image")))
         r.fail("'train' runs the Train window's digits ViT on its probe digit: leave out 'model' and 'image'");
     if (s.title.empty()) r.fail("every step needs a 'title'");
-    if (!s.image.empty() && !fs::is_regular_file(folder / s.image))
-        r.fail("'image' " + quoted(json(s.image)) + " is not a file (looked in " + folder.string() + ")");
+    check_image_path(r, s.image, folder);
     return s;
 }
 
@@ -103,7 +132,7 @@ json highlight_json(const Highlight& h) {
 }
 
 std::string step_place(const Lesson& lesson, int index, const std::string& path) {
-    return path + ": step " + std::to_string(index + 1) + " (" + lesson.steps[index].title + ")";
+    return path + ": step " + std::to_string(index + 1) + " (" + shortened(lesson.steps[index].title) + ")";
 }
 
 }  // namespace
@@ -131,13 +160,12 @@ Lesson parse_lesson(const std::string& text, const std::string& path) {
     const JsonReader r(root, path);
     r.only({"title", "model", "image", "steps"});
     Lesson lesson;
-    r.text("title", lesson.title);
-    r.text("model", lesson.model);
-    r.text("image", lesson.image);
+    read_text(r, "title", lesson.title, kMaxLessonTitleBytes);
+    read_text(r, "model", lesson.model, kMaxLessonPathBytes);
+    read_text(r, "image", lesson.image, kMaxLessonPathBytes);
     const fs::path folder = fs::path(path).parent_path();
     check_model_path(r, lesson.model, folder);
-    if (!lesson.image.empty() && !fs::is_regular_file(folder / lesson.image))
-        r.fail("'image' " + quoted(json(lesson.image)) + " is not a file (looked in " + folder.string() + ")");
+    check_image_path(r, lesson.image, folder);
     if (!r.has("steps") || !r.at("steps").is_array() || r.at("steps").empty())
         r.fail("'steps' must be a list of at least one step");
     const json& steps = r.at("steps");

@@ -29,6 +29,12 @@
 
 namespace vit::gui {
 
+// The longest text a lesson may hold, in bytes of UTF-8: a longer one is
+// refused when parsing, and the lesson editor's fields take no more.
+constexpr size_t kMaxLessonTitleBytes = 300;   // the lesson's and each step's title, a step's question
+constexpr size_t kMaxNarrationBytes = 4000;    // a step's narration (a caption of a few lines)
+constexpr size_t kMaxLessonPathBytes = 4096;   // a model or image path (the system's longest path)
+
 enum class HighlightKind { None, Patch, Row, Cell };
 
 struct Highlight {
@@ -71,8 +77,9 @@ struct Lesson {
 };
 
 // Throws vit::Error "PATH: …" for JSON that does not parse, an unknown key, a
-// value of the wrong type or range, no steps, or an image or checkpoint that
-// does not exist (checked relative to the lesson's folder).
+// value of the wrong type or range, text longer than its bound above, no steps,
+// or an image or checkpoint that does not exist or cannot be looked at (a
+// symbolic link loop; checked relative to the lesson's folder).
 Lesson parse_lesson(const std::string& text, const std::string& path);
 Lesson load_lesson(const std::string& path);
 // The lesson as the JSON parse_lesson reads (keys at their defaults left out).

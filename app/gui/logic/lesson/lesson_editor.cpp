@@ -99,8 +99,10 @@ bool undo_delete(LessonEditor& ed, LessonPlayer& player) {
 void save_edited_lesson(LessonEditor& ed, LessonPlayer& player) {
     const std::string path = expand_home(ed.save_path, std::getenv("HOME"));
     if (path.empty()) throw Error("Save: type the path of the lesson file first (for example ~/my-lesson.json)");
-    if (fs::is_directory(path)) throw Error(path + ": is a folder; type a file name such as " + (fs::path(path) / "lesson.json").string());
-    if (!fs::is_directory(folder_of(path))) throw Error(path + ": there is no folder " + folder_of(path).string());
+    std::error_code unreadable;  // a path the system cannot look at (a symbolic link loop) fails when written
+    if (fs::is_directory(path, unreadable))
+        throw Error(path + ": is a folder; type a file name such as " + (fs::path(path) / "lesson.json").string());
+    if (!fs::is_directory(folder_of(path), unreadable)) throw Error(path + ": there is no folder " + folder_of(path).string());
     if (player.steps() == 0) throw Error(path + ": the lesson has no steps yet (add this view as a step first)");
     Lesson out = player.lesson;
     repoint(out.image, player.path, path);

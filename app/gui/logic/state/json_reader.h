@@ -50,7 +50,7 @@ public:
             if (!ok) {
                 std::string list;
                 for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
-                fail("unknown key '" + key + "' (known keys: " + list + ")");
+                fail("unknown key '" + shortened(key) + "' (known keys: " + list + ")");
             }
         }
     }

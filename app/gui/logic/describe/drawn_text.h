@@ -1,0 +1,20 @@
+// Text a user wrote (a lesson's narration, a message quoting a file) cut to a
+// length Dear ImGui can draw in one call: ImGui 1.86 numbers a draw's vertices
+// in 16 bits, 4 per character, so one call of 16,384 characters or more fails.
+#pragma once
+#include <cstddef>
+#include <string>
+
+namespace vit::gui {
+
+// The most bytes of text drawn in one call (each byte is at most one character).
+constexpr size_t kMaxDrawnBytes = 12000;
+
+// The first `bytes` bytes of `text` at most, a UTF-8 sequence not split.
+std::string utf8_prefix(const std::string& text, size_t bytes);
+
+// `text` when it fits kMaxDrawnBytes; otherwise its start (a UTF-8 sequence
+// is not split) followed by "… (cut)", kMaxDrawnBytes in all at most.
+std::string drawn_text(const std::string& text);
+
+}  // namespace vit::gui
