@@ -6,20 +6,20 @@
 # random seed (CI uses both, so a finding there replays here with the same command).
 # Prints one line per target; exits 1 after any crash, leak or timeout, naming the
 # reproducer and showing the end of the target's log.
-#   bash tools/fuzz.sh [SECONDS] [TARGET...]    targets: safetensors config image lesson
+#   bash tools/fuzz.sh [SECONDS] [TARGET...]    targets: safetensors config image lesson flags
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(safetensors config image lesson)
-declare -A max_len=([safetensors]=16384 [config]=16384 [image]=16384 [lesson]=16384)
+[ ${#targets[@]} -gt 0 ] || targets=(safetensors config image lesson flags)
+declare -A max_len=([safetensors]=16384 [config]=16384 [image]=16384 [lesson]=16384 [flags]=4096)
 # The largest single allocation allowed (MiB). Image: stb_image reserves up to 2 GiB for a PNG's
 # IDAT data on the chunk length alone, before reading it (untouched memory, freed when the data is
 # missing); checking PNG chunks against the file size, as a CRC check does, belongs to the loader.
-declare -A malloc_limit=([safetensors]=2048 [config]=2048 [image]=2049 [lesson]=2048)
+declare -A malloc_limit=([safetensors]=2048 [config]=2048 [image]=2049 [lesson]=2048 [flags]=2048)
 for t in "${targets[@]}"; do
-  [ -n "${max_len[$t]:-}" ] || { echo "fuzz.sh: unknown target '$t' (safetensors, config, image, lesson)" >&2; exit 2; }
+  [ -n "${max_len[$t]:-}" ] || { echo "fuzz.sh: unknown target '$t' (safetensors, config, image, lesson, flags)" >&2; exit 2; }
 done
 
 bash tools/install-deps.sh --fuzz

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
 
 #include "base/error.h"
 #include "base/file_io.h"
+#include "base/finite.h"
 #include "explain/logit_lens.h"
 #include "formats/npy.h"
 #include "explain/occlusion.h"
@@ -60,7 +62,7 @@ Interventions InterventionArgs::resolve(const ModelConfig& config, const Tensor&
 }
 
 void run_analyses(const InterventionArgs& args, const Model& model, const Tensor& input, const Interventions& iv,
-                  const Trace& trace, const std::string& dump_dir) {
+                  const Trace& trace, const std::string& dump_dir, bool allow_nonfinite) {
     if ((args.occlusion || args.lens) && model.config.num_classes == 0)
         throw Error(std::string(args.occlusion ? "--occlusion-map" : "--logit-lens") + ": " + model.config.name +
                     " has no classifier head");
@@ -70,6 +72,8 @@ void run_analyses(const InterventionArgs& args, const Model& model, const Tensor
         Tensor t({static_cast<int64_t>(map.probabilities.size())});
         t.data.assign(map.probabilities.begin(), map.probabilities.end());
         write_if(dump_dir, "occlusion.npy", t);
+        check_answer("occlusion map probabilities", t.data.data(), t.data.size(), allow_nonfinite);
+        check_answer("unmasked probabilities", &map.top_probability, 1, allow_nonfinite);
         print_occlusion(model, map, grid);
     }
     if (args.lens) {
@@ -77,8 +81,16 @@ void run_analyses(const InterventionArgs& args, const Model& model, const Tensor
         Tensor t({lens.rows(), lens.cols()});
         t.mat() = lens;
         write_if(dump_dir, "lens.npy", t);
+        check_answer("logit lens probabilities", t.data.data(), t.data.size(), allow_nonfinite);
         print_lens(model, lens);
     }
+}
+
+void check_answer(const std::string& what, const float* values, size_t count, bool allow_nonfinite) {
+    const std::string problem = nonfinite_answer(what, values, count);
+    if (problem.empty()) return;
+    if (!allow_nonfinite) throw Error(problem + " (--allow-nonfinite prints it anyway)");
+    std::cerr << "vitviz-cli: warning: " << problem << "\n";
 }
 
 }  // namespace vit::cli

@@ -6,7 +6,8 @@
 //              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
 //              [--allow-nonfinite] [--grad CLASS] [--relevance CLASS] [interventions: interventions_args.h]
 // Any user error prints one line on stderr and exits 1, and so do weights
-// holding NaN or Inf unless --allow-nonfinite (then a warning).
+// holding NaN or Inf and a pass whose answer holds them, unless --allow-nonfinite
+// (then a warning). --threads is at most the cores the machine has.
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -60,7 +61,9 @@ std::string usage() {
            "                  [--permute-patches LIST] [--temperature T] [--occlusion-map] [--logit-lens]\n"
            "  --model  a checkpoint folder or .safetensors file, or a built-in model:\n" +
            vit::builtin_model_lines("           ") +
-           "  --allow-nonfinite  run weights that hold NaN or Inf (with a warning) instead of refusing them\n";
+           "  --allow-nonfinite  run weights that hold NaN or Inf, and print answers that hold them, with a warning\n"
+           "                     instead of refusing them\n"
+           "  --threads  at most the cores this machine has\n";
 }
 
 Options parse_options(int argc, char** argv) {
@@ -84,7 +87,7 @@ Options parse_options(int argc, char** argv) {
         else if (flag == "--dump") o.dump_dir = value;
         else if (flag == "--image-size") o.image_size = vit::parse_int(flag, value, 1);
         else if (flag == "--top") o.top = vit::parse_int(flag, value, 0);
-        else if (flag == "--threads") o.threads = vit::parse_int(flag, value, 1);
+        else if (flag == "--threads") o.threads = vit::parse_threads(flag, value);
         else if (flag == "--bench") o.bench = vit::parse_int(flag, value, 1);
         else if (flag == "--backend") o.gpu = vit::parse_backend_is_gpu(value);
         else if (flag == "--grad") o.grads.grad = value;
@@ -95,13 +98,14 @@ Options parse_options(int argc, char** argv) {
     return o;
 }
 
-void print_top(const vit::Model& model, const vit::Trace& trace, int top) {
+void print_top(const vit::Model& model, const vit::Trace& trace, int top, bool allow_nonfinite) {
     const vit::Stage* probs = trace.find(vit::StageRef{vit::StageKind::Probs});
     if (!probs) {
         std::cerr << "vitviz-cli: " << model.config.name << " has no classifier head: no predictions\n";
         return;
     }
     const vit::FloatStorage& p = probs->tensor.data;
+    vit::cli::check_answer("class probabilities", p.data(), p.size(), allow_nonfinite);
     std::vector<int> order(p.size());
     std::iota(order.begin(), order.end(), 0);
     const int k = std::min<int>(top, static_cast<int>(p.size()));
@@ -128,8 +132,8 @@ int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input,
     }
     const vit::Trace trace = vit::cli::gpu_forward(model, input, iv);
     if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
-    vit::cli::run_analyses(o.interventions, model, input, iv, trace, o.dump_dir);
-    print_top(model, trace, o.top);
+    vit::cli::run_analyses(o.interventions, model, input, iv, trace, o.dump_dir, o.allow_nonfinite);
+    print_top(model, trace, o.top, o.allow_nonfinite);
     return 0;
 #else
     (void)model, (void)input, (void)o, (void)iv;
@@ -157,8 +161,8 @@ int run(const Options& o) {
     const vit::Trace trace = vit::forward(model, input, iv);
     if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
     if (o.grads.any()) vit::cli::dump_gradients(o.grads, model, trace);
-    vit::cli::run_analyses(o.interventions, model, input, iv, trace, o.dump_dir);
-    print_top(model, trace, o.top);
+    vit::cli::run_analyses(o.interventions, model, input, iv, trace, o.dump_dir, o.allow_nonfinite);
+    print_top(model, trace, o.top, o.allow_nonfinite);
     return 0;
 }
 

@@ -45,7 +45,7 @@ TrainRequest parse_request(int argc, char** argv) {
         else if (flag == "--batch") r.options.batch = parse_int(flag, value, 1);
         else if (flag == "--lr") r.options.lr = parse_float(flag, value, 0.0f);
         else if (flag == "--seed") r.options.seed = static_cast<uint32_t>(parse_int(flag, value, 0));
-        else if (flag == "--threads") r.threads = parse_int(flag, value, 1);
+        else if (flag == "--threads") r.threads = parse_threads(flag, value);
         else throw Error("unknown option '" + flag + "' for --train\n" + train_usage());
     }
     if (r.out.empty()) throw Error("--train needs --out DIR (where the trained model is saved)\n" + train_usage());

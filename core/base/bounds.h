@@ -28,6 +28,12 @@ constexpr double kMaxTraceMemoryShare = 0.5;
 // numbers; ranges are checked against it before they are expanded.
 constexpr size_t kMaxListNumbers = 1u << 20;
 
+// The smallest attention temperature: attention divides each row's scores,
+// shifted by their max, by τ (core/pass/attention.cpp), so any τ > 0 keeps
+// softmax finite for finite scores; the bound keeps τ a normal float (GPUs
+// flush subnormals to 0, making 0/τ NaN) and readable.
+constexpr float kMinTemperature = 1e-6f;
+
 // Error messages quote at most this many characters of a value from a file.
 constexpr size_t kMaxQuotedChars = 80;
 

@@ -54,8 +54,9 @@ float parse_float(const std::string& what, const std::string& text, float above)
     double value = 0.0;
     const char* end = text.data() + text.size();
     const auto [stop, error] = std::from_chars(text.data(), end, value);
+    // Compared as the float it becomes: 1e-63 is above 0 but rounds to 0.
     const bool ok = !text.empty() && error == std::errc() && stop == end && std::isfinite(value) &&
-                    std::fabs(value) <= std::numeric_limits<float>::max() && value > above;
+                    std::fabs(value) <= std::numeric_limits<float>::max() && static_cast<float>(value) > above;
     if (!ok) {
         char bound[32] = "";
         if (std::isfinite(above)) std::snprintf(bound, sizeof bound, " above %g", static_cast<double>(above));

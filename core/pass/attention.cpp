@@ -65,8 +65,8 @@ void attention(const Tensor& q, const Tensor& k, const Tensor& v, Tensor& scores
         multiply_bt(q.slice(h).middleRows(begin, rows), k.slice(h), work_scores, scale);
         if (temperature == 1.0f) {
             softmax_rows(work_scores, work_attn);
-        } else {
-            work_attn = work_scores / temperature;
+        } else {  // shifted by the row's max before dividing: (s − max) / τ ≤ 0 never overflows to +inf
+            work_attn = (work_scores.array().colwise() - work_scores.array().rowwise().maxCoeff()) / temperature;
             softmax_rows(work_attn, work_attn);
         }
         multiply(work_attn, v.slice(h), out.block(begin, h * head_dim, rows, head_dim));

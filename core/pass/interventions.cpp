@@ -7,6 +7,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "base/bounds.h"
 #include "base/error.h"
 
 namespace vit {
@@ -62,6 +63,9 @@ void validate_interventions(const Interventions& iv, const ModelConfig& c, int g
     }
     if (!(iv.temperature > 0.0f) || !std::isfinite(iv.temperature))
         throw Error("temperature: " + (std::ostringstream() << iv.temperature).str() + " is not a positive number");
+    if (iv.temperature < kMinTemperature)
+        throw Error("temperature: " + (std::ostringstream() << iv.temperature).str() + " is below the smallest, " +
+                    (std::ostringstream() << kMinTemperature).str());
 }
 
 std::vector<int> kept_token_rows(const Interventions& iv, int patches) {

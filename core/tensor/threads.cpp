@@ -2,7 +2,11 @@
 #include "tensor/threads.h"
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <omp.h>
+#include <thread>
+
+#include "base/parse.h"
 
 #if defined(VITVIZ_BLAS_OPENBLAS)
 #include <cblas.h>
@@ -20,8 +24,16 @@ constexpr bool kBlasProducts = true;
 constexpr bool kBlasProducts = false;
 #endif
 
+int machine_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+
+int parse_threads(const std::string& flag, const std::string& text) {
+    const int cores = machine_threads();
+    return parse_int(flag + " (this machine has " + std::to_string(cores) + (cores == 1 ? " core)" : " cores)"), text, 1,
+                     cores);
+}
+
 void set_threads(int threads) {
-    const int count = threads > 0 ? threads : omp_get_num_procs();
+    const int count = threads > 0 ? std::min(threads, machine_threads()) : omp_get_num_procs();
 #if defined(VITVIZ_BLAS_OPENBLAS)
     openblas_set_num_threads(count);
 #elif defined(VITVIZ_BLAS_BLIS)

@@ -1,6 +1,7 @@
 #version 430
 // softmax_rows: y = exp(x − max(x)) / Σ exp(x − max(x)) over each row of `cols`
-// values, x = X / temperature (1 in the model) — softmax(dim=-1) for the
+// values, x = X / temperature (1 in the model), taken as (X − max(X)) / temperature,
+// which never overflows to +inf for finite X — softmax(dim=-1) for the
 // attention rows (H·T rows of T) and the class probabilities (1 row). One 256-thread workgroup per row; the max and the sum
 // are reduced in shared memory. Rows beyond 65535 spill into workgroup y.
 layout(local_size_x = 256) in;
@@ -39,7 +40,7 @@ void main() {
     const int base = row * cols;
 
     float m = -3.402823466e38;
-    for (int c = t; c < cols; c += 256) m = max(m, X[base + c] / temperature);
+    for (int c = t; c < cols; c += 256) m = max(m, X[base + c]);
     red[t] = m;
     memoryBarrierShared();
     barrier();
@@ -52,7 +53,7 @@ void main() {
     barrier();
 
     float sum = 0.0;
-    for (int c = t; c < cols; c += 256) sum += exp_precise(X[base + c] / temperature - m);
+    for (int c = t; c < cols; c += 256) sum += exp_precise((X[base + c] - m) / temperature);
     red[t] = sum;
     memoryBarrierShared();
     barrier();
@@ -63,5 +64,5 @@ void main() {
     }
     sum = red[0];
 
-    for (int c = t; c < cols; c += 256) Y[base + c] = exp_precise(X[base + c] / temperature - m) / sum;
+    for (int c = t; c < cols; c += 256) Y[base + c] = exp_precise((X[base + c] - m) / temperature) / sum;
 }

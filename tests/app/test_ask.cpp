@@ -261,6 +261,17 @@ TEST_CASE("the predictions are compared on the classes either pass ranks highest
     REQUIRE(rows[1].delta() == Approx(-0.6f));
 }
 
+TEST_CASE("a comparison with NaN probabilities is a message naming the pass, not bars") {
+    vit::Tensor fine({2}), nan_probs({2});
+    fine.data = {0.25f, 0.75f};
+    nan_probs.data = {std::nanf(""), 0.5f};
+    CHECK(nonfinite_predictions(fine, fine).empty());
+    CHECK(nonfinite_predictions(fine, nan_probs) ==
+          "the pass produced NaN: 1 of the 2 asked pass's probabilities are NaN or infinite");
+    CHECK(nonfinite_predictions(nan_probs, fine) ==
+          "the pass produced NaN: 1 of the 2 unmodified pass's probabilities are NaN or infinite");
+}
+
 TEST_CASE("attention over kept tokens goes back to image order with zeros for the dropped tokens") {
     vit::Tensor t({1, 3, 3});  // CLS and the tokens of patches 2 and 0 (patch 1 dropped)
     for (int i = 0; i < 9; ++i) t.data[i] = static_cast<float>(i + 1);

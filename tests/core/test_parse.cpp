@@ -40,6 +40,8 @@ TEST_CASE("parse_float takes finite floats only, above its bound", "[parse]") {
     CHECK(vit::parse_float("--temperature", "-2.5") == -2.5f);
     CHECK(vit::parse_float("--lr", "1e-3", 0.0f) == Approx(0.001f));
     CHECK_THROWS_WITH(vit::parse_float("--lr", "0", 0.0f), Equals("--lr: expected a number above 0, got '0'"));
+    // Above 0 as written, but 0 as a float (found by tests/fuzz/fuzz_flags.cpp).
+    CHECK_THROWS_WITH(vit::parse_float("--lr", "1e-63", 0.0f), Equals("--lr: expected a number above 0, got '1e-63'"));
     CHECK_THROWS_WITH(vit::parse_float("--temperature", "warm"), Equals("--temperature: expected a number, got 'warm'"));
     for (const std::string bad : {"", "inf", "-inf", "nan", "1e39", "1e400", "1.5x", " 1", "0x1p3"}) {
         INFO("'" << bad << "'");

@@ -96,6 +96,10 @@ static void DrawPredictionChange(ViewContext& ctx, const Trace& modified) {
         return;
     }
     ImGui::TextUnformatted("Prediction: unmodified vs asked");
+    if (const std::string problem = nonfinite_predictions(*before, *now); !problem.empty()) {
+        ImGui::TextWrapped("%s", problem.c_str());
+        return;
+    }
     const float bar_w = ImGui::GetFontSize() * 7.f, h = ImGui::GetTextLineHeight();
     const std::vector<PredictionChange> rows = compare_predictions(*before, *now, 5);
     float label_w = 0.f;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "base/finite.h"
+
 namespace vit::gui {
 
 std::vector<PredictionChange> compare_predictions(const Tensor& original_probs, const Tensor& modified_probs, int top) {
@@ -16,6 +18,13 @@ std::vector<PredictionChange> compare_predictions(const Tensor& original_probs, 
     });
     all.resize(k);
     return all;
+}
+
+std::string nonfinite_predictions(const Tensor& original_probs, const Tensor& modified_probs) {
+    const FloatStorage &asked = modified_probs.data, &unmodified = original_probs.data;
+    const std::string problem = nonfinite_answer("asked pass's probabilities", asked.data(), asked.size());
+    return problem.empty() ? nonfinite_answer("unmodified pass's probabilities", unmodified.data(), unmodified.size())
+                           : problem;
 }
 
 Trace difference_trace(const Trace& modified, const Trace& original) {

@@ -4,6 +4,7 @@
 #pragma once
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "pass/interventions.h"
@@ -29,6 +30,10 @@ struct PredictionChange {
 
 // The `top` classes by the larger of their two probabilities, largest first.
 std::vector<PredictionChange> compare_predictions(const Tensor& original_probs, const Tensor& modified_probs, int top);
+
+// "" when both passes' probabilities are finite; else the message of
+// core/base/finite.h naming the pass, shown instead of the comparison.
+std::string nonfinite_predictions(const Tensor& original_probs, const Tensor& modified_probs);
 
 // modified − original for every stage of `modified` whose shape matches the
 // same stage of `original`; the others are left out (views say the trace has no such stage).

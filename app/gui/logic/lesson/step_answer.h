@@ -12,7 +12,8 @@ namespace vit::gui {
 
 // "The model's answer: 9 (92.9%)", or with `unmodified`
 // "The model's answer: 7 (24.0%) · without the interventions: 9 (92.9%)";
-// "" for a model without a classifier head.
+// "" for a model without a classifier head. A pass whose probabilities hold
+// NaN or Inf answers with the message of core/base/finite.h instead of a class.
 std::string answer_line(const Trace& shown, const Trace* unmodified, const std::vector<std::string>& labels);
 
 }  // namespace vit::gui

@@ -1,0 +1,16 @@
+// The message for an answer holding NaN or Inf (see finite.h).
+#include "base/finite.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vit {
+
+std::string nonfinite_answer(const std::string& what, const float* values, size_t count) {
+    const auto bad = std::count_if(values, values + count, [](float v) { return !std::isfinite(v); });
+    if (bad == 0) return "";
+    return "the pass produced NaN: " + std::to_string(bad) + " of the " + std::to_string(count) + " " + what +
+           " are NaN or infinite";
+}
+
+}  // namespace vit
