@@ -78,9 +78,11 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
     const bool blocks = p.depth > 0, head = m.config.num_classes > 0;
     // + attention, model-view, overview and three cells; why and two gradients for a model with a head
     REQUIRE(plan.size() == p.ids.size() + (blocks ? 6 : 1) + (blocks && head ? 3 : 0));
-    // A tour given interventions (VITVIZ_TOUR_ASK set) also shows the Ask panel.
-    if (std::getenv("VITVIZ_TOUR_ASK"))
-        plan.push_back(window_shot(p, ShotKind::Ask, static_cast<int>(plan.size())));
+    // A tour given interventions (VITVIZ_TOUR_ASK set) also shows the Ask panel; its question
+    // (a temperature, a silenced head, shuffled patches) is one the backward pass does not
+    // follow, so its gradient shots hold the sentence saying so instead of a picture.
+    const bool asked = std::getenv("VITVIZ_TOUR_ASK") != nullptr;
+    if (asked) plan.push_back(window_shot(p, ShotKind::Ask, static_cast<int>(plan.size())));
     for (const TourShot& shot : plan) {
         std::string path = (std::filesystem::path(dir) / shot.file).string();
         INFO(path);
@@ -94,6 +96,7 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
                               << view.colours << " colours");
         CHECK(whole.stddev > 10.0);
         CHECK(whole.colours > 200);
+        if (asked && shot.kind == ShotKind::Gradient) continue;
         CHECK(view.stddev > 10.0);
         CHECK(view.colours > 100);
     }

@@ -78,7 +78,9 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
         return;
     }
     if (!ex->error.empty()) {
-        ImGui::TextDisabled("No explanation: %s", ex->error.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("No explanation: %s", ex->error.c_str());
+        ImGui::PopStyleColor();
         return;
     }
     if (!ex->relevance_missing.empty()) ImGui::TextDisabled("No relevance map: %s.", ex->relevance_missing.c_str());

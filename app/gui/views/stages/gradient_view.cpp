@@ -50,7 +50,9 @@ void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool bus
         return;
     }
     if (!ex->error.empty() || !ex->gradients) {
-        ImGui::TextDisabled("No gradients: %s", ex->error.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("No gradients: %s", ex->error.c_str());
+        ImGui::PopStyleColor();
         return;
     }
     const Tensor* value = ctx.tensor(stage);
