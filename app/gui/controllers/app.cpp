@@ -275,7 +275,7 @@ void App::draw_frame() {
     draw_main_window(actions);
     DrawOpenPanel(open_, asset_dir_, actions);
     LessonPlayer* lesson = lessons_.player();
-    training_.draw_window(lesson && lesson->step().train.on);
+    training_.draw_window(lesson && lesson->steps() > 0 && lesson->step().train.on);
     ask_.draw_panel();
     lessons_.draw_editor();
     if (draw_.visible && model_ && !takes_drawings(model_->config)) draw_.visible = false;  // e.g. the toy sees 4×4

@@ -131,7 +131,7 @@ bool LessonController::run_ready() {
 }
 
 void LessonController::place_train_window() {
-    const bool fill = lesson_ && lesson_->step().train.on && lesson_->step().train.window;
+    const bool fill = lesson_ && lesson_->steps() > 0 && lesson_->step().train.on && lesson_->step().train.window;
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     float* place = training_.panel().place;
     place[0] = pos.x, place[1] = pos.y;
