@@ -7,6 +7,7 @@
 
 #include "explain/backward.h"
 #include "base/error.h"
+#include "base/parse.h"
 #include "formats/npy.h"
 #include "model/parameters.h"
 #include "explain/relevance.h"
@@ -24,17 +25,11 @@ int parse_class(const std::string& flag, const std::string& value, const Model& 
         const FloatStorage& logits = trace.at({StageKind::Logits}).data;
         return static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
     }
-    size_t used = 0;
-    long cls = -1;
-    try {
-        cls = std::stol(value, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != value.size() || cls < 0 || cls >= classes)
+    const std::optional<int> cls = to_int(value, 0, classes - 1);
+    if (!cls)
         throw Error(flag + " needs 'top' or a class index 0.." + std::to_string(classes - 1) + " (" +
                     model.config.name + " has " + std::to_string(classes) + " classes), got '" + value + "'");
-    return static_cast<int>(cls);
+    return *cls;
 }
 
 void write(const std::string& dir, const std::string& name, const Tensor& tensor) {

@@ -81,10 +81,9 @@ Options parse_options(int argc, char** argv) {
         if (o.interventions.take(argc, argv, i)) continue;
         if (i + 1 >= argc) throw vit::Error("unknown or incomplete option '" + flag + "'\n" + usage());
         const std::string value = argv[++i];
-        if (flag == "--model") o.model = value;
-        else if (flag == "--image") o.image = value;
-        else if (flag == "--dump" && value.empty()) throw vit::Error("--dump needs a folder, got an empty path");
-        else if (flag == "--dump") o.dump_dir = value;
+        if (flag == "--model") o.model = vit::parse_path(flag, value);
+        else if (flag == "--image") o.image = vit::parse_path(flag, value);
+        else if (flag == "--dump") o.dump_dir = vit::parse_path(flag, value);
         else if (flag == "--image-size") o.image_size = vit::parse_int(flag, value, 1);
         else if (flag == "--top") o.top = vit::parse_int(flag, value, 0);
         else if (flag == "--threads") o.threads = vit::parse_threads(flag, value);

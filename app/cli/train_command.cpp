@@ -40,7 +40,7 @@ TrainRequest parse_request(int argc, char** argv) {
             throw Error("--train can only train '" + std::string(kDigitsModel) + "' (the shipped digit set), got '" +
                         shortened(value) + "'");
         else if (flag == "--train") continue;
-        else if (flag == "--out") r.out = value;
+        else if (flag == "--out") r.out = parse_path(flag, value);
         else if (flag == "--epochs") r.options.epochs = parse_int(flag, value, 1);
         else if (flag == "--batch") r.options.batch = parse_int(flag, value, 1);
         else if (flag == "--lr") r.options.lr = parse_float(flag, value, 0.0f);

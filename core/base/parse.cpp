@@ -102,6 +102,11 @@ size_t parse_choice(const std::string& what, const std::string& text, const std:
     refuse(what, expected, text);
 }
 
+std::string parse_path(const std::string& what, const std::string& text) {
+    if (text.empty()) throw Error(what + ": expected a path, got an empty one");
+    return text;
+}
+
 bool parse_backend_is_gpu(const std::string& text) { return parse_choice("--backend", text, {"cpu", "gpu"}) == 1; }
 
 }  // namespace vit

@@ -40,6 +40,10 @@ std::vector<std::pair<int, int>> parse_pair_list(const std::string& what, const 
 // "<what>: expected a or b, got '<text>'".
 size_t parse_choice(const std::string& what, const std::string& text, const std::vector<std::string>& choices);
 
+// `text` as a path: any text but the empty one, which is refused as
+// vit::Error "<what>: expected a path, got an empty one".
+std::string parse_path(const std::string& what, const std::string& text);
+
 // The value of --backend, for vitviz-cli and vitviz alike: true for "gpu",
 // false for "cpu", vit::Error for anything else.
 bool parse_backend_is_gpu(const std::string& text);

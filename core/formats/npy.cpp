@@ -5,10 +5,12 @@
 
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <regex>
 
 #include "base/error.h"
 #include "base/file_io.h"
+#include "base/parse.h"
 
 namespace vit {
 
@@ -63,7 +65,8 @@ Tensor read_npy(const std::string& path) {
     const std::string dims = m[1];
     const std::regex number(R"(\d+)");
     for (std::sregex_iterator it(dims.begin(), dims.end(), number), end; it != end; ++it) {
-        const uint64_t d = std::stoull(it->str());
+        const std::optional<int> dim = to_int(it->str(), 0, std::numeric_limits<int>::max());
+        const uint64_t d = dim ? static_cast<uint64_t>(*dim) : std::numeric_limits<uint64_t>::max();
         if (d > bytes.size() || (d != 0 && count > bytes.size() / d)) throw fail("shape is larger than the file");
         count *= d;
         shape.push_back(static_cast<int64_t>(d));

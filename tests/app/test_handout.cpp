@@ -99,7 +99,7 @@ TEST_CASE("the --handout option needs a lesson, puts its pictures beside the pag
 
 TEST_CASE("a FIFO or an empty path for the hand-out is refused at once, before the lesson plays") {
     CHECK_THROWS_WITH(parse_options({"--lesson", "l.json", "--handout", ""}),
-                      Contains("--handout needs a file name, got an empty path"));
+                      Contains("--handout: expected a path, got an empty one"));
     const fs::path fifo = fs::temp_directory_path() / "vitviz-test-handout-fifo.html";
     fs::remove(fifo);
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);

@@ -32,6 +32,11 @@ TEST_CASE("vitviz's options are parsed, a bad one is an error that names it") {
     REQUIRE_THROWS_AS(parse_options({"--select-token", "-1"}), vit::Error);
 }
 
+TEST_CASE("an empty path for the model, image, tour, lesson or hand-out is refused naming the option") {
+    for (const char* flag : {"--model", "--image", "--tour", "--lesson", "--handout"})
+        REQUIRE_THROWS_WITH(parse_options({flag, ""}), std::string(flag) + ": expected a path, got an empty one");
+}
+
 TEST_CASE("with no model folder in assets the app opens the toy, with one it opens the trained model") {
     fs::path dir = fs::temp_directory_path() / "vitviz_test_assets";
     fs::remove_all(dir);

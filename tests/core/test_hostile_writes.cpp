@@ -103,7 +103,9 @@ TEST_CASE("vitviz-cli --dump onto a FIFO, an empty path, a full disk or a full s
     REQUIRE(::mkfifo(dir.path("dump/input.npy").c_str(), 0600) == 0);
     check_cli_refuses(dir, "--model toy-4x4 --dump " + dir.path("dump"),
                       "cannot write '" + dir.path("dump/input.npy") + "': not a regular file (a FIFO)");
-    check_cli_refuses(dir, "--model toy-4x4 --dump ''", "--dump needs a folder, got an empty path");
+    check_cli_refuses(dir, "--model toy-4x4 --dump ''", "--dump: expected a path, got an empty one");
+    check_cli_refuses(dir, "--model ''", "--model: expected a path, got an empty one");
+    check_cli_refuses(dir, "--model toy-4x4 --image ''", "--image: expected a path, got an empty one");
     // sh counts ulimit -f in 512-byte blocks: the digits model's input (784 floats) does not fit in 1024 bytes.
     check_cli_refuses(dir, "--model digits --dump " + dir.path("full"),
                       "cannot write '" + dir.path("full/input.npy") + "': file too large", "trap '' XFSZ; ulimit -f 2; ");

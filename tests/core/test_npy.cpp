@@ -92,4 +92,7 @@ TEST_CASE("malformed .npy files are refused naming the file and the problem") {
     long_header[8] = '\xff', long_header[9] = '\xff';
     CHECK_THAT(error_of(long_header), Contains("header runs past the end of the file"));
     CHECK_THAT(error_of(good.substr(0, 7)), Contains("not a .npy file"));
+    std::string huge_dim = good;  // a dimension with more digits than any whole number holds
+    huge_dim.replace(huge_dim.find("(2, 3)"), 6, "(99999999999999999999999, 3)");
+    CHECK_THAT(error_of(huge_dim), Contains(path) && Contains("shape is larger than the file"));
 }

@@ -75,8 +75,9 @@ void App::request(const std::string& model, const std::string& image) {
 }
 
 void App::show_error(const std::string& text) {
+    const bool repeated = message_ && message_->error && message_->text == text;  // a frame failing every frame says it once
     message_ = Message{text, true, ImGui::GetTime()};
-    std::fprintf(stderr, "vitviz: %s\n", text.c_str());
+    if (!repeated) std::fprintf(stderr, "vitviz: %s\n", text.c_str());
 }
 
 void App::frame_failed(const std::string& what) {

@@ -60,16 +60,13 @@ Options parse_options(const std::vector<std::string>& args) {
             if (i + 1 >= args.size()) throw Error(a + " needs a value");
             return args[++i];
         };
-        if (a == "--model") o.model = value();
-        else if (a == "--image") o.image = value();
+        if (a == "--model") o.model = parse_path(a, value());
+        else if (a == "--image") o.image = parse_path(a, value());
         else if (a == "--image-size") o.image_size = parse_int(a, value(), 1);
-        else if (a == "--tour") o.tour_dir = value();
-        else if (a == "--lesson") o.lesson = value();
+        else if (a == "--tour") o.tour_dir = parse_path(a, value());
+        else if (a == "--lesson") o.lesson = parse_path(a, value());
         else if (a == "--edit-lesson") o.edit_lesson = true;
-        else if (a == "--handout") {
-            o.handout = value();
-            if (o.handout.empty()) throw Error("--handout needs a file name, got an empty path");
-        }
+        else if (a == "--handout") o.handout = parse_path(a, value());
         else if (a == "--select-token") o.select_token = parse_int(a, value(), 0);  // 0: CLS
         else if (a == "--presenter") o.presenter = true;
         else if (a == "--clicker") o.clicker = true;
