@@ -375,10 +375,14 @@ void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, 
         const auto side = static_cast<int64_t>(std::lround(std::sqrt(static_cast<double>(std::max<int64_t>(n, 0)))));
         return side > 0 && side * side == n ? side : 0;
     };
+    // Read off the shape only where timm's models of that kind use no_embed_class
+    // (every register model, DeiT III); elsewhere the config must say it.
+    const bool shape_decides = s.tokens.reg_tokens > 0 || spec.name.find("deit3") != std::string::npos;
+    const int64_t stated_grid = spec.img_size ? spec.img_size->value / s.patch_size.value : 0;
     const bool on_prefix = spec.no_embed_class ? !*spec.no_embed_class
-                           : spec.img_size    ? pos[1] != int64_t(spec.img_size->value / s.patch_size.value) *
-                                                           (spec.img_size->value / s.patch_size.value)
-                                              : square_side(pos[1] - prefix) > 0;
+                           : !shape_decides    ? true
+                           : spec.img_size     ? pos[1] != stated_grid * stated_grid
+                                               : square_side(pos[1] - prefix) > 0;
     s.tokens.pos_on_prefix = on_prefix || prefix == 0;
     if (spec.img_size) {
         if (spec.img_size->value % s.patch_size.value != 0)
@@ -392,8 +396,9 @@ void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, 
     const int64_t grid = square_side(pos[1] - pos_prefix);
     if (grid == 0)
         throw Error(file.path() + ": tensor '" + pos_key + "' has shape " + shape_string(pos) + ": its " +
-                    std::to_string(pos[1] - pos_prefix) + " rows after the " + std::to_string(pos_prefix) +
-                    (pos_prefix == 1 ? " CLS row" : " prefix rows") + " are not a square grid of patches");
+                    std::to_string(pos[1] - pos_prefix) + " rows after the " +
+                    (pos_prefix == 1 ? std::string("CLS row") : std::to_string(pos_prefix) + " prefix rows") +
+                    " are not a square grid of patches");
     s.pos_grid = from_tensor(file, "a patch grid side", grid, pos_key);
 }
 
