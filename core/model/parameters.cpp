@@ -48,8 +48,10 @@ std::vector<NamedTensor> timm_parameters(const Model& model) {
         list.add_module(p + "mlp.fc1", w.fc1_w, w.fc1_b);
         list.add_module(p + "mlp.fc2", w.fc2_w, w.fc2_b);
     }
-    if (!c.fc_norm) list.add_module("norm", model.norm_w, model.norm_b);  // the final LayerNorm
-    if (c.fc_norm) list.add_module("fc_norm", model.fc_norm_w, model.fc_norm_b);
+    list.add("norm.weight", model.norm_w);  // the final LayerNorm (empty, left out, under fc_norm)
+    list.add("norm.bias", model.norm_b);
+    list.add("fc_norm.weight", model.fc_norm_w);  // empty (left out) unless fc_norm
+    list.add("fc_norm.bias", model.fc_norm_b);
     list.add_module("head", model.head_w, model.head_b);
     if (c.dist_token) list.add_module("head_dist", model.head_dist_w, model.head_dist_b);
     return list.take();

@@ -131,7 +131,7 @@ const std::vector<StageDef> kTable = {
      "z = mean of the patch rows of norm (avg: CLS and register rows left out), or the CLS row (token)",
      "x = x[:, self.num_prefix_tokens:].mean(dim=1) if self.global_pool == 'avg' else x[:, 0]",
      "none: the backward pass does not follow pooled models"},
-    {K::FcNorm, "fc_norm", kHead, {D::D}, K::Pool, false, false, kSigned,
+    {K::FcNorm, "pool_norm", kHead, {D::D}, K::Pool, false, false, kSigned,
      "LayerNorm after pooling", "LayerNorm of the pooled features (fc_norm)",
      "z' = (z - mean(z)) / sqrt(var(z) + eps) * gamma + beta; the final norm is then an identity",
      "x = self.fc_norm(x)  # nn.LayerNorm when use_fc_norm, and self.norm = nn.Identity()",

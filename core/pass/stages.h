@@ -78,7 +78,7 @@ std::optional<StageRef> parse_stage_id(const std::string& id);
 struct HeadStages {
     bool has_head = true;    // false (a headless checkpoint such as DINO): no logits/probs
     bool pool = false;       // `pool`: average pooling, or fc_norm after the pooled row
-    bool fc_norm = false;    // `fc_norm`
+    bool fc_norm = false;    // `pool_norm`: timm's fc_norm (the stage keeps the catalogue's own name)
     bool distilled = false;  // DeiT's `logits_cls` and `logits_dist`
 };
 HeadStages head_stages(const ModelConfig& config);

@@ -239,7 +239,7 @@ class VisionTransformer(nn.Module):
         return self.head(self.fc_norm(x))
 
     def _head_trace(self, t, out):
-        """The head's stages: pool and fc_norm (average pooling or fc_norm),
+        """The head's stages: pool and pool_norm (average pooling or fc_norm),
         logits_cls and logits_dist (distilled), logits and probs."""
         z = t[:, 0]
         if self.global_pool == "avg" or self.use_fc_norm:
@@ -247,7 +247,7 @@ class VisionTransformer(nn.Module):
             out["pool"] = z[0]
             if self.use_fc_norm:
                 z = self.fc_norm(z)
-                out["fc_norm"] = z[0]
+                out["pool_norm"] = z[0]  # timm's fc_norm; the catalogue's stage id
         if self.num_classes == 0:
             return
         if self.distilled:
