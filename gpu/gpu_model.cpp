@@ -1,10 +1,15 @@
 // Weight upload (GPU backend), after the core's shape check (model.h).
 #include "gpu_model.h"
 
+#include "base/error.h"
+
 namespace vit::gpu {
 
 GpuModel upload_model(const Model& m) {
     validate_model_shapes(m);
+    if (!m.config.plain_tokens())
+        throw Error(m.config.name + ": the GPU backend runs only one CLS token with the head on its row; this model's "
+                    "registers, distillation token or pooling run on the CPU");
     GpuModel g;
     g.config = m.config;
     g.pos_embed = m.pos_embed;

@@ -104,9 +104,12 @@ def check_roundtrip(model, path, naming, dtype):
 
 def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=None,
             crop_pct=0.875, interpolation="bicubic", mean=IMAGENET_MEAN, std=IMAGENET_STD,
-            labels=None, architecture="vit_test", hf_size_as_int=False):
+            labels=None, architecture="vit_test", hf_size_as_int=False, token_args=None, image_from=None):
     d = os.path.join(OUT, name)
     previous_image = None
+    if image_from:  # another fixture's committed picture
+        with open(os.path.join(OUT, image_from, "image.png"), "rb") as f:
+            previous_image = f.read()
     if os.path.isfile(os.path.join(d, "image.png")):
         with open(os.path.join(d, "image.png"), "rb") as f:
             previous_image = f.read()
@@ -114,7 +117,7 @@ def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=No
         shutil.rmtree(d)
     os.makedirs(d)
     eps = 1e-12 if naming == "hf" else 1e-6
-    m = build(seed, img_size=img_size, eps=eps, **model_kw)
+    m = build(seed, img_size=img_size, eps=eps, **model_kw, **(token_args or {}))
     st.round_model_(m, dtype)
     sd = st.timm_state_dict(m) if naming == "timm" else st.hf_state_dict(m)
     path = os.path.join(d, "model.safetensors")
@@ -126,7 +129,8 @@ def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=No
         cfg = st.timm_config(m, architecture, img_size, mean, std, crop_pct=crop_pct,
                              interpolation=interpolation, label_names=labels,
                              mlp_ratio=model_kw.get("mlp_ratio", 4.0),
-                             qkv_bias=model_kw.get("qkv_bias", True))
+                             qkv_bias=model_kw.get("qkv_bias", True),
+                             token_args={k: v for k, v in (token_args or {}).items() if k != "distilled"})
         st.write_json(cfg, os.path.join(d, "config.json"))
     else:
         cfg, pre = st.hf_config(m, img_size, id2label=labels, layer_norm_eps=eps,
@@ -136,7 +140,11 @@ def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=No
 
     src, ih, iw, grey = image
     ipath = os.path.join(d, "image.png")
-    make_image(ipath, src, ih, iw, grey, previous_image)
+    if image_from:
+        with open(ipath, "wb") as f:
+            f.write(previous_image)
+    else:
+        make_image(ipath, src, ih, iw, grey, previous_image)
 
     S = run_size or img_size
     x = pp.load_image(ipath, channels=C)
@@ -167,10 +175,33 @@ def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=No
     a0 = trace["block0.attn"]
     meta["block0_attn_max_mean"] = round(float(a0.max(dim=-1).values.mean()), 6)
     write_expected(d, trace, meta)
-    if m.num_classes > 0:
+    if m.num_classes > 0 and not token_args:  # the backward pass follows the plain layout only
         write_gradients(d, md, x, meta["top1"])
     print(f"{name}: {dtype} {naming} T={trace['tokens'].shape[0]} D={trace['tokens'].shape[1]} "
           f"stages={len(trace)} attn row max mean={meta['block0_attn_max_mean']:.3f}")
+
+
+def token_fixtures():
+    """timm's token layouts (random weights, timm key names and config.json):
+    registers with positions on the patch grid only (vit_small_patch14_reg4_dinov2's
+    reg_tokens=4, no_embed_class=True), no class token with average pooling
+    (vit_medium_patch16_gap_256-like, here with fc_norm), average pooling beside
+    a CLS token with fc_norm, and DeiT distilled (dist_token, head_dist)."""
+    small = dict(patch_size=8, in_chans=3, embed_dim=48, depth=2, num_heads=3, mlp_ratio=2.0, qkv_bias=True)
+    fixture("timm_reg4", seed=6, dtype="F32", naming="timm", model_kw=dict(small, num_classes=6),
+            token_args=dict(reg_tokens=4, no_embed_class=True),
+            img_size=32, crop_pct=1.0, image=("chelsea", 40, 52, False), image_from="timm_f32", architecture="vit_test_patch8_reg4_32")
+    fixture("timm_gap_fcnorm", seed=7, dtype="F32", naming="timm", model_kw=dict(small, num_classes=6),
+            token_args=dict(class_token=False, global_pool="avg", fc_norm=True),
+            img_size=32, crop_pct=1.0, image=("astronaut", 36, 28, False), image_from="hf_bf16", architecture="vit_test_patch8_gap_32")
+    fixture("timm_avg_cls", seed=8, dtype="F32", naming="timm", model_kw=dict(small, num_classes=6),
+            token_args=dict(global_pool="avg"),
+            img_size=32, crop_pct=1.0, image=("coffee", 64, 64, False), image_from="timm_f16_noqkvbias",
+            architecture="vit_test_patch8_32")
+    fixture("timm_deit_distilled", seed=9, dtype="F32", naming="timm", model_kw=dict(small, num_classes=6),
+            token_args=dict(distilled=True),
+            img_size=32, crop_pct=1.0, image=("chelsea", 40, 52, False), image_from="timm_f32",
+            architecture="deit_test_distilled_patch8_32")
 
 
 def digits_fixture():
@@ -286,6 +317,7 @@ def main():
                           num_heads=4, mlp_ratio=4.0, qkv_bias=True),
             img_size=32, crop_pct=1.0, interpolation="bilinear",
             image=("camera", 30, 36, True), architecture="vit_test_patch8_32.dino")
+    token_fixtures()
     digits_fixture()
     intervention_fixtures()
     total = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(OUT) for f in fs)

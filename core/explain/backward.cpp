@@ -124,6 +124,9 @@ void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits
     if (dlogits.numel() != c.num_classes)
         throw Error("the logits' gradient has " + std::to_string(dlogits.numel()) + " values, not one per class (" +
                     std::to_string(c.num_classes) + ")");
+    if (!c.plain_tokens())
+        throw Error(c.name + ": the backward pass follows one CLS token with the head on its row; this model's "
+                    "registers, distillation token or average pooling have no gradients here");
     const std::vector<int>& embedded = trace.embedded_patches();
     for (size_t i = 0; i < embedded.size(); ++i)
         if (embedded[i] != static_cast<int>(i))

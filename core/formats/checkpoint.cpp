@@ -3,8 +3,10 @@
 // separate query/key/value become the rows [q; k; v] of timm's qkv), takes
 // every size the config does not state from the weights, and checks every
 // tensor's shape against the sizes, and refuses tensors the model would not
-// use. Left out: sharded checkpoints (model-0000x-of-0000y),
-// distillation/register tokens, average pooling, DeiT's HF naming.
+// use. timm's token layouts are read too: register and distillation tokens,
+// no class token, positions on the patch grid only (no_embed_class), average
+// pooling and fc_norm. Left out: sharded checkpoints (model-0000x-of-0000y),
+// DeiT's HF naming.
 #include "formats/checkpoint.h"
 
 #include <algorithm>
@@ -72,10 +74,13 @@ struct Layout {
     const char *cls, *pos, *patch, *norm, *head, *block;
     const char *ln1, *proj, *ln2, *fc1, *fc2;
     std::vector<const char*> qkv;  // timm: one fused module; HF: query, key, value
+    // timm's extra token kinds and pooling head; nullptr where the layout has none
+    const char *dist = nullptr, *reg = nullptr, *fc_norm = nullptr, *head_dist = nullptr;
 };
 
-const Layout kTimmLayout = {false,   "cls_token", "pos_embed", "patch_embed.proj", "norm",    "head",      "blocks.",
-                            "norm1", "attn.proj", "norm2",     "mlp.fc1",          "mlp.fc2", {"attn.qkv"}};
+const Layout kTimmLayout = {false,     "cls_token",  "pos_embed", "patch_embed.proj", "norm",    "head",
+                            "blocks.", "norm1",      "attn.proj", "norm2",            "mlp.fc1", "mlp.fc2",
+                            {"attn.qkv"}, "dist_token", "reg_token", "fc_norm",       "head_dist"};
 const Layout kHuggingFaceLayout = {
     true,
     "embeddings.cls_token",
@@ -114,6 +119,11 @@ KeyNames detect_key_names(const SafetensorsFile& file) {
             if (file.find(prefix + layout->cls)) return KeyNames{layout, prefix, outer};
         }
     }
+    // timm without a class token (global_pool 'avg', e.g. vit_medium_patch16_gap_256)
+    for (const char* outer : {"", "module.", "model."})
+        if (file.find(std::string(outer) + kTimmLayout.patch + ".weight") &&
+            file.find(std::string(outer) + kTimmLayout.pos))
+            return KeyNames{&kTimmLayout, outer, outer};
     throw Error(file.path() + ": no tensor 'cls_token' (timm) or 'vit.embeddings.cls_token' (Hugging Face): " +
                 "not a ViT checkpoint this app can read");
 }
@@ -156,10 +166,24 @@ StatedSize from_tensor(const SafetensorsFile& file, const char* what, int64_t va
     return {static_cast<int>(value), what + std::string(" ") + std::to_string(value) + " from '" + key + "'"};
 }
 
+// timm's token layout and pooling as the weights and config give them.
+struct TokenLayout {
+    bool class_token = true, dist_token = false, pos_on_prefix = true, fc_norm = false;
+    int reg_tokens = 0;
+    GlobalPool global_pool = GlobalPool::Token;
+    int prefix() const { return int(class_token) + int(dist_token) + reg_tokens; }
+};
+
 // Every size of the model, each with where it came from.
 struct Sizes {
     StatedSize channels, patch_size, embed_dim, depth, num_heads, mlp_dim, num_classes, pos_grid;
+    TokenLayout tokens;
 };
+
+// The positional embedding's rows: the prefix tokens' (unless no_embed_class) and the grid's.
+int64_t pos_rows(const Sizes& s) {
+    return (s.tokens.pos_on_prefix ? s.tokens.prefix() : 0) + int64_t(s.pos_grid.value) * s.pos_grid.value;
+}
 
 // A tensor holding NaN or Inf, and how many.
 struct NonFinite {
@@ -242,11 +266,6 @@ struct UnsupportedPart {
     const char* reason;
 };
 const UnsupportedPart kUnsupportedParts[] = {
-    {"fc_norm.", "timm's global_pool 'avg' (patch tokens averaged, then fc_norm) is not supported; "
-                 "this app classifies the CLS token"},
-    {"dist_token", "DeiT's distillation token is not supported"},
-    {"head_dist.", "DeiT's distillation head is not supported"},
-    {"reg_token", "register tokens are not supported"},
     {"pre_logits.", "timm's pre-logits layer (representation_size) is not supported"},
 };
 
@@ -303,17 +322,100 @@ const std::vector<int64_t>& shape_of_rank(const WeightReader& reader, const std:
     return e.shape;
 }
 
+// A token setting the config states must match what the weights hold.
+void check_stated_token_setting(const ConfigSpec& spec, const char* setting, const std::optional<bool>& stated,
+                                bool in_weights, const std::string& key) {
+    if (stated && *stated != in_weights)
+        throw Error(spec.path + ": says " + setting + " " + (*stated ? "true" : "false") + " but the weights " +
+                    (in_weights ? "have" : "have no") + " '" + key + "'");
+}
+
+// The token kinds and the pooling head: the tokens and fc_norm from the weights
+// (timm's state_dict holds exactly the modules the model built), global_pool
+// from the config (timm's default 'token').
+TokenLayout resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, const ConfigSpec& spec) {
+    const Layout& l = *keys.layout;
+    const auto key = [&](const char* name, const char* suffix) { return keys.global(name ? name : "") + suffix; };
+    const auto has = [&](const char* name, const char* suffix = "") { return name && file.find(key(name, suffix)); };
+    TokenLayout t;
+    t.class_token = has(l.cls);
+    t.dist_token = has(l.dist);
+    t.fc_norm = has(l.fc_norm, ".weight");
+    if (has(l.reg)) {
+        const std::vector<int64_t>& reg = file.find(key(l.reg, ""))->shape;
+        if (reg.size() != 3 || reg[1] < 1 || reg[1] > 64)
+            throw Error(file.path() + ": tensor '" + key(l.reg, "") + "' has shape " + shape_string(reg) +
+                        ", expected (1, reg_tokens, embed_dim) with 1 to 64 registers");
+        t.reg_tokens = static_cast<int>(reg[1]);
+    }
+    check_stated_token_setting(spec, "class_token", spec.class_token, t.class_token, key(l.cls, ""));
+    check_stated_token_setting(spec, "fc_norm", spec.fc_norm, t.fc_norm, key(l.fc_norm, ".weight"));
+    if (spec.reg_tokens && *spec.reg_tokens != t.reg_tokens)
+        throw Error(spec.path + ": says reg_tokens " + std::to_string(*spec.reg_tokens) + " but the weights hold " +
+                    std::to_string(t.reg_tokens) + " ('" + key(l.reg ? l.reg : "reg_token", "") + "')");
+    t.global_pool = spec.global_pool.value_or(GlobalPool::Token);
+    if (t.global_pool == GlobalPool::Token && !t.class_token)
+        throw Error(file.path() + ": no tensor 'cls_token' (timm) or 'vit.embeddings.cls_token' (Hugging Face), and " +
+                    (spec.global_pool ? spec.path + " says global_pool 'token'" : std::string("no config says global_pool 'avg'")) +
+                    ": not a ViT checkpoint this app can read");
+    if (t.dist_token && t.global_pool != GlobalPool::Token)
+        throw Error(spec.path + ": global_pool must be 'token' for a model with a distillation token ('" +
+                    key(l.dist, "") + "')");
+    return t;
+}
+
+// The patch grid the positions were trained on and whether they cover the
+// prefix tokens (timm's pos_embed has prefix + grid² rows, or grid² under
+// no_embed_class).
+void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, const std::string& pos_key,
+                       const ConfigSpec& spec, Sizes& s) {
+    const int prefix = s.tokens.prefix();
+    const auto& pos = shape_of_rank(reader, pos_key, 3, "(1, prefix + grid², embed_dim)", file);
+    const auto square_side = [](int64_t n) {
+        const auto side = static_cast<int64_t>(std::lround(std::sqrt(static_cast<double>(std::max<int64_t>(n, 0)))));
+        return side > 0 && side * side == n ? side : 0;
+    };
+    // Read off the shape only where timm's models of that kind use no_embed_class
+    // (every register model, DeiT III); elsewhere the config must say it.
+    const bool shape_decides = s.tokens.reg_tokens > 0 || spec.name.find("deit3") != std::string::npos;
+    const int64_t stated_grid = spec.img_size ? spec.img_size->value / s.patch_size.value : 0;
+    const bool on_prefix = spec.no_embed_class ? !*spec.no_embed_class
+                           : !shape_decides    ? true
+                           : spec.img_size     ? pos[1] != stated_grid * stated_grid
+                                               : square_side(pos[1] - prefix) > 0;
+    s.tokens.pos_on_prefix = on_prefix || prefix == 0;
+    if (spec.img_size) {
+        if (spec.img_size->value % s.patch_size.value != 0)
+            throw Error(spec.path + ": " + spec.img_size->why + ", not a multiple of patch_size " +
+                        std::to_string(s.patch_size.value));
+        const int grid = spec.img_size->value / s.patch_size.value;
+        s.pos_grid = {grid, spec.img_size->why + " / patch_size " + std::to_string(s.patch_size.value)};
+        return;
+    }
+    const int pos_prefix = s.tokens.pos_on_prefix ? prefix : 0;
+    const int64_t grid = square_side(pos[1] - pos_prefix);
+    if (grid == 0)
+        throw Error(file.path() + ": tensor '" + pos_key + "' has shape " + shape_string(pos) + ": its " +
+                    std::to_string(pos[1] - pos_prefix) + " rows after the " +
+                    (pos_prefix == 1 ? std::string("CLS row") : std::to_string(pos_prefix) + " prefix rows") +
+                    " are not a square grid of patches");
+    s.pos_grid = from_tensor(file, "a patch grid side", grid, pos_key);
+}
+
 Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const ConfigSpec& spec) {
     const WeightReader reader(file);
     const Layout& l = *keys.layout;
     Sizes s;
+    s.tokens = resolve_tokens(file, keys, spec);
 
     const std::string cls_key = keys.global(l.cls);
-    const auto& cls = shape_of_rank(reader, cls_key, 3, "(1, 1, embed_dim)", file);
-    s.embed_dim = spec.embed_dim.value_or(from_tensor(file, "embed_dim", cls[2], cls_key));
-
     const std::string patch_key = keys.global(l.patch) + ".weight";
     const auto& patch = shape_of_rank(reader, patch_key, 4, "(embed_dim, channels, patch, patch)", file);
+    const int64_t width = s.tokens.class_token ? shape_of_rank(reader, cls_key, 3, "(1, 1, embed_dim)", file)[2]
+                                               : patch[0];
+    s.embed_dim =
+        spec.embed_dim.value_or(from_tensor(file, "embed_dim", width, s.tokens.class_token ? cls_key : patch_key));
+
     s.channels = spec.channels.value_or(from_tensor(file, "channels", patch[1], patch_key));
     s.patch_size = spec.patch_size.value_or(from_tensor(file, "patch_size", patch[3], patch_key));
 
@@ -346,20 +448,7 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
         s.num_classes = {0, "no '" + head_key + "'"};
 
     const std::string pos_key = keys.global(l.pos);
-    if (spec.img_size) {
-        if (spec.img_size->value % s.patch_size.value != 0)
-            throw Error(spec.path + ": " + spec.img_size->why + ", not a multiple of patch_size " +
-                        std::to_string(s.patch_size.value));
-        const int grid = spec.img_size->value / s.patch_size.value;
-        s.pos_grid = {grid, spec.img_size->why + " / patch_size " + std::to_string(s.patch_size.value)};
-    } else {
-        const auto& pos = shape_of_rank(reader, pos_key, 3, "(1, 1 + grid², embed_dim)", file);
-        const auto grid = static_cast<int64_t>(std::lround(std::sqrt(static_cast<double>(pos[1] - 1))));
-        if (grid == 0 || grid * grid != pos[1] - 1)
-            throw Error(file.path() + ": tensor '" + pos_key + "' has shape " + shape_string(pos) + ": its " +
-                        std::to_string(pos[1] - 1) + " rows after the CLS row are not a square grid of patches");
-        s.pos_grid = from_tensor(file, "a patch grid side", grid, pos_key);
-    }
+    resolve_positions(file, reader, pos_key, spec, s);
 
     const int heads_default = std::max(1, s.embed_dim.value / 64);
     s.num_heads = spec.num_heads.value_or(StatedSize{
@@ -371,16 +460,49 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
 
     // Every size now matches a tensor in the file, so allocations made from
     // the sizes are bounded by the file's size.
-    const int D = s.embed_dim.value, g = s.pos_grid.value;
-    reader.check(cls_key, dims({1, 1, D}), {&s.embed_dim});
+    const int D = s.embed_dim.value;
+    if (s.tokens.class_token) reader.check(cls_key, dims({1, 1, D}), {&s.embed_dim});
     reader.check(patch_key, dims({D, s.channels.value, s.patch_size.value, s.patch_size.value}),
                  {&s.embed_dim, &s.channels, &s.patch_size});
-    reader.check(pos_key, dims({1, 1 + g * g, D}), {&s.pos_grid, &s.embed_dim});
+    reader.check(pos_key, dims({1, pos_rows(s), D}), {&s.pos_grid, &s.embed_dim});
     reader.check(fc1_key, dims({s.mlp_dim.value, D}), {&s.mlp_dim, &s.embed_dim});
     if (s.num_classes.value > 0)
         reader.check(head_key, dims({s.num_classes.value, D}), {&s.num_classes, &s.embed_dim},
                      " (" + s.num_classes.why + ")");
     return s;
+}
+
+// The prefix tokens (CLS, DIST, registers) and the positions.
+void read_tokens(WeightReader& reader, const KeyNames& keys, const Sizes& s, Model& m) {
+    const Layout& l = *keys.layout;
+    const int D = s.embed_dim.value, R = s.tokens.reg_tokens;
+    const auto token = [&](const char* name, Vec& v) {
+        v.resize(D);
+        reader.read_into(keys.global(name), dims({1, 1, D}), {&s.embed_dim}, v.data());
+    };
+    if (s.tokens.class_token) token(l.cls, m.cls_token);
+    if (s.tokens.dist_token) token(l.dist, m.dist_token);
+    if (R > 0) m.reg_token = reader.matrix(keys.global(l.reg), dims({1, R, D}), R, D, {&s.embed_dim});
+    m.pos_embed = reader.matrix(keys.global(l.pos), dims({1, pos_rows(s), D}), pos_rows(s), D,
+                                {&s.pos_grid, &s.embed_dim});
+}
+
+// The final norm or fc_norm, the head and DeiT's distillation head.
+void read_head(WeightReader& reader, const KeyNames& keys, const Sizes& s, Model& m) {
+    const Layout& l = *keys.layout;
+    const int D = s.embed_dim.value, K = s.num_classes.value;
+    Vec& norm_w = s.tokens.fc_norm ? m.fc_norm_w : m.norm_w;
+    Vec& norm_b = s.tokens.fc_norm ? m.fc_norm_b : m.norm_b;
+    const std::string norm = keys.global(s.tokens.fc_norm ? l.fc_norm : l.norm);
+    norm_w = reader.vector(norm + ".weight", s.embed_dim);
+    norm_b = reader.vector(norm + ".bias", s.embed_dim);
+    if (K == 0) return;
+    m.head_w = reader.matrix(keys.head(".weight"), dims({K, D}), K, D, {&s.num_classes, &s.embed_dim});
+    m.head_b = reader.vector(keys.head(".bias"), s.num_classes);
+    if (!s.tokens.dist_token) return;
+    const std::string dist = keys.head_prefix + l.head_dist;
+    m.head_dist_w = reader.matrix(dist + ".weight", dims({K, D}), K, D, {&s.num_classes, &s.embed_dim});
+    m.head_dist_b = reader.vector(dist + ".bias", s.num_classes);
 }
 
 // One encoder block; HF's query/key/value are read into the rows of qkv.
@@ -454,6 +576,12 @@ ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const Checkpoin
     c.pos_grid = s.pos_grid.value;
     c.ln_eps = spec.ln_eps;
     c.preprocess = resolve_preprocess(spec, s, files.weights);
+    c.class_token = s.tokens.class_token;
+    c.dist_token = s.tokens.dist_token;
+    c.reg_tokens = s.tokens.reg_tokens;
+    c.pos_on_prefix = s.tokens.pos_on_prefix;
+    c.global_pool = s.tokens.global_pool;
+    c.fc_norm = s.tokens.fc_norm;
     c.labels = class_labels(c.num_classes, spec.labels);
     return c;
 }
@@ -470,7 +598,7 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     const Sizes s = resolve_sizes(file, keys, spec);
     const Layout& l = *keys.layout;
     WeightReader reader(file);
-    const int D = s.embed_dim.value, C = s.channels.value, P = s.patch_size.value, g = s.pos_grid.value;
+    const int D = s.embed_dim.value, C = s.channels.value, P = s.patch_size.value;
     const auto report = [&](int done) {
         if (progress) progress(static_cast<float>(done) / static_cast<float>(s.depth.value + 2));
     };
@@ -481,21 +609,13 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     m.patch_w = reader.matrix(keys.global(l.patch) + ".weight", dims({D, C, P, P}), D, C * P * P,
                               {&s.embed_dim, &s.channels, &s.patch_size});
     m.patch_b = reader.vector(keys.global(l.patch) + ".bias", s.embed_dim);
-    m.cls_token.resize(D);
-    reader.read_into(keys.global(l.cls), dims({1, 1, D}), {&s.embed_dim}, m.cls_token.data());
-    m.pos_embed = reader.matrix(keys.global(l.pos), dims({1, 1 + g * g, D}), 1 + g * g, D, {&s.pos_grid, &s.embed_dim});
+    read_tokens(reader, keys, s, m);
     report(1);
     for (int i = 0; i < s.depth.value; ++i) {
         m.blocks.push_back(read_block(reader, keys, i, s));
         report(2 + i);
     }
-    m.norm_w = reader.vector(keys.global(l.norm) + ".weight", s.embed_dim);
-    m.norm_b = reader.vector(keys.global(l.norm) + ".bias", s.embed_dim);
-    if (s.num_classes.value > 0) {
-        const int K = s.num_classes.value;
-        m.head_w = reader.matrix(keys.head(".weight"), dims({K, D}), K, D, {&s.num_classes, &s.embed_dim});
-        m.head_b = reader.vector(keys.head(".bias"), s.num_classes);
-    }
+    read_head(reader, keys, s, m);
     refuse_unused_tensors(file, keys, reader);
     m.nonfinite_weights = nonfinite_report(file.path(), reader.nonfinite());
     report(s.depth.value + 2);

@@ -188,13 +188,34 @@ void check_named_number(const std::string& because, const char* what, int value,
                            : ", more than the largest supported (" + std::to_string(max) + ")"));
 }
 
+// timm's global_pool: 'token', 'avg' or '' (others, such as 'map' or 'max', are refused).
+void read_global_pool(const Fields& f, ConfigSpec& spec) {
+    const std::optional<std::string> pool = f.text("global_pool");
+    if (!pool) return;
+    if (*pool == "token") spec.global_pool = GlobalPool::Token;
+    else if (*pool == "avg") spec.global_pool = GlobalPool::Avg;
+    else if (pool->empty()) spec.global_pool = GlobalPool::None;
+    else f.fail("global_pool", "\"token\", \"avg\" or \"\" (the pooling this app runs)", json(*pool));
+}
+
+// model_args' token settings: class_token, reg_tokens, no_embed_class, fc_norm, global_pool.
+void read_timm_token_args(const Fields& args, ConfigSpec& spec) {
+    read_global_pool(args, spec);
+    if (const auto v = args.flag("class_token")) spec.class_token = v;
+    if (const auto v = args.flag("no_embed_class")) spec.no_embed_class = v;
+    if (const json* v = args.find("fc_norm"); v && !v->is_null()) spec.fc_norm = args.flag("fc_norm");
+    if (const auto v = args.integer("reg_tokens", 0, 64)) spec.reg_tokens = v;
+}
+
 void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
     const Fields top{root, path};
     spec.name = top.text("architecture").value_or("");
     spec.num_classes = top.stated("num_classes", 0);
     read_label_names(top, "label_names", spec);
+    read_global_pool(top, spec);
     if (const json* model_args = top.object_at("model_args")) {
         const Fields args{*model_args, path};
+        read_timm_token_args(args, spec);
         spec.patch_size = args.stated("patch_size");
         spec.embed_dim = args.stated("embed_dim");
         spec.depth = args.stated("depth");

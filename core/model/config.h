@@ -36,6 +36,11 @@ struct ConfigSpec {
     Preprocess preprocess;               // image_size is set by the loader (input_size, else img_size)
     std::string mean_std_path;           // the file stating mean/std; empty: the defaults for 3 channels
     std::map<int, std::string> labels;   // class index → name (`id2label`, `label_names`)
+    // timm's token and pooling settings where the config states them (top-level
+    // `global_pool`, `model_args`); the loader checks them against the weights.
+    std::optional<GlobalPool> global_pool;
+    std::optional<bool> class_token, no_embed_class, fc_norm;
+    std::optional<int> reg_tokens;
 };
 
 // The defaults when a checkpoint has no config.json: timm's generic eval

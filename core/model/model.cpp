@@ -29,6 +29,30 @@ void expect_vec(const std::string& key, const Vec& v, int64_t size, bool may_be_
                     shape_string({size}));
 }
 
+// The prefix tokens, positions and the pooling head against the config's token layout.
+void validate_token_shapes(const Model& m) {
+    const ModelConfig& c = m.config;
+    const int64_t D = c.embed_dim, K = c.num_classes;
+    expect_vec("cls_token", m.cls_token, c.class_token ? D : 0);
+    expect_vec("dist_token", m.dist_token, c.dist_token ? D : 0);
+    expect_mat("reg_token", m.reg_token, c.reg_tokens, c.reg_tokens > 0 ? D : 0);
+    expect_mat("pos_embed", m.pos_embed, c.pos_prefix() + int64_t(c.pos_grid) * c.pos_grid, D);
+    expect_vec("norm_w", m.norm_w, c.fc_norm ? 0 : D);
+    expect_vec("norm_b", m.norm_b, c.fc_norm ? 0 : D);
+    expect_vec("fc_norm_w", m.fc_norm_w, c.fc_norm ? D : 0);
+    expect_vec("fc_norm_b", m.fc_norm_b, c.fc_norm ? D : 0);
+    if (c.global_pool == GlobalPool::Token && !c.class_token)
+        throw Error("model config: global_pool 'token' needs a class token");
+    if (c.global_pool == GlobalPool::None && K > 0)
+        throw Error("model config: global_pool '' (no pooling) with a classifier head is not supported");
+    if (c.dist_token && c.global_pool != GlobalPool::Token)
+        throw Error("model config: a distillation token with global_pool other than 'token' is not supported");
+    if (c.dist_token && K > 0) {
+        expect_mat("head_dist_w", m.head_dist_w, K, D);
+        expect_vec("head_dist_b", m.head_dist_b, K, true);
+    }
+}
+
 }  // namespace
 
 namespace {
@@ -39,11 +63,13 @@ std::vector<Span> spans_of(M& m) {
     auto mat = [&](auto& w) { spans.push_back({w.data(), w.size(), true}); };
     auto vec = [&](auto& v) { spans.push_back({v.data(), v.size(), false}); };
     mat(m.patch_w), vec(m.patch_b), vec(m.cls_token), vec(m.pos_embed);  // positions: not decayed
+    vec(m.dist_token), vec(m.reg_token);
     for (auto& w : m.blocks) {
         vec(w.ln1_w), vec(w.ln1_b), mat(w.qkv_w), vec(w.qkv_b), mat(w.proj_w), vec(w.proj_b);
         vec(w.ln2_w), vec(w.ln2_b), mat(w.fc1_w), vec(w.fc1_b), mat(w.fc2_w), vec(w.fc2_b);
     }
     vec(m.norm_w), vec(m.norm_b), mat(m.head_w), vec(m.head_b);
+    vec(m.fc_norm_w), vec(m.fc_norm_b), mat(m.head_dist_w), vec(m.head_dist_b);
     return spans;
 }
 
@@ -66,8 +92,7 @@ void validate_model_shapes(const Model& m) {
     const int64_t D = c.embed_dim, M = c.mlp_dim, K = c.num_classes;
     expect_mat("patch_w", m.patch_w, D, c.patch_dim());
     expect_vec("patch_b", m.patch_b, D, true);
-    expect_vec("cls_token", m.cls_token, D);
-    expect_mat("pos_embed", m.pos_embed, 1 + int64_t(c.pos_grid) * c.pos_grid, D);
+    validate_token_shapes(m);
     if (static_cast<int>(m.blocks.size()) != c.depth)
         throw Error("model has " + std::to_string(m.blocks.size()) + " blocks, its config says " +
                     std::to_string(c.depth));
@@ -87,8 +112,6 @@ void validate_model_shapes(const Model& m) {
         expect_mat(p + "fc2_w", w.fc2_w, D, M);
         expect_vec(p + "fc2_b", w.fc2_b, D, true);
     }
-    expect_vec("norm_w", m.norm_w, D);
-    expect_vec("norm_b", m.norm_b, D);
     if (K > 0) {
         expect_mat("head_w", m.head_w, K, D);
         expect_vec("head_b", m.head_b, K, true);

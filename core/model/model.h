@@ -1,8 +1,9 @@
 // A Vision Transformer as timm's `VisionTransformer` holds it: its config
 // (sizes, preprocessing, labels) and its weights in PyTorch's (out, in)
 // orientation. Loaders fill it (checkpoint.h, toy_model.h); forward.h runs it.
-// Left out of the reference: distillation tokens, register tokens, layer scale,
-// global average pooling (the head always reads the CLS row).
+// Token kinds as timm builds them: CLS, DeiT's distillation token, registers,
+// then the patches; the head reads the CLS row or the mean of the patch rows.
+// Left out: layer scale.
 #pragma once
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ struct Preprocess {
     std::vector<float> std = {0.229f, 0.224f, 0.225f};
 };
 
+// What the head reads (timm's global_pool): the CLS row, the mean of the patch
+// rows (prefix tokens left out), or nothing pooled ('': headless models only).
+enum class GlobalPool { Token, Avg, None };
+
 struct ModelConfig {
     std::string name;          // shown in the UI and CLI
     int channels = 3;          // C
@@ -35,9 +40,26 @@ struct ModelConfig {
     float ln_eps = 1e-6f;      // LayerNorm epsilon (timm 1e-6, Hugging Face 1e-12)
     Preprocess preprocess;
     std::vector<std::string> labels;  // num_classes names
+    // The tokens before the patches, in timm's order: CLS, DIST, REG0…
+    bool class_token = true;      // timm class_token
+    bool dist_token = false;      // DeiT distilled: a DIST token and a second head (head_dist)
+    int reg_tokens = 0;           // timm reg_tokens
+    bool pos_on_prefix = true;    // false: timm no_embed_class, positions cover only the patch grid
+    GlobalPool global_pool = GlobalPool::Token;
+    bool fc_norm = false;         // LayerNorm after pooling; the final norm is then an identity (timm use_fc_norm)
 
     int head_dim() const { return embed_dim / num_heads; }
     int patch_dim() const { return channels * patch_size * patch_size; }
+    // timm's num_prefix_tokens: the rows before patch 0.
+    int prefix_tokens() const { return int(class_token) + int(dist_token) + reg_tokens; }
+    // The prefix rows the positional embedding has (0 under no_embed_class).
+    int pos_prefix() const { return pos_on_prefix ? prefix_tokens() : 0; }
+    // True for the plain layout the backward pass and the GPU backend follow:
+    // one CLS token, positions on it, the head on its row.
+    bool plain_tokens() const {
+        return class_token && !dist_token && reg_tokens == 0 && pos_on_prefix && global_pool == GlobalPool::Token &&
+               !fc_norm;
+    }
 };
 
 struct BlockWeights {
@@ -57,12 +79,17 @@ struct Model {
     ModelConfig config;
     Mat patch_w;         // D × (C·P·P), Conv2d weight (D, C, P, P) flattened in (c, y, x) order
     Vec patch_b;         // D
-    Vec cls_token;       // D
-    Mat pos_embed;       // (1 + pos_grid²) × D, row 0 for the CLS token
+    Vec cls_token;       // D (empty without a class token)
+    Vec dist_token;      // D (DeiT distilled; else empty)
+    Mat reg_token;       // reg_tokens × D
+    Mat pos_embed;       // (pos_prefix + pos_grid²) × D, the prefix rows first
     std::vector<BlockWeights> blocks;
-    Vec norm_w, norm_b;  // D
+    Vec norm_w, norm_b;  // D (empty when fc_norm: the final norm is an identity)
+    Vec fc_norm_w, fc_norm_b;  // D when fc_norm
     Mat head_w;          // num_classes × D (empty when num_classes == 0)
     Vec head_b;          // num_classes
+    Mat head_dist_w;     // DeiT's distillation head, as head_w (empty unless dist_token)
+    Vec head_dist_b;
     std::string nonfinite_weights;  // the loader's report of tensors holding NaN or Inf; empty when none do
 };
 

@@ -32,7 +32,9 @@ private:
 std::vector<NamedTensor> timm_parameters(const Model& model) {
     const ModelConfig& c = model.config;
     ParameterList list;
-    list.add("cls_token", model.cls_token.data(), {1, 1, model.cls_token.size()});
+    if (c.class_token) list.add("cls_token", model.cls_token.data(), {1, 1, model.cls_token.size()});
+    if (c.dist_token) list.add("dist_token", model.dist_token.data(), {1, 1, model.dist_token.size()});
+    if (c.reg_tokens > 0) list.add("reg_token", model.reg_token.data(), {1, model.reg_token.rows(), model.reg_token.cols()});
     list.add("pos_embed", model.pos_embed.data(), {1, model.pos_embed.rows(), model.pos_embed.cols()});
     list.add("patch_embed.proj.weight", model.patch_w.data(), {model.patch_w.rows(), c.channels, c.patch_size, c.patch_size});
     list.add("patch_embed.proj.bias", model.patch_b);
@@ -46,9 +48,12 @@ std::vector<NamedTensor> timm_parameters(const Model& model) {
         list.add_module(p + "mlp.fc1", w.fc1_w, w.fc1_b);
         list.add_module(p + "mlp.fc2", w.fc2_w, w.fc2_b);
     }
-    list.add("norm.weight", model.norm_w);  // the final LayerNorm
+    list.add("norm.weight", model.norm_w);  // the final LayerNorm (empty, left out, under fc_norm)
     list.add("norm.bias", model.norm_b);
+    list.add("fc_norm.weight", model.fc_norm_w);  // empty (left out) unless fc_norm
+    list.add("fc_norm.bias", model.fc_norm_b);
     list.add_module("head", model.head_w, model.head_b);
+    if (c.dist_token) list.add_module("head_dist", model.head_dist_w, model.head_dist_b);
     return list.take();
 }
 

@@ -78,6 +78,14 @@ StreamNorm stream_norm(const Model& model, int b, Writer& out) {
     return {out.next(StageKind::Norm), model.norm_w, model.norm_b};
 }
 
+// sum = a + b and norm.y = its LayerNorm; a final norm without weights (timm's
+// nn.Identity when fc_norm is used) copies the sum.
+void add_stream_norm(const ConstMatRef& a, const ConstMatRef& b, const StreamNorm& norm, float eps, MatMap sum) {
+    if (norm.gamma.size() > 0) return add_layer_norm(a, b, norm.gamma, norm.beta, eps, sum, norm.y.mat());
+    sum = a + b;
+    norm.y.mat() = sum;
+}
+
 // One pre-norm block, from its input and its ln1; returns its output `block{b}.out`
 // and that output's norm. Ablated heads' context columns are zeroed; attention is
 // softmax(scores / τ).
@@ -111,13 +119,34 @@ NormedStream run_block(const Model& model, int b, NormedStream in, const Interve
     linear(act.mat(), w.fc2_w, w.fc2_b, mlp_out.mat(), pw ? &pw->fc2 : nullptr);
     Tensor& block_out = out.next(StageKind::Out, b);
     const StreamNorm next = stream_norm(model, b + 1, out);
-    add_layer_norm(res1.mat(), mlp_out.mat(), next.gamma, next.beta, c.ln_eps, block_out.mat(), next.y.mat());
+    add_stream_norm(res1.mat(), mlp_out.mat(), next, c.ln_eps, block_out.mat());
     return {&block_out, &next.y};
 }
 
+// The prefix tokens in timm's order (CLS, DIST, REG0…) on top of the patch rows.
+void prepend_prefix_tokens(const Model& model, const Tensor& embed, Tensor& cls) {
+    int64_t row = 0;
+    if (model.config.class_token) cls.mat().row(row++) = model.cls_token.transpose();
+    if (model.config.dist_token) cls.mat().row(row++) = model.dist_token.transpose();
+    cls.mat().middleRows(row, model.reg_token.rows()) = model.reg_token;
+    cls.mat().bottomRows(embed.mat().rows()) = embed.mat();
+}
+
+// `tokens`: the kept rows of `cls` plus their positions. The positional
+// embedding's rows cover the last pos.rows() tokens (no_embed_class: only the
+// patches, the prefix tokens get none).
+void add_positions(const Tensor& cls, const Mat* pos, const std::vector<int>& kept_rows, Tensor& tokens) {
+    const int64_t unplaced = pos ? cls.mat().rows() - pos->rows() : cls.mat().rows();
+    int64_t row = 0;
+    for (int t : kept_rows) {
+        if (t >= unplaced) tokens.mat().row(row++) = cls.mat().row(t) + pos->row(t - unplaced);
+        else tokens.mat().row(row++) = cls.mat().row(t);
+    }
+}
+
 // The stages before the blocks, ending with `tokens`: the masked input, its
-// patches, their (permuted) embedding, CLS prepended, positions added (unless
-// removed) and the dropped tokens taken out.
+// patches, their (permuted) embedding, the prefix tokens prepended, positions
+// added (unless removed) and the dropped tokens taken out.
 template <typename Writer>
 const Tensor& run_embedding(const Model& model, const Tensor& input, const Interventions& iv, Writer& out,
                             const PackedWeights* packed) {
@@ -139,25 +168,20 @@ const Tensor& run_embedding(const Model& model, const Tensor& input, const Inter
     }
 
     Tensor& cls = out.next(StageKind::Cls);
-    cls.mat().row(0) = model.cls_token.transpose();
-    cls.mat().bottomRows(N) = embed.mat();
+    prepend_prefix_tokens(model, embed, cls);
 
     Mat resampled;
     const Mat* pos = nullptr;
     if (!iv.no_positions && grid == c.pos_grid) pos = &model.pos_embed;
-    if (!iv.no_positions && grid != c.pos_grid) pos = &(resampled = resample_pos_embed(model.pos_embed, grid));
+    if (!iv.no_positions && grid != c.pos_grid)
+        pos = &(resampled = resample_pos_embed(model.pos_embed, grid, c.pos_prefix()));
 
     Tensor& tokens = out.next(StageKind::Tokens);
-    if (iv.drop_tokens.empty()) {
-        if (pos) tokens.mat() = cls.mat() + *pos;
-        else tokens.mat() = cls.mat();
+    if (iv.drop_tokens.empty() && pos && pos->rows() == cls.mat().rows()) {
+        tokens.mat() = cls.mat() + *pos;  // the common case, one pass
         return tokens;
     }
-    int64_t row = 0;
-    for (int t : kept_token_rows(iv, static_cast<int>(N))) {
-        if (pos) tokens.mat().row(row++) = cls.mat().row(t) + pos->row(t);
-        else tokens.mat().row(row++) = cls.mat().row(t);
-    }
+    add_positions(cls, pos, kept_token_rows(iv, static_cast<int>(N), c.prefix_tokens()), tokens);
     return tokens;
 }
 
@@ -165,7 +189,8 @@ const Tensor& run_embedding(const Model& model, const Tensor& input, const Inter
 template <typename Writer>
 NormedStream first_stream(const Model& model, const Tensor& tokens, Writer& out) {
     const StreamNorm first = stream_norm(model, 0, out);
-    layer_norm(tokens.mat(), first.gamma, first.beta, model.config.ln_eps, first.y.mat());
+    if (first.gamma.size() > 0) layer_norm(tokens.mat(), first.gamma, first.beta, model.config.ln_eps, first.y.mat());
+    else first.y.mat() = tokens.mat();
     return {&tokens, &first.y};
 }
 
@@ -178,16 +203,53 @@ const Tensor& run_blocks(const Model& model, const Tensor& tokens, const Interve
     return *stream.norm;
 }
 
-// With a head, the logits and probabilities of the final norm's CLS row.
+// The features the head reads: the CLS row of the final norm, or the `pool`
+// stage (timm's global_pool: the mean of the patch rows, prefix tokens left
+// out, or the CLS row) and its LayerNorm `fc_norm`.
+template <typename Writer>
+Mat pooled_features(const Model& model, const Tensor& norm, Writer& out) {
+    const ModelConfig& c = model.config;
+    const HeadStages head = head_stages(c);
+    if (!head.pool) return norm.mat().topRows(1);
+    Tensor& pool = out.next(StageKind::Pool);
+    const int64_t patch_rows = norm.mat().rows() - c.prefix_tokens();
+    if (c.global_pool == GlobalPool::Avg) pool.mat() = norm.mat().bottomRows(patch_rows).colwise().mean();
+    else pool.mat() = norm.mat().topRows(1);
+    if (!head.fc_norm) return pool.mat();
+    Tensor& fc_norm = out.next(StageKind::FcNorm);
+    layer_norm(pool.mat(), model.fc_norm_w, model.fc_norm_b, c.ln_eps, fc_norm.mat());
+    return fc_norm.mat();
+}
+
+// DeiT distilled: `logits_cls` from the CLS row, `logits_dist` from the DIST
+// row, and `logits` their mean (timm's eval output).
+template <typename Writer>
+Tensor& distilled_logits(const Model& model, const Tensor& norm, Writer& out) {
+    Tensor& from_cls = out.next(StageKind::LogitsCls);
+    linear(norm.mat().topRows(1), model.head_w, model.head_b, from_cls.mat());
+    Tensor& from_dist = out.next(StageKind::LogitsDist);
+    linear(norm.mat().middleRows(1, 1), model.head_dist_w, model.head_dist_b, from_dist.mat());
+    Tensor& logits = out.next(StageKind::Logits);
+    logits.mat() = 0.5f * (from_cls.mat() + from_dist.mat());
+    return logits;
+}
+
+// The pooled features and, with a head, the logits and probabilities.
 template <typename Writer>
 void run_head(const Model& model, const Tensor& norm, Writer& out) {
     const ModelConfig& c = model.config;
+    const Mat features = pooled_features(model, norm, out);
     if (c.num_classes == 0) return;
-    Tensor& logits = out.next(StageKind::Logits);
-    logits.mat().noalias() = norm.mat().row(0) * model.head_w.transpose();
-    logits.mat() += model.head_b.transpose();
+    Tensor* logits = nullptr;
+    if (c.dist_token) {
+        logits = &distilled_logits(model, norm, out);
+    } else {
+        logits = &out.next(StageKind::Logits);
+        logits->mat().noalias() = features * model.head_w.transpose();
+        logits->mat() += model.head_b.transpose();
+    }
     Tensor& probs = out.next(StageKind::Probs);
-    softmax_rows(logits.mat(), probs.mat());
+    softmax_rows(logits->mat(), probs.mat());
 }
 
 // The checks every pass makes, and the sizes of its stages.

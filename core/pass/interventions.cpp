@@ -68,12 +68,13 @@ void validate_interventions(const Interventions& iv, const ModelConfig& c, int g
                     (std::ostringstream() << kMinTemperature).str());
 }
 
-std::vector<int> kept_token_rows(const Interventions& iv, int patches) {
+std::vector<int> kept_token_rows(const Interventions& iv, int patches, int prefix) {
     std::vector<bool> dropped(patches, false);
     for (int n : iv.drop_tokens) dropped.at(n) = true;
-    std::vector<int> rows{0};
+    std::vector<int> rows(static_cast<size_t>(prefix));
+    std::iota(rows.begin(), rows.end(), 0);
     for (int n = 0; n < patches; ++n)
-        if (!dropped[n]) rows.push_back(n + 1);
+        if (!dropped[n]) rows.push_back(n + prefix);
     return rows;
 }
 
@@ -86,10 +87,8 @@ std::vector<int> embedded_patches(const Interventions& iv, int patches) {
 
 std::vector<int> kept_patches(const Interventions& iv, int patches) {
     std::vector<int> kept;
-    for (int row : kept_token_rows(iv, patches)) {
-        if (row == 0) continue;
-        kept.push_back(iv.permute_patches.empty() ? row - 1 : iv.permute_patches[row - 1]);
-    }
+    for (int row : kept_token_rows(iv, patches, 0))
+        kept.push_back(iv.permute_patches.empty() ? row : iv.permute_patches[row]);
     return kept;
 }
 

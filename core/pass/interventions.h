@@ -51,9 +51,10 @@ std::vector<int> embedded_patches(const Interventions& iv, int patches);
 // i + 1 of `tokens` and later stages), after permuting and dropping.
 std::vector<int> kept_patches(const Interventions& iv, int patches);
 
-// The rows of the full token list (CLS = 0, patch token n = n + 1) that the
-// encoder keeps: 0, then n + 1 for every patch token n not dropped.
-std::vector<int> kept_token_rows(const Interventions& iv, int patches);
+// The rows of the full token list (`prefix` tokens: CLS and any DIST or
+// register tokens, then patch token n = n + prefix) that the encoder keeps:
+// every prefix row, then n + prefix for every patch token n not dropped.
+std::vector<int> kept_token_rows(const Interventions& iv, int patches, int prefix = 1);
 
 // The heads of block `block` to silence, sorted, each once.
 std::vector<int> ablated_heads(const Interventions& iv, int block);

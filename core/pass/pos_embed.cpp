@@ -1,5 +1,5 @@
 // Bicubic resampling of the positional embedding over the patch grid
-// (timm layers/pos_embed.py: resample_abs_pos_embed with one prefix token)
+// (timm layers/pos_embed.py: resample_abs_pos_embed; the prefix rows kept)
 // and its transpose.
 #include "pass/pos_embed.h"
 
@@ -10,11 +10,12 @@
 
 namespace vit {
 
-Mat resample_pos_embed(const Mat& pos, int grid) {
+Mat resample_pos_embed(const Mat& pos, int grid, int prefix) {
     const int dim = static_cast<int>(pos.cols());
-    const int old_grid = static_cast<int>(std::lround(std::sqrt(static_cast<double>(pos.rows() - 1))));
-    if (old_grid * old_grid != pos.rows() - 1)
-        throw Error("positional embedding has " + std::to_string(pos.rows()) + " rows, not 1 + a square grid");
+    const int old_grid = static_cast<int>(std::lround(std::sqrt(static_cast<double>(pos.rows() - prefix))));
+    if (old_grid * old_grid != pos.rows() - prefix)
+        throw Error("positional embedding has " + std::to_string(pos.rows()) + " rows, not " + std::to_string(prefix) +
+                    " + a square grid");
     if (old_grid == grid) return pos;
 
     // The grid rows as D channels of an old_grid×old_grid picture.
@@ -23,13 +24,13 @@ Mat resample_pos_embed(const Mat& pos, int grid) {
     grid_image.height = grid_image.width = old_grid;
     grid_image.data.resize(static_cast<size_t>(dim) * old_grid * old_grid);
     for (int p = 0; p < old_grid * old_grid; ++p)
-        for (int c = 0; c < dim; ++c) grid_image.data[static_cast<size_t>(c) * old_grid * old_grid + p] = pos(1 + p, c);
+        for (int c = 0; c < dim; ++c) grid_image.data[static_cast<size_t>(c) * old_grid * old_grid + p] = pos(prefix + p, c);
 
     const Image resized = resize(grid_image, grid, grid, "bicubic");
-    Mat out(1 + grid * grid, dim);
-    out.row(0) = pos.row(0);
+    Mat out(prefix + grid * grid, dim);
+    out.topRows(prefix) = pos.topRows(prefix);
     for (int p = 0; p < grid * grid; ++p)
-        for (int c = 0; c < dim; ++c) out(1 + p, c) = resized.data[static_cast<size_t>(c) * grid * grid + p];
+        for (int c = 0; c < dim; ++c) out(prefix + p, c) = resized.data[static_cast<size_t>(c) * grid * grid + p];
     return out;
 }
 

@@ -7,8 +7,9 @@
 
 namespace vit {
 
-// pos: (1 + g²)×D → (1 + grid²)×D; returns pos unchanged when grid == g.
-Mat resample_pos_embed(const Mat& pos, int grid);
+// pos: (prefix + g²)×D → (prefix + grid²)×D, the prefix rows (CLS, and DIST or
+// registers unless no_embed_class) kept; returns pos unchanged when grid == g.
+Mat resample_pos_embed(const Mat& pos, int grid, int prefix = 1);
 
 // Its backward: the resample is linear in pos, so the gradient of pos is the
 // transpose of the same weights applied to the gradient of the result.

@@ -40,12 +40,13 @@ const std::vector<StageDef> kTable = {
      "dE = dZ[1:], the patch rows of the gradient (the CLS row goes to x_cls)"},
     {K::Cls, "cls", kEmbed, {D::T0, D::D}, K::PatchEmbed, false, false, kSigned,
      "prepend CLS token", "CLS token prepended",
-     "Z = [x_cls; E], the CLS row on top",
-     "x = torch.cat((cls_token.expand(B, -1, -1), x), dim=1)",
+     "Z = [x_cls; E], the CLS row on top (timm's order: CLS, DIST, REG0..., then the patches)",
+     "x = torch.cat((cls_token.expand(B, -1, -1), x), dim=1)\n"
+     "x = torch.cat([cls_token, reg_token, x], dim=1)  # registers (no_embed_class: after x + pos_embed)",
      "dZ = dZ0 (adding positions passes the gradient on; dE_pos = dZ0 too)"},
     {K::Tokens, "tokens", kEmbed, {D::T, D::D}, K::Cls, false, false, kSigned,
      "+ position embedding", "Position embedding added (encoder input)",
-     "Z0 = Z + E_pos",
+     "Z0 = Z + E_pos (no_embed_class: positions on the patch rows only)",
      "x = x + self.pos_embed",
      "dZ0 = dx1 + LN1 backward(dLN1): the residual stream and block 0's attention branch\n"
      "LN backward: dxh = dy * gamma;  dx = (dxh - mean(dxh) - xh * mean(dxh * xh)) / sigma"},
@@ -125,10 +126,31 @@ const std::vector<StageDef> kTable = {
      kLayerNorm,
      "x = self.norm(x)  # self.norm = nn.LayerNorm(embed_dim, eps=eps)",
      "dnorm = dlogits W_head in the CLS row, 0 in the others (only the CLS row is classified)"},
+    {K::Pool, "pool", kHead, {D::D}, K::Norm, false, false, kSigned,
+     "pool tokens", "Pooled features (what the head reads)",
+     "z = mean of the patch rows of norm (avg: CLS and register rows left out), or the CLS row (token)",
+     "x = x[:, self.num_prefix_tokens:].mean(dim=1) if self.global_pool == 'avg' else x[:, 0]",
+     "none: the backward pass does not follow pooled models"},
+    {K::FcNorm, "pool_norm", kHead, {D::D}, K::Pool, false, false, kSigned,
+     "LayerNorm after pooling", "LayerNorm of the pooled features (fc_norm)",
+     "z' = (z - mean(z)) / sqrt(var(z) + eps) * gamma + beta; the final norm is then an identity",
+     "x = self.fc_norm(x)  # nn.LayerNorm when use_fc_norm, and self.norm = nn.Identity()",
+     "none: the backward pass does not follow pooled models"},
+    {K::LogitsCls, "logits_cls", kHead, {D::Classes}, K::Norm, false, false, kSigned,
+     "CLS head scores", "Class-token head (DeiT distilled)",
+     "logits_cls = z_cls W_head^T + b_head, z_cls = norm row 0",
+     "x = self.head(x[:, 0])",
+     "none: the backward pass does not follow distilled models"},
+    {K::LogitsDist, "logits_dist", kHead, {D::Classes}, K::Norm, false, false, kSigned,
+     "DIST head scores", "Distillation-token head (DeiT distilled)",
+     "logits_dist = z_dist W_dist^T + b_dist, z_dist = norm row 1",
+     "x_dist = self.head_dist(x[:, 1])",
+     "none: the backward pass does not follow distilled models"},
     {K::Logits, "logits", kHead, {D::Classes}, K::Norm, false, false, kSigned,
      "classifier scores", "Classifier head (logits)",
-     "logits = z_cls W_head^T + b_head",
-     "x = self.head(x[:, 0])  # self.head = nn.Linear(embed_dim, num_classes)",
+     "logits = z W_head^T + b_head, z the CLS row (or pool / fc_norm); DeiT distilled: (logits_cls + logits_dist) / 2",
+     "x = self.head(x[:, 0])  # self.head = nn.Linear(embed_dim, num_classes)\n"
+     "x = (self.head(x[:, 0]) + self.head_dist(x[:, 1])) / 2  # DeiT distilled (eval)",
      "dlogits = one-hot(c): the gradient of logit[c] starts here"},
     {K::Probs, "probs", kHead, {D::Classes}, K::Logits, false, false, kShares,
      "softmax: probabilities", "Class probabilities (softmax)",
@@ -172,7 +194,7 @@ ModelSizes model_sizes(const ModelConfig& c, int grid, int dropped) {
     s.S = int64_t(grid) * c.patch_size;
     s.N = int64_t(grid) * grid;
     s.PatchDim = c.patch_dim();
-    s.T0 = s.N + 1;
+    s.T0 = s.N + c.prefix_tokens();
     s.T = s.T0 - dropped;
     s.D = c.embed_dim;
     s.H = c.num_heads;
@@ -209,14 +231,45 @@ std::optional<StageRef> parse_stage_id(const std::string& id) {
     return std::nullopt;
 }
 
+HeadStages head_stages(const ModelConfig& c) {
+    HeadStages head;
+    head.has_head = c.num_classes > 0;
+    head.pool = c.global_pool == GlobalPool::Avg || c.fc_norm;
+    head.fc_norm = c.fc_norm;
+    head.distilled = c.dist_token && head.has_head;
+    return head;
+}
+
+namespace {
+
+// Whether a model with these head stages has stage `kind`.
+bool has_stage(StageKind kind, const HeadStages& head) {
+    switch (kind) {
+        case StageKind::Pool: return head.pool;
+        case StageKind::FcNorm: return head.fc_norm;
+        case StageKind::LogitsCls:
+        case StageKind::LogitsDist: return head.distilled;
+        case StageKind::Logits:
+        case StageKind::Probs: return head.has_head;
+        default: return true;
+    }
+}
+
+}  // namespace
+
 std::vector<StageRef> stage_list(int depth, bool has_head) {
+    HeadStages head;
+    head.has_head = has_head;
+    return stage_list(depth, head);
+}
+
+std::vector<StageRef> stage_list(const ModelConfig& config) { return stage_list(config.depth, head_stages(config)); }
+
+std::vector<StageRef> stage_list(int depth, const HeadStages& head) {
     std::vector<StageRef> list;
     auto add_group = [&](StageGroup group, int block) {
-        for (const StageDef& def : kTable) {
-            if (def.group != group) continue;
-            if (!has_head && (def.kind == StageKind::Logits || def.kind == StageKind::Probs)) continue;
-            list.push_back({def.kind, block});
-        }
+        for (const StageDef& def : kTable)
+            if (def.group == group && has_stage(def.kind, head)) list.push_back({def.kind, block});
     };
     add_group(StageGroup::Embedding, -1);
     for (int b = 0; b < depth; ++b) add_group(StageGroup::Block, b);

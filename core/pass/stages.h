@@ -18,14 +18,15 @@ namespace vit {
 enum class StageKind {
     Input, Patches, PatchEmbed, Cls, Tokens,
     Ln1, Q, K, V, Scores, Attn, Context, AttnOut, Res1, Ln2, Fc1, Gelu, MlpOut, Out,
-    Norm, Logits, Probs, Rollout
+    Norm, Pool, FcNorm, LogitsCls, LogitsDist, Logits, Probs, Rollout
 };
 
 enum class StageGroup { Embedding, Block, Head };
 enum class Palette { Diverging, Sequential };  // signed values / shares and probabilities
 
 // The model's sizes a stage shape is made of.
-// T0 = 1 + N: every token (the `cls` stage); T = T0 − dropped tokens: the
+// T0 = prefix + N: every token (the `cls` stage; prefix = CLS, DIST and
+// register tokens, ModelConfig::prefix_tokens); T = T0 − dropped tokens: the
 // tokens the encoder sees (`tokens` and later; interventions.h).
 enum class Dim { C, S, N, PatchDim, T0, T, D, H, Dh, M, Classes };
 struct ModelSizes {
@@ -73,9 +74,20 @@ inline std::string stage_id(const StageRef& s) { return stage_id(s.kind, s.block
 // The row and block an id names; nothing for an id outside the catalogue.
 std::optional<StageRef> parse_stage_id(const std::string& id);
 
-// Every stage a model of `depth` blocks produces, in order; with `has_head`
-// false (a headless checkpoint such as DINO) there is no logits/probs.
+// Which of the head's optional stages a model has.
+struct HeadStages {
+    bool has_head = true;    // false (a headless checkpoint such as DINO): no logits/probs
+    bool pool = false;       // `pool`: average pooling, or fc_norm after the pooled row
+    bool fc_norm = false;    // `pool_norm`: timm's fc_norm (the stage keeps the catalogue's own name)
+    bool distilled = false;  // DeiT's `logits_cls` and `logits_dist`
+};
+HeadStages head_stages(const ModelConfig& config);
+
+// Every stage a model of `depth` blocks produces, in order; the plain
+// layout's list (CLS pooling) with `has_head` as in HeadStages.
 std::vector<StageRef> stage_list(int depth, bool has_head);
+std::vector<StageRef> stage_list(int depth, const HeadStages& head);
+std::vector<StageRef> stage_list(const ModelConfig& config);
 std::vector<std::string> stage_ids(int depth, bool has_head);
 
 // The stage's shape for these sizes.

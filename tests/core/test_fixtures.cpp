@@ -93,3 +93,33 @@ TEST_CASE("the built-in digits model classifies every shipped sample digit corre
     }
     CHECK(samples >= 30);
 }
+
+TEST_CASE("every stage equals PyTorch: four register tokens, positions on the patch grid only", "[fixtures][tokens]") {
+    check_fixture("timm_reg4");
+}
+
+TEST_CASE("every stage equals PyTorch: no class token, the mean of the patch tokens, fc_norm", "[fixtures][tokens]") {
+    check_fixture("timm_gap_fcnorm");
+}
+
+TEST_CASE("every stage equals PyTorch: a CLS token left out of the average, fc_norm", "[fixtures][tokens]") {
+    check_fixture("timm_avg_cls");
+}
+
+TEST_CASE("every stage equals PyTorch: DeiT distilled, the mean of the two heads", "[fixtures][tokens]") {
+    check_fixture("timm_deit_distilled");
+}
+
+TEST_CASE("an average-pooled checkpoint with fc_norm gives timm's top class", "[fixtures][tokens]") {
+    const fs::path dir = fs::path(VITVIZ_FIXTURES) / "timm_avg_cls";
+    const nlohmann::json meta = nlohmann::json::parse(std::ifstream(dir / "expected" / "meta.json"));
+    const vit::Model model = vit::load_model(dir.string());
+    CHECK(model.config.global_pool == vit::GlobalPool::Avg);
+    CHECK(model.config.fc_norm);
+    CHECK(model.norm_w.size() == 0);  // timm's final norm is an identity under fc_norm
+    const vit::Trace trace = vit::forward(
+        model, vit::preprocess(vit::load_image((dir / "image.png").string(), 3), model.config.preprocess,
+                               meta.at("image_size").get<int>()));
+    const vit::FloatStorage& logits = trace.at("logits").data;
+    CHECK(std::max_element(logits.begin(), logits.end()) - logits.begin() == meta.at("top1").get<long>());
+}

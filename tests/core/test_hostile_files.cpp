@@ -135,19 +135,27 @@ TEST_CASE("a checkpoint tensor the model would not use is refused by its name") 
     CHECK_THAT(checkpoint_error_of(extra, tensors),
                Contains(extra.path() + weights + "blocks.0.ls1.gamma' is not used by this model: it has no place"));
 
-    // timm's global_pool 'avg': no final norm but fc_norm after averaging.
+    // timm's global_pool 'avg' with fc_norm is read, and then the final norm is an identity: a 'norm.weight'
+    // beside 'fc_norm.weight' has no place.
     TempDir avg;
     tensors = tiny_timm_tensors();
-    for (FakeTensor& t : tensors)
-        if (t.name.rfind("norm.", 0) == 0) t.name = "fc_" + t.name;
+    for (const FakeTensor& t : tiny_timm_tensors())
+        if (t.name.rfind("norm.", 0) == 0) tensors.push_back({"fc_" + t.name, t.shape, t.values});
     CHECK_THAT(checkpoint_error_of(avg, tensors, R"({"architecture": "vit_x_patch2_4", "global_pool": "avg"})"),
-               Contains(avg.path() + weights + "fc_norm.bias' is not used by this model: timm's global_pool 'avg'"));
+               Contains(avg.path() + weights + "norm.") && Contains("is not used by this model: it has no place"));
+    // A pooling this app does not run is refused by the setting's name.
+    CHECK_THAT(checkpoint_error_of(avg, tiny_timm_tensors(), R"({"global_pool": "map"})"),
+               Contains("'global_pool'") && Contains("\"token\", \"avg\" or \"\""));
 
+    // DeiT distilled needs its second head.
     TempDir distilled;
     tensors = tiny_timm_tensors();
     tensors.push_back({"dist_token", {1, 1, 8}, std::vector<float>(8, 0.0f)});
+    FakeTensor& pos = tensor_named(tensors, "pos_embed");  // a row for DIST after CLS's
+    pos.shape = {1, 6, 8};
+    pos.values.resize(48);
     CHECK_THAT(checkpoint_error_of(distilled, tensors),
-               Contains(distilled.path() + weights + "dist_token' is not used by this model: DeiT's distillation"));
+               Contains(distilled.path() + "/model.safetensors: missing tensor 'head_dist.weight'"));
 }
 
 TEST_CASE("Hugging Face ViTModel's pooler is known and deliberately left out") {

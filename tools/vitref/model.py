@@ -3,8 +3,10 @@
 Mirrors timm's `vision_transformer.py` (VisionTransformer, Block, Attention,
 Mlp, PatchEmbed) for the plain ViT: CLS token, learned absolute positional
 embedding, pre-norm blocks, head on the CLS row after the final LayerNorm.
-Left out: distillation/register tokens, layer scale, dropout, global average
-pooling, fused attention.
+timm's token layouts too (`_pos_embed`, `global_pool_nlc`, deit.py's
+VisionTransformerDistilled): register tokens, no class token, no_embed_class
+positions, global_pool 'avg' with fc_norm, DeiT's distillation token and head.
+Left out: layer scale, dropout, fused attention.
 
 `forward_trace(x)` returns every stage of docs/DESIGN.md#stage-catalogue, with the ids
 used there and the batch dimension removed; `gradient_trace(x, c)` the
@@ -174,7 +176,8 @@ BLOCK_STAGES = ["ln1", "q", "k", "v", "scores", "attn", "context", "attn_out", "
 class VisionTransformer(nn.Module):
     def __init__(self, img_size=224, patch_size=16, in_chans=3, num_classes=1000,
                  embed_dim=768, depth=12, num_heads=12, mlp_ratio=4.0, qkv_bias=True,
-                 eps=1e-6):
+                 eps=1e-6, class_token=True, reg_tokens=0, no_embed_class=False,
+                 global_pool="token", fc_norm=None, distilled=False):
         super().__init__()
         self.num_classes = num_classes
         self.embed_dim = embed_dim
@@ -183,16 +186,78 @@ class VisionTransformer(nn.Module):
         self.in_chans = in_chans
         self.eps = eps
         self.patch_embed = PatchEmbed(img_size, patch_size, in_chans, embed_dim)
-        self.cls_token = nn.Parameter(torch.zeros(1, 1, embed_dim))
-        self.pos_embed = nn.Parameter(torch.zeros(1, 1 + self.patch_embed.num_patches, embed_dim))
+        # timm: num_prefix_tokens = class token + registers (+ DeiT's dist token);
+        # pos_embed covers them unless no_embed_class
+        self.global_pool = global_pool
+        self.use_fc_norm = global_pool in ("avg", "avgmax", "max") if fc_norm is None else fc_norm
+        self.distilled = distilled
+        self.no_embed_class = no_embed_class
+        self.num_prefix_tokens = int(class_token) + int(distilled) + reg_tokens
+        self.cls_token = nn.Parameter(torch.zeros(1, 1, embed_dim)) if class_token else None
+        self.dist_token = nn.Parameter(torch.zeros(1, 1, embed_dim)) if distilled else None
+        self.reg_token = nn.Parameter(torch.zeros(1, reg_tokens, embed_dim)) if reg_tokens else None
+        embed_len = self.patch_embed.num_patches + (0 if no_embed_class else self.num_prefix_tokens)
+        self.pos_embed = nn.Parameter(torch.zeros(1, embed_len, embed_dim))
         self.blocks = nn.ModuleList([Block(embed_dim, num_heads, mlp_ratio, qkv_bias, eps)
                                      for _ in range(depth)])
-        self.norm = nn.LayerNorm(embed_dim, eps=eps)
+        self.norm = nn.LayerNorm(embed_dim, eps=eps) if not self.use_fc_norm else nn.Identity()
+        self.fc_norm = nn.LayerNorm(embed_dim, eps=eps) if self.use_fc_norm else nn.Identity()
         self.head = nn.Linear(embed_dim, num_classes) if num_classes > 0 else nn.Identity()
+        if distilled:
+            self.head_dist = nn.Linear(embed_dim, num_classes) if num_classes > 0 else nn.Identity()
 
     # -- helpers -------------------------------------------------------------
     def _pos_embed_for(self, gh, gw):
-        return resample_abs_pos_embed(self.pos_embed, (gh, gw))
+        prefix = 0 if self.no_embed_class else self.num_prefix_tokens
+        return resample_abs_pos_embed(self.pos_embed, (gh, gw), num_prefix_tokens=prefix)
+
+    def _prefix_tokens(self, B, dtype):
+        """timm's order: CLS, DIST (deit.py), then the registers."""
+        to_cat = [p.expand(B, -1, -1).to(dtype) for p in (self.cls_token, self.dist_token) if p is not None]
+        if self.reg_token is not None:
+            to_cat.append(self.reg_token.expand(B, -1, -1).to(dtype))
+        return to_cat
+
+    def _pos_embed(self, emb, gh, gw, iv, rec):
+        """timm's VisionTransformer._pos_embed (no_embed_class: add, then concat;
+        else concat, then add); rec["cls"] is the concatenation before positions."""
+        to_cat = self._prefix_tokens(emb.shape[0], emb.dtype)
+        if rec is not None:
+            rec["cls"] = torch.cat(to_cat + [emb], dim=1)
+        pos = None if iv.no_pos else self._pos_embed_for(gh, gw)
+        if self.no_embed_class:
+            return torch.cat(to_cat + [emb if pos is None else emb + pos], dim=1)
+        t = torch.cat(to_cat + [emb], dim=1)
+        return t if pos is None else t + pos
+
+    def forward_head(self, t):
+        """timm's forward_head (global_pool_nlc, fc_norm, head), or deit.py's
+        distilled one: (head(x[:, 0]) + head_dist(x[:, 1])) / 2 in eval mode."""
+        if self.distilled:
+            return (self.head(t[:, 0]) + self.head_dist(t[:, 1])) / 2
+        x = t[:, 0] if self.global_pool == "token" else t[:, self.num_prefix_tokens:].mean(dim=1)
+        return self.head(self.fc_norm(x))
+
+    def _head_trace(self, t, out):
+        """The head's stages: pool and pool_norm (average pooling or fc_norm),
+        logits_cls and logits_dist (distilled), logits and probs."""
+        z = t[:, 0]
+        if self.global_pool == "avg" or self.use_fc_norm:
+            z = t[:, self.num_prefix_tokens:].mean(dim=1) if self.global_pool == "avg" else t[:, 0]
+            out["pool"] = z[0]
+            if self.use_fc_norm:
+                z = self.fc_norm(z)
+                out["pool_norm"] = z[0]  # timm's fc_norm; the catalogue's stage id
+        if self.num_classes == 0:
+            return
+        if self.distilled:
+            a, b = self.head(t[:, 0]), self.head_dist(t[:, 1])
+            out["logits_cls"], out["logits_dist"] = a[0], b[0]
+            logits = ((a + b) / 2)[0]
+        else:
+            logits = self.head(z)[0]
+        out["logits"] = logits
+        out["probs"] = logits.softmax(dim=-1)
 
     def _forward(self, x, rec=None, iv=None):
         iv = iv or Interventions()
@@ -216,13 +281,10 @@ class VisionTransformer(nn.Module):
             emb = emb[:, list(iv.permute)]
         if rec is not None:
             rec["patch_embed"] = emb
-        t = torch.cat([self.cls_token.expand(B, -1, -1).to(emb.dtype), emb], dim=1)
-        if rec is not None:
-            rec["cls"] = t
-        if not iv.no_pos:
-            t = t + self._pos_embed_for(gh, gw)
+        t = self._pos_embed(emb, gh, gw, iv, rec)
         if iv.drop:
-            keep = [i for i in range(t.shape[1]) if i - 1 not in set(iv.drop)]
+            P0 = self.num_prefix_tokens
+            keep = [i for i in range(t.shape[1]) if i < P0 or i - P0 not in set(iv.drop)]
             t = t[:, keep]
         if rec is not None:
             rec["tokens"] = t
@@ -237,8 +299,7 @@ class VisionTransformer(nn.Module):
         return self._forward(x)
 
     def forward(self, x):
-        t = self._forward(x)
-        return self.head(t[:, 0])
+        return self.forward_head(self._forward(x))
 
     @torch.no_grad()
     def forward_trace(self, x, iv=None):
@@ -255,10 +316,7 @@ class VisionTransformer(nn.Module):
             for s in BLOCK_STAGES:
                 out[f"block{i}.{s}"] = rec[f"block{i}.{s}"][0]
         out["norm"] = rec["norm"][0]
-        if self.num_classes > 0:
-            logits = self.head(t[:, 0])[0]
-            out["logits"] = logits
-            out["probs"] = logits.softmax(dim=-1)
+        self._head_trace(t, out)
         out["rollout"] = attention_rollout([out[f"block{i}.attn"] for i in range(len(self.blocks))])
         return out
 
@@ -318,11 +376,12 @@ class VisionTransformer(nn.Module):
     @torch.no_grad()
     def init_random(self, generator, w_std=0.3, b_range=0.1, ln_range=0.1, tok_std=0.5):
         for name, p in self.named_parameters():
-            if name.endswith("norm1.weight") or name.endswith("norm2.weight") or name == "norm.weight":
+            if name.endswith("norm1.weight") or name.endswith("norm2.weight") or name in ("norm.weight",
+                                                                                          "fc_norm.weight"):
                 p.copy_(1 + (torch.rand(p.shape, generator=generator) * 2 - 1) * ln_range)
             elif name.endswith(".bias"):
                 p.copy_((torch.rand(p.shape, generator=generator) * 2 - 1) * b_range)
-            elif name in ("cls_token", "pos_embed"):
+            elif name in ("cls_token", "pos_embed", "dist_token", "reg_token"):
                 p.copy_(torch.randn(p.shape, generator=generator) * tok_std)
             else:
                 # weights: scale so each output has std ~ w_std * sqrt(fan_in)/sqrt(fan_in)

@@ -171,9 +171,10 @@ def load_timm_into(model, path):
 # -- configs -----------------------------------------------------------------
 def timm_config(model, architecture, img_size, mean, std, crop_pct=0.9,
                 interpolation="bicubic", label_names=None, mlp_ratio=4.0, qkv_bias=True,
-                tag=None):
+                tag=None, token_args=None):
     """timm's hub config.json (as for vit_tiny_patch16_224.augreg_in21k_ft_in1k),
-    plus `model_args` (what timm writes when a model was built with custom args)."""
+    plus `model_args` (what timm writes when a model was built with custom args;
+    `token_args`: the token and pooling kwargs, e.g. reg_tokens, no_embed_class)."""
     D = model.embed_dim
     args = {
         "img_size": img_size,
@@ -186,6 +187,7 @@ def timm_config(model, architecture, img_size, mean, std, crop_pct=0.9,
         "qkv_bias": qkv_bias,
         "num_classes": model.num_classes,
     }
+    args.update(token_args or {})
     pcfg = {}
     if tag:
         pcfg["tag"] = tag
@@ -209,7 +211,7 @@ def timm_config(model, architecture, img_size, mean, std, crop_pct=0.9,
         "architecture": architecture,
         "num_classes": model.num_classes,
         "num_features": D,
-        "global_pool": "token",
+        "global_pool": model.global_pool,
         "model_args": args,
         "pretrained_cfg": pcfg,
     }
