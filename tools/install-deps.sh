@@ -3,8 +3,21 @@
 # (through sudo when not root). `--tests` adds what the tests need: a virtual
 # display with Mesa's llvmpipe (OpenGL 4.5 on the CPU), PyTorch and PIL for the
 # reference fixtures and the benchmark (with OpenBLAS, not the reference BLAS, behind it),
-# and Chromium, which opens the lesson hand-outs headless.
+# and Chromium, which opens the lesson hand-outs headless. `--ort DIR` installs
+# ONNX Runtime for vitviz-bench instead: npm's onnxruntime-node (its prebuilt
+# library, no install scripts) into DIR (build/ort, never committed); with no
+# registry it says so and exits 0, and the benchmark goes on without it.
 set -euo pipefail
+if [ "${1:-}" = "--ort" ]; then
+  dir="${2:?--ort DIR}"
+  [ -f "$dir/node_modules/onnxruntime-node/package.json" ] && exit 0
+  mkdir -p "$dir"
+  if ! command -v npm >/dev/null || ! timeout 300 npm install --prefix "$dir" --ignore-scripts --no-audit --no-fund \
+       --no-save onnxruntime-node >/dev/null 2>&1; then
+    echo "ONNX Runtime: not installed (npm could not install onnxruntime-node into $dir)"
+  fi
+  exit 0
+fi
 packages=(build-essential cmake pkg-config libglfw3-dev libimgui-dev python3-glad libeigen3-dev
           libstb-dev libjpeg62-turbo-dev catch2 nlohmann-json3-dev zlib1g-dev libgl1-mesa-dri libopenblas-openmp-dev)
 if [ "${1:-}" = "--fuzz" ]; then  # tools/fuzz.sh: clang with libFuzzer and the sanitizers, its OpenMP

@@ -13,6 +13,7 @@
 #include "explain/layers_backward.h"
 #include "pass/patches.h"
 #include "pass/pos_embed.h"
+#include "tensor/threads.h"
 
 namespace vit {
 
@@ -140,6 +141,7 @@ void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits
     grads.stages.truncate(count);
     assert(grads.params.blocks.size() == model.blocks.size() && grads.params.patch_w.size() == model.patch_w.size());
 
+    size_team_for_pass();
     Pass pass{model, trace, grads};
     head_backward(pass, dlogits);
     for (int b = c.depth - 1; b >= 0; --b) block_backward(pass, b);

@@ -18,6 +18,7 @@
 #include "pass/patches.h"
 #include "pass/pos_embed.h"
 #include "explain/rollout.h"
+#include "tensor/threads.h"
 
 namespace vit {
 
@@ -275,6 +276,7 @@ void finish_trace(TraceWriter& out, Trace& trace, const Interventions& iv, const
 void forward_into(const Model& model, const Tensor& input, Trace& trace, const Interventions& iv,
                   const PackedWeights* packed) {
     const ModelSizes sizes = checked_sizes(model, input, iv, false);
+    size_team_for_pass();
     TraceWriter out(trace, sizes);
     run_head(model, run_blocks(model, run_embedding(model, input, iv, out, packed), iv, out, packed), out);
     finish_trace(out, trace, iv, sizes);
@@ -301,7 +303,9 @@ struct ForwardWalk::State {
 };
 
 ForwardWalk::ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv)
-    : state_(std::make_unique<State>(model, input, iv)) {}
+    : state_(std::make_unique<State>(model, input, iv)) {
+    size_team_for_pass();
+}
 
 ForwardWalk::~ForwardWalk() = default;
 
@@ -332,6 +336,7 @@ const Tensor& LeanPass::probs(const Model& model, const Tensor& input, const Int
                               bool allow_all_masked, const PackedWeights* packed) {
     if (model.config.num_classes == 0) throw Error(model.config.name + " has no classifier head: no probabilities");
     ScratchWriter out(buffers_, checked_sizes(model, input, iv, allow_all_masked));
+    size_team_for_pass();
     run_head(model, run_blocks(model, run_embedding(model, input, iv, out, packed), iv, out, packed), out);
     return out.next(StageKind::Probs);
 }

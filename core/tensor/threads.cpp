@@ -1,12 +1,15 @@
-// The one place that sets the core's thread counts (see threads.h).
+// The one place that sets the core's thread counts and sizes each pass's team (see threads.h).
 #include "tensor/threads.h"
 
 #include <Eigen/Core>
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <omp.h>
 #include <thread>
 
 #include "base/parse.h"
+#include "tensor/free_cores.h"
 
 #if defined(VITVIZ_BLAS_OPENBLAS)
 #include <cblas.h>
@@ -24,6 +27,58 @@ constexpr bool kBlasProducts = true;
 constexpr bool kBlasProducts = false;
 #endif
 
+namespace {
+
+// The threads asked for (0 until set_threads: all cores) and the team last decided.
+std::atomic<int> asked_threads{0}, decided_team{0}, applied_library_team{0};
+std::atomic<bool> sizing_to_free_cores{true};
+
+// The window of CPU readings the next team is decided from.
+struct TeamWindow {
+    std::mutex mutex;
+    std::optional<CpuReading> start;
+    bool proc_missing = false;
+};
+TeamWindow team_window;
+
+int asked() {
+    const int threads = asked_threads.load();
+    return threads > 0 ? std::min(threads, machine_threads()) : omp_get_num_procs();
+}
+
+// The BLAS's and Eigen's threads, shared by the whole process: set when the team changes.
+void apply_library_team(int team) {
+    if (applied_library_team.exchange(team) == team) return;
+#if defined(VITVIZ_BLAS_OPENBLAS)
+    openblas_set_num_threads(team);
+#elif defined(VITVIZ_BLAS_BLIS)
+    bli_thread_set_num_threads(team);
+#endif
+    Eigen::setNbThreads(kBlasProducts ? 1 : team);
+}
+
+// The team for the next pass: renewed from the window once it spans kTeamWindowSeconds.
+int next_team(int wanted) {
+    std::lock_guard<std::mutex> lock(team_window.mutex);
+    if (team_window.proc_missing) return wanted;
+    const std::optional<CpuReading> now = read_cpu();
+    if (!now) {
+        team_window.proc_missing = true;
+        return wanted;
+    }
+    if (!team_window.start) team_window.start = now;
+    if (now->wall_s - team_window.start->wall_s < kTeamWindowSeconds) {
+        const int decided = decided_team.load();
+        return decided > 0 ? std::min(decided, wanted) : wanted;
+    }
+    const int team = team_for(*team_window.start, *now, machine_threads(), wanted);
+    team_window.start = now;
+    decided_team.store(team);
+    return team;
+}
+
+}  // namespace
+
 int machine_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 int parse_threads(const std::string& flag, const std::string& text) {
@@ -33,14 +88,22 @@ int parse_threads(const std::string& flag, const std::string& text) {
 }
 
 void set_threads(int threads) {
-    const int count = threads > 0 ? std::min(threads, machine_threads()) : omp_get_num_procs();
-#if defined(VITVIZ_BLAS_OPENBLAS)
-    openblas_set_num_threads(count);
-#elif defined(VITVIZ_BLAS_BLIS)
-    bli_thread_set_num_threads(count);
-#endif
+    asked_threads.store(std::max(threads, 0));
+    decided_team.store(0);
+    const int count = asked();
+    apply_library_team(count);
     omp_set_num_threads(count);
-    Eigen::setNbThreads(kBlasProducts ? 1 : count);
 }
+
+int size_team_for_pass() {
+    if (omp_in_parallel()) return 1;
+    const int wanted = asked();
+    const int team = wanted > 1 && sizing_to_free_cores.load() ? next_team(wanted) : wanted;
+    apply_library_team(team);
+    omp_set_num_threads(team);
+    return team;
+}
+
+void set_team_sizing(bool to_free_cores) { sizing_to_free_cores.store(to_free_cores); }
 
 }  // namespace vit

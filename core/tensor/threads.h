@@ -9,6 +9,16 @@
 // No more threads than the machine has cores: more only slow the pass down, and
 // under an address-space limit (ulimit -v) OpenBLAS retries their failing
 // buffers for ever, so --threads above it is refused and set_threads() caps it.
+//
+// A team degrades gracefully on a shared CPU: a member descheduled by another
+// program stalls every barrier of the pass (with one core kept busy, ViT-Ti's
+// 2-thread pass took 3-4x its 1-thread time). So each pass (size_team_for_pass,
+// called by forward_into, LeanPass, ForwardWalk and backward_into) runs on as
+// many of the asked threads as cores are free (free_cores.h): others' busy
+// time over a window of at least kTeamWindowSeconds (/proc/stat counts in
+// 10 ms ticks), the window renewed by the first pass after it closes. Between
+// windows the team stays as decided, so a pass costs a clock read; where
+// /proc/stat is missing the team is the asked threads.
 #pragma once
 #include <string>
 
@@ -24,5 +34,17 @@ int parse_threads(const std::string& flag, const std::string& text);
 // Threads used by the core (OpenMP loops and matrix products); 0 = all cores,
 // and never more than machine_threads().
 void set_threads(int threads);
+
+// Sets the calling thread's team for the pass it is about to run: the threads
+// set_threads() asked for, fewer when fewer cores are free (see above).
+// Returns the team; inside a parallel region, 1 and nothing changes.
+int size_team_for_pass();
+
+// Whether size_team_for_pass() sizes teams to the free cores (the default) or
+// always uses the asked threads (vitviz-bench compares the two).
+void set_team_sizing(bool to_free_cores);
+
+// The shortest span of CPU readings a team is sized from.
+constexpr double kTeamWindowSeconds = 0.1;
 
 }  // namespace vit

@@ -1,7 +1,12 @@
 // vitviz-bench: the full-trace CPU forward of ViT-Ti/16 and ViT-B/16 at 224×224
-// (random weights, timm's shapes) at 1 and 2 threads, beside PyTorch's forward
+// (random weights, timm's shapes) at 1 and 2 threads, beside ONNX Runtime's
+// (tests/bench/ort_forward.js, onnxruntime-node from tools/install-deps.sh --ort,
+// on an ONNX export of PyTorch's model: the same weights) and PyTorch's forward
 // of the same architecture (tests/bench/torch_forward.py with Debian's
-// python3-torch), runs interleaved in the same run, and the ratio. Beside them
+// python3-torch), runs interleaved in the same run, and the ratios. Then the
+// contended rows: the same passes with one core kept busy by a spinning child
+// process (busy_core.h), the 2-thread pass against the quiet 1-thread pass,
+// and beside it the 2-thread pass on a fixed team (threads.h's sizing off). Beside them
 // the GEMM floor: the time of every matrix product the pass makes, each timed
 // alone at its own shape in the same run, the core's product or the BLAS's sgemm
 // (Eigen's GEMM in a build without one), whichever is faster; both as an sgemm
@@ -11,9 +16,11 @@
 // packed once before the timed passes (packed_weights.h). Then peak resident
 // memory of ViT-B at 224 and 448 (785 tokens), each measured in a fresh
 // process, beside the size of the trace itself and of the packed weights.
-//   vitviz-bench [--runs N] [--rounds R] [--threads T (only T, not 1 and 2)] [--python PATH]
+//   vitviz-bench [--runs N] [--rounds R] [--threads T (only T, not 1 and 2; no contended rows)]
+//                [--python PATH] [--ort DIR (holding node_modules/onnxruntime-node; default build/ort)]
 //   vitviz-bench --peak-memory base|tiny SIZE   (one memory case; run by the above)
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,6 +30,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pass/forward.h"
@@ -33,6 +41,7 @@
 #include "explain/rollout.h"
 #include "tensor/threads.h"
 #include "base/timing.h"
+#include "busy_core.h"
 #include "torch_timing.h"
 
 namespace {
@@ -134,6 +143,41 @@ vit_bench::TorchTiming time_torch(const std::string& python, const char* size, i
                                                                  std::to_string(threads) + " --runs " + std::to_string(runs));
 }
 
+// ONNX Runtime's side: node with onnxruntime-node in `dir`, and the models
+// exported there by torch_forward.py --onnx (once; the weights are seeded).
+struct OrtSide {
+    std::string node_modules;  // empty: not installed
+};
+
+bool file_exists(const std::string& path) {
+    struct stat info{};
+    return stat(path.c_str(), &info) == 0;
+}
+
+OrtSide find_ort(const std::string& dir) {
+    const std::string modules = dir + "/node_modules";
+    if (!file_exists(modules + "/onnxruntime-node/package.json") || std::system("node --version >/dev/null 2>&1") != 0) {
+        std::printf("ONNX Runtime: not installed (tools/install-deps.sh --ort %s)\n", dir.c_str());
+        return {};
+    }
+    return {modules};
+}
+
+std::string onnx_model(const OrtSide& ort, const std::string& python, const char* size) {
+    const std::string path = ort.node_modules + "/../vit-" + size + ".onnx";
+    if (!file_exists(path))
+        std::system((python + " " VITVIZ_SOURCE_DIR "/tests/bench/torch_forward.py --model " + size +
+                     " --threads 1 --onnx " + path + " >/dev/null 2>&1").c_str());
+    return path;
+}
+
+// ONNX Runtime's median for one model and thread count (0 if not installed or it failed).
+vit_bench::TorchTiming time_ort(const OrtSide& ort, const std::string& model, int threads, int runs) {
+    if (ort.node_modules.empty()) return {};
+    return vit_bench::read_timing("node " VITVIZ_SOURCE_DIR "/tests/bench/ort_forward.js " + ort.node_modules + " " +
+                                  model + " " + std::to_string(threads) + " " + std::to_string(runs));
+}
+
 double resident_mb() {
     std::ifstream statm("/proc/self/statm");
     long pages = 0, resident = 0;
@@ -180,26 +224,113 @@ void print_peak_memory(const char* size, int pixels) {
                 peak, (peak - before) / trace);
 }
 
+struct Options {
+    int runs = 10, rounds = 3;
+    std::vector<int> thread_counts = {1, 2};
+    std::string python = "/usr/bin/python3", ort_dir = VITVIZ_BINARY_DIR "/ort";
+};
+
+// "%.2f" of a positive value (a median, a ratio to one), or "n/a" for a missing one (0).
+std::string two_places(double value) {
+    if (!(value > 0)) return "n/a";
+    std::array<char, 32> text{};
+    std::snprintf(text.data(), text.size(), "%.2f", value);
+    return text.data();
+}
+
+// One model at one thread count, its rounds alternating the core, ONNX
+// Runtime, PyTorch and the products, so load changes hit them all. Prints the
+// row; returns the core's median.
+double quiet_row(const char* size, const vit::Model& model, const std::vector<PassProduct>& products,
+                 const std::string& onnx, const OrtSide& ort, int threads, const Options& o) {
+    const vit::Tensor input = bench_input(224);
+    std::vector<double> core_ms, ort_ms, torch_ms;
+    std::vector<ProductTimes> product_times(products.size());
+    int torch_threads = 0;
+    for (int r = 0; r < o.rounds; ++r) {
+        vit::set_threads(threads);
+        core_ms.push_back(vit::time_forward(model, input, o.runs).median_ms);
+        for (size_t i = 0; i < products.size(); ++i)
+            time_product(products[i], model.config.num_heads, o.runs, product_times[i]);
+        const vit_bench::TorchTiming ort_timing = time_ort(ort, onnx, threads, o.runs);
+        if (ort_timing.median_ms > 0) ort_ms.push_back(ort_timing.median_ms);
+        const vit_bench::TorchTiming t = time_torch(o.python, size, threads, o.runs);
+        if (t.median_ms > 0) torch_ms.push_back(t.median_ms), torch_threads = t.threads;
+    }
+    const GemmFloor rates = gemm_floor(products, product_times);
+    const double core = vit::timing_stats(core_ms).median_ms, floor = rates.floor_ms;
+    const double ort_median = vit::timing_stats(ort_ms).median_ms, torch = vit::timing_stats(torch_ms).median_ms;
+    const auto ratio = [core](double other) { return two_places(other > 0 ? core / other : 0); };
+    std::printf("ViT-%-4s %-7d %10.2f %8s %10s %8s %10s %10.1f %11.1f %10.2f %12.2f %15s\n", size, threads, core,
+                two_places(ort_median).c_str(), two_places(torch).c_str(), ratio(ort_median).c_str(),
+                ratio(torch).c_str(), rates.core_gflops, rates.sgemm_gflops, floor, core / floor,
+                torch > 0 ? std::to_string(torch_threads).c_str() : "");
+    std::fflush(stdout);
+    return core;
+}
+
+// The contended rows of one model: with one core kept busy, rounds alternating
+// the 2-thread pass (teams sized to the free cores), the same on a fixed team
+// and the 1-thread pass, beside the quiet 1-thread pass.
+void contended_row(const char* size, const vit::Model& model, double quiet_one_ms, const Options& o) {
+    const vit::Tensor input = bench_input(224);
+    const vit_bench::BusyCore busy;
+    std::this_thread::sleep_for(std::chrono::duration<double>(2 * vit::kTeamWindowSeconds));  // a window sees it
+    std::vector<double> sized_ms, fixed_ms, one_ms;
+    int team = 0;
+    for (int r = 0; r < o.rounds; ++r) {
+        vit::set_threads(2);
+        sized_ms.push_back(vit::time_forward(model, input, o.runs).median_ms);
+        team = vit::size_team_for_pass();
+        vit::set_team_sizing(false);
+        fixed_ms.push_back(vit::time_forward(model, input, o.runs).median_ms);
+        vit::set_team_sizing(true);
+        vit::set_threads(1);
+        one_ms.push_back(vit::time_forward(model, input, o.runs).median_ms);
+    }
+    const double sized = vit::timing_stats(sized_ms).median_ms;
+    std::printf("ViT-%-4s %13.2f %13.2f %17.2f %5d %17.2f %13.2f\n", size, quiet_one_ms, sized, sized / quiet_one_ms,
+                team, vit::timing_stats(fixed_ms).median_ms, vit::timing_stats(one_ms).median_ms);
+    std::fflush(stdout);
+}
+
+Options parse_options(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i];
+        if (flag == "--runs") o.runs = std::max(1, std::atoi(argv[i + 1]));
+        if (flag == "--rounds") o.rounds = std::max(1, std::atoi(argv[i + 1]));
+        if (flag == "--threads") o.thread_counts = {std::max(1, std::atoi(argv[i + 1]))};
+        if (flag == "--python") o.python = argv[i + 1];
+        if (flag == "--ort") o.ort_dir = argv[i + 1];
+    }
+    return o;
+}
+
+void print_notes(const Options& o) {
+    std::printf("core/ORT, core/torch = vitviz full-trace forward / ONNX Runtime's / PyTorch's forward (lower is better),\n"
+                "  median of %d rounds x %d runs; ONNX Runtime on the same weights and threads (intraOpNumThreads);\n"
+                "floor = every matrix product of the pass (linear layers, attention per head, head) at its best time\n"
+                "  this run from the core's product or Eigen's (the BLAS's sgemm in a BLAS build), whichever is faster,\n"
+                "  each packing its weights on every call as an sgemm does (the pass uses them packed once);\n"
+                "core_GF/s, sgemm_GF/s = each one's rate over all those products (at their best times);\n"
+                "pytorch_threads = torch.get_num_threads() (pinned below the machine's cores, else PyTorch's default)\n",
+                o.rounds, o.runs);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc == 4 && std::string(argv[1]) == "--peak-memory") return peak_memory_case(argv[2], std::atoi(argv[3]));
-    int runs = 10, rounds = 3;
-    std::vector<int> thread_counts = {1, 2};
-    std::string python = "/usr/bin/python3";
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
-        if (flag == "--runs") runs = std::max(1, std::atoi(argv[i + 1]));
-        if (flag == "--rounds") rounds = std::max(1, std::atoi(argv[i + 1]));
-        if (flag == "--threads") thread_counts = {std::max(1, std::atoi(argv[i + 1]))};
-        if (flag == "--python") python = argv[i + 1];
-    }
-    std::printf("%-8s %-7s %10s %10s %7s %10s %11s %10s %11s %15s\n", "model", "threads", "vitviz_ms", "pytorch_ms",
-                "ratio", "core_GF/s", "sgemm_GF/s", "floor_ms", "vitviz/floor", "pytorch_threads");
+    const Options o = parse_options(argc, argv);
+    const OrtSide ort = find_ort(o.ort_dir);
+    std::printf("%-8s %-7s %10s %8s %10s %8s %10s %10s %11s %10s %12s %15s\n", "model", "threads", "vitviz_ms", "ort_ms",
+                "pytorch_ms", "core/ORT", "core/torch", "core_GF/s", "sgemm_GF/s", "floor_ms", "vitviz/floor",
+                "pytorch_threads");
     const std::pair<const char*, vit::ModelConfig> models[] = {{"tiny", vit::vit_tiny_config()},
                                                                {"base", vit::vit_base_config()}};
-    const vit::Tensor input = bench_input(224);
     std::vector<std::pair<const char*, double>> rollout_ms;
+    std::vector<double> quiet_one_ms;
     for (const auto& [size, config] : models) {
         const vit::Model model = vit::make_random_model(config, 42);
         const std::vector<PassProduct> products = pass_products(config, 197);
@@ -210,43 +341,28 @@ int main(int argc, char** argv) {
                          products_gflop);
             return 1;
         }
-        for (int threads : thread_counts) {
-            // Rounds alternate the core, PyTorch and the products, so load changes hit all three.
-            std::vector<double> core_ms, torch_ms;
-            std::vector<ProductTimes> product_times(products.size());
-            int torch_threads = 0;
-            for (int r = 0; r < rounds; ++r) {
-                vit::set_threads(threads);
-                core_ms.push_back(vit::time_forward(model, input, runs).median_ms);
-                for (size_t i = 0; i < products.size(); ++i)
-                    time_product(products[i], config.num_heads, runs, product_times[i]);
-                const vit_bench::TorchTiming t = time_torch(python, size, threads, runs);
-                if (t.median_ms > 0) torch_ms.push_back(t.median_ms), torch_threads = t.threads;
-            }
-            const GemmFloor rates = gemm_floor(products, product_times);
-            const double core = vit::timing_stats(core_ms).median_ms, floor = rates.floor_ms;
-            if (torch_ms.empty()) {
-                std::printf("ViT-%-4s %-7d %10.2f %10s %7s %10.1f %11.1f %10.2f %11.2f\n", size, threads, core, "n/a",
-                            "n/a", rates.core_gflops, rates.sgemm_gflops, floor, core / floor);
-            } else {
-                const double torch = vit::timing_stats(torch_ms).median_ms;
-                std::printf("ViT-%-4s %-7d %10.2f %10.2f %7.2f %10.1f %11.1f %10.2f %11.2f %15d\n", size, threads, core,
-                            torch, core / torch, rates.core_gflops, rates.sgemm_gflops, floor, core / floor, torch_threads);
-            }
-            std::fflush(stdout);
+        const std::string onnx = ort.node_modules.empty() ? "" : onnx_model(ort, o.python, size);
+        for (int threads : o.thread_counts) {
+            const double core = quiet_row(size, model, products, onnx, ort, threads, o);
+            if (threads == 1) quiet_one_ms.push_back(core);
         }
         vit::set_threads(1);
-        rollout_ms.emplace_back(size, time_rollout(model, input, runs));
+        rollout_ms.emplace_back(size, time_rollout(model, bench_input(224), o.runs));
     }
-    std::printf("ratio = vitviz full-trace forward / PyTorch forward (lower is better), median of %d rounds x %d runs;\n"
-                "floor = every matrix product of the pass (linear layers, attention per head, head) at its best time\n"
-                "  this run from the core's product or Eigen's (the BLAS's sgemm in a BLAS build), whichever is faster,\n"
-                "  each packing its weights on every call as an sgemm does (the pass uses them packed once);\n"
-                "core_GF/s, sgemm_GF/s = each one's rate over all those products (at their best times);\n"
-                "pytorch_threads = torch.get_num_threads() (pinned below the machine's cores, else PyTorch's default)\n",
-                rounds, runs);
+    print_notes(o);
     for (const auto& [size, ms] : rollout_ms)
         std::printf("ViT-%s rollout, computed when a view or a dump asks (not in vitviz_ms), 1 thread: %.2f ms\n", size, ms);
+    if (!quiet_one_ms.empty() && o.thread_counts.size() > 1) {
+        std::printf("\nOne core kept busy by another process (a spinning child), median of %d rounds x %d runs:\n"
+                    "%-8s %13s %13s %17s %5s %17s %13s\n", o.rounds, o.runs, "model", "quiet_1t_ms", "busy_2t_ms",
+                    "busy_2t/quiet_1t", "team", "busy_2t_fixed_ms", "busy_1t_ms");
+        for (size_t m = 0; m < quiet_one_ms.size(); ++m)
+            contended_row(models[m].first, vit::make_random_model(models[m].second, 42), quiet_one_ms[m], o);
+        std::printf("busy_2t = 2 threads asked, the team sized to the free cores (tensor/threads.h; team = its size);\n"
+                    "busy_2t_fixed = the same on a fixed team of 2 (the sizing off); goal busy_2t/quiet_1t <= 1.1\n");
+    }
+    // Sections to come beside these: the app's --measure-pass against the CLI's pass, and ViT-B's
+    // occlusion map against 196 passes.
     std::printf("\n");
     std::printf("%-8s %4s %7s %10s %10s %12s %10s %16s\n", "model", "size", "tokens", "trace_MB", "packed_MB",
                 "rss_before_MB", "peak_MB", "(peak-before)/trace");

@@ -6,6 +6,9 @@ usable by hand:
 
     /usr/bin/python3 tests/bench/torch_forward.py --model base --threads 2 --runs 10
 
+`--onnx PATH` writes the same model (the same random weights) as ONNX instead,
+for ONNX Runtime's side (tests/bench/ort_forward.js), and times nothing.
+
 With all the machine's cores, PyTorch runs as a user runs it: its defaults.
 With fewer, every thread pool is pinned in the environment before numpy or
 torch load (torch.set_num_threads alone leaves a pthread OpenBLAS, which
@@ -26,6 +29,7 @@ def main():
     parser.add_argument("--model", choices=sorted(SIZES), required=True)
     parser.add_argument("--threads", type=int, required=True)
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--onnx", help="write the model as ONNX to this path instead of timing it")
     args = parser.parse_args()
 
     pinned = args.threads < os.cpu_count()
@@ -42,6 +46,9 @@ def main():
     dim, heads = SIZES[args.model]
     model = VisionTransformer(img_size=224, patch_size=16, embed_dim=dim, depth=12, num_heads=heads).eval()
     x = torch.randn(1, 3, 224, 224)
+    if args.onnx:
+        torch.onnx.export(model, x, args.onnx, input_names=["image"], output_names=["logits"], opset_version=17)
+        return
     times = []
     with torch.inference_mode():
         model(x)  # warm-up

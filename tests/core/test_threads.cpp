@@ -1,0 +1,70 @@
+// The thread owner's team sizing (tensor/free_cores.h, tensor/threads.h): the
+// team for a pass from two CPU readings, injected here, and the live readings.
+#include <catch2/catch.hpp>
+#include <omp.h>
+
+#include "tensor/free_cores.h"
+#include "tensor/threads.h"
+
+namespace {
+
+// Readings one second apart: `others` cores kept busy by other programs and
+// `ours` by this process (both in the machine's busy time).
+std::pair<vit::CpuReading, vit::CpuReading> second_with(double others, double ours) {
+    const vit::CpuReading from{100.0, 5000.0, 20.0};
+    return {from, {from.wall_s + 1.0, from.busy_s + others + ours, from.own_s + ours}};
+}
+
+int team(double others, double ours, int cores, int asked) {
+    const auto [from, to] = second_with(others, ours);
+    return vit::team_for(from, to, cores, asked);
+}
+
+}  // namespace
+
+TEST_CASE("a quiet machine gives the pass every thread asked for, however busy the pass itself keeps it") {
+    CHECK(team(0.0, 0.0, 2, 2) == 2);
+    CHECK(team(0.0, 2.0, 2, 2) == 2);
+    CHECK(team(0.1, 1.9, 2, 2) == 2);
+    CHECK(team(0.0, 0.0, 16, 8) == 8);
+}
+
+TEST_CASE("a core another program keeps busy is taken from the team, never below one thread") {
+    CHECK(team(1.0, 1.0, 2, 2) == 1);
+    CHECK(team(0.67, 1.33, 2, 2) == 1);  // a spinner beside our team of 2, as /proc/stat sees it
+    CHECK(team(2.0, 0.0, 2, 2) == 1);
+    CHECK(team(5.0, 0.0, 4, 4) == 1);
+    CHECK(team(1.0, 3.0, 4, 4) == 3);
+}
+
+TEST_CASE("a core counts as free only when others leave it at least kFreeCoreShare of the time") {
+    const double held = 1.0 - vit::kFreeCoreShare;
+    CHECK(team(held - 0.05, 0.0, 2, 2) == 2);
+    CHECK(team(held + 0.05, 0.0, 2, 2) == 1);
+}
+
+TEST_CASE("readings that span no time, or run backwards, keep the asked threads") {
+    const auto [from, to] = second_with(1.0, 0.0);
+    CHECK(vit::team_for(from, from, 2, 2) == 2);
+    CHECK(vit::team_for(to, from, 2, 2) == 2);
+}
+
+TEST_CASE("the live readings advance, and a pass's team stays within the asked threads") {
+    const auto first = vit::read_cpu();
+    REQUIRE(first.has_value());  // Linux: /proc/stat
+    volatile double sum = 0;
+    for (int i = 0; i < 20000000; ++i) sum = sum + i;
+    const auto second = vit::read_cpu();
+    REQUIRE(second.has_value());
+    CHECK(second->wall_s > first->wall_s);
+    CHECK(second->own_s > first->own_s);
+    CHECK(second->busy_s >= first->busy_s);
+    vit::set_threads(0);
+    const int team = vit::size_team_for_pass();
+    CHECK(team >= 1);
+    CHECK(team <= vit::machine_threads());
+    CHECK(omp_get_max_threads() == team);
+    vit::set_threads(1);
+    CHECK(vit::size_team_for_pass() == 1);
+    vit::set_threads(0);  // back to the default: all cores
+}
