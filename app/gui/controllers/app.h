@@ -33,6 +33,7 @@
 #include "controllers/gpu_controller.h"
 #include "controllers/lesson_controller.h"
 #include "controllers/monkey_controller.h"
+#include "controllers/pass_measure.h"
 #include "controllers/training_controller.h"
 #include "controllers/ui_actions.h"
 
@@ -131,6 +132,7 @@ private:
     TrainingController training_;
     LessonController lessons_;
     MonkeyController monkey_;  // --monkey: random input
+    PassMeasure measure_pass_;  // --measure-pass: the Ask panel's rerun timed
 };
 
 }  // namespace vit::gui
