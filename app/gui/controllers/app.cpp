@@ -287,6 +287,7 @@ void App::draw_frame() {
     ImGui::PopFont();
     measure_pass_.click();
     carry_out(actions);
+    ask_.sync();  // a question asked while drawing (a click in the Ask panel) starts its pass before this frame is rendered
 }
 
 void App::advance_tour() {
