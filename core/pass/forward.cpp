@@ -290,11 +290,13 @@ Trace forward(const Model& model, const Tensor& input, const Interventions& iv) 
 }
 
 struct ForwardWalk::State {
-    State(const Model& m, const Tensor& in, const Interventions& i)
-        : model(m), input(in), iv(i), sizes(checked_sizes(m, in, i, false)), out(trace, sizes) {}
+    State(const Model& m, const Tensor& in, const Interventions& i, const PackedWeights* p, Trace reuse)
+        : model(m), input(in), iv(i), packed(p), sizes(checked_sizes(m, in, i, false)), trace(std::move(reuse)),
+          out(trace, sizes) {}
     const Model& model;
     const Tensor& input;
     Interventions iv;
+    const PackedWeights* packed;
     ModelSizes sizes;
     Trace trace;
     TraceWriter out;
@@ -302,8 +304,9 @@ struct ForwardWalk::State {
     int next = -1;  // −1: the embedding; 0…depth−1: that block; depth: the head; depth + 1: the rollout
 };
 
-ForwardWalk::ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv)
-    : state_(std::make_unique<State>(model, input, iv)) {
+ForwardWalk::ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv, const PackedWeights* packed,
+                         Trace reuse)
+    : state_(std::make_unique<State>(model, input, iv, packed, std::move(reuse))) {
     size_team_for_pass();
 }
 
@@ -314,9 +317,9 @@ bool ForwardWalk::step() {
     const int depth = s.model.config.depth;
     if (s.next > depth + 1) return false;
     if (s.next < 0) {
-        s.stream = first_stream(s.model, run_embedding(s.model, s.input, s.iv, s.out, nullptr), s.out);
+        s.stream = first_stream(s.model, run_embedding(s.model, s.input, s.iv, s.out, s.packed), s.out);
     } else if (s.next < depth) {
-        s.stream = run_block(s.model, s.next, s.stream, s.iv, s.out, nullptr);
+        s.stream = run_block(s.model, s.next, s.stream, s.iv, s.out, s.packed);
     } else if (s.next == depth) {
         run_head(s.model, *s.stream.norm, s.out);
         finish_trace(s.out, s.trace, s.iv, s.sizes);

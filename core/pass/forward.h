@@ -32,7 +32,11 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace, const I
 class ForwardWalk {
 public:
     // Checks as forward() does (vit::Error). `model` and `input` must outlive the walk.
-    ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv = {});
+    // `packed` as forward_into (it must outlive the walk too); `reuse`: an earlier
+    // trace of the same model and input size, whose storage the walk writes into
+    // without allocating (as forward_into's `trace`).
+    ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv = {},
+                const PackedWeights* packed = nullptr, Trace reuse = {});
     ~ForwardWalk();
     // Runs the next piece; false once the trace is complete.
     bool step();

@@ -154,6 +154,13 @@ TEST_CASE("the option --measure-fps takes a positive number of seconds") {
     REQUIRE_THROWS_AS(parse_options({"--measure-fps", "0"}), vit::Error);
 }
 
+TEST_CASE("the option --measure-pass takes a positive number of reruns") {
+    REQUIRE(parse_options({}).measure_pass == 0);
+    REQUIRE(parse_options({"--measure-pass", "10"}).measure_pass == 10);
+    REQUIRE_THROWS_WITH(parse_options({"--measure-pass", "0"}), Catch::Contains("--measure-pass"));
+    REQUIRE_THROWS_AS(parse_options({"--measure-pass", "ten"}), vit::Error);
+}
+
 TEST_CASE("the option --screen names the screen to start on, and rejects other names") {
     REQUIRE_FALSE(parse_options({}).fixed_screen);
     Options o = parse_options({"--measure-fps", "5", "--screen", "model-view"});

@@ -35,6 +35,13 @@ if(XVFB_RUN)
                    "trap '' XFSZ; ulimit -f 4; $<TARGET_FILE:vitviz> --model toy-4x4 --tour ${_bin}/tour-full; echo exit=$?")
   set_tests_properties(app_tour_onto_a_full_disk_names_the_screenshot_and_exits_1 PROPERTIES TIMEOUT 120 RUN_SERIAL TRUE
                        PASS_REGULAR_EXPRESSION "cannot write the PNG '[^']*00-input.png': file too large.*exit=1")
+  # --measure-pass: the Ask panel's rerun, timed to its answer on screen, beside the core's pass; both finite.
+  add_test(NAME app_measure_pass_reruns_the_ask_panel_pass_and_prints_finite_times
+           COMMAND ${XVFB_RUN} -a -s "-screen 0 1600x1000x24" $<TARGET_FILE:vitviz> --model ${_timm}
+                   --image ${_timm}/image.png --image-size 64 --measure-pass 3)
+  set_tests_properties(app_measure_pass_reruns_the_ask_panel_pass_and_prints_finite_times PROPERTIES TIMEOUT 120
+                       RUN_SERIAL TRUE PASS_REGULAR_EXPRESSION
+                       "pass_ms median=[0-9]+\\.[0-9] min=[0-9]+\\.[0-9] max=[0-9]+\\.[0-9] n=3 [^\n]*\ncore_ms median=[0-9]+\\.[0-9] ")
   # The tours: every stage's NN-<stage id>.png exists and is not blank ("[.tour]").
   add_app_check(app_tour_of_the_toy_model_screenshots_every_stage_non_blank
                 DIR ${_bin}/tour-toy CHECK .tour ENV VITVIZ_TOUR_MODEL=toy-4x4

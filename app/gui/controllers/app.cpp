@@ -44,7 +44,8 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
       ask_(ctx_, gpu_),
       training_(ctx_, gpu_, worker_),
       lessons_(ctx_, gpu_, ask_, training_),
-      monkey_(ctx_, ask_, lessons_, training_, asset_dir_) {
+      monkey_(ctx_, ask_, lessons_, training_, asset_dir_),
+      measure_pass_(ctx_) {
     load_fonts(fonts_);
     base_style_ = ImGui::GetStyle();
     if (options_.model.empty()) options_.model = default_model(asset_dir_);
@@ -118,6 +119,7 @@ void App::apply(Loaded loaded) {
     if (loaded.model != model_ && !loaded.model->nonfinite_weights.empty())
         show_error("warning: " + loaded.model->nonfinite_weights + " (running it anyway)");
     ask_.keep_results(loaded);
+    measure_pass_.applied();
     model_ = loaded.model;
     model_name_ = loaded.model_name;
     trace_ = loaded.trace;
@@ -284,7 +286,9 @@ void App::draw_frame() {
     // whole pipeline, one forward at a time (so at most once per frame).
     if (draw_.visible && model_ && !loader_.busy() && draw_.canvas.version() != draw_.sent_version) send_canvas();
     ImGui::PopFont();
+    measure_pass_.click();
     carry_out(actions);
+    ask_.sync();  // a question asked while drawing (a click in the Ask panel) starts its pass before this frame is rendered
 }
 
 void App::advance_tour() {
@@ -514,6 +518,7 @@ void App::after_render(int fb_width, int fb_height) {
         }
     }
     training_.after_render(fb_width, fb_height);
+    measure_pass_.after_render();
     if (!tour_ || !trace_) return;
     if (tour_->done()) {
         quit_ = true;

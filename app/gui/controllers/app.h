@@ -33,6 +33,7 @@
 #include "controllers/gpu_controller.h"
 #include "controllers/lesson_controller.h"
 #include "controllers/monkey_controller.h"
+#include "controllers/pass_measure.h"
 #include "controllers/training_controller.h"
 #include "controllers/ui_actions.h"
 
@@ -54,6 +55,8 @@ public:
     void feed_mouse_buttons();
 
     bool should_close() const { return quit_; }
+    // The pass is running on the worker: frames can wait (platform/window.h).
+    bool waiting_on_work() const { return loader_.working(); }
     bool touring() const { return !options_.tour_dir.empty(); }  // no mouse: screenshots without tooltips
     int exit_code() const { return exit_code_; }
     // A frame's work threw: the message bar says what; a tour stops with exit code 1.
@@ -131,6 +134,7 @@ private:
     TrainingController training_;
     LessonController lessons_;
     MonkeyController monkey_;  // --monkey: random input
+    PassMeasure measure_pass_;  // --measure-pass: the Ask panel's rerun timed
 };
 
 }  // namespace vit::gui

@@ -19,7 +19,7 @@ public:
 
     void keep_results(const Loaded& loaded);  // a pass arrived: its other passes and the question it answers
     bool at_start();  // the command line's interventions; true: the first-load steps wait for their pass
-    void sync();      // once per frame: rerun when the question changed
+    void sync();      // at the start of a frame and after its drawing: rerun when the question changed
     const Trace& views_trace();  // modified (the GPU's or the CPU's), original or their difference, as the panel says
     void draw_panel();
 

@@ -64,7 +64,11 @@ static int app_key(int glfw_key) {
     return -1;
 }
 
+// A key, mouse button or drop arrived since the last frame (it ends a wait_while_working).
+static bool g_input_arrived = false;
+
 static void drop_callback(GLFWwindow* window, int count, const char** paths) {
+    g_input_arrived = true;
     if (App* app = app_of(window)) app->on_drop(count, paths);
 }
 
@@ -74,6 +78,7 @@ static GLFWkeyfun imgui_key_callback = nullptr;
 static GLFWmousebuttonfun imgui_mouse_button_callback = nullptr;
 
 static void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+    g_input_arrived = true;
     if (imgui_key_callback) imgui_key_callback(window, key, scancode, action, mods);
     const int app_key_code = app_key(key);
     App* app = app_of(window);
@@ -82,6 +87,7 @@ static void key_callback(GLFWwindow* window, int key, int scancode, int action, 
 }
 
 static void mouse_button_callback(GLFWwindow* window, int button, int action, int mods) {
+    g_input_arrived = true;
     if (imgui_mouse_button_callback) imgui_mouse_button_callback(window, button, action, mods);
     if (App* app = app_of(window)) app->on_mouse_button(MouseEvent{button, action != GLFW_RELEASE});
 }
@@ -151,8 +157,25 @@ void attach_app(App* app) {
 
 bool window_closed() { return glfwWindowShouldClose(g_window); }
 
+// While the app's pass runs on the worker, a frame is presented at most every quarter
+// second (its progress bar), or at once when input arrives or the pass is done: llvmpipe
+// renders on the CPU's cores, and frames drawn back to back would take the pass's cores.
+constexpr double kProgressFrameS = 0.25;
+static double g_presented_at = -1.0;  // glfwGetTime() of the last frame presented
+
+static bool present_now(const App& app) {
+    return !app.waiting_on_work() || glfwGetTime() - g_presented_at >= kProgressFrameS;
+}
+
+static void wait_while_working(const App& app) {
+    constexpr double kPollS = 0.002;
+    while (!present_now(app) && !g_input_arrived) glfwWaitEventsTimeout(kPollS);
+}
+
 void frame(App& app) {
+    wait_while_working(app);
     glfwPollEvents();
+    g_input_arrived = false;  // this frame takes it
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     app.feed_mouse_buttons();
@@ -166,6 +189,7 @@ void frame(App& app) {
         app.frame_failed(failure_message());
     }
     ImGui::Render();
+    if (!present_now(app)) return;  // this frame started the pass (a click): the screen keeps the last one while it runs
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
     glViewport(0, 0, fb_w, fb_h);
@@ -178,6 +202,7 @@ void frame(App& app) {
         app.frame_failed(failure_message());
     }
     glfwSwapBuffers(g_window);
+    g_presented_at = glfwGetTime();
 }
 
 std::shared_ptr<Worker> platform_worker() { return threaded_worker(); }

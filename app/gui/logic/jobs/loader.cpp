@@ -8,8 +8,8 @@
 namespace vit::gui {
 
 Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
-                    const std::function<void(float, const char*)>& progress, OcclusionMapper* mapper) {
-    return PassSteps(req, std::move(current), current_name, progress, mapper).take();
+                    const std::function<void(float, const char*)>& progress, PassReuse* reuse) {
+    return PassSteps(req, std::move(current), current_name, progress, reuse).take();
 }
 
 // One request on the worker: its pieces, then the outcome (errors as text).
@@ -17,7 +17,7 @@ class LoadJob : public Job {
 public:
     LoadJob(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
             const std::shared_ptr<Loader::Shared>& st)
-        : steps_(req, std::move(current), current_name, progress_to(st), &st->mapper) {
+        : steps_(req, std::move(current), current_name, progress_to(st), st->reuse.get()) {
         outcome_.request = req;
     }
     bool step() override {
@@ -47,7 +47,7 @@ private:
     LoadOutcome outcome_;
 };
 
-Loader::Loader(std::shared_ptr<Worker> worker) : worker_(std::move(worker)) {}
+Loader::Loader(std::shared_ptr<Worker> worker) : worker_(std::move(worker)) { state_->reuse = std::make_shared<PassReuse>(); }
 
 Loader::~Loader() = default;
 

@@ -24,6 +24,8 @@
 
 namespace vit::gui {
 
+class PassReuse;  // pass_steps.h
+
 struct LoadRequest {
     LoadRequest(std::string model_ = {}, std::string image_ = {}, int image_size_ = 0)
         : model(std::move(model_)), image(std::move(image_)), image_size(image_size_) {}
@@ -58,10 +60,10 @@ struct LoadOutcome {
 };
 
 // The work itself, synchronous (the tests call it; the worker runs the same pieces).
-// `current` is reused when `req.model` equals `current_name`; `mapper` (optional)
-// keeps the occlusion map's buffers from one request to the next.
+// `current` is reused when `req.model` equals `current_name`; `reuse` (optional,
+// pass_steps.h) keeps what the next request on the same model needs again.
 Loaded load_and_run(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
-                    const std::function<void(float, const char*)>& progress = {}, OcclusionMapper* mapper = nullptr);
+                    const std::function<void(float, const char*)>& progress = {}, PassReuse* reuse = nullptr);
 
 class LoadJob;
 
@@ -72,6 +74,7 @@ public:
     // Starts the work, or queues it (only the newest request waits) when busy.
     void request(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);
     bool busy() const { return task_ != nullptr; }
+    bool working() const { return task_ && !task_->finished(); }  // busy, its outcome not in yet
     float progress() const { return state_->progress.load(); }
     std::string phase() const;
     // Finished work, once; empty while running or idle.
@@ -82,7 +85,7 @@ public:
         std::atomic<float> progress{0.f};
         std::mutex mutex;
         std::string phase;
-        OcclusionMapper mapper;  // used by one job at a time
+        std::shared_ptr<PassReuse> reuse;  // used by one job at a time
     };
 
 private:

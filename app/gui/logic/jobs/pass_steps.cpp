@@ -14,9 +14,31 @@
 
 namespace vit::gui {
 
+const PackedWeights& PassReuse::packed(const std::shared_ptr<const Model>& model) {
+    if (model != packed_model_) {
+        packed_.reset();  // the old copy goes before the new one is made
+        packed_ = std::make_unique<const PackedWeights>(*model);
+        packed_model_ = model;
+    }
+    return *packed_;
+}
+
+std::shared_ptr<const Trace> PassReuse::share(Trace trace) {
+    return std::shared_ptr<const Trace>(new Trace(std::move(trace)), [spare = spare_](const Trace* done) {
+        std::lock_guard<std::mutex> lock(spare->mutex);
+        spare->trace = std::move(*const_cast<Trace*>(done));
+        delete done;
+    });
+}
+
+Trace PassReuse::spare() {
+    std::lock_guard<std::mutex> lock(spare_->mutex);
+    return std::move(spare_->trace);
+}
+
 PassSteps::PassSteps(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
-                     Progress progress, OcclusionMapper* mapper)
-    : progress_(std::move(progress)), mapper_(mapper ? mapper : &own_mapper_) {
+                     Progress progress, PassReuse* reuse)
+    : progress_(std::move(progress)), reuse_(reuse ? reuse : &own_reuse_) {
     out_.request = req;
     phases_.add([this, current = std::move(current), current_name] {
         read_model(current, current_name);
@@ -93,11 +115,11 @@ bool PassSteps::walk(const Interventions& iv, std::shared_ptr<const Trace>& into
     const Stopwatch watch;
     if (!walk_) {
         report(0.9f, "running the forward pass");
-        walk_ = std::make_unique<ForwardWalk>(*out_.model, input_, iv);
+        walk_ = std::make_unique<ForwardWalk>(*out_.model, input_, iv, &reuse_->packed(out_.model), reuse_->spare());
     }
     const bool more = walk_->step();
     if (!more) {
-        into = std::make_shared<const Trace>(walk_->take());
+        into = reuse_->share(walk_->take());
         walk_.reset();
     }
     if (ms) *ms += watch.ms();
@@ -121,12 +143,12 @@ bool PassSteps::map_occlusion() {
     bool more = true;
     if (!mapping_) {
         report(0.95f, "computing the occlusion map");
-        mapper_->start(*out_.model, input_, out_.request.interventions);
+        reuse_->mapper.start(*out_.model, input_, out_.request.interventions);
         mapping_ = true;
     } else {
-        more = mapper_->next(omp_get_max_threads());
+        more = reuse_->mapper.next(omp_get_max_threads());
     }
-    if (!more) out_.occlusion = mapper_->map();
+    if (!more) out_.occlusion = reuse_->mapper.map();
     out_.occlusion_ms += watch.ms();
     return more;
 }

@@ -6,20 +6,45 @@
 #pragma once
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "logic/jobs/loader.h"
 #include "logic/jobs/worker.h"
+#include "model/packed_weights.h"
 #include "pass/forward.h"
 
 namespace vit::gui {
 
+// What one request keeps for the next (a Loader's requests run one at a time):
+// the occlusion map's buffers, the model's weights packed for the core's kernel
+// (model/packed_weights.h), made once per model, and the storage of a trace the
+// app no longer shows, which the next pass of that model writes into.
+class PassReuse {
+public:
+    OcclusionMapper mapper;
+    // `model`'s packed weights: the ones kept when they are its, else packed now.
+    const PackedWeights& packed(const std::shared_ptr<const Model>& model);
+    // A trace shared with whoever shows it: when the last holder drops it, its storage comes back here.
+    std::shared_ptr<const Trace> share(Trace trace);
+    Trace spare();  // the storage that came back (empty when none did)
+
+private:
+    std::shared_ptr<const Model> packed_model_;  // the model packed_ was made from, kept alive with it
+    std::unique_ptr<const PackedWeights> packed_;
+    struct Spare {
+        std::mutex mutex;
+        Trace trace;
+    };
+    std::shared_ptr<Spare> spare_ = std::make_shared<Spare>();  // shared with the traces' deleters
+};
+
 class PassSteps {
 public:
     using Progress = std::function<void(float, const char*)>;
-    // `mapper` (optional) keeps the occlusion map's buffers from one request to the next.
+    // `reuse` (optional) keeps what a later request on the same model needs again.
     PassSteps(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
-              Progress progress = {}, OcclusionMapper* mapper = nullptr);
+              Progress progress = {}, PassReuse* reuse = nullptr);
     // One piece; false once the pass is complete.
     bool step() { return phases_.step(); }
     // The result (running the pieces left, if any).
@@ -36,8 +61,8 @@ private:
     Loaded out_;
     Tensor input_;
     Progress progress_;
-    OcclusionMapper own_mapper_;
-    OcclusionMapper* mapper_;
+    PassReuse own_reuse_;
+    PassReuse* reuse_;
     std::unique_ptr<ForwardWalk> walk_;  // the forward pass under way
     bool mapping_ = false;               // the occlusion map is under way
     Phases phases_;

@@ -17,7 +17,7 @@ const char* usage() {
     static const std::string text =
            "usage: vitviz [--model " + builtin_model_names("|") + "|PATH] [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
-           "              [--measure-fps S] [--screen NAME] [--backend cpu|gpu]\n"
+           "              [--measure-fps S] [--measure-pass N] [--screen NAME] [--backend cpu|gpu]\n"
            "              [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]\n"
            "              [--monkey SECONDS [--seed S]]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file; the built-in models:\n" +
@@ -31,6 +31,8 @@ const char* usage() {
            "  --clicker      clicker mode: PageUp/PageDown step one stage instead of one block\n"
            "  --open         start with the Open window (gallery, path, file browser)\n"
            "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n"
+           "  --measure-pass N  rerun the pass N times as a click in the Ask panel does (to its answer on screen),\n"
+           "                 print pass_ms median/min/max beside the core's pass (vitviz-cli --bench), exit\n"
            "  --screen NAME  start on stage, attention, why, overview or model-view (with --measure-fps: measure it alone)\n"
            "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"
            "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n"
@@ -72,6 +74,7 @@ Options parse_options(const std::vector<std::string>& args) {
         else if (a == "--clicker") o.clicker = true;
         else if (a == "--open") o.open_chooser = true;
         else if (a == "--measure-fps") o.measure_fps = parse_int(a, value(), 1);
+        else if (a == "--measure-pass") o.measure_pass = parse_int(a, value(), 1, 100000);
         else if (a == "--screen") {
             std::string name = value();
             if (!parse_screen(name, o.screen))

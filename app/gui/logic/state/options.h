@@ -1,6 +1,6 @@
 // Command-line options of `vitviz` and the built-in defaults (model, image).
 //   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
-//          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS]
+//          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS] [--measure-pass N]
 //          [--screen stage|attention|why|overview|model-view]  (screens.h)
 //          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]
 //          [the interventions of vitviz-cli: core/pass/intervention_flags.h] [--monkey SECONDS [--seed S]]
@@ -30,6 +30,7 @@ struct Options {
     bool clicker = false;     // PageUp/PageDown step one stage (presentation clickers)
     bool open_chooser = false; // start with the Open window (choose an image)
     double measure_fps = 0.0; // > 0: step through the stages for this many seconds, print the FPS, exit
+    int measure_pass = 0;     // > 0: rerun the pass N times as the Ask panel does, print the times, exit
     bool fixed_screen = false; // --screen: start on `screen`; --measure-fps then measures that screen alone
     Screen screen = Screen::Stage;
     bool gpu = false;         // --backend gpu: start on the GPU backend (gpu/); CPU when it cannot start

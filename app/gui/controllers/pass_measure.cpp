@@ -1,0 +1,49 @@
+// PassMeasure (controllers/pass_measure.h): the Ask panel's rerun, timed from
+// the click to the frame that shows its answer.
+#include "controllers/pass_measure.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "logic/ask/ask_state.h"
+#include "pass/trace.h"
+
+namespace vit::gui {
+
+void PassMeasure::click() {
+    if (!on() || clicked_ || !app_.trace || app_.loader.busy() || app_.state.ask.marks.empty()) return;
+    if (static_cast<int>(pass_ms_.size()) >= app_.options.measure_pass) return;
+    AskState& ask = app_.state.ask;
+    paint_patch(ask, 0, ask.marks[0] == PatchMark::None);  // as a click on the panel's patch grid
+    clicked_.emplace();
+}
+
+void PassMeasure::applied() {
+    if (clicked_) answered_ = true;
+}
+
+void PassMeasure::after_render() {
+    if (!answered_) return;
+    pass_ms_.push_back(clicked_->ms());
+    forward_ms_.push_back(app_.forward_ms);
+    clicked_.reset();
+    answered_ = false;
+    if (static_cast<int>(pass_ms_.size()) >= app_.options.measure_pass) report();
+}
+
+void PassMeasure::report() {
+    const TimingStats pass = timing_stats(pass_ms_);
+    double max_ms = 0;
+    for (double ms : pass_ms_) max_ms = std::max(max_ms, ms);
+    std::printf("pass_ms median=%.1f min=%.1f max=%.1f n=%zu (click in the Ask panel to its answer drawn; the "
+                "worker's forward median=%.1f)\n",
+                pass.median_ms, pass.min_ms, max_ms, pass_ms_.size(), timing_stats(forward_ms_).median_ms);
+    const Tensor& input = app_.trace->at(StageRef{StageKind::Input});
+    const ForwardTiming core = time_forward(*app_.model, input, app_.options.measure_pass);
+    std::printf("core_ms median=%.1f min=%.1f runs=%d (the pass vitviz-cli --bench times, same model and input)\n",
+                core.median_ms, core.min_ms, app_.options.measure_pass);
+    std::fflush(stdout);
+    app_.quit = true;
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,35 @@
+// PassMeasure: `vitviz --measure-pass N`. Reruns the pass N times the way a
+// click in the Ask panel does (patch 0 masked, then shown again: the panel's
+// question changes while the frame is drawn, AskController::sync sends it on
+// the next frame, the worker runs it, App applies the answer and draws it),
+// times each from the click to the end of the frame that drew its answer,
+// then prints the median, minimum and maximum beside the core's own pass on
+// the same model and input (time_forward: the pass `vitviz-cli --bench`
+// times) and ends the app.
+#pragma once
+#include <optional>
+#include <vector>
+
+#include "base/timing.h"
+#include "controllers/app_context.h"
+
+namespace vit::gui {
+
+class PassMeasure {
+public:
+    explicit PassMeasure(AppContext& app) : app_(app) {}
+    bool on() const { return app_.options.measure_pass > 0; }
+    void click();         // at the end of a frame's drawing: the next question, once the last answer is on screen
+    void applied();       // a pass arrived (App::apply)
+    void after_render();  // its frame is drawn: one more figure; after the last, the report and the end
+
+private:
+    void report();
+
+    AppContext& app_;
+    std::optional<Stopwatch> clicked_;  // a question is on its way
+    bool answered_ = false;             // its answer was applied this frame
+    std::vector<double> pass_ms_, forward_ms_;
+};
+
+}  // namespace vit::gui
