@@ -24,8 +24,8 @@ const char* usage() {
            builtin_model_lines("                   ") +
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
            "  --image-size   square input size (positional embeddings are interpolated)\n"
-           "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, and attention.png,\n"
-           "                 model-view.png and overview.png, then exit\n"
+           "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, attention.png,\n"
+           "                 model-view.png, overview.png and the findings screens (NN-<screen>.png), then exit\n"
            "  --select-token token selected at start (0 = CLS, 1 + p = patch p)\n"
            "  --presenter    start in presenter mode (full screen, large font)\n"
            "  --clicker      clicker mode: PageUp/PageDown step one stage instead of one block\n"

@@ -128,14 +128,14 @@ void DrawAttentionDistanceScreen(ViewContext& ctx) {
     const float side_max = tokens.grid * tokens.patch_px * std::sqrt(2.f);
     ImGui::BeginGroup();
     FindingsTitle(ctx, "mean attention distance, one dot per head",
-                  "dots high up look far; the paper sees both near and far heads early, only far ones late", chart_w);
+                  "high dots look far; trained ViTs: both early, far late", chart_w);
     DistanceChart(dist, std::max(1.f, std::ceil(std::max(dist.size() ? dist.maxCoeff() : 0.f, side_max / 2) / 8) * 8),
                   ImVec2(chart_w, h - 3.f * ImGui::GetTextLineHeight()));
     ImGui::EndGroup();
     ImGui::SameLine(0, 20.f);
     ImGui::BeginGroup();
     const float right_w = avail.x - chart_w - 20.f;
-    FilterGrid(ctx, "patch filters", "first " + std::to_string(filters) + " rows of the projection, each its own range",
+    FilterGrid(ctx, "patch filters", "first " + std::to_string(filters) + " of the projection's rows, each own range",
                ctx.model.patch_w.topRows(filters), "filters", ImVec2(right_w, h * 0.5f - 4.f));
     char share[64];
     std::snprintf(share, sizeof share, "top %d components: %.0f%% of the variance", static_cast<int>(pcs.rows()),

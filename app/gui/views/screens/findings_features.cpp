@@ -73,12 +73,12 @@ void DrawPatchFeaturesScreen(ViewContext& ctx) {
                       static_cast<uint8_t>(std::lround(255.f * colours.rgb[3 * p + 2]))};
         return patch_colour_pixels(rgb, std::vector<uint8_t>(cells, 255), tokens.grid);
     };
-    const float formula_h = FindingsFormulaHeight(ctx, kFormula, kPytorch) + 2.f * ImGui::GetTextLineHeightWithSpacing();
+    const float formula_h = FindingsFormulaHeight(ctx, kFormula, kPytorch) + 3.5f * ImGui::GetTextLineHeightWithSpacing();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float gap = 24.f, side = std::max(80.f, std::min((avail.x - gap) / 2, avail.y - formula_h - 3.f * ImGui::GetTextLineHeight()));
     char shares[96] = "";
     if (colours.share.size() == 3)
-        std::snprintf(shares, sizeof shares, "red, green, blue = components 1, 2, 3: %.0f%%, %.0f%%, %.0f%% of the variance",
+        std::snprintf(shares, sizeof shares, "r, g, b = components 1, 2, 3 (%.0f, %.0f, %.0f %% of variance)",
                       100 * colours.share[0], 100 * colours.share[1], 100 * colours.share[2]);
     ImGui::BeginGroup();
     FindingsTitle(ctx, "the image", "patch grid " + std::to_string(tokens.grid) + " × " + std::to_string(tokens.grid), side);
@@ -89,8 +89,8 @@ void DrawPatchFeaturesScreen(ViewContext& ctx) {
     ImGui::EndGroup();
     ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
-    FindingsTitle(ctx, stage_id(stage) + ": patch tokens on 3 components" + (o.two_step ? " (foreground)" : ""),
-                  o.two_step ? "black: background (first component below t)" : shares, side);
+    FindingsTitle(ctx, "PCA colours of " + stage_id(stage), o.two_step ? "black: background (component 1 < t)" : shares,
+                  std::max(side, (avail.x - gap) / 2));
     DrawPatchColours(ctx, texture_key(ctx, stage, -1, Colormap::Sequential, what), make, side, {}, 0,
                      [&](int p) {
                          char t[96];

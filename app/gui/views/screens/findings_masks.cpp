@@ -27,7 +27,7 @@ RgbaImage mask_pixels(const std::vector<uint8_t>& keep, int grid) {
 }  // namespace
 
 void DrawClsMaskScreen(ViewContext& ctx) {
-    FindingsHeading(ctx, "Where CLS looks, as DINO draws it: top-mass masks per head");
+    FindingsHeading(ctx, "DINO's CLS attention masks, one per head");
     if (!FindingsBlockChooser(ctx)) return;
     FindingsOptions& o = ctx.state.findings;
     ImGui::SameLine(0, 30.f);
@@ -51,7 +51,7 @@ void DrawClsMaskScreen(ViewContext& ctx) {
         const int kept = static_cast<int>(std::count(masks[h].begin(), masks[h].end(), 1));
         ImGui::BeginGroup();
         std::snprintf(what, sizeof what, "cls mask h%d %.3f", h, o.mass);
-        FindingsTitle(ctx, "head " + std::to_string(h), std::to_string(kept) + " patches hold " + percent(o.mass), side);
+        FindingsTitle(ctx, "head " + std::to_string(h), std::to_string(kept) + (kept == 1 ? " patch: " : " patches: ") + percent(o.mass), side);
         DrawPatchColours(ctx, texture_key(ctx, attn, h, Colormap::Sequential, what),
                          [&] { return mask_pixels(masks[h], tokens.grid); }, side);
         ImGui::EndGroup();

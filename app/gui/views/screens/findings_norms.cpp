@@ -63,9 +63,9 @@ void DrawTokenNormsScreen(ViewContext& ctx) {
     const float formula_h = FindingsFormulaHeight(ctx, kFormula, kPytorch);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lh = ImGui::GetTextLineHeightWithSpacing(), gap = 24.f;
-    const float side = std::max(80.f, std::min(avail.x * 0.45f, avail.y - formula_h - 6.f * lh));
+    const float side = std::max(80.f, std::min(avail.x * 0.45f, avail.y - formula_h - (8.f + tokens.prefix) * lh));
     ImGui::BeginGroup();
-    FindingsTitle(ctx, "‖x‖ of every patch after " + stage_id(out), "red frame: norm > 2 × median (high-norm outlier)", side);
+    FindingsTitle(ctx, "‖x‖ per patch, " + stage_id(out), "red frame: > 2 × median", side);
     DrawPatchColours(ctx, texture_key(ctx, out, -1, Colormap::Sequential, "norms"), [&] { return norm_pixels(norms, tokens); },
                      side, marked, IM_COL32(255, 40, 40, 255), [&](int p) {
                          const auto at = std::find(tokens.patches.begin(), tokens.patches.end(), p);
@@ -80,10 +80,10 @@ void DrawTokenNormsScreen(ViewContext& ctx) {
     ImGui::Dummy(ImVec2(side, 14.f + lh));
     PrefixNorms(norms, outliers, tokens, median_patch_norm(norms, tokens));
     ImGui::EndGroup();
+    const float right_w = avail.x - ImGui::GetItemRectSize().x - gap;
     ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
-    const float right_w = avail.x - side - gap;
-    FindingsTitle(ctx, "sink score: attention each token receives", stage_id(attn) + " column sums, one row per head", right_w);
+    FindingsTitle(ctx, "sink score: attention received", stage_id(attn) + " column sums, a row per head", right_w);
     DrawPlainMatrix(ctx, texture_key(ctx, attn, -1, Colormap::Sequential, "sink scores"), sinks.data(),
                     static_cast<int>(sinks.rows()), static_cast<int>(sinks.cols()),
                     ImVec2(right_w, std::min(side, std::max(160.f, right_w * 0.6f))), "", "head", "token (0 = CLS)",
