@@ -162,7 +162,7 @@ TEST_CASE("a headless model (DINO) has no logits or probs and the head group sti
 
 TEST_CASE("every screen's name reads back as that screen, and the table lists each screen once") {
     const std::vector<ScreenInfo>& table = screen_table();
-    REQUIRE(table.size() == 5);
+    REQUIRE(table.size() == 9);
     for (size_t i = 0; i < table.size(); ++i) {
         INFO(table[i].name);
         CHECK(static_cast<size_t>(table[i].value) == i);  // in the enum's order
@@ -172,7 +172,8 @@ TEST_CASE("every screen's name reads back as that screen, and the table lists ea
         CHECK(std::string(screen_title(table[i].value)) == table[i].title);
     }
     CHECK(std::string(screen_name(Screen::Why)) == "why");
-    CHECK(screen_names() == "stage, attention, why, overview or model-view");
+    CHECK(screen_names() ==
+          "stage, attention, why, overview, model-view, attention-distance, patch-pca, token-norms or cls-masks");
     Screen untouched = Screen::Why;
     CHECK_FALSE(parse_screen("models", untouched));
     CHECK(untouched == Screen::Why);

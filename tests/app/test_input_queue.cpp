@@ -187,6 +187,18 @@ TEST_CASE("V opens the overview and L the model view, again goes back; an arrow 
     REQUIRE(a.s.stage == 1);
 }
 
+TEST_CASE("F steps through the four findings screens and then back to the stage view") {
+    Session a;
+    for (const Screen screen : findings_screens()) {
+        tap(a.q, Key::F);
+        a.frames(1);
+        REQUIRE(a.s.screen == screen);
+    }
+    tap(a.q, Key::F);
+    a.frames(1);
+    REQUIRE(a.s.screen == Screen::Stage);
+}
+
 TEST_CASE("H steps through the heads and back to all; Z and Enter enlarge one head and go back") {
     Pipeline p = make_pipeline(vit::stage_list(2, true), 17, 3);
     AppState s;

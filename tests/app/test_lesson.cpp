@@ -114,7 +114,8 @@ TEST_CASE("every mistake in a lesson file is one message naming the file, the st
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "stage": "block0.atn"}]})"),
                Contains("step 1: 'stage' \"block0.atn\" is not a stage of the catalogue"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "screen": "attn"}]})"),
-               Contains("'screen' must be one of stage, attention, why, overview, model-view, got \"attn\""));
+               Contains("'screen' must be one of stage, attention, why, overview, model-view, "
+                        "attention-distance, patch-pca, token-norms, cls-masks, got \"attn\""));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "colours": "rainbow"}]})"), Contains("'colours' must be one of auto,"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "numbers": 1}]})"), Contains("'numbers' must be true or false, got 1"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "highlight": {"patch": 1, "row": 2}}]})"),
@@ -305,7 +306,8 @@ TEST_CASE("every screen's name round-trips through a lesson file") {
         CHECK(parse_lesson(text, "lesson.json") == lesson);
     }
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "screen": "models"}]})"),
-               Contains("step 1: 'screen' must be one of stage, attention, why, overview, model-view, got \"models\""));
+               Contains("step 1: 'screen' must be one of stage, attention, why, overview, model-view, "
+                        "attention-distance, patch-pca, token-norms, cls-masks, got \"models\""));
 }
 
 // Hostile lesson files: text too long to draw, hundreds of thousands of keys,

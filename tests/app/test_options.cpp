@@ -98,10 +98,10 @@ TEST_CASE("the Open window's gallery lists every built-in model, then the checkp
     fs::remove_all(dir);
 }
 
-TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then attention, model-view, overview, why, two gradients and three cells") {
+TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then attention, model-view, overview, why, two gradients, three cells and the four findings") {
     Pipeline p = make_pipeline(vit::stage_list(1, true), 5, 2);
     std::vector<TourShot> plan = tour_plan(p);
-    REQUIRE(plan.size() == p.ids.size() + 9);
+    REQUIRE(plan.size() == p.ids.size() + 13);
     REQUIRE(plan[0].file == "00-input.png");
     REQUIRE(plan[p.index_of("block0.q")].file == "06-block0.q.png");
     const size_t n = p.ids.size();
@@ -123,16 +123,23 @@ TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then atten
     REQUIRE(plan[n + 6].stage == p.index_of("block0.scores"));
     const CellRef scores_cell{vit::StageRef{vit::StageKind::Scores, 0}, 0, 1, 1};
     REQUIRE(plan[n + 6].cell == scores_cell);
-    REQUIRE(plan.back().file == "31-cell-block0.ln1.png");
+    REQUIRE(plan[n + 8].file == "31-cell-block0.ln1.png");
     const CellRef ln1_cell{vit::StageRef{vit::StageKind::Ln1, 0}, -1, 1, 1};
-    REQUIRE(plan.back().cell == ln1_cell);
+    REQUIRE(plan[n + 8].cell == ln1_cell);
+    const char* findings[] = {"32-attention-distance.png", "33-patch-pca.png", "34-token-norms.png", "35-cls-masks.png"};
+    for (size_t i = 0; i < 4; ++i) {
+        REQUIRE(plan[n + 9 + i].file == findings[i]);
+        REQUIRE(plan[n + 9 + i].screen == findings_screens()[i]);
+        REQUIRE(plan[n + 9 + i].stage == p.index_of("block0.out"));
+    }
     for (size_t i = 0; i < n + 6; ++i) REQUIRE_FALSE(plan[i].cell);
     // A headless model (DINO) has no class to explain.
     Pipeline headless = make_pipeline(vit::stage_list(1, false), 5, 2);
     const std::vector<TourShot> headless_plan = tour_plan(headless);
-    REQUIRE(headless_plan.size() == headless.ids.size() + 6);
+    REQUIRE(headless_plan.size() == headless.ids.size() + 10);
     REQUIRE(headless_plan[headless.ids.size() + 2].screen == Screen::Overview);
-    REQUIRE(headless_plan.back().cell);
+    REQUIRE(headless_plan[headless.ids.size() + 5].cell);
+    REQUIRE(headless_plan.back().screen == Screen::ClsMasks);
     REQUIRE(tour_file_name(7, "block0.q") == "07-block0.q.png");
     REQUIRE(tour_file_name(123, "rollout") == "123-rollout.png");
 }
@@ -170,8 +177,10 @@ TEST_CASE("the option --screen names the screen to start on, and rejects other n
     REQUIRE(parse_options({"--screen", "attention"}).screen == Screen::Attention);
     REQUIRE(parse_options({"--screen", "stage"}).screen == Screen::Stage);
     REQUIRE(parse_options({"--screen", "why"}).screen == Screen::Why);
+    REQUIRE(parse_options({"--screen", "token-norms"}).screen == Screen::TokenNorms);
     REQUIRE_THROWS_WITH(parse_options({"--screen", "models"}),
-                        Catch::Contains("--screen expects stage, attention, why, overview or model-view, got 'models'"));
+                        Catch::Contains("--screen expects stage, attention, why, overview, model-view, attention-distance, patch-pca, "
+                                       "token-norms or cls-masks, got 'models'"));
     REQUIRE_THROWS_AS(parse_options({"--screen", "models"}), vit::Error);
     REQUIRE_THROWS_AS(parse_options({"--screen"}), vit::Error);
 }
@@ -206,6 +215,7 @@ TEST_CASE("each tour shot says what it shows, so the driver need not read file n
     REQUIRE(plan[n + 4].kind == ShotKind::Gradient);
     REQUIRE(plan[n + 5].kind == ShotKind::Gradient);
     for (size_t i = n + 6; i < n + 9; ++i) REQUIRE(plan[i].kind == ShotKind::CellProvenance);
+    for (size_t i = n + 9; i < n + 13; ++i) REQUIRE(plan[i].kind == ShotKind::Screen);  // the findings
     REQUIRE(plan.back().kind == ShotKind::GpuDifference);
     for (const TourShot& shot : plan) REQUIRE(shot.gradients() == (shot.kind == ShotKind::Gradient));
 

@@ -76,8 +76,8 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
     Pipeline p = make_pipeline(vit::stage_list(m.config.depth, m.config.num_classes > 0), 2, m.config.num_heads);
     std::vector<TourShot> plan = tour_plan(p);
     const bool blocks = p.depth > 0, head = m.config.num_classes > 0;
-    // + attention, model-view, overview and three cells; why and two gradients for a model with a head
-    REQUIRE(plan.size() == p.ids.size() + (blocks ? 6 : 1) + (blocks && head ? 3 : 0));
+    // + attention, model-view, overview, three cells and four findings; why and two gradients for a model with a head
+    REQUIRE(plan.size() == p.ids.size() + (blocks ? 10 : 1) + (blocks && head ? 3 : 0));
     // A tour given interventions (VITVIZ_TOUR_ASK set) also shows the Ask panel; its question
     // (a temperature, a silenced head, shuffled patches) is one the backward pass does not
     // follow, so its gradient shots hold the sentence saying so instead of a picture.

@@ -428,6 +428,10 @@ void App::draw_columns(float body_h) {
         case Screen::Why: draw_why_screen(ctx); break;
         case Screen::Overview: DrawOverviewScreen(ctx); break;
         case Screen::ModelView: DrawModelView(ctx); break;
+        case Screen::AttentionDistance: DrawAttentionDistanceScreen(ctx); break;
+        case Screen::PatchFeatures: DrawPatchFeaturesScreen(ctx); break;
+        case Screen::TokenNorms: DrawTokenNormsScreen(ctx); break;
+        case Screen::ClsMasks: DrawClsMaskScreen(ctx); break;
         case Screen::Stage:
             if (state_.gradients && model_->config.num_classes > 0) draw_gradient_view(ctx);
             else DrawStageView(ctx);

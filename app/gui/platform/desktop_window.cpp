@@ -57,6 +57,7 @@ static int app_key(int glfw_key) {
         case GLFW_KEY_V: return static_cast<int>(Key::V);
         case GLFW_KEY_L: return static_cast<int>(Key::L);
         case GLFW_KEY_R: return static_cast<int>(Key::R);
+        case GLFW_KEY_F: return static_cast<int>(Key::F);
         default: break;
     }
     if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)

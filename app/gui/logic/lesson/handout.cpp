@@ -78,7 +78,11 @@ std::optional<StageRef> handout_stage(const AppState& s, const Pipeline& p) {
             if (p.depth > 0) return StageRef{StageKind::Attn, s.layer};
             return std::nullopt;
         case Screen::Overview:
-        case Screen::Why: return std::nullopt;
+        case Screen::Why:
+        case Screen::AttentionDistance:
+        case Screen::PatchFeatures:
+        case Screen::TokenNorms:
+        case Screen::ClsMasks: return std::nullopt;
     }
     return std::nullopt;
 }

@@ -34,6 +34,14 @@ struct Pipeline {
 };
 Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int heads);
 
+// The findings screens' settings: DINOv2's two-step PCA and its foreground threshold
+// (core/findings/pca.h), the share of CLS attention DINO's masks keep (core/findings/cls_mask.h).
+struct FindingsOptions {
+    bool two_step = false;
+    float threshold = 0.5f;
+    float mass = 0.6f;
+};
+
 struct AppState {
     int stage = 0;            // index into Pipeline::ids
     int token = 0;            // selected token: 0 = CLS, 1 + p = patch p
@@ -52,6 +60,7 @@ struct AppState {
     int hover_token = -1;     // token under the mouse this frame; views outline it next frame
     AskState ask;             // the interventions of the Ask panel (ask_state.h)
     std::optional<CellRef> cell;  // the clicked cell whose inputs the side panel shows (cell_provenance.h)
+    FindingsOptions findings;
 };
 
 // Stepping clamps at both ends (a teacher pressing Right on the last stage stays there).

@@ -12,7 +12,7 @@ namespace vit::gui {
 // The keys the app acts on; every other key is left to Dear ImGui.
 enum class Key {
     Right, Left, PageDown, PageUp, Home, End, Down, Up, Escape, F11,
-    A, C, N, H, O, M, S, E, W, G, Z, Enter, V, L, R,
+    A, C, N, H, O, M, S, E, W, G, Z, Enter, V, L, R, F,
     Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9,
 };
 

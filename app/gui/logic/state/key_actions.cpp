@@ -1,6 +1,8 @@
 // The app's key map (the README lists the keys): arrows and Page keys step, 1..9 bookmarks, letters toggle.
 #include "logic/state/key_actions.h"
 
+#include <algorithm>
+
 namespace vit::gui {
 
 static int digit_of(Key k) {
@@ -10,6 +12,13 @@ static int digit_of(Key k) {
 static void step_to(AppState& s, void (*step)(AppState&, const Pipeline&), const Pipeline& p) {
     step(s, p);
     s.screen = Screen::Stage;
+}
+
+// F: the first findings screen, the next one, and after the last back to the stage view.
+static void next_findings_screen(AppState& s) {
+    const std::vector<Screen>& order = findings_screens();
+    const auto at = std::find(order.begin(), order.end(), s.screen);
+    s.screen = at == order.end() ? order.front() : at + 1 == order.end() ? Screen::Stage : *(at + 1);
 }
 
 WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookmarks& b) {
@@ -43,6 +52,7 @@ WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookma
         case Key::G: s.gradients = !s.gradients; break;
         case Key::V: s.screen = s.screen == Screen::Overview ? Screen::Stage : Screen::Overview; break;
         case Key::L: s.screen = s.screen == Screen::ModelView ? Screen::Stage : Screen::ModelView; break;
+        case Key::F: next_findings_screen(s); break;
         case Key::C: toggle_cls_attention(s, p); break;
         case Key::N: s.show_numbers = !s.show_numbers; break;
         case Key::H: select_head(s, p, s.head + 1 >= p.heads ? -1 : s.head + 1); break;

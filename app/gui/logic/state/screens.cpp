@@ -10,8 +10,18 @@ const std::vector<ScreenInfo>& screen_table() {
         {"why", Screen::Why, "Why this class?"},
         {"overview", Screen::Overview, "The whole model at a glance"},
         {"model-view", Screen::ModelView, "Model view: blocks × heads"},
+        {"attention-distance", Screen::AttentionDistance, "How far heads look (ViT Fig. 7)"},
+        {"patch-pca", Screen::PatchFeatures, "Patch features as colours (PCA)"},
+        {"token-norms", Screen::TokenNorms, "Token norms and attention sinks"},
+        {"cls-masks", Screen::ClsMasks, "DINO's CLS attention masks"},
     };
     return table;
+}
+
+const std::vector<Screen>& findings_screens() {
+    static const std::vector<Screen> screens = {Screen::AttentionDistance, Screen::PatchFeatures, Screen::TokenNorms,
+                                                Screen::ClsMasks};
+    return screens;
 }
 
 static const ScreenInfo& info_of(Screen screen) {

@@ -5,7 +5,9 @@
 // model with a head then `NN-why.png` (why this class) and the backward walk at the
 // last block's attention and at the input (`NN-grad-<stage id>.png`); with encoder
 // blocks, where a number comes from on block 0's scores, fc1 and ln1 (`NN-cell-<stage id>.png`,
-// the cell at row 1, column 1, head 0). The driver renders a few frames per shot so textures and
+// the cell at row 1, column 1, head 0); then, with encoder blocks, the findings screens on the last
+// block's output (`NN-attention-distance.png`, `NN-patch-pca.png`, `NN-token-norms.png`,
+// `NN-cls-masks.png`). The driver renders a few frames per shot so textures and
 // layout settle before the framebuffer is read.
 #pragma once
 #include <optional>

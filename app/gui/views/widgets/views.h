@@ -52,6 +52,15 @@ void DrawOverviewScreen(ViewContext& ctx);
 // attention for every layer × head; a click opens that map on the attention screen.
 void DrawModelView(ViewContext& ctx);
 
+// The findings screens (findings_distance.cpp, findings_features.cpp, findings_norms.cpp,
+// findings_masks.cpp; their numbers from core/findings/): mean attention distance by depth with
+// the patch filters and their principal components; the chosen block's patch tokens as PCA
+// colours; token norms with high-norm outliers and sink scores; DINO's top-mass CLS masks.
+void DrawAttentionDistanceScreen(ViewContext& ctx);
+void DrawPatchFeaturesScreen(ViewContext& ctx);
+void DrawTokenNormsScreen(ViewContext& ctx);
+void DrawClsMaskScreen(ViewContext& ctx);
+
 // "Why this class?" (why_screen.cpp): relevance, rollout and saliency for class `chosen`
 // (picked from the top five); `ex` null or for another class/trace while it is computed.
 void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool busy);

@@ -1,0 +1,103 @@
+#!/usr/bin/python3
+"""Writes what the analysis views of core/findings/ should compute, by PyTorch,
+for the timm_f32 fixture: tests/fixtures/timm_f32/findings/*.npy.
+
+Run after tests/make_fixtures.py:  /usr/bin/python3 tests/make_findings_fixtures.py
+It reads PyTorch's own stages (timm_f32/expected/*.npy) and the patch projection
+of timm_f32/model.safetensors, and computes in float64:
+  attention_distance.npy  depth × H   mean attention distance in pixels (prefix tokens left out)
+  token_norms.npy         depth × T   ‖block{i}.out[t]‖
+  sink_scores.npy         depth × H × T  attention column sums
+  cls_masks.npy           depth × H × N  DINO's top-mass masks, share 0.6
+  pca_rgb.npy             N × 3       last block's patch tokens on 3 components, min-max per component
+  pca_fg_rgb.npy          N × 3       DINOv2's two-step form, threshold 0.5 (black background)
+  filter_components.npy   8 × C·P·P   principal components of the patch filters
+PCA signs follow core/findings/pca.h (each component's largest |coordinate| positive);
+the test compares colours up to sign anyway.
+"""
+import json
+import os
+import sys
+
+import numpy as np
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from vitref import safetensors_io as st  # noqa: E402
+
+FIXTURE = os.path.join(ROOT, "tests", "fixtures", "timm_f32")
+SHARE = 0.6
+THRESHOLD = 0.5
+PREFIX = 1  # CLS only in this fixture
+
+
+def stage(name):
+    return torch.from_numpy(np.load(os.path.join(FIXTURE, "expected", name + ".npy"))).double()
+
+
+def attention_distance(attn, grid, patch):
+    ys, xs = torch.meshgrid(torch.arange(grid), torch.arange(grid), indexing="ij")
+    cells = torch.stack([ys.flatten(), xs.flatten()], 1).double()
+    dist = patch * torch.cdist(cells, cells)
+    return (attn[:, PREFIX:, PREFIX:] * dist).sum(-1).mean(-1)
+
+
+def pca(x, k):
+    x = x - x.mean(0)
+    _, s, vh = torch.linalg.svd(x, full_matrices=False)
+    v = vh[:k].T
+    z = x @ v
+    at = z.abs().argmax(0)
+    sign = torch.sign(z[at, torch.arange(k)])
+    return v * sign, z * sign
+
+
+def min_max(z):
+    return (z - z.min(0).values) / (z.max(0).values - z.min(0).values)
+
+
+def two_step(x):
+    _, z = pca(x, 1)
+    fg = min_max(z)[:, 0] >= THRESHOLD
+    rgb = torch.zeros(x.shape[0], 3, dtype=x.dtype)
+    rgb[fg] = min_max(pca(x[fg], 3)[1])
+    return rgb
+
+
+def cls_mask(attn):
+    a = attn[:, 0, PREFIX:]
+    val, idx = torch.sort(a)
+    val /= torch.sum(val, dim=1, keepdim=True)
+    keep = torch.cumsum(val, dim=1) > (1 - SHARE)
+    return torch.stack([keep[h][torch.argsort(idx[h])] for h in range(a.shape[0])]).double()
+
+
+def main():
+    meta = json.load(open(os.path.join(FIXTURE, "config.json")))["model_args"]
+    patch, depth = meta["patch_size"], meta["depth"]
+    grid = meta["img_size"] // patch
+    attns = [stage(f"block{b}.attn") for b in range(depth)]
+    outs = [stage(f"block{b}.out") for b in range(depth)]
+    weights, _ = st.load_file(os.path.join(FIXTURE, "model.safetensors"))
+    filters = torch.from_numpy(np.asarray(weights["patch_embed.proj.weight"])).double().flatten(1)
+    last = outs[-1][PREFIX:]
+    result = {
+        "attention_distance": torch.stack([attention_distance(a, grid, patch) for a in attns]),
+        "token_norms": torch.stack([o.norm(dim=-1) for o in outs]),
+        "sink_scores": torch.stack([a.sum(dim=-2) for a in attns]),
+        "cls_masks": torch.stack([cls_mask(a) for a in attns]),
+        "pca_rgb": min_max(pca(last, 3)[1]),
+        "pca_fg_rgb": two_step(last),
+        "filter_components": pca(filters, 8)[0].T,
+    }
+    out = os.path.join(FIXTURE, "findings")
+    os.makedirs(out, exist_ok=True)
+    for name, value in result.items():
+        np.save(os.path.join(out, name + ".npy"), np.ascontiguousarray(value.numpy(), dtype=np.float32))
+        print(f"  findings/{name}.npy {tuple(value.shape)}")
+
+
+if __name__ == "__main__":
+    torch.set_num_threads(1)
+    main()
