@@ -1,8 +1,8 @@
 // A Vision Transformer as timm's `VisionTransformer` holds it: its config
 // (sizes, preprocessing, labels) and its weights in PyTorch's (out, in)
 // orientation. Loaders fill it (checkpoint.h, toy_model.h); forward.h runs it.
-// Left out of the reference: distillation tokens, register tokens, layer scale,
-// global average pooling (the head always reads the CLS row).
+// Left out of the reference: distillation tokens, register tokens, global
+// average pooling (the head always reads the CLS row).
 #pragma once
 #include <string>
 #include <vector>
@@ -22,6 +22,9 @@ struct Preprocess {
     std::vector<float> std = {0.229f, 0.224f, 0.225f};
 };
 
+// The MLP's activation: nn.GELU() (erf form) or OpenAI CLIP's QuickGELU, x·sigmoid(1.702x).
+enum class Activation { Gelu, QuickGelu };
+
 struct ModelConfig {
     std::string name;          // shown in the UI and CLI
     int channels = 3;          // C
@@ -33,6 +36,10 @@ struct ModelConfig {
     int num_classes = 1000;    // 0: no classifier head (DINO)
     int pos_grid = 14;         // side of the patch grid the positional embedding was trained on
     float ln_eps = 1e-6f;      // LayerNorm epsilon (timm 1e-6, Hugging Face 1e-12)
+    // Block and stem variants (timm VisionTransformer's arguments):
+    bool layer_scale = false;  // init_values: ls1/ls2.gamma scale each branch before its residual add (DINOv2)
+    bool norm_pre = false;     // pre_norm: a LayerNorm on the tokens before the blocks (CLIP image towers)
+    Activation activation = Activation::Gelu;  // act_layer
     Preprocess preprocess;
     std::vector<std::string> labels;  // num_classes names
 
@@ -51,6 +58,7 @@ struct BlockWeights {
     Vec fc1_b;           // M
     Mat fc2_w;           // D × M
     Vec fc2_b;           // D
+    Vec ls1, ls2;        // D each: LayerScale gammas (config.layer_scale), empty otherwise
 };
 
 struct Model {
@@ -59,6 +67,7 @@ struct Model {
     Vec patch_b;         // D
     Vec cls_token;       // D
     Mat pos_embed;       // (1 + pos_grid²) × D, row 0 for the CLS token
+    Vec norm_pre_w, norm_pre_b;  // D each with config.norm_pre, empty otherwise
     std::vector<BlockWeights> blocks;
     Vec norm_w, norm_b;  // D
     Mat head_w;          // num_classes × D (empty when num_classes == 0)

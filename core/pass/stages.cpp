@@ -49,6 +49,12 @@ const std::vector<StageDef> kTable = {
      "x = x + self.pos_embed",
      "dZ0 = dx1 + LN1 backward(dLN1): the residual stream and block 0's attention branch\n"
      "LN backward: dxh = dy * gamma;  dx = (dxh - mean(dxh) - xh * mean(dxh * xh)) / sigma"},
+    {K::NormPre, "norm_pre", kEmbed, {D::T, D::D}, K::Tokens, false, false, kSigned,
+     "LayerNorm before the blocks", "LayerNorm before the blocks (norm_pre, CLIP)",
+     kLayerNorm,
+     "x = self.norm_pre(x)  # pre_norm=True: nn.LayerNorm(embed_dim), no bias in patch_embed",
+     "dnorm_pre = dx1 + LN1 backward(dLN1) of block 0; then dZ0 = LN backward(dnorm_pre)",
+     Variant::NormPre},
     {K::Ln1, "ln1", kBlock, {D::T, D::D}, K::Ln1, kStream, false, kSigned,
      "LayerNorm before attention", "LayerNorm before attention",
      kLayerNorm,
@@ -89,6 +95,12 @@ const std::vector<StageDef> kTable = {
      "Y = O Wo^T + bo",
      "x = self.proj(x)  # self.proj = nn.Linear(dim, dim)",
      "dY = dx1 (the residual adds the branch, so it gets the stream's gradient)"},
+    {K::Ls1, "ls1", kBlock, {D::T, D::D}, K::AttnOut, false, false, kSigned,
+     "LayerScale (attention)", "LayerScale of the attention branch",
+     "Y' = Y * gamma1, per feature (gamma1 learned, D values)",
+     "x = self.ls1(x)  # LayerScale: x * self.gamma, init_values=1e-5",
+     "dY' = dx1;  dY = dY' * gamma1, dgamma1 = sum over tokens of dY' * Y",
+     Variant::LayerScale},
     {K::Res1, "res1", kBlock, {D::T, D::D}, K::Res1, kStream, false, kSigned,
      "+ residual (attention)", "first residual (attention added)",
      "x1 = x + Attn(LN1(x))",
@@ -109,12 +121,25 @@ const std::vector<StageDef> kTable = {
      "GELU", "GELU activation",
      "GELU(h) = h * Phi(h) = 0.5 h (1 + erf(h / sqrt(2)))",
      "x = self.act(x)  # self.act = nn.GELU()",
-     "dGELU = dF W2"},
+     "dGELU = dF W2",
+     Variant::Gelu},
+    {K::QuickGelu, "quick_gelu", kBlock, {D::T, D::M}, K::Fc1, false, false, kSigned,
+     "QuickGELU", "QuickGELU activation (OpenAI CLIP)",
+     "QuickGELU(h) = h * sigmoid(1.702 h)",
+     "x = self.act(x)  # act_layer='quick_gelu': x * torch.sigmoid(1.702 * x)",
+     "dQuickGELU = dF W2",
+     Variant::QuickGelu},
     {K::MlpOut, "mlp_out", kBlock, {D::T, D::D}, K::Gelu, false, false, kSigned,
      "MLP fc2 (narrow)", "MLP second layer (fc2)",
      "F = GELU(H) W2^T + b2",
      "x = self.fc2(x)  # self.fc2 = nn.Linear(hid_dim, out_dim)",
      "dF = dx_out"},
+    {K::Ls2, "ls2", kBlock, {D::T, D::D}, K::MlpOut, false, false, kSigned,
+     "LayerScale (MLP)", "LayerScale of the MLP branch",
+     "F' = F * gamma2, per feature (gamma2 learned, D values)",
+     "x = self.ls2(x)  # LayerScale: x * self.gamma, init_values=1e-5",
+     "dF' = dx_out;  dF = dF' * gamma2, dgamma2 = sum over tokens of dF' * F",
+     Variant::LayerScale},
     {K::Out, "out", kBlock, {D::T, D::D}, K::Res1, false, false, kSigned,
      "+ residual (MLP)", "block output (MLP added)",
      "x_out = x1 + MLP(LN2(x1))",
@@ -209,11 +234,15 @@ std::optional<StageRef> parse_stage_id(const std::string& id) {
     return std::nullopt;
 }
 
-std::vector<StageRef> stage_list(int depth, bool has_head) {
+namespace {
+
+// The stage list of a model of `depth` blocks, with the rows `has` admits.
+template <typename Admits>
+std::vector<StageRef> list_stages(int depth, bool has_head, const Admits& has) {
     std::vector<StageRef> list;
     auto add_group = [&](StageGroup group, int block) {
         for (const StageDef& def : kTable) {
-            if (def.group != group) continue;
+            if (def.group != group || !has(def.variant)) continue;
             if (!has_head && (def.kind == StageKind::Logits || def.kind == StageKind::Probs)) continue;
             list.push_back({def.kind, block});
         }
@@ -224,11 +253,41 @@ std::vector<StageRef> stage_list(int depth, bool has_head) {
     return list;
 }
 
-std::vector<std::string> stage_ids(int depth, bool has_head) {
+std::vector<std::string> ids_of(const std::vector<StageRef>& list) {
     std::vector<std::string> ids;
-    for (const StageRef& s : stage_list(depth, has_head)) ids.push_back(stage_id(s));
+    for (const StageRef& s : list) ids.push_back(stage_id(s));
     return ids;
 }
+
+}  // namespace
+
+bool has_variant(const ModelConfig& c, Variant variant) {
+    switch (variant) {
+        case Variant::All: return true;
+        case Variant::LayerScale: return c.layer_scale;
+        case Variant::NormPre: return c.norm_pre;
+        case Variant::Gelu: return c.activation == Activation::Gelu;
+        case Variant::QuickGelu: return c.activation == Activation::QuickGelu;
+    }
+    return false;
+}
+
+std::vector<StageRef> stage_list(int depth, bool has_head) {
+    return stage_list([&] {
+        ModelConfig plain;
+        plain.depth = depth;
+        plain.num_classes = has_head ? 1 : 0;
+        return plain;
+    }());
+}
+
+std::vector<std::string> stage_ids(int depth, bool has_head) { return ids_of(stage_list(depth, has_head)); }
+
+std::vector<StageRef> stage_list(const ModelConfig& c) {
+    return list_stages(c.depth, c.num_classes > 0, [&](Variant v) { return has_variant(c, v); });
+}
+
+std::vector<std::string> stage_ids(const ModelConfig& c) { return ids_of(stage_list(c)); }
 
 std::vector<int64_t> stage_shape(StageKind kind, const ModelSizes& sizes) {
     std::vector<int64_t> shape;
@@ -236,12 +295,12 @@ std::vector<int64_t> stage_shape(StageKind kind, const ModelSizes& sizes) {
     return shape;
 }
 
-std::optional<StageRef> stage_input(const StageRef& s, int depth) {
+std::optional<StageRef> stage_input(const StageRef& s, int depth, bool norm_pre) {
     const StageDef& def = stage_def(s.kind);
     if (def.from_none) return std::nullopt;
     if (!def.from_stream) return StageRef{def.from, s.block};
     const int block = def.group == StageGroup::Block ? s.block : depth;  // the head follows the last block
-    if (block <= 0) return StageRef{StageKind::Tokens, -1};
+    if (block <= 0) return StageRef{norm_pre ? StageKind::NormPre : StageKind::Tokens, -1};
     return StageRef{StageKind::Out, block - 1};
 }
 

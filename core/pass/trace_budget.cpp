@@ -19,7 +19,7 @@ namespace {
 double trace_floats(const ModelConfig& c, int image_size) {
     const ModelSizes sizes = model_sizes(c, image_size / c.patch_size);
     double floats = 0;
-    for (const StageRef& stage : stage_list(c.depth, c.num_classes > 0)) {
+    for (const StageRef& stage : stage_list(c)) {
         double numel = 1;
         for (int64_t dim : stage_shape(stage.kind, sizes)) numel *= static_cast<double>(dim);
         floats += numel;
