@@ -234,33 +234,6 @@ std::optional<StageRef> parse_stage_id(const std::string& id) {
     return std::nullopt;
 }
 
-namespace {
-
-// The stage list of a model of `depth` blocks, with the rows `has` admits.
-template <typename Admits>
-std::vector<StageRef> list_stages(int depth, bool has_head, const Admits& has) {
-    std::vector<StageRef> list;
-    auto add_group = [&](StageGroup group, int block) {
-        for (const StageDef& def : kTable) {
-            if (def.group != group || !has(def.variant)) continue;
-            if (!has_head && (def.kind == StageKind::Logits || def.kind == StageKind::Probs)) continue;
-            list.push_back({def.kind, block});
-        }
-    };
-    add_group(StageGroup::Embedding, -1);
-    for (int b = 0; b < depth; ++b) add_group(StageGroup::Block, b);
-    add_group(StageGroup::Head, -1);
-    return list;
-}
-
-std::vector<std::string> ids_of(const std::vector<StageRef>& list) {
-    std::vector<std::string> ids;
-    for (const StageRef& s : list) ids.push_back(stage_id(s));
-    return ids;
-}
-
-}  // namespace
-
 bool has_variant(const ModelConfig& c, Variant variant) {
     switch (variant) {
         case Variant::All: return true;
@@ -273,21 +246,32 @@ bool has_variant(const ModelConfig& c, Variant variant) {
 }
 
 std::vector<StageRef> stage_list(int depth, bool has_head) {
-    return stage_list([&] {
-        ModelConfig plain;
-        plain.depth = depth;
-        plain.num_classes = has_head ? 1 : 0;
-        return plain;
-    }());
+    ModelConfig plain;  // GELU, no LayerScale, no norm_pre
+    plain.depth = depth;
+    plain.num_classes = has_head ? 1 : 0;
+    return stage_list(plain);
 }
 
-std::vector<std::string> stage_ids(int depth, bool has_head) { return ids_of(stage_list(depth, has_head)); }
+std::vector<std::string> stage_ids(int depth, bool has_head) {
+    std::vector<std::string> ids;
+    for (const StageRef& s : stage_list(depth, has_head)) ids.push_back(stage_id(s));
+    return ids;
+}
 
 std::vector<StageRef> stage_list(const ModelConfig& c) {
-    return list_stages(c.depth, c.num_classes > 0, [&](Variant v) { return has_variant(c, v); });
+    std::vector<StageRef> list;
+    auto add_group = [&](StageGroup group, int block) {
+        for (const StageDef& def : kTable) {
+            if (def.group != group || !has_variant(c, def.variant)) continue;
+            if (c.num_classes <= 0 && (def.kind == StageKind::Logits || def.kind == StageKind::Probs)) continue;
+            list.push_back({def.kind, block});
+        }
+    };
+    add_group(StageGroup::Embedding, -1);
+    for (int b = 0; b < c.depth; ++b) add_group(StageGroup::Block, b);
+    add_group(StageGroup::Head, -1);
+    return list;
 }
-
-std::vector<std::string> stage_ids(const ModelConfig& c) { return ids_of(stage_list(c)); }
 
 std::vector<int64_t> stage_shape(StageKind kind, const ModelSizes& sizes) {
     std::vector<int64_t> shape;

@@ -84,7 +84,6 @@ std::optional<StageRef> parse_stage_id(const std::string& id);
 std::vector<StageRef> stage_list(int depth, bool has_head);
 std::vector<std::string> stage_ids(int depth, bool has_head);
 std::vector<StageRef> stage_list(const ModelConfig& config);
-std::vector<std::string> stage_ids(const ModelConfig& config);
 // Whether `config`'s model has the rows of `variant`.
 bool has_variant(const ModelConfig& config, Variant variant);
 
