@@ -1,11 +1,23 @@
-// Weight upload (GPU backend), after the core's shape check (model.h).
+// Weight upload (GPU backend), after the checks that the shaders compute the
+// model's stages and that its shapes are right (model.h).
 #include "gpu_model.h"
 
 #include "base/error.h"
+#include "pass/stages.h"
 
 namespace vit::gpu {
 
+void require_gpu_stages(const ModelConfig& c) {
+    for (const StageDef& def : stage_table()) {
+        const bool on_gpu = def.variant == Variant::All || def.variant == Variant::Gelu || def.variant == Variant::Head;
+        if (on_gpu || !has_variant(c, def.variant)) continue;
+        throw Error("GPU backend: " + c.name + " has the stage '" + def.name + "' (" + def.title +
+                    "), which the GPU backend does not compute: run this model on the CPU");
+    }
+}
+
 GpuModel upload_model(const Model& m) {
+    require_gpu_stages(m.config);
     validate_model_shapes(m);
     if (!m.config.plain_tokens())
         throw Error(m.config.name + ": the GPU backend runs only one CLS token with the head on its row; this model's "

@@ -21,7 +21,14 @@ struct GpuModel {
     std::vector<GpuBlockWeights> blocks;
 };
 
-// Throws vit::Error (validate_model_shapes) when a weight's shape is not the config's.
+// Throws vit::Error when the model has a stage the shaders do not compute
+// (LayerScale, norm_pre, QuickGELU: the catalogue's variant rows other than
+// GELU), naming the stage: such a model runs on the CPU only, never as a
+// different model on the GPU.
+void require_gpu_stages(const ModelConfig& config);
+
+// Throws vit::Error (require_gpu_stages, validate_model_shapes) when the model
+// has a stage the GPU lacks or a weight's shape is not the config's.
 GpuModel upload_model(const Model& model);
 
 }  // namespace vit::gpu

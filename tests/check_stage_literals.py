@@ -15,6 +15,13 @@ import sys
 # Literals equal to a stage name that mean something else (file: literal, why).
 NOT_STAGE_IDS = {
     ("core/formats/checkpoint.cpp", "norm"): "timm's module name of the final LayerNorm weights (norm.weight)",
+    ("core/formats/checkpoint.cpp", "ls1"): "timm's LayerScale module (blocks.N.ls1.gamma)",
+    ("core/formats/checkpoint.cpp", "ls2"): "timm's LayerScale module (blocks.N.ls2.gamma)",
+    ("core/formats/checkpoint.cpp", "norm_pre"): "timm's pre-blocks LayerNorm module (norm_pre.weight)",
+    ("core/model/parameters.cpp", "norm_pre"): "timm's parameter name norm_pre.weight",
+    ("core/model/config.cpp", "gelu"): "timm's act_layer name in model_args",
+    ("core/model/config.cpp", "quick_gelu"): "timm's act_layer name in model_args",
+    ("core/formats/model_writer.cpp", "quick_gelu"): "timm's act_layer name in model_args",
 }
 
 root = pathlib.Path(sys.argv[1])

@@ -104,20 +104,27 @@ def check_roundtrip(model, path, naming, dtype):
 
 def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=None,
             crop_pct=0.875, interpolation="bicubic", mean=IMAGENET_MEAN, std=IMAGENET_STD,
-            labels=None, architecture="vit_test", hf_size_as_int=False, token_args=None, image_from=None):
+            labels=None, architecture="vit_test", hf_size_as_int=False, variant=None, eps=None,
+            model_args=None, tag=None, image_from=None, token_args=None):
+    """One fixture folder. `variant`: timm's init_values / pre_norm / act_layer
+    (tools/vitref); `model_args`: the config's model_args instead of every size
+    (a published timm model's form: the architecture name says the rest);
+    `token_args`: timm's token and pooling kwargs (reg_tokens, no_embed_class,
+    class_token, global_pool, fc_norm; distilled for DeiT);
+    `image_from`: the fixture whose image.png stands in when this one has none
+    yet and skimage is missing (`image` must then name that picture and size)."""
     d = os.path.join(OUT, name)
     previous_image = None
-    if image_from:  # another fixture's committed picture
-        with open(os.path.join(OUT, image_from, "image.png"), "rb") as f:
-            previous_image = f.read()
-    if os.path.isfile(os.path.join(d, "image.png")):
-        with open(os.path.join(d, "image.png"), "rb") as f:
-            previous_image = f.read()
+    own = os.path.join(d, "image.png")
+    for path in (own, os.path.join(OUT, image_from or name, "image.png")):
+        if previous_image is None and os.path.isfile(path):
+            with open(path, "rb") as f:
+                previous_image = f.read()
     if os.path.exists(d):
         shutil.rmtree(d)
     os.makedirs(d)
-    eps = 1e-12 if naming == "hf" else 1e-6
-    m = build(seed, img_size=img_size, eps=eps, **model_kw, **(token_args or {}))
+    eps = eps or (1e-12 if naming == "hf" else 1e-6)
+    m = build(seed, img_size=img_size, eps=eps, **model_kw, **(token_args or {}), **(variant or {}))
     st.round_model_(m, dtype)
     sd = st.timm_state_dict(m) if naming == "timm" else st.hf_state_dict(m)
     path = os.path.join(d, "model.safetensors")
@@ -129,7 +136,7 @@ def fixture(name, *, seed, model_kw, dtype, naming, image, img_size, run_size=No
         cfg = st.timm_config(m, architecture, img_size, mean, std, crop_pct=crop_pct,
                              interpolation=interpolation, label_names=labels,
                              mlp_ratio=model_kw.get("mlp_ratio", 4.0),
-                             qkv_bias=model_kw.get("qkv_bias", True),
+                             qkv_bias=model_kw.get("qkv_bias", True), tag=tag, model_args=model_args,
                              token_args={k: v for k, v in (token_args or {}).items() if k != "distilled"})
         st.write_json(cfg, os.path.join(d, "config.json"))
     else:
@@ -202,6 +209,36 @@ def token_fixtures():
             token_args=dict(distilled=True),
             img_size=32, crop_pct=1.0, image=("chelsea", 40, 52, False), image_from="timm_f32",
             architecture="deit_test_distilled_patch8_32")
+
+
+OPENAI_CLIP_MEAN = [0.48145466, 0.4578275, 0.40821073]  # timm.data.constants
+OPENAI_CLIP_STD = [0.26862954, 0.26130258, 0.27577711]
+
+
+def variant_fixtures():
+    """timm's DINOv2 and CLIP towers, tiny, with their published names: the
+    config carries only img_size and num_classes in model_args, so LayerScale,
+    norm_pre, the eps and the activation must come from the architecture name
+    (timm's vit_small_patch14_dinov2: init_values=1e-5; vit_base_patch16_clip_224:
+    pre_norm=True, norm_layer=nn.LayerNorm; ..._clip_quickgelu_224: act_layer='quick_gelu')."""
+    # DINOv2: patch 14, 6 heads (small), positions for 84 px (6x6) resampled to 56 px (4x4):
+    # bicubic with antialias, as timm's resample_abs_pos_embed when it loads the weights at another size
+    fixture("timm_dinov2", seed=6, dtype="F32", naming="timm",
+            model_kw=dict(patch_size=14, in_chans=3, num_classes=5, embed_dim=24, depth=2,
+                          num_heads=6, mlp_ratio=4.0, qkv_bias=True),
+            variant=dict(init_values=1e-5), img_size=84, run_size=56, crop_pct=1.0,
+            interpolation="bicubic", image=("chelsea", 40, 52, False), image_from="timm_f32",
+            architecture="vit_small_patch14_dinov2", tag="lvd142m",
+            model_args={"img_size": 84, "num_classes": 5})
+    for name, arch, act, seed in (("timm_clip", "vit_base_patch16_clip_224", "gelu", 7),
+                                  ("timm_clip_quickgelu", "vit_base_patch16_clip_quickgelu_224", "quick_gelu", 8)):
+        fixture(name, seed=seed, dtype="F32", naming="timm",
+                model_kw=dict(patch_size=16, in_chans=3, num_classes=6, embed_dim=24, depth=2,
+                              num_heads=12, mlp_ratio=4.0, qkv_bias=True),
+                variant=dict(pre_norm=True, act_layer=act), eps=1e-5, img_size=64, crop_pct=0.9,
+                interpolation="bicubic", mean=OPENAI_CLIP_MEAN, std=OPENAI_CLIP_STD,
+                image=("astronaut", 60, 70, False), image_from="timm_posinterp", architecture=arch, tag="openai",
+                model_args={"img_size": 64, "num_classes": 6})
 
 
 def digits_fixture():
@@ -318,6 +355,7 @@ def main():
             img_size=32, crop_pct=1.0, interpolation="bilinear",
             image=("camera", 30, 36, True), architecture="vit_test_patch8_32.dino")
     token_fixtures()
+    variant_fixtures()
     digits_fixture()
     intervention_fixtures()
     total = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(OUT) for f in fs)

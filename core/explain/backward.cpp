@@ -1,5 +1,6 @@
 // The backward pass through every stage of the catalogue, last to first:
-// head → final norm → blocks (MLP, then attention, residuals adding up) →
+// head → final norm → blocks (MLP, then attention, residuals adding up;
+// through LayerScale and QuickGELU where the model has them) → norm_pre →
 // positions (through the bicubic resample when interpolated) → CLS → patch
 // projection → pixels. Reads the forward Trace; recomputes nothing but the
 // LayerNorm statistics.
@@ -33,8 +34,30 @@ struct Pass {
 
 // The stream entering block b (the previous block's `out`, or `tokens`), or
 // the final norm's input for b == depth.
-StageRef stream_into(int b, int depth) {
-    return b < depth ? *stage_input({StageKind::Ln1, b}, depth) : *stage_input({StageKind::Norm, -1}, depth);
+StageRef stream_into(int b, const ModelConfig& c) {
+    const StageRef s = b < c.depth ? StageRef{StageKind::Ln1, b} : StageRef{StageKind::Norm, -1};
+    return *stage_input(s, c.depth, c.norm_pre);
+}
+
+// d(branch) from d(what the residual adds): through LayerScale's ⊙ gamma when
+// the model has it (its `ls1`/`ls2` stage gets the stream's gradient), else the same.
+void scaled_branch_backward(Pass& p, int b, StageKind scaled, StageKind branch, StageKind sum, const Vec& gamma,
+                            Vec& dgamma) {
+    if (!p.model.config.layer_scale) {
+        p.grad(branch, b).data = p.grad(sum, b).data;
+        return;
+    }
+    p.grad(scaled, b).data = p.grad(sum, b).data;
+    layer_scale_backward(p.value(branch, b).mat(), gamma, p.grad(scaled, b).mat(), p.grad(branch, b).mat(), dgamma);
+}
+
+// d(fc1) from d(activation): GELU's or QuickGELU's derivative.
+void activation_backward(Pass& p, int b) {
+    const bool quick = p.model.config.activation == Activation::QuickGelu;
+    const StageKind act = quick ? StageKind::QuickGelu : StageKind::Gelu;
+    const Tensor& fc1 = p.value(StageKind::Fc1, b);
+    if (quick) quick_gelu_backward(fc1.mat(), p.grad(act, b).mat(), p.grad(StageKind::Fc1, b).mat());
+    else gelu_backward(fc1.mat(), p.grad(act, b).mat(), p.grad(StageKind::Fc1, b).mat());
 }
 
 // block{b}: dL/d(out) → dL/d(stream in) and the block's weight gradients.
@@ -46,11 +69,11 @@ void block_backward(Pass& p, int b) {
     auto value = [&](StageKind k) -> const Tensor& { return p.value(k, b); };
     auto grad = [&](StageKind k) -> Tensor& { return p.grad(k, b); };
 
-    // out = res1 + mlp_out;  mlp_out = fc2(gelu(fc1(ln2(res1))))
-    grad(StageKind::MlpOut).data = grad(StageKind::Out).data;
-    linear_backward(value(StageKind::Gelu).mat(), w.fc2_w, grad(StageKind::MlpOut).mat(), grad(StageKind::Gelu).mat(),
-                    gw.fc2_w, gw.fc2_b);
-    gelu_backward(value(StageKind::Fc1).mat(), grad(StageKind::Gelu).mat(), grad(StageKind::Fc1).mat());
+    // out = res1 + ls2(mlp_out);  mlp_out = fc2(act(fc1(ln2(res1))))
+    scaled_branch_backward(p, b, StageKind::Ls2, StageKind::MlpOut, StageKind::Out, w.ls2, gw.ls2);
+    const StageKind act = c.activation == Activation::QuickGelu ? StageKind::QuickGelu : StageKind::Gelu;
+    linear_backward(value(act).mat(), w.fc2_w, grad(StageKind::MlpOut).mat(), grad(act).mat(), gw.fc2_w, gw.fc2_b);
+    activation_backward(p, b);
     linear_backward(value(StageKind::Ln2).mat(), w.fc1_w, grad(StageKind::Fc1).mat(), grad(StageKind::Ln2).mat(),
                     gw.fc1_w, gw.fc1_b);
     Mat through_norm(T, D);
@@ -58,8 +81,8 @@ void block_backward(Pass& p, int b) {
                         MatMap(through_norm.data(), T, D), gw.ln2_w, gw.ln2_b);
     grad(StageKind::Res1).mat() = grad(StageKind::Out).mat() + through_norm;
 
-    // res1 = x + attn_out;  attn_out = proj(attn(q, k) · v);  q, k, v = split(qkv(ln1(x)))
-    grad(StageKind::AttnOut).data = grad(StageKind::Res1).data;
+    // res1 = x + ls1(attn_out);  attn_out = proj(attn(q, k) · v);  q, k, v = split(qkv(ln1(x)))
+    scaled_branch_backward(p, b, StageKind::Ls1, StageKind::AttnOut, StageKind::Res1, w.ls1, gw.ls1);
     linear_backward(value(StageKind::Context).mat(), w.proj_w, grad(StageKind::AttnOut).mat(),
                     grad(StageKind::Context).mat(), gw.proj_w, gw.proj_b);
     attention_context_backward(value(StageKind::Attn), value(StageKind::V), grad(StageKind::Context),
@@ -70,7 +93,7 @@ void block_backward(Pass& p, int b) {
     merge_heads(grad(StageKind::Q), grad(StageKind::K), grad(StageKind::V), MatMap(dqkv.data(), T, 3 * D));
     linear_backward(value(StageKind::Ln1).mat(), w.qkv_w, dqkv, grad(StageKind::Ln1).mat(), gw.qkv_w, gw.qkv_b);
 
-    const StageRef stream = stream_into(b, c.depth);
+    const StageRef stream = stream_into(b, c);
     MatMap dx = p.grad(stream).mat();
     layer_norm_backward(p.value(stream).mat(), w.ln1_w, c.ln_eps, grad(StageKind::Ln1).mat(), dx, gw.ln1_w, gw.ln1_b);
     dx += grad(StageKind::Res1).mat();
@@ -85,7 +108,7 @@ void head_backward(Pass& p, const Tensor& dlogits) {
     const Tensor& norm = p.value(StageKind::Norm);
     linear_backward(ConstMatMap(norm.data.data(), 1, D), m.head_w, dlogits.mat(),
                     MatMap(p.grad(StageKind::Norm).data.data(), 1, D), g.head_w, g.head_b);
-    const StageRef stream = stream_into(m.config.depth, m.config.depth);
+    const StageRef stream = stream_into(m.config.depth, m.config);
     layer_norm_backward(p.value(stream).mat(), m.norm_w, m.config.ln_eps, p.grad(StageKind::Norm).mat(),
                         p.grad(stream).mat(), g.norm_w, g.norm_b);
 }
@@ -102,9 +125,19 @@ Mat undropped_gradient(const Pass& p, const MatMap& dtokens) {
     return full;
 }
 
+// norm_pre = LayerNorm(tokens) (CLIP): the blocks' gradient reaches `tokens` through it.
+void norm_pre_backward(Pass& p) {
+    const Model& m = p.model;
+    if (!m.config.norm_pre) return;
+    layer_norm_backward(p.value(StageKind::Tokens).mat(), m.norm_pre_w, m.config.ln_eps,
+                        p.grad(StageKind::NormPre).mat(), p.grad(StageKind::Tokens).mat(), p.grads.params.norm_pre_w,
+                        p.grads.params.norm_pre_b);
+}
+
 void embedding_backward(Pass& p) {
     const Model& m = p.model;
     Model& g = p.grads.params;
+    norm_pre_backward(p);
     const Mat dtokens = undropped_gradient(p, p.grad(StageKind::Tokens).mat());
     p.grad(StageKind::Cls).mat() = dtokens;
     g.pos_embed += resample_pos_embed_backward(dtokens, m.config.pos_grid);

@@ -47,6 +47,16 @@ void gelu_backward(const ConstMatRef& x, const ConstMatRef& dy, MatMap dx) {
     }
 }
 
+void quick_gelu_backward(const ConstMatRef& x, const ConstMatRef& dy, MatMap dx) {
+    const auto s = 1.0f / (1.0f + (-kQuickGeluScale * x.array()).exp());
+    dx.array() = dy.array() * (s + kQuickGeluScale * x.array() * s * (1.0f - s));
+}
+
+void layer_scale_backward(const ConstMatRef& x, const Vec& gamma, const ConstMatRef& dy, MatMap dx, Vec& dgamma) {
+    dgamma += (dy.array() * x.array()).colwise().sum().transpose().matrix();
+    dx.array() = dy.array().rowwise() * gamma.transpose().array();
+}
+
 void softmax_rows_backward(const ConstMatRef& y, const ConstMatRef& dy, MatMap dx) {
     const Eigen::Index rows = y.rows();
 #pragma omp parallel for schedule(static) if (y.size() >= kParallelMinElements)

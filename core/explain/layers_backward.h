@@ -21,6 +21,12 @@ void layer_norm_backward(const ConstMatRef& x, const Vec& gamma, float eps, cons
 // y = x · Φ(x):  dx = dy ⊙ (Φ(x) + x · φ(x)),  Φ = ½(1 + erf(x/√2)), φ = e^(−x²/2)/√(2π)
 void gelu_backward(const ConstMatRef& x, const ConstMatRef& dy, MatMap dx);
 
+// y = x · s(x), s = sigmoid(1.702 x):  dx = dy ⊙ (s + 1.702 x · s (1 − s))
+void quick_gelu_backward(const ConstMatRef& x, const ConstMatRef& dy, MatMap dx);
+
+// y = x ⊙ γ per row:  dx = dy ⊙ γ,  dγ += Σ_rows dy ⊙ x
+void layer_scale_backward(const ConstMatRef& x, const Vec& gamma, const ConstMatRef& dy, MatMap dx, Vec& dgamma);
+
 // y = softmax(x) per row:  dx = y ⊙ (dy − Σ_cols dy ⊙ y)   (dx may alias dy)
 void softmax_rows_backward(const ConstMatRef& y, const ConstMatRef& dy, MatMap dx);
 

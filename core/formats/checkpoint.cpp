@@ -5,8 +5,9 @@
 // tensor's shape against the sizes, and refuses tensors the model would not
 // use. timm's token layouts are read too: register and distillation tokens,
 // no class token, positions on the patch grid only (no_embed_class), average
-// pooling and fc_norm. Left out: sharded checkpoints (model-0000x-of-0000y),
-// DeiT's HF naming.
+// pooling and fc_norm; and timm's LayerScale (ls1/ls2.gamma) and norm_pre when
+// the config names their variant. Left out: sharded checkpoints
+// (model-0000x-of-0000y), DeiT's HF naming.
 #include "formats/checkpoint.h"
 
 #include <algorithm>
@@ -76,11 +77,14 @@ struct Layout {
     std::vector<const char*> qkv;  // timm: one fused module; HF: query, key, value
     // timm's extra token kinds and pooling head; nullptr where the layout has none
     const char *dist = nullptr, *reg = nullptr, *fc_norm = nullptr, *head_dist = nullptr;
+    // timm's variants (ModelConfig's layer_scale, norm_pre); nullptr where the layout has none
+    const char *ls1 = nullptr, *ls2 = nullptr, *norm_pre = nullptr;
 };
 
 const Layout kTimmLayout = {false,     "cls_token",  "pos_embed", "patch_embed.proj", "norm",    "head",
                             "blocks.", "norm1",      "attn.proj", "norm2",            "mlp.fc1", "mlp.fc2",
-                            {"attn.qkv"}, "dist_token", "reg_token", "fc_norm",       "head_dist"};
+                            {"attn.qkv"}, "dist_token", "reg_token", "fc_norm",       "head_dist",
+                            "ls1",     "ls2",        "norm_pre"};
 const Layout kHuggingFaceLayout = {
     true,
     "embeddings.cls_token",
@@ -290,6 +294,28 @@ const char* unsupported_part_reason(const KeyNames& keys, const std::string& key
     for (const UnsupportedPart& part : kUnsupportedParts)
         if (key.compare(keys.prefix.size(), std::strlen(part.name_start), part.name_start) == 0) return part.reason;
     return nullptr;
+}
+
+// Refuses a model whose variant (LayerScale, norm_pre) the layout or the
+// config does not match, before reading it: a LayerScale or norm_pre tensor
+// the config does not ask for, or a variant the layout has no names for.
+void refuse_unstated_variant(const SafetensorsFile& file, const KeyNames& keys, const ConfigSpec& spec) {
+    const Layout& l = *keys.layout;
+    if ((spec.layer_scale && !l.ls1) || (spec.norm_pre && !l.norm_pre))
+        throw Error(spec.path + ": LayerScale and norm_pre are read in timm's layout only, not from " + file.path());
+    const std::string unnamed = spec.path.empty() ? "needs a config.json"
+                                                  : "config.json's architecture '" + shortened(spec.name) +
+                                                        "' does not name";
+    const auto refuse = [&](const std::string& key, const std::string& what, const std::string& fix) {
+        throw unused_tensor_error(file, key, "it has no place in a model without " + what + ", which " + unnamed +
+                                                 ": " + fix);
+    };
+    if (l.ls1 && !spec.layer_scale && file.find(keys.block(0, l.ls1) + ".gamma"))
+        refuse(keys.block(0, l.ls1) + ".gamma", "LayerScale (timm's init_values, as in DINOv2)",
+               "name a DINOv2 architecture (vit_*_dinov2) or set model_args.init_values");
+    if (l.norm_pre && !spec.norm_pre && file.find(keys.global(l.norm_pre) + ".weight"))
+        refuse(keys.global(l.norm_pre) + ".weight", "timm's norm_pre (pre_norm, as in CLIP)",
+               "name a CLIP architecture (vit_*_clip_*) or set model_args.pre_norm");
 }
 
 // Refuses a checkpoint with parts this app does not build, before reading it.
@@ -506,7 +532,7 @@ void read_head(WeightReader& reader, const KeyNames& keys, const Sizes& s, Model
 }
 
 // One encoder block; HF's query/key/value are read into the rows of qkv.
-BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const Sizes& s) {
+BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const Sizes& s, const ModelConfig& c) {
     const Layout& l = *keys.layout;
     const int D = s.embed_dim.value, M = s.mlp_dim.value;
     const std::string context = " (" + s.depth.why + ")";
@@ -538,6 +564,10 @@ BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const
     b.fc1_b = vec(l.fc1, s.mlp_dim);
     b.fc2_w = reader.matrix(name(l.fc2, ".weight"), dims({D, M}), D, M, {&s.embed_dim, &s.mlp_dim}, context);
     b.fc2_b = vec(l.fc2, s.embed_dim);
+    if (c.layer_scale) {
+        b.ls1 = reader.vector(name(keys.layout->ls1, ".gamma"), s.embed_dim, context);
+        b.ls2 = reader.vector(name(keys.layout->ls2, ".gamma"), s.embed_dim, context);
+    }
     return b;
 }
 
@@ -575,6 +605,9 @@ ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const Checkpoin
     c.num_classes = s.num_classes.value;
     c.pos_grid = s.pos_grid.value;
     c.ln_eps = spec.ln_eps;
+    c.layer_scale = spec.layer_scale;
+    c.norm_pre = spec.norm_pre;
+    c.activation = spec.activation;
     c.preprocess = resolve_preprocess(spec, s, files.weights);
     c.class_token = s.tokens.class_token;
     c.dist_token = s.tokens.dist_token;
@@ -595,6 +628,7 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     const ConfigSpec spec =
         files.config.empty() ? default_config(keys.layout->huggingface) : read_config(files.config, files.preprocessor);
     refuse_unsupported_parts(file, keys);
+    refuse_unstated_variant(file, keys, spec);
     const Sizes s = resolve_sizes(file, keys, spec);
     const Layout& l = *keys.layout;
     WeightReader reader(file);
@@ -608,11 +642,15 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     m.config = model_config(spec, s, files);
     m.patch_w = reader.matrix(keys.global(l.patch) + ".weight", dims({D, C, P, P}), D, C * P * P,
                               {&s.embed_dim, &s.channels, &s.patch_size});
-    m.patch_b = reader.vector(keys.global(l.patch) + ".bias", s.embed_dim);
+    if (!m.config.norm_pre) m.patch_b = reader.vector(keys.global(l.patch) + ".bias", s.embed_dim);  // pre_norm: none
     read_tokens(reader, keys, s, m);
+    if (m.config.norm_pre) {
+        m.norm_pre_w = reader.vector(keys.global(l.norm_pre) + ".weight", s.embed_dim);
+        m.norm_pre_b = reader.vector(keys.global(l.norm_pre) + ".bias", s.embed_dim);
+    }
     report(1);
     for (int i = 0; i < s.depth.value; ++i) {
-        m.blocks.push_back(read_block(reader, keys, i, s));
+        m.blocks.push_back(read_block(reader, keys, i, s, m.config));
         report(2 + i);
     }
     read_head(reader, keys, s, m);

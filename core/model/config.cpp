@@ -207,6 +207,25 @@ void read_timm_token_args(const Fields& args, ConfigSpec& spec) {
     if (const auto v = args.integer("reg_tokens", 0, 64)) spec.reg_tokens = v;
 }
 
+// The variant a timm name implies (TimmName), then what model_args says over it.
+void read_timm_variant(const TimmName& named, const json* model_args, const std::string& path, ConfigSpec& spec) {
+    spec.layer_scale = named.dinov2;
+    spec.norm_pre = named.clip;
+    if (named.clip) spec.ln_eps = 1e-5f;  // norm_layer=nn.LayerNorm: PyTorch's default eps
+    if (named.quickgelu) spec.activation = Activation::QuickGelu;
+    if (!model_args) return;
+    const Fields args{*model_args, path};
+    if (const json* init = args.find("init_values")) {
+        if (!init->is_number()) args.fail("init_values", "a number or null", *init);
+        spec.layer_scale = init->get<double>() != 0.0;
+    }
+    if (auto pre_norm = args.flag("pre_norm")) spec.norm_pre = *pre_norm;
+    if (auto act = args.text("act_layer")) {
+        if (*act != "gelu" && *act != "quick_gelu") args.fail("act_layer", "\"gelu\" or \"quick_gelu\"", json(*act));
+        spec.activation = *act == "quick_gelu" ? Activation::QuickGelu : Activation::Gelu;
+    }
+}
+
 void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
     const Fields top{root, path};
     spec.name = top.text("architecture").value_or("");
@@ -229,6 +248,7 @@ void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
         read_timm_pretrained_cfg(Fields{*pretrained, path}, spec);
 
     const TimmName named = parse_timm_name(spec.name);
+    read_timm_variant(named, top.object_at("model_args"), path, spec);
     const std::string because = file_name(path) + "'s architecture '" + shortened(spec.name) + "' says ";
     if (named.patch_size && !spec.patch_size) {
         check_named_number(because, "a patch size", *named.patch_size, kMaxStatedSize);
@@ -356,6 +376,7 @@ TimmName parse_timm_name(const std::string& architecture) {
         {"tiny", 3}, {"small", 6}, {"base", 12}, {"large", 16}, {"huge", 16}};
     const std::string model = architecture.substr(0, architecture.find('.'));  // drop the pretrained tag
     TimmName named;
+    const bool vit = model.rfind("vit_", 0) == 0;
     size_t start = 0;
     while (start <= model.size()) {
         const size_t end = std::min(model.find('_', start), model.size());
@@ -363,6 +384,9 @@ TimmName parse_timm_name(const std::string& architecture) {
         if (const auto it = heads_of_variant.find(token); it != heads_of_variant.end()) named.num_heads = it->second;
         const std::optional<int> patch = token.rfind("patch", 0) == 0 ? spelled_number(token.substr(5)) : std::nullopt;
         const std::optional<int> side = spelled_number(token);
+        named.dinov2 |= vit && token == "dinov2";
+        named.clip |= vit && token == "clip";
+        named.quickgelu |= vit && token == "quickgelu";
         if (patch) named.patch_size = *patch;
         else if (side && *side > 0 && named.patch_size && !named.img_size) named.img_size = *side;
         start = end + 1;

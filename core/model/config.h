@@ -31,7 +31,11 @@ struct ConfigSpec {
     std::optional<StatedSize> channels, patch_size, embed_dim, depth, num_heads, mlp_dim, num_classes;
     std::optional<StatedSize> img_size;  // the model's own image size: pos_grid = img_size / patch_size
     std::optional<double> mlp_ratio;     // timm: mlp_dim = embed_dim × mlp_ratio when mlp_dim is not stated
-    float ln_eps = 1e-6f;                // timm 1e-6; HF `layer_norm_eps`, default 1e-12
+    float ln_eps = 1e-6f;                // timm 1e-6 (1e-5 for CLIP towers); HF `layer_norm_eps`, default 1e-12
+    // timm's block and stem variants, from model_args or the architecture name:
+    bool layer_scale = false;            // init_values (DINOv2)
+    bool norm_pre = false;               // pre_norm (CLIP: also no patch-embedding bias)
+    Activation activation = Activation::Gelu;  // act_layer ('quick_gelu' for the _quickgelu_ CLIP towers)
     std::optional<int> input_size;       // the square crop the preprocessing produces
     Preprocess preprocess;               // image_size is set by the loader (input_size, else img_size)
     std::string mean_std_path;           // the file stating mean/std; empty: the defaults for 3 channels
@@ -59,8 +63,12 @@ void apply_preprocessor_config(const uint8_t* bytes, size_t size, const std::str
 // image 224, 12 heads (timm's tiny 3, small 6, base 12, large 16, huge 16).
 // Numbers are as the name spells them, unbounded (an overflowing one as
 // INT_MAX): read_config bounds them like the config's own fields.
+// A "vit_" name also says its family's variant, as timm's model functions set
+// it: "dinov2" → init_values (LayerScale); "clip" → pre_norm and nn.LayerNorm's
+// eps 1e-5; "quickgelu" → act_layer 'quick_gelu'.
 struct TimmName {
     std::optional<int> patch_size, img_size, num_heads;
+    bool dinov2 = false, clip = false, quickgelu = false;
 };
 TimmName parse_timm_name(const std::string& architecture);
 

@@ -53,6 +53,11 @@ void validate_token_shapes(const Model& m) {
     }
 }
 
+// The optional weights of timm's variants: present exactly when the config says so.
+void expect_optional_vec(const std::string& key, const Vec& v, bool present, int64_t size) {
+    expect_vec(key, v, present ? size : 0);
+}
+
 }  // namespace
 
 namespace {
@@ -64,9 +69,11 @@ std::vector<Span> spans_of(M& m) {
     auto vec = [&](auto& v) { spans.push_back({v.data(), v.size(), false}); };
     mat(m.patch_w), vec(m.patch_b), vec(m.cls_token), vec(m.pos_embed);  // positions: not decayed
     vec(m.dist_token), vec(m.reg_token);
+    vec(m.norm_pre_w), vec(m.norm_pre_b);  // empty without norm_pre
     for (auto& w : m.blocks) {
         vec(w.ln1_w), vec(w.ln1_b), mat(w.qkv_w), vec(w.qkv_b), mat(w.proj_w), vec(w.proj_b);
         vec(w.ln2_w), vec(w.ln2_b), mat(w.fc1_w), vec(w.fc1_b), mat(w.fc2_w), vec(w.fc2_b);
+        vec(w.ls1), vec(w.ls2);  // empty without LayerScale
     }
     vec(m.norm_w), vec(m.norm_b), mat(m.head_w), vec(m.head_b);
     vec(m.fc_norm_w), vec(m.fc_norm_b), mat(m.head_dist_w), vec(m.head_dist_b);
@@ -93,6 +100,8 @@ void validate_model_shapes(const Model& m) {
     expect_mat("patch_w", m.patch_w, D, c.patch_dim());
     expect_vec("patch_b", m.patch_b, D, true);
     validate_token_shapes(m);
+    expect_optional_vec("norm_pre_w", m.norm_pre_w, c.norm_pre, D);
+    expect_optional_vec("norm_pre_b", m.norm_pre_b, c.norm_pre, D);
     if (static_cast<int>(m.blocks.size()) != c.depth)
         throw Error("model has " + std::to_string(m.blocks.size()) + " blocks, its config says " +
                     std::to_string(c.depth));
@@ -111,6 +120,8 @@ void validate_model_shapes(const Model& m) {
         expect_vec(p + "fc1_b", w.fc1_b, M, true);
         expect_mat(p + "fc2_w", w.fc2_w, D, M);
         expect_vec(p + "fc2_b", w.fc2_b, D, true);
+        expect_optional_vec(p + "ls1.gamma", w.ls1, c.layer_scale, D);
+        expect_optional_vec(p + "ls2.gamma", w.ls2, c.layer_scale, D);
     }
     if (K > 0) {
         expect_mat("head_w", m.head_w, K, D);

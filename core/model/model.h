@@ -3,7 +3,7 @@
 // orientation. Loaders fill it (checkpoint.h, toy_model.h); forward.h runs it.
 // Token kinds as timm builds them: CLS, DeiT's distillation token, registers,
 // then the patches; the head reads the CLS row or the mean of the patch rows.
-// Left out: layer scale.
+// Block variants: LayerScale (DINOv2), a norm before the blocks and QuickGELU (CLIP).
 #pragma once
 #include <string>
 #include <vector>
@@ -27,6 +27,9 @@ struct Preprocess {
 // rows (prefix tokens left out), or nothing pooled ('': headless models only).
 enum class GlobalPool { Token, Avg, None };
 
+// The MLP's activation: nn.GELU() (erf form) or OpenAI CLIP's QuickGELU, x·sigmoid(1.702x).
+enum class Activation { Gelu, QuickGelu };
+
 struct ModelConfig {
     std::string name;          // shown in the UI and CLI
     int channels = 3;          // C
@@ -38,6 +41,10 @@ struct ModelConfig {
     int num_classes = 1000;    // 0: no classifier head (DINO)
     int pos_grid = 14;         // side of the patch grid the positional embedding was trained on
     float ln_eps = 1e-6f;      // LayerNorm epsilon (timm 1e-6, Hugging Face 1e-12)
+    // Block and stem variants (timm VisionTransformer's arguments):
+    bool layer_scale = false;  // init_values: ls1/ls2.gamma scale each branch before its residual add (DINOv2)
+    bool norm_pre = false;     // pre_norm: a LayerNorm on the tokens before the blocks (CLIP image towers)
+    Activation activation = Activation::Gelu;  // act_layer
     Preprocess preprocess;
     std::vector<std::string> labels;  // num_classes names
     // The tokens before the patches, in timm's order: CLS, DIST, REG0…
@@ -73,6 +80,7 @@ struct BlockWeights {
     Vec fc1_b;           // M
     Mat fc2_w;           // D × M
     Vec fc2_b;           // D
+    Vec ls1, ls2;        // D each: LayerScale gammas (config.layer_scale), empty otherwise
 };
 
 struct Model {
@@ -83,6 +91,7 @@ struct Model {
     Vec dist_token;      // D (DeiT distilled; else empty)
     Mat reg_token;       // reg_tokens × D
     Mat pos_embed;       // (pos_prefix + pos_grid²) × D, the prefix rows first
+    Vec norm_pre_w, norm_pre_b;  // D each with config.norm_pre, empty otherwise
     std::vector<BlockWeights> blocks;
     Vec norm_w, norm_b;  // D (empty when fc_norm: the final norm is an identity)
     Vec fc_norm_w, fc_norm_b;  // D when fc_norm

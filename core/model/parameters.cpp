@@ -37,16 +37,19 @@ std::vector<NamedTensor> timm_parameters(const Model& model) {
     if (c.reg_tokens > 0) list.add("reg_token", model.reg_token.data(), {1, model.reg_token.rows(), model.reg_token.cols()});
     list.add("pos_embed", model.pos_embed.data(), {1, model.pos_embed.rows(), model.pos_embed.cols()});
     list.add("patch_embed.proj.weight", model.patch_w.data(), {model.patch_w.rows(), c.channels, c.patch_size, c.patch_size});
-    list.add("patch_embed.proj.bias", model.patch_b);
+    list.add("patch_embed.proj.bias", model.patch_b);  // none with norm_pre
+    list.add_module("norm_pre", model.norm_pre_w, model.norm_pre_b);  // empty: not listed
     for (size_t b = 0; b < model.blocks.size(); ++b) {
         const BlockWeights& w = model.blocks[b];
         const std::string p = "blocks." + std::to_string(b) + ".";
         list.add_module(p + "norm1", w.ln1_w, w.ln1_b);
         list.add_module(p + "attn.qkv", w.qkv_w, w.qkv_b);
         list.add_module(p + "attn.proj", w.proj_w, w.proj_b);
+        list.add(p + "ls1.gamma", w.ls1);  // LayerScale; empty: not listed
         list.add_module(p + "norm2", w.ln2_w, w.ln2_b);
         list.add_module(p + "mlp.fc1", w.fc1_w, w.fc1_b);
         list.add_module(p + "mlp.fc2", w.fc2_w, w.fc2_b);
+        list.add(p + "ls2.gamma", w.ls2);
     }
     list.add("norm.weight", model.norm_w);  // the final LayerNorm (empty, left out, under fc_norm)
     list.add("norm.bias", model.norm_b);

@@ -1,6 +1,7 @@
 // The forward pass of timm's VisionTransformer (eval mode, class-token pooling)
 // recorded stage by stage: patchify → project → prepend CLS → add positions →
-// pre-norm blocks (x += attn(ln1(x)); x += mlp(ln2(x))) → final norm → head,
+// (norm_pre) → pre-norm blocks (x += ls1(attn(ln1(x))); x += ls2(mlp(ln2(x))),
+// LayerScale when the model has it) → final norm → head,
 // with the interventions of interventions.h applied where they act; forward()
 // then adds the rollout (rollout.h). Each residual add and the LayerNorm that
 // reads its sum are one pass over the rows (add_layer_norm).
@@ -87,6 +88,33 @@ void add_stream_norm(const ConstMatRef& a, const ConstMatRef& b, const StreamNor
     norm.y.mat() = sum;
 }
 
+// A branch as it is added to the residual stream: with LayerScale its `ls1`/`ls2`
+// stage, branch ⊙ gamma; without, the branch itself.
+template <typename Writer>
+const Tensor& scaled_branch(const Model& model, StageKind kind, int b, const Vec& gamma, const Tensor& branch,
+                            Writer& out) {
+    if (!model.config.layer_scale) return branch;
+    Tensor& scaled = out.next(kind, b);
+    layer_scale(branch.mat(), gamma, scaled.mat());
+    return scaled;
+}
+
+// fc1 and its activation: GELU (fused into fc1's product) or QuickGELU.
+template <typename Writer>
+const Tensor& run_activation(const Model& model, int b, const Tensor& ln2, Writer& out, const PackedBt* packed) {
+    const BlockWeights& w = model.blocks[b];
+    Tensor& fc1 = out.next(StageKind::Fc1, b);
+    if (model.config.activation == Activation::QuickGelu) {
+        linear(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat(), packed);
+        Tensor& act = out.next(StageKind::QuickGelu, b);
+        quick_gelu(fc1.mat(), act.mat());
+        return act;
+    }
+    Tensor& act = out.next(StageKind::Gelu, b);
+    linear_gelu(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat(), act.mat(), packed);
+    return act;
+}
+
 // One pre-norm block, from its input and its ln1; returns its output `block{b}.out`
 // and that output's norm. Ablated heads' context columns are zeroed; attention is
 // softmax(scores / τ).
@@ -109,18 +137,18 @@ NormedStream run_block(const Model& model, int b, NormedStream in, const Interve
     for (int h : ablated_heads(iv, b)) context.mat().middleCols(int64_t(h) * c.head_dim(), c.head_dim()).setZero();
     Tensor& attn_out = out.next(StageKind::AttnOut, b);
     linear(context.mat(), w.proj_w, w.proj_b, attn_out.mat(), pw ? &pw->proj : nullptr);
+    const Tensor& attn_branch = scaled_branch(model, StageKind::Ls1, b, w.ls1, attn_out, out);
     Tensor& res1 = out.next(StageKind::Res1, b);
     Tensor& ln2 = out.next(StageKind::Ln2, b);
-    add_layer_norm(in.x->mat(), attn_out.mat(), w.ln2_w, w.ln2_b, c.ln_eps, res1.mat(), ln2.mat());
+    add_layer_norm(in.x->mat(), attn_branch.mat(), w.ln2_w, w.ln2_b, c.ln_eps, res1.mat(), ln2.mat());
 
-    Tensor& fc1 = out.next(StageKind::Fc1, b);
-    Tensor& act = out.next(StageKind::Gelu, b);
-    linear_gelu(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat(), act.mat(), pw ? &pw->fc1 : nullptr);
+    const Tensor& act = run_activation(model, b, ln2, out, pw ? &pw->fc1 : nullptr);
     Tensor& mlp_out = out.next(StageKind::MlpOut, b);
     linear(act.mat(), w.fc2_w, w.fc2_b, mlp_out.mat(), pw ? &pw->fc2 : nullptr);
+    const Tensor& mlp_branch = scaled_branch(model, StageKind::Ls2, b, w.ls2, mlp_out, out);
     Tensor& block_out = out.next(StageKind::Out, b);
     const StreamNorm next = stream_norm(model, b + 1, out);
-    add_stream_norm(res1.mat(), mlp_out.mat(), next, c.ln_eps, block_out.mat());
+    add_stream_norm(res1.mat(), mlp_branch.mat(), next, c.ln_eps, block_out.mat());
     return {&block_out, &next.y};
 }
 
@@ -186,13 +214,24 @@ const Tensor& run_embedding(const Model& model, const Tensor& input, const Inter
     return tokens;
 }
 
-// The embedding's `tokens` and their norm (block 0's ln1, or the final norm).
+// The stream entering block 0: the embedding's `tokens`, or with norm_pre
+// (CLIP) their LayerNorm, the `norm_pre` stage.
+template <typename Writer>
+const Tensor& pre_blocks(const Model& model, const Tensor& tokens, Writer& out) {
+    if (!model.config.norm_pre) return tokens;
+    Tensor& normed = out.next(StageKind::NormPre);
+    layer_norm(tokens.mat(), model.norm_pre_w, model.norm_pre_b, model.config.ln_eps, normed.mat());
+    return normed;
+}
+
+// The stream entering block 0 and its norm (block 0's ln1, or the final norm).
 template <typename Writer>
 NormedStream first_stream(const Model& model, const Tensor& tokens, Writer& out) {
+    const Tensor& stream = pre_blocks(model, tokens, out);
     const StreamNorm first = stream_norm(model, 0, out);
-    if (first.gamma.size() > 0) layer_norm(tokens.mat(), first.gamma, first.beta, model.config.ln_eps, first.y.mat());
-    else first.y.mat() = tokens.mat();
-    return {&tokens, &first.y};
+    if (first.gamma.size() > 0) layer_norm(stream.mat(), first.gamma, first.beta, model.config.ln_eps, first.y.mat());
+    else first.y.mat() = stream.mat();
+    return {&stream, &first.y};
 }
 
 // The blocks, from the embedding's `tokens` to the final norm.
@@ -210,13 +249,12 @@ const Tensor& run_blocks(const Model& model, const Tensor& tokens, const Interve
 template <typename Writer>
 Mat pooled_features(const Model& model, const Tensor& norm, Writer& out) {
     const ModelConfig& c = model.config;
-    const HeadStages head = head_stages(c);
-    if (!head.pool) return norm.mat().topRows(1);
+    if (!has_variant(c, Variant::Pool)) return norm.mat().topRows(1);
     Tensor& pool = out.next(StageKind::Pool);
     const int64_t patch_rows = norm.mat().rows() - c.prefix_tokens();
     if (c.global_pool == GlobalPool::Avg) pool.mat() = norm.mat().bottomRows(patch_rows).colwise().mean();
     else pool.mat() = norm.mat().topRows(1);
-    if (!head.fc_norm) return pool.mat();
+    if (!has_variant(c, Variant::FcNorm)) return pool.mat();
     Tensor& fc_norm = out.next(StageKind::FcNorm);
     layer_norm(pool.mat(), model.fc_norm_w, model.fc_norm_b, c.ln_eps, fc_norm.mat());
     return fc_norm.mat();

@@ -109,6 +109,14 @@ void gelu(const ConstMatRef& x, MatMap y) {
     for (Eigen::Index r = 0; r < rows; ++r) y.row(r).array() = gelu_of(x.row(r).array());
 }
 
+void quick_gelu(const ConstMatRef& x, MatMap y) {
+    y.array() = x.array() / (1.0f + (-kQuickGeluScale * x.array()).exp());
+}
+
+void layer_scale(const ConstMatRef& x, const Vec& gamma, MatMap y) {
+    y.array() = x.array().rowwise() * gamma.transpose().array();
+}
+
 #ifdef __AVX512F__
 
 namespace {

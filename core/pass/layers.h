@@ -45,6 +45,12 @@ void add_layer_norm(const ConstMatRef& a, const ConstMatRef& b, const Vec& gamma
 // y = x · ½(1 + erf(x/√2)), elementwise (nn.GELU(), the erf form; gelu.h)
 void gelu(const ConstMatRef& x, MatMap y);
 
+// y = x · sigmoid(1.702 x), elementwise (OpenAI CLIP's QuickGELU, timm act_layer='quick_gelu')
+void quick_gelu(const ConstMatRef& x, MatMap y);
+
+// y = x ⊙ gamma per row (timm's LayerScale: x * self.gamma)
+void layer_scale(const ConstMatRef& x, const Vec& gamma, MatMap y);
+
 // y = softmax(x) over each row, max subtracted first (x and y may alias)
 void softmax_rows(const ConstMatRef& x, MatMap y);
 

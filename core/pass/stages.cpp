@@ -50,6 +50,12 @@ const std::vector<StageDef> kTable = {
      "x = x + self.pos_embed",
      "dZ0 = dx1 + LN1 backward(dLN1): the residual stream and block 0's attention branch\n"
      "LN backward: dxh = dy * gamma;  dx = (dxh - mean(dxh) - xh * mean(dxh * xh)) / sigma"},
+    {K::NormPre, "norm_pre", kEmbed, {D::T, D::D}, K::Tokens, false, false, kSigned,
+     "LayerNorm before the blocks", "LayerNorm before the blocks (norm_pre, CLIP)",
+     kLayerNorm,
+     "x = self.norm_pre(x)  # pre_norm=True: nn.LayerNorm(embed_dim), no bias in patch_embed",
+     "dnorm_pre = dx1 + LN1 backward(dLN1) of block 0; then dZ0 = LN backward(dnorm_pre)",
+     Variant::NormPre},
     {K::Ln1, "ln1", kBlock, {D::T, D::D}, K::Ln1, kStream, false, kSigned,
      "LayerNorm before attention", "LayerNorm before attention",
      kLayerNorm,
@@ -90,6 +96,12 @@ const std::vector<StageDef> kTable = {
      "Y = O Wo^T + bo",
      "x = self.proj(x)  # self.proj = nn.Linear(dim, dim)",
      "dY = dx1 (the residual adds the branch, so it gets the stream's gradient)"},
+    {K::Ls1, "ls1", kBlock, {D::T, D::D}, K::AttnOut, false, false, kSigned,
+     "LayerScale (attention)", "LayerScale of the attention branch",
+     "Y' = Y * gamma1, per feature (gamma1 learned, D values)",
+     "x = self.ls1(x)  # LayerScale: x * self.gamma, init_values=1e-5",
+     "dY' = dx1;  dY = dY' * gamma1, dgamma1 = sum over tokens of dY' * Y",
+     Variant::LayerScale},
     {K::Res1, "res1", kBlock, {D::T, D::D}, K::Res1, kStream, false, kSigned,
      "+ residual (attention)", "first residual (attention added)",
      "x1 = x + Attn(LN1(x))",
@@ -110,12 +122,25 @@ const std::vector<StageDef> kTable = {
      "GELU", "GELU activation",
      "GELU(h) = h * Phi(h) = 0.5 h (1 + erf(h / sqrt(2)))",
      "x = self.act(x)  # self.act = nn.GELU()",
-     "dGELU = dF W2"},
+     "dGELU = dF W2",
+     Variant::Gelu},
+    {K::QuickGelu, "quick_gelu", kBlock, {D::T, D::M}, K::Fc1, false, false, kSigned,
+     "QuickGELU", "QuickGELU activation (OpenAI CLIP)",
+     "QuickGELU(h) = h * sigmoid(1.702 h)",
+     "x = self.act(x)  # act_layer='quick_gelu': x * torch.sigmoid(1.702 * x)",
+     "dQuickGELU = dF W2",
+     Variant::QuickGelu},
     {K::MlpOut, "mlp_out", kBlock, {D::T, D::D}, K::Gelu, false, false, kSigned,
      "MLP fc2 (narrow)", "MLP second layer (fc2)",
      "F = GELU(H) W2^T + b2",
      "x = self.fc2(x)  # self.fc2 = nn.Linear(hid_dim, out_dim)",
      "dF = dx_out"},
+    {K::Ls2, "ls2", kBlock, {D::T, D::D}, K::MlpOut, false, false, kSigned,
+     "LayerScale (MLP)", "LayerScale of the MLP branch",
+     "F' = F * gamma2, per feature (gamma2 learned, D values)",
+     "x = self.ls2(x)  # LayerScale: x * self.gamma, init_values=1e-5",
+     "dF' = dx_out;  dF = dF' * gamma2, dgamma2 = sum over tokens of dF' * F",
+     Variant::LayerScale},
     {K::Out, "out", kBlock, {D::T, D::D}, K::Res1, false, false, kSigned,
      "+ residual (MLP)", "block output (MLP added)",
      "x_out = x1 + MLP(LN2(x1))",
@@ -130,33 +155,39 @@ const std::vector<StageDef> kTable = {
      "pool tokens", "Pooled features (what the head reads)",
      "z = mean of the patch rows of norm (avg: CLS and register rows left out), or the CLS row (token)",
      "x = x[:, self.num_prefix_tokens:].mean(dim=1) if self.global_pool == 'avg' else x[:, 0]",
-     "none: the backward pass does not follow pooled models"},
+     "none: the backward pass does not follow pooled models",
+     Variant::Pool},
     {K::FcNorm, "pool_norm", kHead, {D::D}, K::Pool, false, false, kSigned,
      "LayerNorm after pooling", "LayerNorm of the pooled features (fc_norm)",
      "z' = (z - mean(z)) / sqrt(var(z) + eps) * gamma + beta; the final norm is then an identity",
      "x = self.fc_norm(x)  # nn.LayerNorm when use_fc_norm, and self.norm = nn.Identity()",
-     "none: the backward pass does not follow pooled models"},
+     "none: the backward pass does not follow pooled models",
+     Variant::FcNorm},
     {K::LogitsCls, "logits_cls", kHead, {D::Classes}, K::Norm, false, false, kSigned,
      "CLS head scores", "Class-token head (DeiT distilled)",
      "logits_cls = z_cls W_head^T + b_head, z_cls = norm row 0",
      "x = self.head(x[:, 0])",
-     "none: the backward pass does not follow distilled models"},
+     "none: the backward pass does not follow distilled models",
+     Variant::Distilled},
     {K::LogitsDist, "logits_dist", kHead, {D::Classes}, K::Norm, false, false, kSigned,
      "DIST head scores", "Distillation-token head (DeiT distilled)",
      "logits_dist = z_dist W_dist^T + b_dist, z_dist = norm row 1",
      "x_dist = self.head_dist(x[:, 1])",
-     "none: the backward pass does not follow distilled models"},
+     "none: the backward pass does not follow distilled models",
+     Variant::Distilled},
     {K::Logits, "logits", kHead, {D::Classes}, K::Norm, false, false, kSigned,
      "classifier scores", "Classifier head (logits)",
      "logits = z W_head^T + b_head, z the CLS row (or pool / fc_norm); DeiT distilled: (logits_cls + logits_dist) / 2",
      "x = self.head(x[:, 0])  # self.head = nn.Linear(embed_dim, num_classes)\n"
      "x = (self.head(x[:, 0]) + self.head_dist(x[:, 1])) / 2  # DeiT distilled (eval)",
-     "dlogits = one-hot(c): the gradient of logit[c] starts here"},
+     "dlogits = one-hot(c): the gradient of logit[c] starts here",
+     Variant::Head},
     {K::Probs, "probs", kHead, {D::Classes}, K::Logits, false, false, kShares,
      "softmax: probabilities", "Class probabilities (softmax)",
      "p_k = exp(logit_k) / sum_j exp(logit_j)",
      "probs = logits.softmax(dim=-1)",
-     "none: logit[c] is computed before the softmax, so nothing flows back through probs"},
+     "none: logit[c] is computed before the softmax, so nothing flows back through probs",
+     Variant::Head},
     {K::Rollout, "rollout", kHead, {D::T, D::T}, K::Rollout, false, kNone, kShares,
      "attention rollout", "Attention rollout over all blocks",
      "R = A'_(L-1) ... A'_0, A'_l = rows_normalised(mean_h(A_l) + I)",
@@ -231,50 +262,26 @@ std::optional<StageRef> parse_stage_id(const std::string& id) {
     return std::nullopt;
 }
 
-HeadStages head_stages(const ModelConfig& c) {
-    HeadStages head;
-    head.has_head = c.num_classes > 0;
-    head.pool = c.global_pool == GlobalPool::Avg || c.fc_norm;
-    head.fc_norm = c.fc_norm;
-    head.distilled = c.dist_token && head.has_head;
-    return head;
-}
-
-namespace {
-
-// Whether a model with these head stages has stage `kind`.
-bool has_stage(StageKind kind, const HeadStages& head) {
-    switch (kind) {
-        case StageKind::Pool: return head.pool;
-        case StageKind::FcNorm: return head.fc_norm;
-        case StageKind::LogitsCls:
-        case StageKind::LogitsDist: return head.distilled;
-        case StageKind::Logits:
-        case StageKind::Probs: return head.has_head;
-        default: return true;
+bool has_variant(const ModelConfig& c, Variant variant) {
+    switch (variant) {
+        case Variant::All: return true;
+        case Variant::LayerScale: return c.layer_scale;
+        case Variant::NormPre: return c.norm_pre;
+        case Variant::Gelu: return c.activation == Activation::Gelu;
+        case Variant::QuickGelu: return c.activation == Activation::QuickGelu;
+        case Variant::Pool: return c.global_pool == GlobalPool::Avg || c.fc_norm;
+        case Variant::FcNorm: return c.fc_norm;
+        case Variant::Distilled: return c.dist_token && c.num_classes > 0;
+        case Variant::Head: return c.num_classes > 0;
     }
+    return false;
 }
-
-}  // namespace
 
 std::vector<StageRef> stage_list(int depth, bool has_head) {
-    HeadStages head;
-    head.has_head = has_head;
-    return stage_list(depth, head);
-}
-
-std::vector<StageRef> stage_list(const ModelConfig& config) { return stage_list(config.depth, head_stages(config)); }
-
-std::vector<StageRef> stage_list(int depth, const HeadStages& head) {
-    std::vector<StageRef> list;
-    auto add_group = [&](StageGroup group, int block) {
-        for (const StageDef& def : kTable)
-            if (def.group == group && has_stage(def.kind, head)) list.push_back({def.kind, block});
-    };
-    add_group(StageGroup::Embedding, -1);
-    for (int b = 0; b < depth; ++b) add_group(StageGroup::Block, b);
-    add_group(StageGroup::Head, -1);
-    return list;
+    ModelConfig plain;  // GELU, no LayerScale, no norm_pre
+    plain.depth = depth;
+    plain.num_classes = has_head ? 1 : 0;
+    return stage_list(plain);
 }
 
 std::vector<std::string> stage_ids(int depth, bool has_head) {
@@ -283,18 +290,30 @@ std::vector<std::string> stage_ids(int depth, bool has_head) {
     return ids;
 }
 
+std::vector<StageRef> stage_list(const ModelConfig& c) {
+    std::vector<StageRef> list;
+    auto add_group = [&](StageGroup group, int block) {
+        for (const StageDef& def : kTable)
+            if (def.group == group && has_variant(c, def.variant)) list.push_back({def.kind, block});
+    };
+    add_group(StageGroup::Embedding, -1);
+    for (int b = 0; b < c.depth; ++b) add_group(StageGroup::Block, b);
+    add_group(StageGroup::Head, -1);
+    return list;
+}
+
 std::vector<int64_t> stage_shape(StageKind kind, const ModelSizes& sizes) {
     std::vector<int64_t> shape;
     for (Dim d : stage_def(kind).shape) shape.push_back(size_of(d, sizes));
     return shape;
 }
 
-std::optional<StageRef> stage_input(const StageRef& s, int depth) {
+std::optional<StageRef> stage_input(const StageRef& s, int depth, bool norm_pre) {
     const StageDef& def = stage_def(s.kind);
     if (def.from_none) return std::nullopt;
     if (!def.from_stream) return StageRef{def.from, s.block};
     const int block = def.group == StageGroup::Block ? s.block : depth;  // the head follows the last block
-    if (block <= 0) return StageRef{StageKind::Tokens, -1};
+    if (block <= 0) return StageRef{norm_pre ? StageKind::NormPre : StageKind::Tokens, -1};
     return StageRef{StageKind::Out, block - 1};
 }
 

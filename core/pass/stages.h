@@ -16,13 +16,17 @@ namespace vit {
 
 // One value per row of the table, in catalogue order.
 enum class StageKind {
-    Input, Patches, PatchEmbed, Cls, Tokens,
-    Ln1, Q, K, V, Scores, Attn, Context, AttnOut, Res1, Ln2, Fc1, Gelu, MlpOut, Out,
+    Input, Patches, PatchEmbed, Cls, Tokens, NormPre,
+    Ln1, Q, K, V, Scores, Attn, Context, AttnOut, Ls1, Res1, Ln2, Fc1, Gelu, QuickGelu, MlpOut, Ls2, Out,
     Norm, Pool, FcNorm, LogitsCls, LogitsDist, Logits, Probs, Rollout
 };
 
 enum class StageGroup { Embedding, Block, Head };
 enum class Palette { Diverging, Sequential };  // signed values / shares and probabilities
+// The model variant a row exists in (timm VisionTransformer's arguments): every
+// model, or only models with LayerScale, a pre-blocks norm, GELU or QuickGELU,
+// pooled features (avg or fc_norm), fc_norm, DeiT's two heads, or a classifier head.
+enum class Variant { All, LayerScale, NormPre, Gelu, QuickGelu, Pool, FcNorm, Distilled, Head };
 
 // The model's sizes a stage shape is made of.
 // T0 = prefix + N: every token (the `cls` stage; prefix = CLS, DIST and
@@ -54,6 +58,7 @@ struct StageDef {
     const char* formula;     // plain ASCII, the model's sizes left symbolic
     const char* pytorch;     // the matching PyTorch line(s) (timm style), '\n' between lines
     const char* backward;    // the gradient of this stage from the later ones (the backward walk)
+    Variant variant = Variant::All;
 };
 
 // The whole table, in catalogue order (block rows once, for every block).
@@ -74,25 +79,20 @@ inline std::string stage_id(const StageRef& s) { return stage_id(s.kind, s.block
 // The row and block an id names; nothing for an id outside the catalogue.
 std::optional<StageRef> parse_stage_id(const std::string& id);
 
-// Which of the head's optional stages a model has.
-struct HeadStages {
-    bool has_head = true;    // false (a headless checkpoint such as DINO): no logits/probs
-    bool pool = false;       // `pool`: average pooling, or fc_norm after the pooled row
-    bool fc_norm = false;    // `pool_norm`: timm's fc_norm (the stage keeps the catalogue's own name)
-    bool distilled = false;  // DeiT's `logits_cls` and `logits_dist`
-};
-HeadStages head_stages(const ModelConfig& config);
-
-// Every stage a model of `depth` blocks produces, in order; the plain
-// layout's list (CLS pooling) with `has_head` as in HeadStages.
+// Every stage a model of `depth` blocks produces, in order; with `has_head`
+// false (a headless checkpoint such as DINO) there is no logits/probs.
+// That is the plain ViT's list (GELU, no LayerScale, no norm_pre); a model's
+// own list, with the rows of its variant, comes from its config.
 std::vector<StageRef> stage_list(int depth, bool has_head);
-std::vector<StageRef> stage_list(int depth, const HeadStages& head);
-std::vector<StageRef> stage_list(const ModelConfig& config);
 std::vector<std::string> stage_ids(int depth, bool has_head);
+std::vector<StageRef> stage_list(const ModelConfig& config);
+// Whether `config`'s model has the rows of `variant`.
+bool has_variant(const ModelConfig& config, Variant variant);
 
 // The stage's shape for these sizes.
 std::vector<int64_t> stage_shape(StageKind kind, const ModelSizes& sizes);
 // The stage `s` is computed from in a model of `depth` blocks; nothing when it has no single input.
-std::optional<StageRef> stage_input(const StageRef& s, int depth);
+// With `norm_pre` the stream entering block 0 is `norm_pre`, not `tokens`.
+std::optional<StageRef> stage_input(const StageRef& s, int depth, bool norm_pre = false);
 
 }  // namespace vit

@@ -8,6 +8,7 @@
 namespace vit {
 
 constexpr float kInvSqrt2 = 0.70710678118654752f;
+constexpr float kQuickGeluScale = 1.702f;  // QuickGELU(x) = x · sigmoid(1.702 x)
 
 // An Eigen array expression of x's GELU.
 template <typename Array>

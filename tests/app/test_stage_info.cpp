@@ -206,3 +206,20 @@ TEST_CASE("a headless model (DINO) still gets a description of logits and the fi
     CHECK(has(describe_stage("norm", c, 197).explanation, "no classifier head"));
     CHECK(has(describe_stage("logits", c, 197).explanation, "no classifier head"));
 }
+
+TEST_CASE("the variants' stages (norm_pre, LayerScale, QuickGELU) are described with the model's sizes") {
+    ModelConfig c = toy();
+    c.layer_scale = c.norm_pre = true;
+    c.activation = vit::Activation::QuickGelu;
+    for (const vit::StageRef& stage : vit::stage_list(c)) {
+        const StageInfo info = vit::gui::describe_stage(stage, c, 5);
+        INFO("stage " << vit::stage_id(stage));
+        CHECK_FALSE(info.shapes.empty());
+        CHECK_FALSE(info.explanation.empty());
+        for (const std::string& f : fields(info)) CHECK(drawable(f));
+    }
+    CHECK(has(describe_stage("block0.ls1", c, 5).shapes, "(5, 8) = (5, 8) * (8), per feature"));
+    CHECK(has(describe_stage("block0.ls2", c, 5).explanation, "MLP branch"));
+    CHECK(has(describe_stage("block0.quick_gelu", c, 5).shapes, "(5, 16) -> (5, 16)"));
+    CHECK(has(describe_stage("norm_pre", c, 5).explanation, "pre_norm"));
+}

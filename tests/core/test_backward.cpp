@@ -101,6 +101,18 @@ TEST_CASE("every stage and parameter gradient equals autograd: interpolated posi
     check_gradients("timm_posinterp");
 }
 
+TEST_CASE("every stage and parameter gradient equals autograd: DINOv2's LayerScale", "[backward]") {
+    check_gradients("timm_dinov2");
+}
+
+TEST_CASE("every stage and parameter gradient equals autograd: CLIP's norm_pre, exact GELU", "[backward]") {
+    check_gradients("timm_clip");
+}
+
+TEST_CASE("every stage and parameter gradient equals autograd: CLIP's QuickGELU", "[backward]") {
+    check_gradients("timm_clip_quickgelu");
+}
+
 TEST_CASE("a model without a head has no logit gradient; a class out of range is refused", "[backward]") {
     const vit::Model headless = vit::load_model((fs::path(VITVIZ_FIXTURES) / "headless").string());
     const vit::Tensor input({3, 32, 32});

@@ -170,6 +170,50 @@ TEST_CASE("a timm name without model_args gives the patch size, image size and t
     CHECK(c.preprocess.image_size == 4);
 }
 
+TEST_CASE("timm names of DINOv2 and CLIP towers give their block and stem variants, model_args over them") {
+    const auto config_of = [](const std::string& json_text) {
+        return vit::parse_config(reinterpret_cast<const uint8_t*>(json_text.data()), json_text.size(), "config.json");
+    };
+    const vit::ConfigSpec dinov2 = config_of(R"({"architecture": "vit_small_patch14_dinov2.lvd142m"})");
+    CHECK(dinov2.layer_scale);
+    CHECK_FALSE(dinov2.norm_pre);
+    CHECK(dinov2.ln_eps == 1e-6f);
+    const vit::ConfigSpec clip = config_of(R"({"architecture": "vit_base_patch16_clip_224.openai"})");
+    CHECK(clip.norm_pre);
+    CHECK_FALSE(clip.layer_scale);
+    CHECK(clip.ln_eps == 1e-5f);
+    CHECK(clip.activation == vit::Activation::Gelu);
+    const vit::ConfigSpec quick = config_of(R"({"architecture": "vit_base_patch16_clip_quickgelu_224.openai"})");
+    CHECK(quick.activation == vit::Activation::QuickGelu);
+    CHECK_FALSE(config_of(R"({"architecture": "vit_base_patch16_224"})").layer_scale);
+    const vit::ConfigSpec args = config_of(
+        R"({"architecture": "my_vit", "model_args": {"init_values": 1e-5, "pre_norm": true, "act_layer": "quick_gelu"}})");
+    CHECK(args.layer_scale);
+    CHECK(args.norm_pre);
+    CHECK(args.activation == vit::Activation::QuickGelu);
+    // null is "not said": the name's LayerScale stays; 0 turns it off, as in timm
+    CHECK(config_of(R"({"architecture": "vit_small_patch14_dinov2", "model_args": {"init_values": null}})").layer_scale);
+    CHECK_FALSE(config_of(R"({"architecture": "vit_small_patch14_dinov2", "model_args": {"init_values": 0}})").layer_scale);
+    CHECK_THROWS_WITH(config_of(R"({"architecture": "x", "model_args": {"act_layer": "swish"}})"),
+                      Contains("config.json: 'act_layer' must be \"gelu\" or \"quick_gelu\", got \"swish\""));
+}
+
+TEST_CASE("LayerScale or norm_pre weights without the config's variant are refused by name") {
+    if (!have_fixtures()) return;
+    for (const char* name : {"timm_dinov2", "timm_clip"}) {
+        TempDir dir;
+        std::filesystem::copy_file(fixture(name) + "/model.safetensors", dir.path("model.safetensors"));
+        const std::string what = name == std::string("timm_dinov2")
+                                     ? "'blocks.0.ls1.gamma' is not used by this model: it has no place in a model "
+                                       "without LayerScale (timm's init_values, as in DINOv2), which needs a config.json"
+                                     : "'norm_pre.weight' is not used by this model: it has no place in a model "
+                                       "without timm's norm_pre (pre_norm, as in CLIP), which needs a config.json";
+        CHECK_THROWS_WITH(vit::load_checkpoint(dir.path()),
+                          Contains(dir.path("model.safetensors") + ": tensor " + what) &&
+                              Contains("model_args."));
+    }
+}
+
 TEST_CASE("timm model names give patch size, image size and heads of the standard variants") {
     const vit::TimmName base = vit::parse_timm_name("vit_base_patch16_224.augreg2_in21k_ft_in1k");
     CHECK(base.patch_size == 16);

@@ -77,6 +77,20 @@ TEST_CASE("every stage equals PyTorch: the built-in digits model on a held-out 7
     check_fixture("digits_sample", "digits");
 }
 
+TEST_CASE("every stage equals PyTorch: timm DINOv2 with LayerScale, patch 14, positions resampled to 4x4",
+          "[fixtures]") {
+    check_fixture("timm_dinov2");
+}
+
+TEST_CASE("every stage equals PyTorch: timm CLIP tower, norm_pre, no patch bias, eps 1e-5, exact GELU",
+          "[fixtures]") {
+    check_fixture("timm_clip");
+}
+
+TEST_CASE("every stage equals PyTorch: timm CLIP tower with QuickGELU", "[fixtures]") {
+    check_fixture("timm_clip_quickgelu");
+}
+
 TEST_CASE("the built-in digits model classifies every shipped sample digit correctly", "[fixtures]") {
     const vit::Model model = vit::load_model("digits");
     size_t samples = 0;

@@ -66,7 +66,8 @@ TEST_CASE("LayerNorms and residuals read the stage the pre-norm block says they 
 
 // Every fixture with its own checkpoint: 1 or 2 blocks, with and without a head.
 TEST_CASE("every stage of the catalogue is produced by the CPU pass with its shape and named by PyTorch") {
-    for (const char* name : {"headless", "hf_bf16", "timm_f16_noqkvbias", "timm_f32", "timm_posinterp"}) {
+    for (const char* name : {"headless", "hf_bf16", "timm_f16_noqkvbias", "timm_f32", "timm_posinterp", "timm_dinov2",
+                             "timm_clip", "timm_clip_quickgelu"}) {
         const fs::path dir = fs::path(VITVIZ_FIXTURES) / name;
         std::ifstream meta_file(dir / "expected" / "meta.json");
         REQUIRE(meta_file);
@@ -79,7 +80,7 @@ TEST_CASE("every stage of the catalogue is produced by the CPU pass with its sha
         const vit::Trace trace = vit::forward(model, input);
         const vit::ModelSizes sizes = vit::model_sizes(c, size / c.patch_size);
 
-        const std::vector<StageRef> stages = vit::stage_list(c.depth, c.num_classes > 0);
+        const std::vector<StageRef> stages = vit::stage_list(c);
         const auto pytorch = meta.at("stages").get<std::vector<std::string>>();
         INFO("fixture " << name << ": " << c.depth << " blocks, " << c.num_classes << " classes");
         REQUIRE(stages.size() == pytorch.size());
@@ -102,7 +103,9 @@ TEST_CASE("every stage of the catalogue is produced by the CPU pass with its sha
 static std::vector<std::string> pytorch_stage_lines(const vit::ModelConfig& c, int image, int mlp_ratio) {
     std::ostringstream cmd;
     cmd << "/usr/bin/python3 " << VITVIZ_VITREF_STAGES << " " << image << " " << c.patch_size << " " << c.channels << " "
-        << c.embed_dim << " " << c.depth << " " << c.num_heads << " " << mlp_ratio << " " << c.num_classes;
+        << c.embed_dim << " " << c.depth << " " << c.num_heads << " " << mlp_ratio << " " << c.num_classes << " "
+        << c.layer_scale << " " << c.norm_pre << " "
+        << (c.activation == vit::Activation::QuickGelu ? "quick_gelu" : "gelu");
     std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.str().c_str(), "r"), pclose);
     REQUIRE(pipe);
     std::vector<std::string> lines;
@@ -114,8 +117,10 @@ static std::vector<std::string> pytorch_stage_lines(const vit::ModelConfig& c, i
 TEST_CASE("the PyTorch reference names every stage of the catalogue, in order, with the table's shape") {
     struct Case {
         int depth, classes;
+        bool layer_scale = false, norm_pre = false, quick_gelu = false;
     };
-    for (const Case k : {Case{1, 5}, Case{2, 0}, Case{3, 7}}) {
+    for (const Case k : {Case{1, 5}, Case{2, 0}, Case{3, 7}, Case{2, 3, true}, Case{1, 0, true, true},
+                         Case{2, 4, false, true, true}}) {
         vit::ModelConfig c;
         c.channels = 3;
         c.patch_size = 4;
@@ -124,9 +129,13 @@ TEST_CASE("the PyTorch reference names every stage of the catalogue, in order, w
         c.num_heads = 2;
         c.mlp_dim = 4 * c.embed_dim;
         c.num_classes = k.classes;
+        c.layer_scale = k.layer_scale;
+        c.norm_pre = k.norm_pre;
+        c.activation = k.quick_gelu ? vit::Activation::QuickGelu : vit::Activation::Gelu;
         const std::vector<std::string> pytorch = pytorch_stage_lines(c, 12, 4);
-        const std::vector<StageRef> stages = vit::stage_list(c.depth, c.num_classes > 0);
-        INFO(k.depth << " blocks, " << k.classes << " classes");
+        const std::vector<StageRef> stages = vit::stage_list(c);
+        INFO(k.depth << " blocks, " << k.classes << " classes, LayerScale " << k.layer_scale << ", norm_pre "
+                     << k.norm_pre << ", QuickGELU " << k.quick_gelu);
         REQUIRE(pytorch.size() == stages.size());
         for (size_t i = 0; i < stages.size(); ++i) {
             std::string line = vit::stage_id(stages[i]);

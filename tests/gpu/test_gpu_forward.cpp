@@ -1,7 +1,8 @@
 // Claims: the GPU backend's forward pass gives every stage of the CPU core's —
 // same ids, blocks, shapes, order, values within 1e-5 + 1e-4·|cpu| — on shapes
 // that are not multiples of the shaders' workgroup tiles (64×64 outputs, 256
-// threads), on the built-in toy model and on the PyTorch fixtures.
+// threads), on the built-in toy model and on the PyTorch fixtures; a model
+// with a stage the shaders lack is refused by name, before any GL call.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include "base/error.h"
 #include "pass/forward.h"
 #include "gpu_backend.h"
+#include "gpu_model.h"
 #include "gpu_test_util.h"
 #include "formats/npy.h"
 #include "model/random_model.h"
@@ -36,6 +38,20 @@ void check_model_on(const Model& model, const Tensor& input, const std::string& 
 }
 
 }  // namespace
+
+TEST_CASE("the GPU backend refuses a model with a stage it does not compute, naming the stage", "[gpu]") {
+    using Catch::Matchers::Contains;
+    ModelConfig plain;
+    plain.name = "vit_test";
+    CHECK_NOTHROW(gpu::require_gpu_stages(plain));
+    ModelConfig dinov2 = plain, clip = plain, quick = plain;
+    dinov2.layer_scale = true;
+    clip.norm_pre = true;
+    quick.activation = Activation::QuickGelu;
+    CHECK_THROWS_WITH(gpu::require_gpu_stages(dinov2), Contains("vit_test has the stage 'ls1'") && Contains("CPU"));
+    CHECK_THROWS_WITH(gpu::require_gpu_stages(clip), Contains("the stage 'norm_pre'"));
+    CHECK_THROWS_WITH(gpu::require_gpu_stages(quick), Contains("the stage 'quick_gelu'"));
+}
 
 TEST_CASE("GPU forward equals the CPU core: 65 tokens, 4 heads of 16, 3 blocks", "[gpu]") {
     // 64×64 input, 8×8 patches: T = 65; D 64, M 200 (not a multiple of 64), 10 classes.

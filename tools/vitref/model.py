@@ -1,12 +1,14 @@
 """A Vision Transformer with timm's module names and layout.
 
 Mirrors timm's `vision_transformer.py` (VisionTransformer, Block, Attention,
-Mlp, PatchEmbed) for the plain ViT: CLS token, learned absolute positional
-embedding, pre-norm blocks, head on the CLS row after the final LayerNorm.
+Mlp, PatchEmbed, LayerScale) for the plain ViT: CLS token, learned absolute
+positional embedding, pre-norm blocks, head on the CLS row after the final
+LayerNorm; with timm's `init_values` (LayerScale ls1/ls2, DINOv2), `pre_norm`
+(norm_pre and no patch bias, CLIP) and `act_layer` ('gelu' or 'quick_gelu').
 timm's token layouts too (`_pos_embed`, `global_pool_nlc`, deit.py's
 VisionTransformerDistilled): register tokens, no class token, no_embed_class
 positions, global_pool 'avg' with fc_norm, DeiT's distillation token and head.
-Left out: layer scale, dropout, fused attention.
+Left out: dropout, fused attention.
 
 `forward_trace(x)` returns every stage of docs/DESIGN.md#stage-catalogue, with the ids
 used there and the batch dimension removed; `gradient_trace(x, c)` the
@@ -81,14 +83,33 @@ def attention_rollout(attns):
     return r
 
 
+class LayerScale(nn.Module):
+    """timm's LayerScale: x * gamma, gamma (D,) learned (init_values at the start)."""
+    def __init__(self, dim, init_values=1e-5):
+        super().__init__()
+        self.gamma = nn.Parameter(init_values * torch.ones(dim))
+
+    def forward(self, x):
+        return x * self.gamma
+
+
+class QuickGELU(nn.Module):
+    """timm's QuickGELU (layers/activations.py): x * sigmoid(1.702 x)."""
+    def forward(self, x):
+        return x * torch.sigmoid(1.702 * x)
+
+
+ACTIVATIONS = {"gelu": nn.GELU, "quick_gelu": QuickGELU}  # stage id of the activation = its act_layer name
+
+
 class PatchEmbed(nn.Module):
-    def __init__(self, img_size, patch_size, in_chans, embed_dim):
+    def __init__(self, img_size, patch_size, in_chans, embed_dim, bias=True):
         super().__init__()
         self.img_size = img_size
         self.patch_size = patch_size
         self.grid_size = img_size // patch_size
         self.num_patches = self.grid_size ** 2
-        self.proj = nn.Conv2d(in_chans, embed_dim, kernel_size=patch_size, stride=patch_size)
+        self.proj = nn.Conv2d(in_chans, embed_dim, kernel_size=patch_size, stride=patch_size, bias=bias)
 
     def forward(self, x):  # (B, C, H, W) -> (B, N, D)
         return self.proj(x).flatten(2).transpose(1, 2)
@@ -129,10 +150,11 @@ class Attention(nn.Module):
 
 
 class Mlp(nn.Module):
-    def __init__(self, dim, hidden):
+    def __init__(self, dim, hidden, act_layer="gelu"):
         super().__init__()
         self.fc1 = nn.Linear(dim, hidden)
-        self.act = nn.GELU()  # erf form
+        self.act = ACTIVATIONS[act_layer]()  # nn.GELU(): the erf form
+        self.act_name = act_layer
         self.fc2 = nn.Linear(hidden, dim)
 
     def forward(self, x, rec=None, prefix=""):
@@ -141,29 +163,36 @@ class Mlp(nn.Module):
         out = self.fc2(g)
         if rec is not None:
             rec[prefix + "fc1"] = h
-            rec[prefix + "gelu"] = g
+            rec[prefix + self.act_name] = g
             rec[prefix + "mlp_out"] = out
         return out
 
 
 class Block(nn.Module):
-    def __init__(self, dim, num_heads, mlp_ratio=4.0, qkv_bias=True, eps=1e-6):
+    def __init__(self, dim, num_heads, mlp_ratio=4.0, qkv_bias=True, eps=1e-6, init_values=None,
+                 act_layer="gelu"):
         super().__init__()
         self.norm1 = nn.LayerNorm(dim, eps=eps)
         self.attn = Attention(dim, num_heads, qkv_bias)
+        self.ls1 = LayerScale(dim, init_values) if init_values else nn.Identity()
         self.norm2 = nn.LayerNorm(dim, eps=eps)
-        self.mlp = Mlp(dim, int(dim * mlp_ratio))
+        self.mlp = Mlp(dim, int(dim * mlp_ratio), act_layer)
+        self.ls2 = LayerScale(dim, init_values) if init_values else nn.Identity()
 
     def forward(self, x, rec=None, prefix="", temperature=1.0, ablate=()):
         h = self.norm1(x)
-        x = x + self.attn(h, rec, prefix, temperature, ablate)
+        a = self.ls1(self.attn(h, rec, prefix, temperature, ablate))
+        x = x + a
         if rec is not None:
             rec[prefix + "ln1"] = h
+            rec[prefix + "ls1"] = a
             rec[prefix + "res1"] = x
         h = self.norm2(x)
-        x = x + self.mlp(h, rec, prefix)
+        m = self.ls2(self.mlp(h, rec, prefix))
+        x = x + m
         if rec is not None:
             rec[prefix + "ln2"] = h
+            rec[prefix + "ls2"] = m
             rec[prefix + "out"] = x
         return x
 
@@ -173,19 +202,32 @@ BLOCK_STAGES = ["ln1", "q", "k", "v", "scores", "attn", "context", "attn_out", "
                 "ln2", "fc1", "gelu", "mlp_out", "out"]
 
 
+def block_stages(layer_scale=False, act_layer="gelu"):
+    """BLOCK_STAGES of a model with these variants: ls1/ls2 after the branch they
+    scale, the activation named by its act_layer."""
+    out = []
+    for s in BLOCK_STAGES:
+        out.append(act_layer if s == "gelu" else s)
+        if layer_scale and s in ("attn_out", "mlp_out"):
+            out.append("ls1" if s == "attn_out" else "ls2")
+    return out
+
+
 class VisionTransformer(nn.Module):
     def __init__(self, img_size=224, patch_size=16, in_chans=3, num_classes=1000,
                  embed_dim=768, depth=12, num_heads=12, mlp_ratio=4.0, qkv_bias=True,
                  eps=1e-6, class_token=True, reg_tokens=0, no_embed_class=False,
-                 global_pool="token", fc_norm=None, distilled=False):
+                 global_pool="token", fc_norm=None, distilled=False,
+                 init_values=None, pre_norm=False, act_layer="gelu"):
         super().__init__()
+        self.block_stages = block_stages(bool(init_values), act_layer)
         self.num_classes = num_classes
         self.embed_dim = embed_dim
         self.num_heads = num_heads
         self.patch_size = patch_size
         self.in_chans = in_chans
         self.eps = eps
-        self.patch_embed = PatchEmbed(img_size, patch_size, in_chans, embed_dim)
+        self.patch_embed = PatchEmbed(img_size, patch_size, in_chans, embed_dim, bias=not pre_norm)
         # timm: num_prefix_tokens = class token + registers (+ DeiT's dist token);
         # pos_embed covers them unless no_embed_class
         self.global_pool = global_pool
@@ -198,7 +240,8 @@ class VisionTransformer(nn.Module):
         self.reg_token = nn.Parameter(torch.zeros(1, reg_tokens, embed_dim)) if reg_tokens else None
         embed_len = self.patch_embed.num_patches + (0 if no_embed_class else self.num_prefix_tokens)
         self.pos_embed = nn.Parameter(torch.zeros(1, embed_len, embed_dim))
-        self.blocks = nn.ModuleList([Block(embed_dim, num_heads, mlp_ratio, qkv_bias, eps)
+        self.norm_pre = nn.LayerNorm(embed_dim, eps=eps) if pre_norm else None
+        self.blocks = nn.ModuleList([Block(embed_dim, num_heads, mlp_ratio, qkv_bias, eps, init_values, act_layer)
                                      for _ in range(depth)])
         self.norm = nn.LayerNorm(embed_dim, eps=eps) if not self.use_fc_norm else nn.Identity()
         self.fc_norm = nn.LayerNorm(embed_dim, eps=eps) if self.use_fc_norm else nn.Identity()
@@ -207,6 +250,9 @@ class VisionTransformer(nn.Module):
             self.head_dist = nn.Linear(embed_dim, num_classes) if num_classes > 0 else nn.Identity()
 
     # -- helpers -------------------------------------------------------------
+    def embedding_stages(self):
+        return ["input", "patches", "patch_embed", "cls", "tokens"] + (["norm_pre"] if self.norm_pre is not None else [])
+
     def _pos_embed_for(self, gh, gw):
         prefix = 0 if self.no_embed_class else self.num_prefix_tokens
         return resample_abs_pos_embed(self.pos_embed, (gh, gw), num_prefix_tokens=prefix)
@@ -288,6 +334,10 @@ class VisionTransformer(nn.Module):
             t = t[:, keep]
         if rec is not None:
             rec["tokens"] = t
+        if self.norm_pre is not None:
+            t = self.norm_pre(t)
+            if rec is not None:
+                rec["norm_pre"] = t
         for i, blk in enumerate(self.blocks):
             t = blk(t, rec, f"block{i}.", iv.temperature, [h for b, h in iv.ablate if b == i])
         t = self.norm(t)
@@ -310,10 +360,10 @@ class VisionTransformer(nn.Module):
         rec = {}
         t = self._forward(x, rec, iv)
         out = OrderedDict()
-        for k in ["input", "patches", "patch_embed", "cls", "tokens"]:
+        for k in self.embedding_stages():
             out[k] = rec[k][0]
         for i in range(len(self.blocks)):
-            for s in BLOCK_STAGES:
+            for s in self.block_stages:
                 out[f"block{i}.{s}"] = rec[f"block{i}.{s}"][0]
         out["norm"] = rec["norm"][0]
         self._head_trace(t, out)
@@ -356,10 +406,10 @@ class VisionTransformer(nn.Module):
         logits[0, cls].backward()
         stages = OrderedDict()
         stages["input"] = x.grad[0]
-        for k in ["patches", "patch_embed", "cls", "tokens"]:
+        for k in self.embedding_stages()[1:]:
             stages[k] = rec[k].grad[0]
         for i in range(len(self.blocks)):
-            for s in BLOCK_STAGES:
+            for s in self.block_stages:
                 stages[f"block{i}.{s}"] = rec[f"block{i}.{s}"].grad[0]
         stages["norm"] = rec["norm"].grad[0]
         stages["logits"] = logits.grad[0]
@@ -377,8 +427,11 @@ class VisionTransformer(nn.Module):
     def init_random(self, generator, w_std=0.3, b_range=0.1, ln_range=0.1, tok_std=0.5):
         for name, p in self.named_parameters():
             if name.endswith("norm1.weight") or name.endswith("norm2.weight") or name in ("norm.weight",
-                                                                                          "fc_norm.weight"):
+                                                                                          "fc_norm.weight",
+                                                                                          "norm_pre.weight"):
                 p.copy_(1 + (torch.rand(p.shape, generator=generator) * 2 - 1) * ln_range)
+            elif name.endswith(".gamma"):  # LayerScale: a learned DINOv2 scale, well below 1
+                p.copy_(0.1 + torch.rand(p.shape, generator=generator) * 0.5)
             elif name.endswith(".bias"):
                 p.copy_((torch.rand(p.shape, generator=generator) * 2 - 1) * b_range)
             elif name in ("cls_token", "pos_embed", "dist_token", "reg_token"):

@@ -171,10 +171,12 @@ def load_timm_into(model, path):
 # -- configs -----------------------------------------------------------------
 def timm_config(model, architecture, img_size, mean, std, crop_pct=0.9,
                 interpolation="bicubic", label_names=None, mlp_ratio=4.0, qkv_bias=True,
-                tag=None, token_args=None):
+                tag=None, model_args=None, token_args=None):
     """timm's hub config.json (as for vit_tiny_patch16_224.augreg_in21k_ft_in1k),
-    plus `model_args` (what timm writes when a model was built with custom args;
-    `token_args`: the token and pooling kwargs, e.g. reg_tokens, no_embed_class)."""
+    plus `model_args` (what timm writes when a model was built with custom args):
+    every size, or only `model_args` when given (the rest then comes from the
+    architecture name and the weights, as for a published timm model);
+    `token_args`: the token and pooling kwargs, e.g. reg_tokens, no_embed_class."""
     D = model.embed_dim
     args = {
         "img_size": img_size,
@@ -186,7 +188,7 @@ def timm_config(model, architecture, img_size, mean, std, crop_pct=0.9,
         "mlp_ratio": mlp_ratio,
         "qkv_bias": qkv_bias,
         "num_classes": model.num_classes,
-    }
+    } if model_args is None else dict(model_args)
     args.update(token_args or {})
     pcfg = {}
     if tag:

@@ -109,7 +109,7 @@ CellProvenance fc1(const Model& model, const Trace& trace, const CellRef& c) {
 
 // LayerNorm: y[i, d] = (x[i, d] − mean_i) / √(var_i + eps) · γ[d] + β[d]
 CellProvenance layer_norm_cell(const Model& model, const Trace& trace, const CellRef& c) {
-    const std::optional<StageRef> in = stage_input(c.stage, model.config.depth);
+    const std::optional<StageRef> in = stage_input(c.stage, model.config.depth, model.config.norm_pre);
     const std::vector<float> x = row_of(trace.at(*in), -1, c.row);
     const Vec* gamma = &model.norm_w;
     const Vec* beta = &model.norm_b;

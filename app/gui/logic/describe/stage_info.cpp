@@ -313,6 +313,31 @@ void describe_out(StageInfo& info, const StageRef& stage, const Sizes& s, const 
                        " x " + num(s.D) + " matrix is block " + num(b) + "'s output and " + next + ".";
 }
 
+// The variants' stages: CLIP's norm_pre and QuickGELU, DINOv2's LayerScale.
+
+void describe_norm_pre(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    fill_layernorm(info, s);
+    info.explanation = layernorm_explanation(s) + " CLIP's image tower normalises the tokens once more before "
+                                                  "the first block (timm's pre_norm); the blocks' residual stream "
+                                                  "starts from this copy, not from the raw tokens.";
+}
+
+void describe_quick_gelu(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    info.shapes = tup({s.T, s.M}) + " -> " + tup({s.T, s.M}) + ", number by number";
+    info.explanation = "QuickGELU, x * sigmoid(1.702 x), is the approximation of GELU that OpenAI trained CLIP with: "
+                       "the same smooth switch on each of the " + num(s.T * s.M) +
+                       " numbers, a little different from the exact GELU near -2 to 0.";
+}
+
+void describe_layer_scale(StageInfo& info, const StageRef& stage, const Sizes& s, const ModelConfig&) {
+    const std::string TD = tup({s.T, s.D});
+    info.shapes = TD + " = " + TD + " * " + tup({s.D}) + ", per feature";
+    info.explanation = std::string("LayerScale multiplies the ") +
+                       (stage.kind == StageKind::Ls1 ? "attention" : "MLP") + " branch feature by feature by " +
+                       num(s.D) + " learned numbers (initialised at 1e-5 in DINOv2) before it is added to the "
+                       "residual stream: each block starts as almost the identity and learns how much to add.";
+}
+
 // After the blocks: the final norm, the classifier and rollout.
 
 void describe_norm(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
@@ -363,6 +388,7 @@ const std::pair<StageKind, Describer> kDescribers[] = {
     {K::PatchEmbed, describe_patch_embed},
     {K::Cls, describe_cls},
     {K::Tokens, describe_tokens},
+    {K::NormPre, describe_norm_pre},
     {K::Ln1, describe_ln1},
     {K::Q, describe_qkv},
     {K::K, describe_qkv},
@@ -371,11 +397,14 @@ const std::pair<StageKind, Describer> kDescribers[] = {
     {K::Attn, describe_attn},
     {K::Context, describe_context},
     {K::AttnOut, describe_attn_out},
+    {K::Ls1, describe_layer_scale},
     {K::Res1, describe_res1},
     {K::Ln2, describe_ln2},
     {K::Fc1, describe_fc1},
     {K::Gelu, describe_gelu},
+    {K::QuickGelu, describe_quick_gelu},
     {K::MlpOut, describe_mlp_out},
+    {K::Ls2, describe_layer_scale},
     {K::Out, describe_out},
     {K::Norm, describe_norm},
     {K::Logits, describe_logits},

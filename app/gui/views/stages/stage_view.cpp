@@ -51,6 +51,7 @@ void DrawStageView(ViewContext& ctx) {
         case StageKind::PatchEmbed: DrawPatchEmbedView(ctx); break;
         case StageKind::Cls: DrawClsView(ctx); break;
         case StageKind::Tokens: DrawTokensView(ctx); break;
+        case StageKind::NormPre:
         case StageKind::Ln1:
         case StageKind::Ln2:
         case StageKind::Norm: DrawLayerNormView(ctx); break;
@@ -65,7 +66,10 @@ void DrawStageView(ViewContext& ctx) {
         case StageKind::Out: DrawResidualView(ctx); break;
         case StageKind::Fc1:
         case StageKind::Gelu:
-        case StageKind::MlpOut: DrawMlpView(ctx); break;
+        case StageKind::QuickGelu:
+        case StageKind::MlpOut:
+        case StageKind::Ls1:
+        case StageKind::Ls2: DrawMlpView(ctx); break;
         case StageKind::Logits:
         case StageKind::Probs: DrawHeadView(ctx); break;
         case StageKind::Rollout: DrawRolloutView(ctx); break;

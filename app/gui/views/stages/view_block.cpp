@@ -39,8 +39,12 @@ void DrawAttnOutView(ViewContext& ctx) {
 void DrawResidualView(ViewContext& ctx) {
     const StageRef& stage = ctx.stage();
     bool first = stage.kind == StageKind::Res1;
-    const StageRef in = *stage_input(stage, ctx.pipeline.depth);
-    const StageRef branch = ctx.sibling(first ? StageKind::AttnOut : StageKind::MlpOut);
+    const StageRef in = *stage_input(stage, ctx.pipeline.depth, ctx.model.config.norm_pre);
+    // The branch as added: LayerScale's ls1/ls2 when the model has them.
+    const StageKind scaled = first ? StageKind::Ls1 : StageKind::Ls2;
+    const StageRef branch = ctx.sibling(ctx.model.config.layer_scale ? scaled
+                                        : first                       ? StageKind::AttnOut
+                                                                      : StageKind::MlpOut);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = (avail.y - 6 * lh) / 2.f, w = (avail.x - 60.f) / 2.f - 8.f;

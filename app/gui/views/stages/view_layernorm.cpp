@@ -62,7 +62,7 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
 void DrawLayerNormView(ViewContext& ctx) {
     const StageRef& stage = ctx.stage();
     const std::string& id = ctx.stage_id();
-    const StageRef in = *stage_input(stage, ctx.pipeline.depth);
+    const StageRef in = *stage_input(stage, ctx.pipeline.depth, ctx.model.config.norm_pre);
     const std::string in_id = stage_id(in);
     const std::string note =
         stage.kind == StageKind::Norm

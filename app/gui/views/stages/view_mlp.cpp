@@ -59,6 +59,26 @@ static void DrawGeluCurve(const Tensor& fc1, const Tensor& act, int t, const std
     ImGui::Dummy(size);
 }
 
+// The note under an MLP-side stage drawn as input → output.
+static std::string mlp_note(StageKind kind, const ModelConfig& cfg) {
+    const std::string D = std::to_string(cfg.embed_dim), M = std::to_string(cfg.mlp_dim);
+    switch (kind) {
+        case StageKind::Fc1:
+            return "The MLP works on each token separately (no mixing between tokens here). fc1 widens every token "
+                   "from D = " + D + " to M = " + M + " hidden features.";
+        case StageKind::QuickGelu:
+            return "QuickGELU, x * sigmoid(1.702 x): OpenAI CLIP's cheaper stand-in for GELU, applied to each of the "
+                   "M = " + M + " hidden features.";
+        case StageKind::Ls1:
+        case StageKind::Ls2:
+            return "LayerScale multiplies each of the D = " + D + " features of the branch by its own learned gamma "
+                   "(DINOv2 starts them at 1e-5), so a block adds only a small, learned share to the residual stream.";
+        default:
+            return "fc2 brings every token back from M = " + M + " to D = " + D +
+                   " features; the next stage adds it to the residual stream.";
+    }
+}
+
 void DrawMlpView(ViewContext& ctx) {
     const StageRef& stage = ctx.stage();
     const Tensor& t = *ctx.tensor(stage);
@@ -83,23 +103,19 @@ void DrawMlpView(ViewContext& ctx) {
              "ReLU. The yellow dots are the selected token's " + std::to_string(cfg.mlp_dim) + " hidden values before GELU.");
         return;
     }
-    const bool fc1 = stage.kind == StageKind::Fc1;
+    const bool hidden_in = stage.kind == StageKind::MlpOut || stage.kind == StageKind::QuickGelu;
+    const bool hidden_out = stage.kind == StageKind::Fc1 || stage.kind == StageKind::QuickGelu;
     const StageRef in = *stage_input(stage, ctx.pipeline.depth);
     float w = (avail.x - OperatorSignWidth(ctx, "→")) / 2.f - 2.f;
     DrawTokenMatrix(ctx, in, -1, ImVec2(w, h), stage_id(in) + " " + shape_string(ctx.tensor(in) ? ctx.tensor(in)->shape : t.shape),
-                    fc1 ? "feature" : "hidden feature");
+                    hidden_in ? "hidden feature" : "feature");
     ImGui::SameLine();
     OperatorSign(ctx, "→", h * 0.5f);
     ImGui::SameLine();
-    DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), ctx.stage_id() + " " + shape_string(t.shape), fc1 ? "hidden feature" : "feature");
+    DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), ctx.stage_id() + " " + shape_string(t.shape),
+                    hidden_out ? "hidden feature" : "feature");
     Formula(ctx, stage.kind);
-    if (fc1) {
-        Note("The MLP works on each token separately (no mixing between tokens here). fc1 widens every token from "
-             "D = " + std::to_string(cfg.embed_dim) + " to M = " + std::to_string(cfg.mlp_dim) + " hidden features.");
-    } else {
-        Note("fc2 brings every token back from M = " + std::to_string(cfg.mlp_dim) + " to D = " +
-             std::to_string(cfg.embed_dim) + " features; the next stage adds it to the residual stream.");
-    }
+    Note(mlp_note(stage.kind, cfg));
 }
 
 }  // namespace vit::gui
