@@ -268,12 +268,12 @@ class VisionTransformer(nn.Module):
         """timm's VisionTransformer._pos_embed (no_embed_class: add, then concat;
         else concat, then add); rec["cls"] is the concatenation before positions."""
         to_cat = self._prefix_tokens(emb.shape[0], emb.dtype)
+        t = torch.cat(to_cat + [emb], dim=1)
         if rec is not None:
-            rec["cls"] = torch.cat(to_cat + [emb], dim=1)
+            rec["cls"] = t  # the same tensor the positions are added to, so that its gradient is kept
         pos = None if iv.no_pos else self._pos_embed_for(gh, gw)
         if self.no_embed_class:
             return torch.cat(to_cat + [emb if pos is None else emb + pos], dim=1)
-        t = torch.cat(to_cat + [emb], dim=1)
         return t if pos is None else t + pos
 
     def forward_head(self, t):
