@@ -25,8 +25,10 @@ constexpr int64_t kMaxImagePixels = 64LL * 1000 * 1000;
 constexpr double kMaxTraceMemoryShare = 0.5;
 
 // A number list (--mask-patches 3,5,10-12) expands to at most this many
-// numbers; ranges are checked against it before they are expanded.
-constexpr size_t kMaxListNumbers = 1u << 20;
+// numbers; ranges are checked against it before they are expanded. More than
+// any pass can hold patches: a trace of 65,536 tokens would need the T × T
+// attention of every head and block, terabytes for even the toy's sizes.
+constexpr size_t kMaxListNumbers = 1u << 16;
 
 // The smallest attention temperature: attention divides each row's scores,
 // shifted by their max, by τ (core/pass/attention.cpp), so any τ > 0 keeps
