@@ -73,7 +73,7 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
     REQUIRE(dir);
     REQUIRE(model);
     vit::Model m = vit::load_model(model);
-    Pipeline p = make_pipeline(vit::stage_list(m.config.depth, m.config.num_classes > 0), 2, m.config.num_heads);
+    Pipeline p = make_pipeline(vit::stage_list(m.config), 2, m.config.num_heads);
     std::vector<TourShot> plan = tour_plan(p);
     const bool blocks = p.depth > 0, head = m.config.num_classes > 0;
     // + attention, model-view, overview and three cells; why and two gradients for a model with a head

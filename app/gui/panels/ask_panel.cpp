@@ -62,7 +62,7 @@ static void DrawToggles(AskState& ask, const AskResults* results) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The positional embedding is not added: tokens = cls.");
     bool shuffled = !ask.permutation.empty();
     if (ImGui::Checkbox("shuffle the patches", &shuffled)) set_shuffle(ask, shuffled);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A random permutation of the patch embeddings, before CLS and positions.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A random permutation of the patch embeddings, before CLS (and any DIST or register tokens) and positions.");
     if (shuffled) {
         ImGui::SameLine();
         if (ImGui::SmallButton("new shuffle")) ++ask.shuffle_seed, set_shuffle(ask, true);

@@ -57,6 +57,18 @@ static void PatchMap(ViewContext& ctx, const std::string& title, const std::stri
     ImGui::EndGroup();
 }
 
+// Rollout's patch rows averaged, over the patch columns: where a model without a class token,
+// whose head reads the mean of the patch tokens, draws from.
+static const std::vector<float>& mean_patch_rows(ViewContext& ctx, const Tensor& roll) {
+    return ctx.derived.get(derived_key({StageKind::Rollout}, "patch mean"), [&] {
+        const int T = static_cast<int>(roll.rows()), P = ctx.pipeline.layout.count(), N = T - P;
+        std::vector<float> mean(static_cast<size_t>(std::max(0, N)), 0.f);
+        for (int r = P; r < T; ++r)
+            for (int c = 0; c < N; ++c) mean[c] += roll.data[static_cast<size_t>(r) * T + P + c] / N;
+        return mean;
+    });
+}
+
 void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool busy) {
     const Pipeline& p = ctx.pipeline;
     const std::vector<std::string>& labels = ctx.model.config.labels;
@@ -103,8 +115,12 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
         next();
     }
     if (const Tensor* roll = ctx.tensor({StageKind::Rollout})) {
-        PatchMap(ctx, "rollout (any class)", "CLS row, blocks 0…" + std::to_string(p.depth - 1), roll->data.data() + 1,
-                 texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, "row 0"), side);
+        const bool cls_row = p.layout.has_cls();  // else the mean of the patch rows, what an averaging head reads
+        const float* map = cls_row ? roll->data.data() + p.layout.count() : mean_patch_rows(ctx, *roll).data();
+        PatchMap(ctx, "rollout (any class)",
+                 (cls_row ? "CLS row" : "mean of the patch rows") + std::string(", blocks 0…") + std::to_string(p.depth - 1),
+                 map, texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, cls_row ? "row 0" : "patch mean"),
+                 side);
         next();
     }
     ImGui::BeginGroup();
