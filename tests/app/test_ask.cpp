@@ -369,3 +369,9 @@ TEST_CASE("a model's prefix tokens (CLS, DIST, registers) come before the patche
     REQUIRE(full[2 * 5 + 3] == 15.f);  // patch 0 (kept row 3) → patch 1 (kept column 2)
     REQUIRE(full[4 * 5 + 4] == 0.f);   // patch 2 was dropped
 }
+
+TEST_CASE("the kinds of prefix token name the registers once") {
+    REQUIRE(prefix_kinds(token_layout(vit::vit_small_reg4_config())) == "CLS, REG");
+    REQUIRE(prefix_kinds(token_layout(vit::deit_small_distilled_config())) == "CLS, DIST");
+    REQUIRE(prefix_kinds(token_layout(vit::vit_medium_gap_config())).empty());
+}

@@ -137,6 +137,9 @@ static void DrawPredictionChange(ViewContext& ctx, const Trace& modified) {
 }
 
 static void DrawLens(ViewContext& ctx, float width) {
+    const ModelConfig& c = ctx.model.config;
+    if (c.num_classes > 0 && !c.plain_tokens())
+        ImGui::TextDisabled("No logit lens: it reads one CLS row through one head, and this model pools or has two.");
     if (!ctx.ask || ctx.ask->lens.size() == 0) return;
     const Mat& lens = ctx.ask->lens;
     const int depth = static_cast<int>(lens.rows()), classes = static_cast<int>(lens.cols());

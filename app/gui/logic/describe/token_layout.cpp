@@ -31,9 +31,12 @@ std::string prefix_token_note(const ModelConfig& c) {
     else if (c.global_pool == GlobalPool::Avg)
         note = "One extra learned vector, the same for every image. It holds no pixels: through attention it "
                "gathers information from all patches; the head here does not read it.";
-    else
+    else if (c.num_classes > 0)
         note = "One extra learned vector, the same for every image. It holds no pixels: through attention it "
                "gathers information from all patches, and the classifier reads only this row at the end.";
+    else
+        note = "One extra learned vector, the same for every image. It holds no pixels: through attention it "
+               "gathers information from all patches, and at the end its row is the image's feature vector.";
     if (c.dist_token)
         note += " DIST, DeiT's distillation token, is trained to agree with a teacher network; a second head reads "
                 "its row, and the prediction is the mean of the two heads.";
@@ -52,6 +55,15 @@ std::string prefix_token_list(const ModelConfig& c) {
         list += (list.empty() ? "" : " and ") + std::to_string(c.reg_tokens) + " registers (REG0 to REG" +
                 std::to_string(c.reg_tokens - 1) + ")";
     return list;
+}
+
+std::string prefix_kinds(const TokenLayout& layout) {
+    std::string kinds;
+    for (int t = 0; t < layout.count(); ++t) {
+        const std::string kind = layout.is_register(t) ? "REG" : layout.prefix[static_cast<size_t>(t)];
+        if (kinds.find(kind) == std::string::npos) kinds += (kinds.empty() ? "" : ", ") + kind;
+    }
+    return kinds;
 }
 
 std::string pooled_tokens(const ModelConfig& config) {

@@ -17,6 +17,9 @@ struct TokenLayout {
     bool is_patch(int token) const { return token >= count(); }
     int patch_of(int token) const { return token - count(); }  // negative for a prefix token
     int token_of(int patch) const { return count() + patch; }
+    bool is_register(int token) const {  // REG0, REG1…
+        return token >= 0 && token < count() && prefix[static_cast<size_t>(token)].rfind("REG", 0) == 0;
+    }
 };
 TokenLayout token_layout(const ModelConfig& config);
 
@@ -29,6 +32,8 @@ std::string token_name(int token, bool reordered, const TokenLayout& layout = {}
 std::string prefix_token_note(const ModelConfig& config);
 // The prefix tokens written out: "CLS, DIST", "CLS and 4 registers (REG0 to REG3)".
 std::string prefix_token_list(const ModelConfig& config);
+// The kinds of prefix token, registers as one: "CLS", "CLS, DIST", "CLS, REG"; "" without any.
+std::string prefix_kinds(const TokenLayout& layout);
 // The sentence for what the head reads: "the CLS token", "the mean of the patch tokens".
 std::string pooled_tokens(const ModelConfig& config);
 

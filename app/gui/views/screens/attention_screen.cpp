@@ -39,11 +39,9 @@ std::string prefix_shares(const float* row, const TokenLayout& layout) {
     float registers = 0.f;
     bool has_registers = false;
     for (int t = 0; t < layout.count(); ++t) {
-        const std::string& name = layout.prefix[static_cast<size_t>(t)];
-        const bool is_register = name.rfind("REG", 0) == 0;
-        has_registers = has_registers || is_register;
-        if (is_register) registers += row[t];
-        else out += " · " + name + " " + percent(row[t]);
+        has_registers = has_registers || layout.is_register(t);
+        if (layout.is_register(t)) registers += row[t];
+        else out += " · " + layout.prefix[static_cast<size_t>(t)] + " " + percent(row[t]);
     }
     return has_registers ? out + " · REG " + percent(registers) : out;
 }
@@ -296,8 +294,10 @@ void DrawAttentionCaption(ViewContext& ctx, const AttentionTiles& at, Range shar
     if (at.rollout && scale == AttentionScale::LayerMax) caption += "; rollout its own, 0 … " + percent(at.roll_range.hi);
     caption += ". Each map: the token's attention over the " + std::to_string(ctx.patches()) + " patches";
     const TokenLayout& layout = ctx.pipeline.layout;
+    const std::string kinds = prefix_kinds(layout);
     if (layout.count() == 1) caption += "; CLS: what it gives the CLS token";
-    else if (layout.count() > 1) caption += "; CLS, DIST, REG: what it gives those tokens (REG: all registers)";
+    else if (layout.count() > 1) caption += "; " + kinds + ": what it gives those tokens";
+    if (kinds.find("REG") != std::string::npos) caption += " (REG: all registers together)";
     caption += ".";
     Note(caption);
 }
