@@ -40,8 +40,9 @@ void DrawHeadView(ViewContext& ctx) {
     const Tensor& t = *ctx.tensor(stage);
     const auto& labels = ctx.model.config.labels;
     int K = static_cast<int>(t.numel());
-    // Order by probability (the same order for logits: softmax keeps it).
-    const Tensor& order_by = pt ? *pt : t;
+    // Order by probability (the same order for logits: softmax keeps it); one of DeiT's heads by its own scores.
+    const bool one_head = stage.kind == StageKind::LogitsCls || stage.kind == StageKind::LogitsDist;
+    const Tensor& order_by = pt && !one_head ? *pt : t;
     std::vector<int> idx(K);
     std::iota(idx.begin(), idx.end(), 0);
     int top = std::min(K, 10);
