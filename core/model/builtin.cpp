@@ -27,6 +27,9 @@ Image first_sample_digit() {
 Model load_toy(const LoadProgress&) { return make_toy_model(); }
 Model load_digits(const LoadProgress& progress) { return load_checkpoint(asset_path(kDigitsModel), progress); }
 Model load_random_vit_b(const LoadProgress&) { return make_random_model(vit_base_config(), 1); }
+Model load_random_reg4(const LoadProgress&) { return make_random_model(vit_small_reg4_config(), 1); }
+Model load_random_distilled(const LoadProgress&) { return make_random_model(deit_small_distilled_config(), 1); }
+Model load_random_gap(const LoadProgress&) { return make_random_model(vit_medium_gap_config(), 1, false); }
 
 }  // namespace
 
@@ -35,6 +38,12 @@ const std::vector<BuiltinModel>& builtin_models() {
         {kToyModel, "the notebook's 4×4 toy, 1 block", "toy 4×4 image (0…15)", toy_image, load_toy},
         {kDigitsModel, "trained on MNIST digits", "built-in sample", first_sample_digit, load_digits},
         {kRandomVitB, "ViT-B/16's sizes with random weights, for benchmarks", nullptr, nullptr, load_random_vit_b},
+        {kRandomReg4, "DINOv2 ViT-S/14 with 4 registers (CLS, REG0…REG3, patches), random weights", nullptr, nullptr,
+         load_random_reg4},
+        {kRandomDistilled, "DeiT-S distilled (CLS and DIST tokens, two heads), random weights", nullptr, nullptr,
+         load_random_distilled},
+        {kRandomGap, "ViT-M/16 without a class token, the head on the patches' mean, random weights", nullptr,
+         nullptr, load_random_gap},
     };
     return models;
 }

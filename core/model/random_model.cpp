@@ -48,7 +48,36 @@ ModelConfig vit_tiny_config() { return standard_vit("vit_tiny_patch16_224 (rando
 
 ModelConfig vit_base_config() { return standard_vit("vit_base_patch16_224 (random weights)", 768, 12); }
 
-Model make_random_model(const ModelConfig& config, uint32_t seed) {
+ModelConfig vit_small_reg4_config() {
+    ModelConfig c = standard_vit("vit_small_patch14_reg4_dinov2 (random weights)", 384, 6);
+    c.patch_size = 14;
+    c.pos_grid = 16;
+    c.preprocess.image_size = 224;
+    c.preprocess.crop_pct = 1.0f;  // timm's lvd142m pretrained_cfg
+    c.reg_tokens = 4;
+    c.pos_on_prefix = false;  // timm no_embed_class
+    c.num_classes = 0;        // DINOv2 is self-supervised: features, no classifier
+    c.labels.clear();
+    return c;
+}
+
+ModelConfig deit_small_distilled_config() {
+    ModelConfig c = standard_vit("deit_small_distilled_patch16_224 (random weights)", 384, 6);
+    c.dist_token = true;
+    return c;
+}
+
+ModelConfig vit_medium_gap_config() {
+    ModelConfig c = standard_vit("vit_medium_patch16_gap_256 (random weights)", 512, 8);
+    c.pos_grid = 16;
+    c.preprocess.image_size = 256;
+    c.preprocess.crop_pct = 0.95f;  // timm's sw_in12k_ft_in1k pretrained_cfg
+    c.class_token = false;
+    c.global_pool = GlobalPool::Avg;
+    return c;
+}
+
+Model make_random_model(const ModelConfig& config, uint32_t seed, bool qkv_bias) {
     const ModelConfig& c = config;
     const int D = c.embed_dim, M = c.mlp_dim;
     const float in_scale = 1.0f / std::sqrt(static_cast<float>(D));
@@ -61,14 +90,14 @@ Model make_random_model(const ModelConfig& config, uint32_t seed) {
     }
     m.patch_w = w.matrix(D, c.patch_dim(), 1.0f / std::sqrt(static_cast<float>(c.patch_dim())));
     m.patch_b = w.vector(D, 0.1f);
-    m.cls_token = w.vector(D, 0.5f);
-    m.pos_embed = w.matrix(1 + c.pos_grid * c.pos_grid, D, 0.5f);
+    if (c.class_token) m.cls_token = w.vector(D, 0.5f);
+    m.pos_embed = w.matrix(c.pos_prefix() + c.pos_grid * c.pos_grid, D, 0.5f);
     for (int b = 0; b < c.depth; ++b) {
         BlockWeights bw;
         bw.ln1_w = w.vector(D, 0.1f, 1.0f);
         bw.ln1_b = w.vector(D, 0.1f);
         bw.qkv_w = w.matrix(3 * D, D, 2.0f * in_scale);
-        bw.qkv_b = w.vector(3 * D, 0.1f);
+        if (qkv_bias) bw.qkv_b = w.vector(3 * D, 0.1f);
         bw.proj_w = w.matrix(D, D, in_scale);
         bw.proj_b = w.vector(D, 0.1f);
         bw.ln2_w = w.vector(D, 0.1f, 1.0f);
@@ -79,10 +108,19 @@ Model make_random_model(const ModelConfig& config, uint32_t seed) {
         bw.fc2_b = w.vector(D, 0.1f);
         m.blocks.push_back(std::move(bw));
     }
-    m.norm_w = w.vector(D, 0.1f, 1.0f);
-    m.norm_b = w.vector(D, 0.1f);
+    Vec& norm_w = c.fc_norm ? m.fc_norm_w : m.norm_w;  // fc_norm: the final norm is an identity
+    Vec& norm_b = c.fc_norm ? m.fc_norm_b : m.norm_b;
+    norm_w = w.vector(D, 0.1f, 1.0f);
+    norm_b = w.vector(D, 0.1f);
     m.head_w = w.matrix(c.num_classes, D, in_scale);
     m.head_b = w.vector(c.num_classes, 0.1f);
+    // The other prefix tokens after every plain weight, so vit-b-random's numbers stay as they were.
+    if (c.dist_token) m.dist_token = w.vector(D, 0.5f);
+    if (c.reg_tokens > 0) m.reg_token = w.matrix(c.reg_tokens, D, 0.5f);
+    if (c.dist_token) {
+        m.head_dist_w = w.matrix(c.num_classes, D, in_scale);
+        m.head_dist_b = w.vector(c.num_classes, 0.1f);
+    }
     return m;
 }
 

@@ -178,3 +178,29 @@ TEST_CASE("every screen's name reads back as that screen, and the table lists ea
     CHECK_FALSE(parse_screen("models", untouched));
     CHECK(untouched == Screen::Why);
 }
+
+TEST_CASE("a patch is selected after the model's prefix tokens, and a model without a class token has no CLS view") {
+    TokenLayout reg4;
+    reg4.prefix = {"CLS", "REG0", "REG1", "REG2", "REG3"};
+    const Pipeline p = make_pipeline(vit::stage_list(2, false), 5 + 16, 3, reg4);
+    REQUIRE(p.patches() == 16);
+    AppState s;
+    select_patch(s, p, 3);
+    REQUIRE(s.token == 5 + 3);
+    toggle_cls_attention(s, p);
+    REQUIRE(s.cls_only);
+    REQUIRE(attention_token(s) == 0);
+
+    TokenLayout none;
+    none.prefix.clear();
+    const Pipeline gap = make_pipeline(vit::stage_list(2, true), 16, 3, none);
+    AppState g;
+    select_patch(g, gap, 3);
+    REQUIRE(g.token == 3);
+    toggle_cls_attention(g, gap);  // no CLS token: nothing to show, the selected patch stays
+    REQUIRE_FALSE(g.cls_only);
+    REQUIRE(attention_token(g) == 3);
+    g.cls_only = true;  // e.g. a bookmark from another model
+    clamp_state(g, gap);
+    REQUIRE_FALSE(g.cls_only);
+}

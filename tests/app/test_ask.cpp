@@ -17,6 +17,7 @@
 #include "logic/jobs/loader.h"
 #include "logic/state/options.h"
 #include "logic/describe/token_order.h"
+#include "model/random_model.h"
 
 using namespace vit::gui;
 
@@ -325,4 +326,52 @@ TEST_CASE("views find, name and select each token by the patch its row holds whe
     REQUIRE(token_name(3, false) == "patch 2 (token 3)");
     REQUIRE(token_name(3, true) == "patch 2");
     REQUIRE(token_name(0, true) == "CLS");
+}
+
+TEST_CASE("a model's prefix tokens (CLS, DIST, registers) come before the patches in names, rows and image order") {
+    vit::ModelConfig reg4 = vit::vit_small_reg4_config();
+    const TokenLayout layout = token_layout(reg4);
+    REQUIRE(layout.prefix == std::vector<std::string>{"CLS", "REG0", "REG1", "REG2", "REG3"});
+    REQUIRE(token_layout(vit::deit_small_distilled_config()).prefix == std::vector<std::string>{"CLS", "DIST"});
+    const TokenLayout none = token_layout(vit::vit_medium_gap_config());
+    REQUIRE(none.count() == 0);
+    REQUIRE_FALSE(none.has_cls());
+    REQUIRE(token_label(0, false, none) == "0");            // without a class token, token 0 is patch 0
+    REQUIRE(token_name(0, false, none) == "patch 0 (token 0)");
+    REQUIRE(token_label(3, false, layout) == "REG2");
+    REQUIRE(token_label(5, false, layout) == "5");
+    REQUIRE(token_label(5, true, layout) == "p0");
+    REQUIRE(token_name(4, true, layout) == "REG3");
+    REQUIRE(token_name(7, false, layout) == "patch 2 (token 7)");
+
+    TokenRowMap shuffled;  // 3 patches after 5 prefix rows: rows 5, 6 hold patches 2 and 0 (patch 1 dropped)
+    shuffled.layout = layout;
+    shuffled.patches = {2, 0};
+    REQUIRE(shuffled.token_of_row(2) == 2);  // REG1 stays where it is
+    REQUIRE(shuffled.token_of_row(5) == 5 + 2);
+    REQUIRE(shuffled.row_of_token(5 + 0) == 6);
+    REQUIRE(shuffled.row_of_token(5 + 1) == -1);
+    REQUIRE(shuffled.label(6) == "p0");
+    TokenRowMap patch_matrix;  // patch_embed: row r is patch r, no prefix row
+    patch_matrix.layout = layout;
+    patch_matrix.patch_rows = true;
+    patch_matrix.offset = layout.count();
+    REQUIRE(patch_matrix.row_of_token(0) == -1);
+    REQUIRE(patch_matrix.row_of_token(4) == -1);
+    REQUIRE(patch_matrix.token_of_row(0) == 5);
+    REQUIRE(patch_matrix.label(3) == "3");
+
+    vit::Tensor t({1, 4, 4});  // CLS, DIST, then the tokens of patches 1 and 0 of 3 (patch 2 dropped)
+    for (int i = 0; i < 16; ++i) t.data[i] = static_cast<float>(i + 1);
+    const std::vector<float> full = square_in_image_order(t, {1, 0}, 3, 2);  // 5×5
+    REQUIRE(full[1 * 5 + 0] == 5.f);   // DIST → CLS stays
+    REQUIRE(full[0 * 5 + 3] == 3.f);   // CLS → patch 1 (kept column 2)
+    REQUIRE(full[2 * 5 + 3] == 15.f);  // patch 0 (kept row 3) → patch 1 (kept column 2)
+    REQUIRE(full[4 * 5 + 4] == 0.f);   // patch 2 was dropped
+}
+
+TEST_CASE("the kinds of prefix token name the registers once") {
+    REQUIRE(prefix_kinds(token_layout(vit::vit_small_reg4_config())) == "CLS, REG");
+    REQUIRE(prefix_kinds(token_layout(vit::deit_small_distilled_config())) == "CLS, DIST");
+    REQUIRE(prefix_kinds(token_layout(vit::vit_medium_gap_config())).empty());
 }

@@ -223,3 +223,29 @@ TEST_CASE("the variants' stages (norm_pre, LayerScale, QuickGELU) are described 
     CHECK(has(describe_stage("block0.quick_gelu", c, 5).shapes, "(5, 16) -> (5, 16)"));
     CHECK(has(describe_stage("norm_pre", c, 5).explanation, "pre_norm"));
 }
+
+TEST_CASE("the token layouts of timm's other ViTs: every stage explained in ASCII, prefix tokens and pooling named") {
+    const std::vector<ModelConfig> configs = {vit::vit_small_reg4_config(), vit::deit_small_distilled_config(),
+                                              vit::vit_medium_gap_config()};
+    for (const ModelConfig& c : configs) {
+        const int tokens = c.prefix_tokens() + 16 * 16;
+        for (const vit::StageRef& stage : vit::stage_list(c)) {
+            const StageInfo info = vit::gui::describe_stage(stage, c, tokens);
+            INFO(c.name << " stage " << vit::stage_id(stage));
+            CHECK_FALSE(info.explanation.empty());
+            CHECK_FALSE(info.shapes.empty());
+            for (const std::string& f : fields(info)) CHECK(drawable(f));
+        }
+    }
+    const ModelConfig reg4 = vit::vit_small_reg4_config();
+    CHECK(describe_stage("cls", reg4, 5 + 256).explanation.find("4 registers (REG0 to REG3)") != std::string::npos);
+    CHECK(describe_stage("cls", reg4, 5 + 256).shapes == "(261, 384) = (5, 384) on top of (256, 384)");
+    CHECK(describe_stage("tokens", reg4, 5 + 256).explanation.find("the prefix tokens get none") != std::string::npos);
+    const ModelConfig gap = vit::vit_medium_gap_config();
+    CHECK(describe_stage("cls", gap, 256).explanation.find("no class token") != std::string::npos);
+    CHECK(describe_stage("pool", gap, 256).shapes == "(512) = mean over 256 rows of (256, 512)");
+    CHECK(describe_stage("logits", gap, 256).explanation.find("the mean of the patch tokens") != std::string::npos);
+    const ModelConfig deit = vit::deit_small_distilled_config();
+    CHECK(describe_stage("logits_dist", deit, 2 + 196).explanation.find("row 1, the DIST token") != std::string::npos);
+    CHECK(describe_stage("logits", deit, 2 + 196).shapes == "(1000) = (logits_cls (1000) + logits_dist (1000)) / 2");
+}

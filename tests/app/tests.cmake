@@ -53,6 +53,14 @@ if(XVFB_RUN)
                 DIR ${_bin}/tour-ask CHECK .tour ENV VITVIZ_TOUR_MODEL=${_timm} VITVIZ_TOUR_ASK=1
                 ARGS --model ${_timm} --image ${_timm}/image.png --image-size 64 --tour ${_bin}/tour-ask --select-token 2
                      --mask-patches 3-5 --drop-tokens 20,21 --ablate-heads 1:2 --permute-patches 63,1-62,0 --temperature 0.5)
+  # timm's other token layouts: registers (CLS, REG0…REG3 before the patches), DeiT's DIST token and two
+  # heads, and no class token with average pooling and fc_norm (the pool and pool_norm stages).
+  foreach(_layout reg4 deit_distilled gap_fcnorm)
+    set(_dir ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_${_layout})
+    add_app_check(app_tour_of_the_timm_${_layout}_token_layout_screenshots_every_stage_non_blank
+                  DIR ${_bin}/tour-${_layout} CHECK .tour ENV VITVIZ_TOUR_MODEL=${_dir}
+                  ARGS --model ${_dir} --image ${_dir}/image.png --tour ${_bin}/tour-${_layout} --select-token 7)
+  endforeach()
   add_app_check(app_train_window_tour_saves_start_middle_and_end_screenshots
                 DIR ${_bin}/tour-train CHECK .train_tour ARGS --train --train-epochs 1 --tour ${_bin}/tour-train)
   set(_editor_lesson ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/lessons/editor-tour.json)

@@ -138,7 +138,7 @@ void App::apply(Loaded loaded) {
     const Tensor* cls = trace_->tensor({StageKind::Cls});
     int tokens = cls ? static_cast<int>(cls->rows()) : 1;
     std::string current = pipeline_.ids.empty() ? "" : pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
-    pipeline_ = make_pipeline(stages, tokens, model_->config.num_heads);
+    pipeline_ = make_pipeline(stages, tokens, model_->config.num_heads, token_layout(model_->config));
     int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
     if (same >= 0) state_.stage = same;
     clamp_state(state_, pipeline_);

@@ -35,7 +35,7 @@ bool AskController::at_start() {
     try {
         const int grid = static_cast<int>(app_.trace->at(StageRef{StageKind::Input}).shape[1] / app_.model->config.patch_size);
         const Interventions iv = app_.options.interventions.resolve(app_.model->config, grid);
-        fit_ask(app_.state.ask, app_.pipeline.tokens - 1, app_.pipeline.depth, app_.pipeline.heads);
+        fit_ask(app_.state.ask, app_.pipeline.patches(), app_.pipeline.depth, app_.pipeline.heads);
         set_interventions(app_.state.ask, iv);
         ask_panel_.visible = true;
         return !iv.empty();  // the first-load steps wait for the pass under these interventions
@@ -48,7 +48,7 @@ bool AskController::at_start() {
 
 void AskController::sync() {
     if (!app_.model || !app_.trace) return;
-    fit_ask(app_.state.ask, app_.pipeline.tokens - 1, app_.pipeline.depth, app_.pipeline.heads);
+    fit_ask(app_.state.ask, app_.pipeline.patches(), app_.pipeline.depth, app_.pipeline.heads);
     if (app_.state.ask.show != shown_choice_) {  // the views' textures belong to the other pass now
         shown_choice_ = app_.state.ask.show;
         app_.new_views();

@@ -62,7 +62,7 @@ static void DrawToggles(AskState& ask, const AskResults* results) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The positional embedding is not added: tokens = cls.");
     bool shuffled = !ask.permutation.empty();
     if (ImGui::Checkbox("shuffle the patches", &shuffled)) set_shuffle(ask, shuffled);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A random permutation of the patch embeddings, before CLS and positions.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A random permutation of the patch embeddings, before CLS (and any DIST or register tokens) and positions.");
     if (shuffled) {
         ImGui::SameLine();
         if (ImGui::SmallButton("new shuffle")) ++ask.shuffle_seed, set_shuffle(ask, true);
@@ -137,6 +137,9 @@ static void DrawPredictionChange(ViewContext& ctx, const Trace& modified) {
 }
 
 static void DrawLens(ViewContext& ctx, float width) {
+    const ModelConfig& c = ctx.model.config;
+    if (c.num_classes > 0 && !c.plain_tokens())
+        ImGui::TextDisabled("No logit lens: it reads one CLS row through one head, and this model pools or has two.");
     if (!ctx.ask || ctx.ask->lens.size() == 0) return;
     const Mat& lens = ctx.ask->lens;
     const int depth = static_cast<int>(lens.rows()), classes = static_cast<int>(lens.cols());

@@ -30,12 +30,14 @@ static void DrawAttentionHelp(ViewContext& ctx) {
     ImGui::TextWrapped(
         model_view
             ? "Rows are blocks, columns are heads. Each small map is how much the selected token takes from each "
-              "patch in that block and head (its row of the attention matrix, without the CLS column). Compare "
+              "patch in that block and head (its row of the attention matrix, without the CLS column and any DIST "
+              "or register columns). Compare "
               "down a column to see a head's job change with depth, across a row to see the heads of one block "
               "split the work. Click a map to open it large on the attention screen; click a patch of the image "
               "to choose the token."
             : "For the chosen layer, one map per head: how much the selected token takes from each patch (its "
-              "row of the attention matrix, without the CLS column). The mean over heads is what the layer does "
+              "row of the attention matrix, without the CLS column and any DIST or register columns; the title says "
+              "what goes to those). The mean over heads is what the layer does "
               "on average. Click a head's title (or press Z) to enlarge it; H steps through the heads.");
     Section("Colours");
     ImGui::TextWrapped("By default all heads of a layer share one scale, from 0 to their largest weight, so equal "
@@ -51,9 +53,17 @@ static void DrawAttentionHelp(ViewContext& ctx) {
                            "identity for the residual) to follow information from the input patches to the last "
                            "layer.");
         Section("DINO");
-        ImGui::TextWrapped("'CLS only' shows the CLS token's attention in the last layer: in self-supervised "
-                           "models such as DINO it outlines the main object without ever being taught what "
-                           "objects are.");
+        if (ctx.pipeline.layout.has_cls())
+            ImGui::TextWrapped("'CLS only' shows the CLS token's attention in the last layer: in self-supervised "
+                               "models such as DINO it outlines the main object without ever being taught what "
+                               "objects are.");
+        else
+            ImGui::TextWrapped("This model has no CLS token, so there is no 'CLS only' view: its head reads the "
+                               "mean of the patch tokens. Pick a patch to see where it looks.");
+        if (ctx.model.config.reg_tokens > 0)
+            ImGui::TextWrapped("Registers (REG0…) are extra tokens with no patch and no head (Darcet et al. 2024): "
+                               "they take in the global information that, without them, a few high-norm patch "
+                               "tokens store, which leaves the CLS attention maps cleaner.");
     }
 }
 

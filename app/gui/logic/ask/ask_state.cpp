@@ -20,7 +20,8 @@ void reset_ask(AskState& a) {
     a.temperature = 1.0f;
 }
 
-// Dropping counts tokens after the shuffle (token n + 1 holds patch permutation[n]); the panel
+// Dropping counts patch tokens after the shuffle (patch token n, after the CLS, DIST and register
+// tokens, holds patch permutation[n]); the panel
 // paints patches. The patch token n holds:
 static int patch_of_token(const AskState& a, int n) {
     return a.permutation.empty() ? n : a.permutation[static_cast<size_t>(n)];

@@ -5,6 +5,8 @@
 // Everything here is plain ASCII so ImGui's default font can draw it.
 #include "logic/describe/stage_info.h"
 
+#include "logic/describe/token_layout.h"
+
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
@@ -17,6 +19,7 @@ namespace {
 // The sizes every description is written with.
 struct Sizes {
     int C, P, N, T, D, H, Dh, M, K, L;
+    int prefix;  // the tokens before the patches (CLS, DIST, registers)
     int grid;  // side of the patch grid, 0 when N is not a square
     int side;  // side of the input image in pixels
     float eps;
@@ -26,8 +29,9 @@ Sizes sizes_of(const ModelConfig& c, int tokens) {
     Sizes s{};
     s.C = c.channels;
     s.P = c.patch_size;
-    s.T = tokens > 0 ? tokens : 1;
-    s.N = s.T - 1;
+    s.prefix = c.prefix_tokens();
+    s.T = tokens > s.prefix ? tokens : s.prefix + 1;
+    s.N = s.T - s.prefix;
     s.D = c.embed_dim;
     s.H = c.num_heads > 0 ? c.num_heads : 1;
     s.Dh = s.D / s.H;
@@ -178,15 +182,23 @@ void describe_patch_embed(StageInfo& info, const StageRef&, const Sizes& s, cons
                        num(s.P) + " does exactly this multiplication, once per patch, which is how timm writes it.";
 }
 
-void describe_cls(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+void describe_cls(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
     const std::string TD = tup({s.T, s.D});
-    info.shapes = TD + " = " + tup({1, s.D}) + " on top of " + tup({s.N, s.D});
-    info.explanation = "A learned row of " + num(s.D) + " numbers, the CLS token, is put on top as row 0, so there "
-                       "are now " + num(s.T) +
-                       " tokens. It belongs to no patch: through the blocks it collects information from all "
-                       "of them, and " +
-                       (s.K > 0 ? "at the end the classifier reads only this row."
-                                : "at the end its row is the summary of the whole image.");
+    info.shapes = TD + " = " + tup({s.prefix, s.D}) + " on top of " + tup({s.N, s.D});
+    const std::string reads = s.K > 0 ? "at the end the classifier reads only this row."
+                                      : "at the end its row is the summary of the whole image.";
+    if (s.prefix == 1 && config.class_token && config.global_pool == GlobalPool::Token)
+        info.explanation = "A learned row of " + num(s.D) + " numbers, the CLS token, is put on top as row 0, so "
+                           "there are now " + num(s.T) + " tokens. It belongs to no patch: through the blocks it "
+                           "collects information from all of them, and " + reads;
+    else if (s.prefix == 0)
+        info.explanation = "This model has no class token: nothing is put on top, and the " + num(s.N) +
+                           " patch tokens go on alone. The head reads " + pooled_tokens(config) + ".";
+    else
+        info.explanation = num(s.prefix) + " learned rows of " + num(s.D) + " numbers, " +
+                           prefix_token_list(config) + ", are put on top as rows 0 to " + num(s.prefix - 1) +
+                           ", so there are now " + num(s.T) + " tokens. They belong to no patch; the head reads " +
+                           pooled_tokens(config) + ".";
 }
 
 void describe_tokens(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
@@ -194,9 +206,10 @@ void describe_tokens(StageInfo& info, const StageRef&, const Sizes& s, const Mod
     info.shapes = TD + " = " + TD + " + " + TD;
     info.explanation = "Attention on its own does not know where a patch came from. A learned position embedding, "
                        "one row of " +
-                       num(s.D) + " numbers per position (the CLS token plus " +
+                       num(s.D) + " numbers per position (" +
+                       (!config.pos_on_prefix ? "" : s.prefix == 1 ? "the CLS token plus " : s.prefix > 1 ? "the prefix tokens plus " : "") +
                        (s.grid > 0 ? "the " + num(s.grid) + " x " + num(s.grid) + " grid" : plural(s.N, "patch")) +
-                       "), is added so each token also carries where its patch sits. This " + num(s.T) + " x " +
+                       (!config.pos_on_prefix && s.prefix > 0 ? "; the prefix tokens get none" : "") + "), is added so each token also carries where its patch sits. This " + num(s.T) + " x " +
                        num(s.D) + " matrix is the input of block 0.";
     if (s.grid > 0 && config.pos_grid > 0 && config.pos_grid != s.grid)
         info.explanation += " The checkpoint learned a " + num(config.pos_grid) + " x " + num(config.pos_grid) +
@@ -340,18 +353,51 @@ void describe_layer_scale(StageInfo& info, const StageRef& stage, const Sizes& s
 
 // After the blocks: the final norm, the classifier and rollout.
 
-void describe_norm(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+void describe_norm(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
     fill_layernorm(info, s);
     info.explanation = "After the last of the " + plural(s.L, "block") + ", one more LayerNorm gives every token mean "
                        "0 and standard deviation 1, then applies a learned gamma and beta. " +
-                       (s.K > 0 ? "The classifier reads only row 0, the CLS token."
-                                : "Row 0, the CLS token, is the image's feature vector: this model has no "
-                                  "classifier head.");
+                       (config.fc_norm ? std::string("Here it is an identity (timm fc_norm): the LayerNorm comes after "
+                                                     "pooling instead.")
+                        : config.global_pool == GlobalPool::Avg ? "The head reads " + pooled_tokens(config) + "."
+                        : config.dist_token ? std::string("The two heads read row 0 (CLS) and row 1 (DIST).")
+                        : s.K > 0 ? std::string("The classifier reads only row 0, the CLS token.")
+                                  : std::string("Row 0, the CLS token, is the image's feature vector: this model has "
+                                                "no classifier head."));
 }
 
-void describe_logits(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+void describe_pool(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
+    const bool avg = config.global_pool == GlobalPool::Avg;
+    info.shapes = tup({s.D}) + (avg ? " = mean over " + num(s.N) + " rows of " + tup({s.T, s.D})
+                                    : " = row 0 of " + tup({s.T, s.D}));
+    info.explanation = avg ? "The " + num(s.N) + " patch tokens are averaged into one vector of " + num(s.D) +
+                                 " numbers" + (s.prefix > 0 ? ", leaving out " + prefix_token_list(config) : "") +
+                                 ". This vector, not a class token, is what the head reads."
+                           : "The CLS row is taken out as the image's vector of " + num(s.D) + " numbers.";
+}
+
+void describe_pool_norm(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    info.shapes = tup({s.D}) + " -> " + tup({s.D}) + ", gamma, beta: " + tup({s.D}) + ", eps = " + fnum(s.eps);
+    info.explanation = "A LayerNorm of the pooled vector alone (timm fc_norm): mean 0 and standard deviation 1, "
+                       "then a learned gamma and beta. The final norm before it is an identity.";
+}
+
+void describe_logits_part(StageInfo& info, const StageRef& stage, const Sizes& s, const ModelConfig&) {
+    const bool cls = stage.kind == StageKind::LogitsCls;
     info.shapes = tup({s.K}) + " = " + tup({s.D}) + " @ " + tup({s.D, s.K}) + " + " + tup({s.K});
-    info.explanation = "A Linear layer turns the CLS token's " + num(s.D) + " numbers into " + num(s.K) +
+    info.explanation = std::string(cls ? "The class head (head) reads row 0, the CLS token"
+                                       : "The distillation head (head_dist) reads row 1, the DIST token") +
+                       ", and scores the " + num(s.K) + " classes. DeiT trains " +
+                       (cls ? "it on the true labels" : "it to match a teacher network's predictions") +
+                       "; the model's logits are the mean of the two heads.";
+}
+
+void describe_logits(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
+    info.shapes = tup({s.K}) + " = " + tup({s.D}) + " @ " + tup({s.D, s.K}) + " + " + tup({s.K});
+    if (config.dist_token) info.shapes = tup({s.K}) + " = (logits_cls " + tup({s.K}) + " + logits_dist " + tup({s.K}) + ") / 2";
+    const std::string reads = config.dist_token ? "The mean of the two heads (CLS and DIST) turns their"
+                                                : "A Linear layer turns " + pooled_tokens(config) + "'s";
+    info.explanation = reads + " " + num(s.D) + " numbers into " + num(s.K) +
                        " scores, one per class. A larger score means the model finds that class more likely, but "
                        "the scores are not probabilities yet: they can be negative and do not add up to 1.";
     if (s.K == 0) info.explanation = "This model has no classifier head (num_classes = 0), so there are no logits.";
@@ -366,7 +412,7 @@ void describe_probs(StageInfo& info, const StageRef&, const Sizes& s, const Mode
     if (s.K == 0) info.explanation = "This model has no classifier head (num_classes = 0), so there are no probabilities.";
 }
 
-void describe_rollout(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+void describe_rollout(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
     info.shapes = tup({s.T, s.T}) + " = product of " + plural(s.L, "matrix") + " " + tup({s.T, s.T}) +
                   ", each the mean of " + tup({s.H, s.T, s.T}) + " over heads";
     info.explanation = "One block's attention only says where tokens look in that block, but tokens already mixed "
@@ -375,7 +421,9 @@ void describe_rollout(StageInfo& info, const StageRef&, const Sizes& s, const Mo
                        " of each block, adds the identity matrix because the residual keeps half of each "
                        "token's own information, makes every row sum to 1 again, and multiplies these " +
                        num(s.T) + " x " + num(s.T) + " matrices through all " + plural(s.L, "block") +
-                       ". Row 0 then shows which patches flowed into the CLS token.";
+                       (config.class_token ? ". Row 0 then shows which patches flowed into the CLS token."
+                                           : ". Row t then shows which patches flowed into token t (this model "
+                                             "has no class token).");
 }
 
 // Shapes, explanation and notebook note for each kind of stage, in the catalogue's order
@@ -407,6 +455,10 @@ const std::pair<StageKind, Describer> kDescribers[] = {
     {K::Ls2, describe_layer_scale},
     {K::Out, describe_out},
     {K::Norm, describe_norm},
+    {K::Pool, describe_pool},
+    {K::FcNorm, describe_pool_norm},
+    {K::LogitsCls, describe_logits_part},
+    {K::LogitsDist, describe_logits_part},
     {K::Logits, describe_logits},
     {K::Probs, describe_probs},
     {K::Rollout, describe_rollout},

@@ -22,7 +22,8 @@ struct StageInfo {
     std::string notebook_note;  // where a seed notebook gets this stage wrong, else empty
 };
 
-// `tokens` = T = N + 1 (patches plus the CLS token). Never throws, whatever the sizes.
+// `tokens` = T = prefix + N (the patches and the tokens before them: CLS, DIST,
+// registers). Never throws, whatever the sizes.
 StageInfo describe_stage(const StageRef& stage, const vit::ModelConfig& config, int tokens);
 
 }  // namespace vit::gui

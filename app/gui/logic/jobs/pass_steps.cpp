@@ -51,7 +51,9 @@ PassSteps::PassSteps(const LoadRequest& req, std::shared_ptr<const Model> curren
     phases_.add([this] { return walk(out_.request.interventions, out_.trace, &out_.forward_ms); });
     phases_.add([this] { return take_original(); });
     phases_.add([this] {
-        if (out_.model->config.num_classes > 0) out_.lens = logit_lens(*out_.model, *out_.trace);
+        // The logit lens follows the plain layout only (one CLS row, one head; logit_lens.h).
+        const ModelConfig& c = out_.model->config;
+        if (c.num_classes > 0 && c.plain_tokens()) out_.lens = logit_lens(*out_.model, *out_.trace);
         return false;
     });
     phases_.add([this] { return map_occlusion(); });

@@ -227,13 +227,14 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
     if (!s.stage.empty() && p.index_of(s.stage) < 0)
         fail("stage", "\"" + s.stage + "\": the model " + step_model(lesson, lesson_path, index) + " has no such stage (" +
                           std::to_string(p.depth) + " blocks" + (p.index_of(StageRef{StageKind::Logits}) < 0 ? ", no head)" : ")"));
-    const int patches = p.tokens - 1;
+    const int patches = p.patches();
     if (s.token >= p.tokens) fail("token", std::to_string(s.token) + ": the model sees " + std::to_string(p.tokens) + " tokens (0 = CLS)");
     if (s.layer >= std::max(1, p.depth)) fail("layer", std::to_string(s.layer) + ": the model has " + std::to_string(p.depth) + " blocks");
     if (s.head >= p.heads) fail("head", std::to_string(s.head) + ": the model has " + std::to_string(p.heads) + " heads");
     if ((s.screen != Screen::Stage && s.screen != Screen::Overview) && p.depth == 0)
         fail("screen", "needs attention, and the model has no blocks");
     if (s.cls_only && p.depth == 0) fail("cls_only", "needs attention, and the model has no blocks");
+    if (s.cls_only && !p.layout.has_cls()) fail("cls_only", "needs a CLS token, and the model has none");
     const Highlight& h = lesson.steps.at(static_cast<size_t>(index)).highlight;
     if (h.kind == HighlightKind::Patch && h.patch >= patches)
         fail("highlight", "patch " + std::to_string(h.patch) + ": the model has " + std::to_string(patches) + " patches");

@@ -33,10 +33,10 @@ float TokenGlide::row(const TokenRowMap& map) const {
     return static_cast<float>(start) + t * static_cast<float>(end - start);
 }
 
-bool TokenGlide::patch(int grid, float& x, float& y) const {
-    if (from < 1 || to < 1 || grid < 1) return false;
-    const float x0 = static_cast<float>((from - 1) % grid), y0 = static_cast<float>((from - 1) / grid);
-    const float x1 = static_cast<float>((to - 1) % grid), y1 = static_cast<float>((to - 1) / grid);
+bool TokenGlide::patch(int grid, float& x, float& y, int prefix) const {
+    if (from < prefix || to < prefix || grid < 1) return false;
+    const float x0 = static_cast<float>((from - prefix) % grid), y0 = static_cast<float>((from - prefix) / grid);
+    const float x1 = static_cast<float>((to - prefix) % grid), y1 = static_cast<float>((to - prefix) / grid);
     const float s = moving() ? t : 1.f;
     x = x0 + s * (x1 - x0);
     y = y0 + s * (y1 - y0);

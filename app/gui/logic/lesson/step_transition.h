@@ -34,9 +34,9 @@ struct TokenGlide {
     // The highlighted row of a matrix whose rows `map` names (fractional while moving);
     // -1 when either end has no row there (a dropped token, CLS in a patch matrix).
     float row(const TokenRowMap& map) const;
-    // The highlighted patch's column x and row y on a g×g grid (token 1 + p is patch p,
-    // fractional while moving); false when the glide starts or ends on CLS (no patch to slide).
-    bool patch(int grid, float& x, float& y) const;
+    // The highlighted patch's column x and row y on a g×g grid (token prefix + p is patch p,
+    // fractional while moving); false when the glide starts or ends on a prefix token (no patch to slide).
+    bool patch(int grid, float& x, float& y, int prefix = 1) const;
 };
 
 // What a view draws over a picture while it cross-fades: the texture key of the

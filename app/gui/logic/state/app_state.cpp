@@ -16,9 +16,10 @@ int Pipeline::index_of(const StageRef& stage) const {
     return it == stages.end() ? -1 : static_cast<int>(it - stages.begin());
 }
 
-Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int heads) {
+Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int heads, const TokenLayout& layout) {
     Pipeline p;
     p.stages = stages;
+    p.layout = layout;
     p.tokens = std::max(1, tokens);
     p.heads = std::max(1, heads);
     for (const StageRef& s : stages) {
@@ -74,7 +75,7 @@ void select_token(AppState& s, const Pipeline& p, int token) {
 
 int attention_token(const AppState& s) { return s.cls_only ? 0 : s.token; }
 
-void select_patch(AppState& s, const Pipeline& p, int patch) { select_token(s, p, patch + 1); }
+void select_patch(AppState& s, const Pipeline& p, int patch) { select_token(s, p, p.layout.token_of(patch)); }
 
 void select_head(AppState& s, const Pipeline& p, int head) { s.head = head < 0 ? -1 : std::min(head, p.heads - 1); }
 
@@ -85,7 +86,7 @@ void select_layer(AppState& s, const Pipeline& p, int layer) {
 }
 
 void toggle_cls_attention(AppState& s, const Pipeline& p) {
-    s.cls_only = !s.cls_only;
+    s.cls_only = !s.cls_only && p.layout.has_cls();
     if (s.cls_only) {
         s.layer = std::max(0, p.depth - 1);
         s.screen = Screen::Attention;
@@ -95,6 +96,7 @@ void toggle_cls_attention(AppState& s, const Pipeline& p) {
 void clamp_state(AppState& s, const Pipeline& p) {
     s.stage = p.ids.empty() ? 0 : std::clamp(s.stage, 0, p.size() - 1);
     s.token = std::clamp(s.token, 0, p.tokens - 1);
+    s.cls_only = s.cls_only && p.layout.has_cls();
     select_head(s, p, s.head);
     select_layer(s, p, s.layer);
 }

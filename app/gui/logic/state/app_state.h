@@ -3,11 +3,13 @@
 // token, head or layer, choosing the colormap of a stage. Nothing here touches
 // a window, GL or ImGui, so tests drive it directly (tests/app/test_app_state.cpp).
 #pragma once
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "logic/ask/ask_state.h"
 #include "logic/describe/cell_provenance.h"
+#include "logic/describe/token_layout.h"
 #include "logic/state/screens.h"
 #include "pass/stages.h"
 
@@ -26,13 +28,15 @@ struct Pipeline {
     std::vector<std::string> ids;  // stage_id of each stage
     std::vector<int> group;
     int depth = 0;
-    int tokens = 1;   // T = N + 1
+    int tokens = 1;   // T = prefix + N
     int heads = 1;    // H
+    TokenLayout layout;  // the prefix tokens (CLS, DIST, REG0…) before the patches
+    int patches() const { return std::max(0, tokens - layout.count()); }  // N
     int size() const { return static_cast<int>(ids.size()); }
     int index_of(const std::string& id) const;  // -1 when absent
     int index_of(const StageRef& stage) const;  // -1 when absent
 };
-Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int heads);
+Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int heads, const TokenLayout& layout = {});
 
 // The findings screens' settings: DINOv2's two-step PCA and its foreground threshold
 // (core/findings/pca.h), the share of CLS attention DINO's masks keep (core/findings/cls_mask.h).
@@ -44,7 +48,7 @@ struct FindingsOptions {
 
 struct AppState {
     int stage = 0;            // index into Pipeline::ids
-    int token = 0;            // selected token: 0 = CLS, 1 + p = patch p
+    int token = 0;            // selected token: the prefix tokens (0 = CLS), then prefix + p = patch p
     int layer = 0;            // block shown by the attention screen
     int head = -1;            // -1 = all heads side by side; the attention screen shows head `head` enlarged
     ColormapMode colormap = ColormapMode::Auto;
@@ -74,7 +78,7 @@ void prev_block(AppState& s, const Pipeline& p);
 
 // Clamped to [0, T); choosing a token by hand turns the CLS-only view off.
 void select_token(AppState& s, const Pipeline& p, int token);
-void select_patch(AppState& s, const Pipeline& p, int patch);   // token = 1 + patch
+void select_patch(AppState& s, const Pipeline& p, int patch);   // token = prefix + patch
 // The token the attention screen shows: CLS when cls_only, else the selection.
 int attention_token(const AppState& s);
 void select_head(AppState& s, const Pipeline& p, int head);     // -1 or [0, H)
@@ -82,6 +86,7 @@ void select_layer(AppState& s, const Pipeline& p, int layer);   // [0, depth)
 // Z / Enter, or a click on a map's title: one head enlarged to fill the view, and back to all heads.
 void toggle_enlarged_head(AppState& s, const Pipeline& p, int head = 0);
 // The DINO view, one click: CLS token, last layer, attention screen. Again: back to the selection.
+// A model without a class token has no such view: nothing changes.
 void toggle_cls_attention(AppState& s, const Pipeline& p);
 // After a new model or image: keep what still makes sense, clamp the rest.
 void clamp_state(AppState& s, const Pipeline& p);

@@ -26,7 +26,8 @@ const char* usage() {
            "  --image-size   square input size (positional embeddings are interpolated)\n"
            "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, attention.png,\n"
            "                 model-view.png, overview.png and the findings screens (NN-<screen>.png), then exit\n"
-           "  --select-token token selected at start (0 = CLS, 1 + p = patch p)\n"
+           "  --select-token token selected at start (0 = CLS; patch p is token P + p after the model's P\n"
+           "                 prefix tokens: CLS, DIST, REG0...)\n"
            "  --presenter    start in presenter mode (full screen, large font)\n"
            "  --clicker      clicker mode: PageUp/PageDown step one stage instead of one block\n"
            "  --open         start with the Open window (gallery, path, file browser)\n"
@@ -70,7 +71,7 @@ Options parse_options(const std::vector<std::string>& args) {
         else if (a == "--lesson") o.lesson = parse_path(a, value());
         else if (a == "--edit-lesson") o.edit_lesson = true;
         else if (a == "--handout") o.handout = parse_path(a, value());
-        else if (a == "--select-token") o.select_token = parse_int(a, value(), 0);  // 0: CLS
+        else if (a == "--select-token") o.select_token = parse_int(a, value(), 0);  // 0: the first prefix token (CLS)
         else if (a == "--presenter") o.presenter = true;
         else if (a == "--clicker") o.clicker = true;
         else if (a == "--open") o.open_chooser = true;

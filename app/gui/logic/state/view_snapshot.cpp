@@ -94,8 +94,8 @@ void restore_view(const ViewSnapshot& v, AppState& s, const Pipeline& p) {
     select_layer(s, p, v.layer);
     select_head(s, p, v.head);
     select_token(s, p, v.token);
-    s.cls_only = v.cls_only;  // after select_token, which turns it off
-    fit_ask(s.ask, p.tokens - 1, p.depth, p.heads);
+    s.cls_only = v.cls_only && p.layout.has_cls();  // after select_token, which turns it off
+    fit_ask(s.ask, p.patches(), p.depth, p.heads);
     set_interventions(s.ask, fitting_interventions(v.interventions, p));
     s.ask.show = v.views_show;
 }
@@ -104,7 +104,7 @@ vit::Interventions resolve_interventions(const vit::InterventionFlags& flags, co
     vit::ModelConfig sizes;  // all that validate_interventions reads of the model
     sizes.depth = p.depth;
     sizes.num_heads = p.heads;
-    const int grid = static_cast<int>(std::lround(std::sqrt(std::max(0, p.tokens - 1))));
+    const int grid = static_cast<int>(std::lround(std::sqrt(p.patches())));
     return flags.resolve(sizes, grid, true);
 }
 

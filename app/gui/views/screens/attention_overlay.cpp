@@ -25,7 +25,7 @@ std::vector<const float*> layer_attention_maps(ViewContext& ctx, int layer, int 
     for (int h = 0; h < ctx.pipeline.heads; ++h) {
         const float* row = attention_row(ctx, layer, h, token);
         if (!row) return {};
-        maps.push_back(row + 1);
+        maps.push_back(row + ctx.pipeline.layout.count());  // the patch columns
     }
     return maps;
 }

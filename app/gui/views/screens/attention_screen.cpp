@@ -32,6 +32,20 @@ constexpr const char* kOcclusionHelp =
     "(bright: the answer rests there). Where it differs from attention, attention is not importance. "
     "Right-click a head to silence it.";
 
+// What an attention row gives the prefix tokens, for a tile's title: " · CLS 2%", " · CLS 2% · REG 30%"
+// (the registers summed), "" without prefix tokens.
+std::string prefix_shares(const float* row, const TokenLayout& layout) {
+    std::string out;
+    float registers = 0.f;
+    bool has_registers = false;
+    for (int t = 0; t < layout.count(); ++t) {
+        has_registers = has_registers || layout.is_register(t);
+        if (layout.is_register(t)) registers += row[t];
+        else out += " · " + layout.prefix[static_cast<size_t>(t)] + " " + percent(row[t]);
+    }
+    return has_registers ? out + " · REG " + percent(registers) : out;
+}
+
 float title_height() { return ImGui::GetFontSize() * 1.3f + 4.f; }
 float bar_height() { return 12.f + ImGui::GetTextLineHeight() + 8.f; }
 
@@ -73,7 +87,7 @@ void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok
     ps.overlay_range = t.range;
     ps.overlay_alpha = 0.72f;
     ps.overlay_bar = own_bar;
-    ps.selected_token = tok;  // CLS (0) outlines no patch
+    ps.selected_token = tok;  // a prefix token (CLS, DIST, a register) outlines no patch
     ps.clickable = t.overlay != nullptr || !ctx.ask_painting();
     const PictureResult picture = DrawModelPicture(ctx, ps);
     AppState& st = ctx.state;
@@ -114,10 +128,18 @@ void DrawControls(ViewContext& ctx) {
     ImGui::SameLine();
     if (ImGui::ArrowButton("layer_next", ImGuiDir_Right)) select_layer(st, p, st.layer + 1);
     ImGui::EndGroup();
-    place(ImGui::CalcTextSize("CLS only (DINO)").x + arrow + 8.f);
-    bool cls = st.cls_only;
-    if (ImGui::Checkbox("CLS only (DINO)", &cls)) toggle_cls_attention(st, p);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the CLS token's attention in the last layer (key C)");
+    if (p.layout.has_cls()) {
+        place(ImGui::CalcTextSize("CLS only (DINO)").x + arrow + 8.f);
+        bool cls = st.cls_only;
+        if (ImGui::Checkbox("CLS only (DINO)", &cls)) toggle_cls_attention(st, p);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the CLS token's attention in the last layer (key C)");
+    } else {
+        constexpr const char* kNoCls = "no CLS token: the head reads the mean of the patches";
+        place(ImGui::CalcTextSize(kNoCls).x);
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextDisabled("%s", kNoCls);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("No token gathers the image for the head here: pick a patch to see where it looks");
+    }
     place(AttentionScaleComboWidth() + 8.f);
     ImGui::BeginGroup();
     AttentionScaleCombo(st);
@@ -192,19 +214,20 @@ AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
     AttentionTiles out;
     std::vector<const float*>& layer_maps = out.layer_maps;
     layer_maps = layer_attention_maps(ctx, layer, tok);
-    layer_maps.push_back(mean.data() + 1);
+    const int P = p.layout.count();  // the patch columns start here
+    layer_maps.push_back(mean.data() + P);
     const std::string scale_tag = std::string("|") + attention_scale_name(scale);
     std::vector<Tile>& tiles = out.tiles;
     tiles.push_back({ctx.ask_painting() ? "paint: drag masks, right-drag clears" : "click a patch", nullptr, "picker", {}, -1});
     for (int h = 0; h < H; ++h)
-        tiles.push_back({"head " + std::to_string(h) + " · CLS " + percent(row(h)[0]), layer_maps[h],
+        tiles.push_back({"head " + std::to_string(h) + prefix_shares(row(h), p.layout), layer_maps[h],
                          texture_key(ctx, attn_stage, h, Colormap::Sequential, row_name + scale_tag),
                          attention_range(scale, layer_maps, N, h), h});
-    tiles.push_back({"head mean · CLS " + percent(mean[0]), layer_maps[H],
+    tiles.push_back({"head mean" + prefix_shares(mean.data(), p.layout), layer_maps[H],
                      texture_key(ctx, attn_stage, -1, Colormap::Sequential, "head mean " + row_name + scale_tag),
                      attention_range(scale, layer_maps, N, H), -1});
     if (roll) {
-        const float* r = roll_data + static_cast<size_t>(tok) * T + 1;
+        const float* r = roll_data + static_cast<size_t>(tok) * T + P;
         out.rollout = true;
         out.roll_range = attention_range(scale, {r}, N, 0);
         tiles.push_back({"rollout 0–" + std::to_string(p.depth - 1), r,
@@ -269,8 +292,13 @@ void DrawAttentionCaption(ViewContext& ctx, const AttentionTiles& at, Range shar
     ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));
     std::string caption = attention_scale_caption(scale, shared, ctx.pipeline.heads, ctx.state.layer);
     if (at.rollout && scale == AttentionScale::LayerMax) caption += "; rollout its own, 0 … " + percent(at.roll_range.hi);
-    caption += ". Each map: the token's attention over the " + std::to_string(ctx.patches()) +
-               " patches; CLS: what it gives the CLS token.";
+    caption += ". Each map: the token's attention over the " + std::to_string(ctx.patches()) + " patches";
+    const TokenLayout& layout = ctx.pipeline.layout;
+    const std::string kinds = prefix_kinds(layout);
+    if (layout.count() == 1) caption += "; CLS: what it gives the CLS token";
+    else if (layout.count() > 1) caption += "; " + kinds + ": what it gives those tokens";
+    if (kinds.find("REG") != std::string::npos) caption += " (REG: all registers together)";
+    caption += ".";
     Note(caption);
 }
 

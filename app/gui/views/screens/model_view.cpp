@@ -3,7 +3,7 @@
 // attention screen's kind (all cells in one texture, attention_atlas: uploaded
 // once per token and trace, never per frame, and drawn in one draw call).
 // Click a cell to open it large on the attention screen; click a patch of the
-// image at the left, or CLS, to choose the token.
+// image at the left, or a prefix token's button (CLS, DIST, REG0…), to choose the token.
 #include <algorithm>
 
 #include "logic/describe/attention_scale.h"
@@ -12,7 +12,7 @@
 
 namespace vit::gui {
 
-// The picture to choose the token on, and a CLS button.
+// The picture to choose the token on, and a button per prefix token (none without a class token or registers).
 static void DrawTokenPicker(ViewContext& ctx, float side) {
     ImGui::BeginGroup();
     ImGui::TextUnformatted("click a patch:");
@@ -20,7 +20,13 @@ static void DrawTokenPicker(ViewContext& ctx, float side) {
     ps.size = ImVec2(side, side);
     ps.numbers = ctx.grid() <= 8;
     DrawModelPicture(ctx, ps);
-    if (ImGui::Button("CLS token")) select_token(ctx.state, ctx.pipeline, 0);
+    const TokenLayout& layout = ctx.pipeline.layout;
+    for (int t = 0; t < layout.count(); ++t) {
+        const std::string& name = layout.prefix[static_cast<size_t>(t)];
+        const std::string label = layout.count() == 1 ? name + " token" : name;
+        if (t > 0) SameLineOrWrap(ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x, 4.f);
+        if (ImGui::Button(label.c_str())) select_token(ctx.state, ctx.pipeline, t);
+    }
     ImGui::EndGroup();
 }
 
@@ -89,7 +95,7 @@ static void DrawBlockLabels(ViewContext& ctx, const GridCanvas& c, int tok) {
 static void DrawCells(ViewContext& ctx, const GridCanvas& c, int tok) {
     const ModelGridLayout& g = c.g;
     const AppState& st = ctx.state;
-    const int grid = ctx.grid();
+    const int grid = ctx.grid(), P = ctx.pipeline.layout.count(), own = ctx.pipeline.layout.patch_of(tok);
     const ImTextureID atlas = reinterpret_cast<ImTextureID>(attention_atlas(ctx, tok, g.cell).id);
     for (int l = 0; l < g.layers; ++l)
         for (int h = 0; h < g.heads; ++h) {
@@ -101,10 +107,10 @@ static void DrawCells(ViewContext& ctx, const GridCanvas& c, int tok) {
         for (int h = 0; h < g.heads; ++h) {
             const LayoutRect r = g.cell_rect(l, h);
             const ImVec2 p0 = c.at(r), p1(p0.x + r.w, p0.y + r.h);
-            if (const float* row = attention_row(ctx, l, h, tok)) DrawOverlayValues(row + 1, grid, p0, g.cell);
-            if (tok > 0) {  // the token's own patch
+            if (const float* row = attention_row(ctx, l, h, tok)) DrawOverlayValues(row + P, grid, p0, g.cell);
+            if (own >= 0) {  // the token's own patch
                 const float side = g.cell / grid;
-                ImVec2 a(p0.x + (tok - 1) % grid * side, p0.y + (tok - 1) / grid * side);
+                ImVec2 a(p0.x + own % grid * side, p0.y + own / grid * side);
                 c.dl->AddRect(a, ImVec2(a.x + side, a.y + side), IM_COL32(255, 200, 0, 255), 0.f, 0, 2.f);
             }
             if (l == st.layer && h == st.head)  // the map the attention screen enlarges
@@ -134,8 +140,10 @@ static void HandleGridMouse(ViewContext& ctx, const GridCanvas& c, float width, 
     c.dl->AddRect(ImVec2(o.x + r.x - 2, o.y + r.y - 2), ImVec2(o.x + r.x + r.w + 2, o.y + r.y + r.h + 2), IM_COL32(255, 255, 255, 255),
                   0.f, 0, 2.f);
     ImGui::BeginTooltip();
-    ImGui::Text("block %d, head %d: %s gives patch %d %s (CLS %s)", l, h, ctx.name_of_token(tok).c_str(), patch,
-                percent(row[1 + patch]).c_str(), percent(row[0]).c_str());
+    const TokenLayout& layout = ctx.pipeline.layout;
+    ImGui::Text("block %d, head %d: %s gives patch %d %s%s", l, h, ctx.name_of_token(tok).c_str(), patch,
+                percent(row[layout.token_of(patch)]).c_str(),
+                layout.has_cls() ? (" (CLS " + percent(row[0]) + ")").c_str() : "");
     ImGui::TextDisabled("click: open it large");
     ImGui::EndTooltip();
     if (ImGui::IsItemClicked()) {

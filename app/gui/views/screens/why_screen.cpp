@@ -57,6 +57,33 @@ static void PatchMap(ViewContext& ctx, const std::string& title, const std::stri
     ImGui::EndGroup();
 }
 
+// Rollout's patch rows averaged, over the patch columns: where a model without a class token,
+// whose head reads the mean of the patch tokens, draws from.
+static const std::vector<float>& mean_patch_rows(ViewContext& ctx, const Tensor& roll) {
+    return ctx.derived.get(derived_key({StageKind::Rollout}, "patch mean"), [&] {
+        const int T = static_cast<int>(roll.rows()), P = ctx.pipeline.layout.count(), N = T - P;
+        std::vector<float> mean(static_cast<size_t>(std::max(0, N)), 0.f);
+        for (int r = P; r < T; ++r)
+            for (int c = 0; c < N; ++c) mean[c] += roll.data[static_cast<size_t>(r) * T + P + c] / N;
+        return mean;
+    });
+}
+
+// Rollout over the image, `side` pixels: the CLS row, or the mean of the patch rows for a model without a
+// class token (what its averaging head reads). False when the trace has no rollout.
+static bool DrawRolloutMap(ViewContext& ctx, float side) {
+    const Tensor* roll = ctx.tensor({StageKind::Rollout});
+    if (!roll) return false;
+    const Pipeline& p = ctx.pipeline;
+    const bool cls_row = p.layout.has_cls();
+    const float* map = cls_row ? roll->data.data() + p.layout.count() : mean_patch_rows(ctx, *roll).data();
+    PatchMap(ctx, "rollout (any class)",
+             (cls_row ? "CLS row" : "mean of the patch rows") + std::string(", blocks 0…") + std::to_string(p.depth - 1),
+             map, texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, cls_row ? "row 0" : "patch mean"),
+             side);
+    return true;
+}
+
 void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool busy) {
     const Pipeline& p = ctx.pipeline;
     const std::vector<std::string>& labels = ctx.model.config.labels;
@@ -81,6 +108,8 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
         ImGui::TextWrapped("No explanation: %s", ex->error.c_str());
         ImGui::PopStyleColor();
+        const ImVec2 avail = ImGui::GetContentRegionAvail();  // rollout needs no gradients
+        DrawRolloutMap(ctx, std::max(60.f, std::min(avail.x, avail.y - 5.f * ImGui::GetTextLineHeightWithSpacing())));
         return;
     }
     if (!ex->relevance_missing.empty()) ImGui::TextDisabled("No relevance map: %s.", ex->relevance_missing.c_str());
@@ -102,11 +131,7 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
                  texture_key(ctx, {StageKind::Attn, p.depth - 1}, -1, Colormap::Sequential, "relevance " + cls), side);
         next();
     }
-    if (const Tensor* roll = ctx.tensor({StageKind::Rollout})) {
-        PatchMap(ctx, "rollout (any class)", "CLS row, blocks 0…" + std::to_string(p.depth - 1), roll->data.data() + 1,
-                 texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, "row 0"), side);
-        next();
-    }
+    if (DrawRolloutMap(ctx, side)) next();
     ImGui::BeginGroup();
     MapTitle("saliency |∂logit/∂pixel|", "max over the channels", side);
     DrawPlainMatrix(ctx, texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "saliency " + cls),

@@ -30,10 +30,10 @@ void DrawStageView(ViewContext& ctx) {
     ImGui::PopFont();
     ImGui::TextDisabled("stage %d of %d", ctx.state.stage + 1, ctx.pipeline.size());
     if (t) TextAfter("shape " + shape_string(t->shape), 20.f);
-    // Before the cls stage there is no CLS token: only a selected patch is named there.
+    // Before the cls stage there are no prefix tokens (CLS, DIST, registers): only a selected patch is named there.
     const int cls_stage = ctx.pipeline.index_of(StageRef{StageKind::Cls});
-    const bool has_cls = cls_stage >= 0 && ctx.state.stage >= cls_stage;
-    if (ctx.state.token > 0 || (ctx.state.token == 0 && has_cls)) {
+    const bool has_prefix = cls_stage >= 0 && ctx.state.stage >= cls_stage;
+    if (ctx.pipeline.layout.is_patch(ctx.state.token) || has_prefix) {
         const std::string selected = "selected: " + ctx.name_of_token(ctx.state.token);
         SameLineOrWrap(ImGui::CalcTextSize(selected.c_str()).x, 20.f);
         ImGui::TextColored(ImVec4(1.f, 0.78f, 0.f, 1.f), "%s", selected.c_str());
@@ -70,6 +70,10 @@ void DrawStageView(ViewContext& ctx) {
         case StageKind::MlpOut:
         case StageKind::Ls1:
         case StageKind::Ls2: DrawMlpView(ctx); break;
+        case StageKind::Pool:
+        case StageKind::FcNorm: DrawPoolView(ctx); break;
+        case StageKind::LogitsCls:
+        case StageKind::LogitsDist:
         case StageKind::Logits:
         case StageKind::Probs: DrawHeadView(ctx); break;
         case StageKind::Rollout: DrawRolloutView(ctx); break;

@@ -1,5 +1,6 @@
-// Stages `logits` and `probs`: the classifier reads the CLS row of `norm`;
-// the top classes are drawn as bars with their labels and values.
+// Stages `logits` and `probs` (and DeiT's `logits_cls`, `logits_dist`): the
+// classifier reads the CLS row of `norm` (or the pooled patches, or both of
+// DeiT's rows); the top classes are drawn as bars with their labels and values.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,15 +10,39 @@
 
 namespace vit::gui {
 
+// What the scores of stage `kind` are made from, for a model whose head reads `c`'s pooled rows.
+static std::string scores_note(const ModelConfig& c, StageKind kind, int K) {
+    const std::string D = std::to_string(c.embed_dim), classes = std::to_string(K);
+    const std::string tail = " Bigger is more likely; the numbers are not probabilities yet.";
+    if (kind == StageKind::LogitsCls)
+        return "The class head reads row 0 (CLS) of the final norm, " + D + " numbers, and scores the " + classes +
+               " classes; DeiT trains it on the true labels. The model's logits are the mean of this head and "
+               "logits_dist." + tail;
+    if (kind == StageKind::LogitsDist)
+        return "The distillation head reads row 1 (DIST) of the final norm, " + D + " numbers, and scores the " +
+               classes + " classes; DeiT trains it to match a teacher network. The model's logits are the mean of "
+               "this head and logits_cls." + tail;
+    if (c.dist_token)
+        return "The mean of DeiT's two heads, logits_cls (the CLS row) and logits_dist (the DIST row), as timm "
+               "computes it at evaluation." + tail;
+    if (c.global_pool == GlobalPool::Avg)
+        return "The head reads " + pooled_tokens(c) + " (" + D + " numbers, stage pool): one linear layer scores "
+               "every one of the " + classes + " classes." + tail;
+    return "Only the CLS token's final vector (" + D + " numbers) is used: one linear layer scores every one of the " +
+           classes + " classes." + tail;
+}
+
 void DrawHeadView(ViewContext& ctx) {
     const StageRef& stage = ctx.stage();
     bool probs = stage.kind == StageKind::Probs;
+    const StageRef logit_stage{probs ? StageKind::Logits : stage.kind};  // the scores the tooltip names
     const Tensor* pt = ctx.tensor({StageKind::Probs});
     const Tensor& t = *ctx.tensor(stage);
     const auto& labels = ctx.model.config.labels;
     int K = static_cast<int>(t.numel());
-    // Order by probability (the same order for logits: softmax keeps it).
-    const Tensor& order_by = pt ? *pt : t;
+    // Order by probability (the same order for logits: softmax keeps it); one of DeiT's heads by its own scores.
+    const bool one_head = stage.kind == StageKind::LogitsCls || stage.kind == StageKind::LogitsDist;
+    const Tensor& order_by = pt && !one_head ? *pt : t;
     std::vector<int> idx(K);
     std::iota(idx.begin(), idx.end(), 0);
     int top = std::min(K, 10);
@@ -70,12 +95,12 @@ void DrawHeadView(ViewContext& ctx) {
         else std::snprintf(val, sizeof val, "%.3f", v);
         dl->AddText(ImVec2(x0 + bar_w + 10, o.y + bar_h * 0.5f - lh * 0.45f), IM_COL32(255, 255, 255, 255), val);
         ImGui::Dummy(ImVec2(avail.x, bar_h));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("class %d: %s\nlogit %.6g   probability %.6g", k, lab.c_str(),
-                                                      ctx.tensor({StageKind::Logits}) ? ctx.tensor({StageKind::Logits})->data[k] : 0.f,
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("class %d: %s\n%s %.6g   probability %.6g", k, lab.c_str(),
+                                                      stage_id(logit_stage).c_str(),
+                                                      ctx.tensor(logit_stage) ? ctx.tensor(logit_stage)->data[k] : 0.f,
                                                       pt ? pt->data[k] : 0.f);
     }
     ImGui::Spacing();
-    int D = ctx.model.config.embed_dim;
     Formula(ctx, stage.kind);
     if (change) {
         Note("Each bar is what the interventions changed: the asked pass minus the plain one (pp: percentage points). "
@@ -84,9 +109,7 @@ void DrawHeadView(ViewContext& ctx) {
         Note("Softmax turns the scores into probabilities that are positive and sum to 1. The top class is the "
              "model's prediction.");
     } else {
-        Note("Only the CLS token's final vector (" + std::to_string(D) + " numbers) is used: one linear layer scores "
-             "every one of the " + std::to_string(K) + " classes. Bigger is more likely; the numbers are not "
-             "probabilities yet.");
+        Note(scores_note(ctx.model.config, stage.kind, K));
     }
 }
 

@@ -35,11 +35,13 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
     // Each of the two columns wide enough for its label ("mean", "std") and, with few tokens, its numbers.
     const float label_w = ImGui::CalcTextSize("mean").x + 16.f;
     float stats_w = 2 * (small ? std::max(label_w, ImGui::GetFontSize() * 3.6f) : label_w) + 10.f;
-    bool is_norm = stage.kind == StageKind::Norm;
+    // The final norm's CLS row is what a token-pooling head reads (an averaging head reads every patch row).
+    const ModelConfig& cfg = ctx.model.config;
+    const bool cls_read = stage.kind == StageKind::Norm && cfg.class_token && cfg.global_pool == GlobalPool::Token;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     HeatmapResult m = DrawTokenMatrix(ctx, stage, -1, ImVec2(size.x - stats_w, size.y), title + " " + shape_string(t->shape),
-                                      "feature", 0, is_norm ? 0 : -1,
-                                      !is_norm ? "" : ctx.model.config.num_classes > 0 ? "CLS → classifier" : "CLS = the image's features");
+                                      "feature", 0, cls_read ? 0 : -1,
+                                      !cls_read ? "" : cfg.num_classes > 0 ? "CLS → classifier" : "CLS = the image's features");
     // Beside the matrix, but inside `size` even when the matrix's title is wider than it.
     const float stats_x = std::min(ImGui::GetItemRectMax().x + 4.f, origin.x + size.x - stats_w);
     ImGui::SameLine(0, 4);
@@ -59,6 +61,20 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
     DrawTokenHeatmap(ctx, s);
 }
 
+// What leaves the final norm for the head, for the model's token layout.
+static std::string final_norm_note(const ModelConfig& c) {
+    if (c.fc_norm)
+        return "The final LayerNorm is an identity here (timm fc_norm): the tokens pass unchanged, and the LayerNorm "
+               "comes after pooling (stage pool_norm).";
+    if (c.global_pool == GlobalPool::Avg)
+        return "The final LayerNorm. The head reads " + pooled_tokens(c) + " (stage pool), not one row.";
+    if (c.dist_token && c.num_classes > 0)
+        return "The final LayerNorm. Row 0 (CLS) goes on to the class head and row 1 (DIST) to the distillation head.";
+    if (c.num_classes > 0) return "The final LayerNorm. Only row 0 (the CLS token) goes on to the classifier head.";
+    return "The final LayerNorm. This model has no classifier head (like DINO): row 0, the CLS token, is the image's "
+           "feature vector.";
+}
+
 void DrawLayerNormView(ViewContext& ctx) {
     const StageRef& stage = ctx.stage();
     const std::string& id = ctx.stage_id();
@@ -66,10 +82,7 @@ void DrawLayerNormView(ViewContext& ctx) {
     const std::string in_id = stage_id(in);
     const std::string note =
         stage.kind == StageKind::Norm
-            ? (ctx.model.config.num_classes > 0
-                   ? "The final LayerNorm. Only row 0 (the CLS token) goes on to the classifier head."
-                   : "The final LayerNorm. This model has no classifier head (like DINO): row 0, the CLS "
-                     "token, is the image's feature vector.")
+            ? final_norm_note(ctx.model.config)
             : "Every row is shifted to mean 0 and scaled to standard deviation 1, then multiplied by the "
               "learned γ and shifted by β (so 'after' is exactly 0 and 1 only when γ = 1 and β = 0).";
     ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -95,7 +108,7 @@ void DrawLayerNormView(ViewContext& ctx) {
     if (before && after) {
         const auto& sb = ctx.derived.get(derived_key(in, "row stats"), [&] { return row_stats(*before); });
         const auto& sa = ctx.derived.get(derived_key(stage, "row stats"), [&] { return row_stats(*after); });
-        const int t = token_row_map(ctx.trace, stage.kind, ctx.patches()).row_of_token(ctx.state.token);
+        const int t = ctx.row_map(stage.kind).row_of_token(ctx.state.token);
         char buf[240];
         auto z = [](float v) { return std::fabs(v) < 5e-4f ? 0.f : v; };  // no "-0.000"
         if (t < 0 || t >= std::min(before->rows(), after->rows()))

@@ -93,9 +93,10 @@ void DrawMlpView(ViewContext& ctx) {
         ImGui::SameLine(0, 20);
         const Tensor* fc1 = ctx.tensor(*stage_input(stage, ctx.pipeline.depth));
         float side = std::min(avail.x - w - 30.f, h);
-        // The selected token's row (CLS's when the selected one was dropped).
-        const int row = std::max(0, token_row_map(ctx.trace, stage.kind, ctx.patches()).row_of_token(ctx.state.token));
-        const std::string whose = ctx.name_of_token(row > 0 ? ctx.state.token : 0);
+        // The selected token's row (row 0's when the selected one was dropped).
+        const int own = ctx.row_map(stage.kind).row_of_token(ctx.state.token);
+        const int row = std::max(0, own);
+        const std::string whose = ctx.name_of_token(own >= 0 ? ctx.state.token : 0);
         if (fc1 && row < fc1->rows())
             DrawGeluCurve(*fc1, t, row, whose, r.hovered_row == row ? r.hovered_col : -1, ImVec2(side, side * 0.8f));
         Formula(ctx, stage.kind);

@@ -36,26 +36,28 @@ void DrawPatchesView(ViewContext& ctx) {
     ImVec2 o = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     int hovered = -1;
+    const TokenLayout& layout = ctx.pipeline.layout;
     for (int p = 0; p < g * g; ++p) {
         int y = p / g, x = p % g;
         ImVec2 a(o.x + x * (tile + gap), o.y + y * (tile + gap)), b(a.x + tile, a.y + tile);
         ImVec2 uv0(float(x * P) / S, float(y * P) / S), uv1(float((x + 1) * P) / S, float((y + 1) * P) / S);
         dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), a, b, uv0, uv1);
         if (ImGui::IsMouseHoveringRect(a, b)) hovered = p;
-        const bool linked = ctx.linked_hover == p + 1 || hovered == p;
-        if (linked && ctx.state.token != p + 1) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
+        const bool linked = ctx.linked_hover == layout.token_of(p) || hovered == p;
+        if (linked && ctx.state.token != layout.token_of(p)) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
         PatchNumber(dl, a, tile, p);
     }
-    if (const int sel = ctx.state.token; sel > 0 && sel <= g * g) {  // the selected tile (on its way from the step before)
-        float x = static_cast<float>((sel - 1) % g), y = static_cast<float>((sel - 1) / g);
-        if (const TokenGlide glide = ctx.glide(); glide.to == sel) glide.patch(g, x, y);
+    if (const int sel = layout.patch_of(ctx.state.token); sel >= 0 && sel < g * g) {  // the selected tile (on its way from the step before)
+        float x = static_cast<float>(sel % g), y = static_cast<float>(sel / g);
+        if (const TokenGlide glide = ctx.glide(); glide.to == ctx.state.token) glide.patch(g, x, y, layout.count());
         const ImVec2 a(o.x + x * (tile + gap), o.y + y * (tile + gap));
         dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + tile + 2, a.y + tile + 2), IM_COL32(255, 200, 0, 255), 0, 0, 3.f);
     }
     ImGui::InvisibleButton("tiles", ImVec2(side, side));
     if (hovered >= 0 && ImGui::IsItemHovered()) {
-        ctx.state.hover_token = hovered + 1;
-        ImGui::SetTooltip("patch %d = row %d of the matrix below (token %d)\nclick: select it", hovered, hovered, hovered + 1);
+        ctx.state.hover_token = layout.token_of(hovered);
+        ImGui::SetTooltip("patch %d = row %d of the matrix below (token %d)\nclick: select it", hovered, hovered,
+                          ctx.state.hover_token);
         if (ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, hovered);
     }
     ImGui::EndGroup();

@@ -31,13 +31,13 @@ void DrawRolloutView(ViewContext& ctx) {
     PictureSpec ps;
     ps.size = ImVec2(side, side);
     // Permuted or dropped tokens (Ask panel): the row over the image in image order, zeros where dropped.
-    const int N = ctx.patches();
+    const int N = ctx.patches(), P = ctx.pipeline.layout.count();
     const float* image_order = image_order_data(ctx, {StageKind::Rollout}, t);
     if (image_order != t.data.data()) {
-        tok = std::clamp(ctx.state.token, 0, N);
-        T = N + 1;
+        tok = std::clamp(ctx.state.token, 0, P + N - 1);
+        T = P + N;
     }
-    ps.overlay = image_order + static_cast<size_t>(tok) * T + 1;
+    ps.overlay = image_order + static_cast<size_t>(tok) * T + P;  // the patch columns
     ps.overlay_key = texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, "row " + std::to_string(tok));
     DrawModelPicture(ctx, ps);
     ImGui::EndGroup();

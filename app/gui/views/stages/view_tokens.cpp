@@ -1,5 +1,5 @@
-// Stages `cls` and `tokens`: the learned CLS token becomes row 0; then the
-// positional embedding (tokens − cls, interpolated if the grid changed) is
+// Stages `cls` and `tokens`: the learned prefix tokens (CLS, DIST, registers)
+// become the rows before the patches; then the positional embedding (tokens − cls, interpolated if the grid changed) is
 // added, and a grid of small maps shows, for every position, how similar its
 // embedding is to every other position's (cosine similarity).
 #include <algorithm>
@@ -10,45 +10,66 @@
 
 namespace vit::gui {
 
+// The learned prefix rows in timm's order (CLS, DIST, REG0…), P × D.
+static std::vector<float> learned_prefix(const Model& m) {
+    std::vector<float> rows(m.cls_token.data(), m.cls_token.data() + m.cls_token.size());
+    rows.insert(rows.end(), m.dist_token.data(), m.dist_token.data() + m.dist_token.size());
+    for (int r = 0; r < m.reg_token.rows(); ++r)
+        for (int d = 0; d < m.reg_token.cols(); ++d) rows.push_back(m.reg_token(r, d));
+    return rows;
+}
+
+static std::string joined(const std::vector<std::string>& names) {
+    std::string all;
+    for (const std::string& n : names) all += (all.empty() ? "" : ", ") + n;
+    return all;
+}
+
 void DrawClsView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
+    const TokenLayout& layout = ctx.pipeline.layout;
+    const int P = layout.count();
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = avail.y - 3 * lh;
     float w_small = avail.x * 0.3f;
     ImGui::BeginGroup();
-    DrawPlainMatrix(ctx, "weights:cls_token", ctx.model.cls_token.data(), 1, cfg.embed_dim,
-                    ImVec2(w_small, std::min(h, 8 * lh)), "the CLS token (1, " + std::to_string(cfg.embed_dim) + "), learned",
-                    "", "feature");
+    const std::vector<float>& prefix = ctx.derived.get("weights:prefix", [&] { return learned_prefix(ctx.model); });
+    const std::string names = joined(layout.prefix);
+    if (P > 0)
+        DrawPlainMatrix(ctx, "weights:prefix_tokens", prefix.data(), P, cfg.embed_dim,
+                        ImVec2(w_small, std::min(h, (7 + P) * lh)),
+                        names + " (" + std::to_string(P) + ", " + std::to_string(cfg.embed_dim) + "), learned", "",
+                        "feature");
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + w_small);
-    Note("One extra learned vector, the same for every image. It holds no pixels: through attention it "
-         "gathers information from all patches, and the classifier reads only this row at the end.");
+    Note(prefix_token_note(cfg));
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
     ImGui::SameLine();
     OperatorSign(ctx, "→", h * 0.5f);
     ImGui::SameLine();
     const Tensor& t = *ctx.tensor({StageKind::Cls});
+    const std::string on_top = P > 0 ? names + " on top of the " : "no class token: only the ";
     DrawTokenMatrix(ctx, {StageKind::Cls}, -1, ImVec2(ImGui::GetContentRegionAvail().x, h),
-                    "cls " + shape_string(t.shape) + ": CLS on top of the " + std::to_string(ctx.patches()) + " patches",
-                    "feature", 0, 0, "new row 0: CLS");
+                    "cls " + shape_string(t.shape) + ": " + on_top + std::to_string(ctx.patches()) + " patches",
+                    "feature", 0, P > 0 ? 0 : -1, P == 1 ? "new row 0: CLS" : "new rows 0–" + std::to_string(P - 1));
     Formula(ctx, StageKind::Cls);
 }
 
 // Cosine similarity of every position's embedding with every other (N × N).
 static std::vector<float> position_cosines(const ViewContext& ctx, const std::vector<float>& pos, int D) {
-    int N = ctx.patches();
+    const int N = ctx.patches(), P = ctx.pipeline.layout.count();
     std::vector<float> norms(N), out(static_cast<size_t>(N) * N, 0.f);
     for (int i = 0; i < N; ++i) {
         double s = 0;
-        for (int d = 0; d < D; ++d) s += double(pos[(1 + i) * D + d]) * pos[(1 + i) * D + d];
+        for (int d = 0; d < D; ++d) s += double(pos[(P + i) * D + d]) * pos[(P + i) * D + d];
         norms[i] = static_cast<float>(std::sqrt(s));
     }
     for (int i = 0; i < N; ++i)
         for (int j = 0; j < N; ++j) {
             if (norms[i] == 0.f || norms[j] == 0.f) continue;
             double s = 0;
-            for (int d = 0; d < D; ++d) s += double(pos[(1 + i) * D + d]) * pos[(1 + j) * D + d];
+            for (int d = 0; d < D; ++d) s += double(pos[(P + i) * D + d]) * pos[(P + j) * D + d];
             out[static_cast<size_t>(i) * N + j] = static_cast<float>(s / (norms[i] * norms[j]));
         }
     return out;
@@ -92,10 +113,11 @@ static void DrawPositionSimilarity(ViewContext& ctx, const std::vector<float>& c
             ImGui::SetTooltip("map of position %d (row %d, col %d)\ncell = position %d\ncos similarity = %.4f", i, i / g,
                               i % g, j, cos[static_cast<size_t>(i) * N + j]);
             if (ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, i);
-            ctx.state.hover_token = i + 1;
+            ctx.state.hover_token = ctx.pipeline.layout.token_of(i);
         }
     }
-    if (ctx.state.token > 0) tile_rect(ctx.state.token - 1, IM_COL32(255, 200, 0, 255), 3.f);
+    if (const int sel = ctx.pipeline.layout.patch_of(ctx.state.token); sel >= 0)
+        tile_rect(sel, IM_COL32(255, 200, 0, 255), 3.f);
     ImGui::SameLine();
     DrawColorBar(ctx.cache, Colormap::Diverging, {-1.f, 1.f}, ImGui::GetCursorScreenPos(), 16.f, side);
     ImGui::Dummy(ImVec2(ColorBarWidth({-1.f, 1.f}), side));
@@ -108,8 +130,8 @@ void DrawTokensView(ViewContext& ctx) {
     int D = cfg.embed_dim, T = static_cast<int>(tok.rows());
     // Dropped tokens (Ask panel): row r of tokens is row from_cls[r] of cls.
     const bool dropped = tok.rows() != cls.rows();
-    const std::vector<int> from_cls = dropped && ctx.ask ? kept_token_rows(ctx.ask->asked, static_cast<int>(cls.rows()) - 1)
-                                                         : kept_token_rows({}, static_cast<int>(cls.rows()) - 1);
+    const int P = ctx.pipeline.layout.count(), N = static_cast<int>(cls.rows()) - P;
+    const std::vector<int> from_cls = kept_token_rows(dropped && ctx.ask ? ctx.ask->asked : Interventions{}, N, P);
     if (static_cast<int>(from_cls.size()) != T) {
         ImGui::TextDisabled("tokens %s: rows that do not match cls %s", shape_string(tok.shape).c_str(),
                             shape_string(cls.shape).c_str());

@@ -98,9 +98,7 @@ const float kMarker = 16.f;  // room for the selected-row marker
 
 std::string row_tick(const HeatmapSpec& s, int r) {
     if (!s.token_rows.enabled) return std::to_string(r);
-    const TokenRowMap& map = s.token_rows.map;
-    const int token = map.token_of_row(r);
-    return map.offset == 1 ? std::to_string(token - 1) : token_label(token, map.reordered());  // patch matrices: the patch
+    return s.token_rows.map.label(r);  // patch matrices: the patch
 }
 std::string col_tick(const HeatmapSpec& s, int c) {
     return s.labels.col_name ? s.labels.col_name(c) : std::to_string(c);
@@ -217,8 +215,10 @@ void DrawCellNumbers(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, Rang
 void CellTooltip(const HeatmapSpec& s, int r, int c) {
     std::string row_desc = (s.labels.row_axis.empty() ? "row" : s.labels.row_axis) + " " + std::to_string(r);
     if (s.token_rows.enabled) {
-        const int t = s.token_rows.map.token_of_row(r);
-        row_desc = "row " + std::to_string(r) + " = " + (t == 0 ? "CLS token" : token_name(t, s.token_rows.map.reordered()));
+        const TokenRowMap& map = s.token_rows.map;
+        const int t = map.token_of_row(r);
+        row_desc = "row " + std::to_string(r) + " = " + token_name(t, map.reordered(), map.layout) +
+                   (map.layout.is_patch(t) ? "" : " token");
     }
     std::string col_desc = (s.labels.col_axis.empty() ? "column" : s.labels.col_axis) + " " + col_tick(s, c);
     if (s.layout.col_group > 0 && s.matrix.cols / s.layout.col_group > 1)

@@ -14,7 +14,9 @@ int ViewContext::grid() const {
     return std::max(1, static_cast<int>(std::lround(std::sqrt(static_cast<double>(patches())))));
 }
 
-int ViewContext::patches() const { return std::max(1, pipeline.tokens - 1); }
+int ViewContext::patches() const { return std::max(1, pipeline.patches()); }
+
+TokenRowMap ViewContext::row_map(StageKind kind) const { return token_row_map(trace, kind, patches(), pipeline.layout); }
 
 MatrixView matrix_of(const Tensor& t, int slice) {
     MatrixView m;
@@ -48,7 +50,7 @@ HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t,
 
 HeatmapTokenRows token_rows(const ViewContext& ctx, StageKind kind) {
     HeatmapTokenRows rows;
-    rows.map = token_row_map(ctx.trace, kind, ctx.patches());
+    rows.map = ctx.row_map(kind);
     rows.selected = rows.map.row_of_token(ctx.state.token);
     rows.linked = rows.map.row_of_token(ctx.linked_hover);
     if (const TokenGlide g = ctx.glide(); g.moving() && g.to == ctx.state.token) rows.selected_at = g.row(rows.map);
@@ -89,12 +91,14 @@ const float* image_order_data(ViewContext& ctx, const StageRef& stage, const Ten
     const std::vector<int>& kept = ctx.trace.token_patches();
     const int N = ctx.patches();
     if (!tokens_reordered(kept, N)) return t.data.data();
-    return ctx.derived.get(derived_key(stage, "image order"), [&] { return square_in_image_order(t, kept, N); }).data();
+    const int prefix = ctx.pipeline.layout.count();
+    return ctx.derived.get(derived_key(stage, "image order"), [&] { return square_in_image_order(t, kept, N, prefix); })
+        .data();
 }
 
 // The columns of scores and attn are the same tokens as their rows.
 static std::function<std::string(int)> key_token_names(const TokenRowMap& map) {
-    return [map](int c) { return token_label(map.token_of_row(c), map.reordered()); };
+    return [map](int c) { return map.label(c); };
 }
 
 HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec) {
@@ -116,7 +120,7 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
     HeatmapSpec s = stage_spec(ctx, stage, *t, slice);
     s.labels.title = title;
     s.token_rows = cell_rows(ctx, stage, slice);
-    s.labels.row_axis = s.token_rows.map.offset == 1 ? "patch" : "token";
+    s.labels.row_axis = s.token_rows.map.patch_rows ? "patch" : "token";
     s.labels.col_axis = col_axis;
     if (col_axis == "key token") s.labels.col_name = key_token_names(s.token_rows.map);
     s.token_rows.accent = accent_row;
@@ -275,6 +279,7 @@ void DrawOverlayValues(const float* overlay, int g, ImVec2 p0, float side) {
 PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     PictureResult res;
     if (!ctx.tensor({StageKind::Input})) return res;
+    const TokenLayout& layout = ctx.pipeline.layout;
     CachedTexture tex = model_picture_texture(ctx);
     ImGui::BeginGroup();
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -322,20 +327,22 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
         int x = std::clamp(static_cast<int>((m.x - p0.x) / cell), 0, g - 1);
         int y = std::clamp(static_cast<int>((m.y - p0.y) / cell), 0, g - 1);
         res.hovered_patch = y * g + x;
-        ctx.state.hover_token = res.hovered_patch + 1;
+        ctx.state.hover_token = layout.token_of(res.hovered_patch);
         outline(res.hovered_patch, IM_COL32(255, 255, 255, 255), 2.f);
         ImGui::BeginTooltip();
-        ImGui::Text("patch %d (token %d), row %d, column %d", res.hovered_patch, res.hovered_patch + 1, y, x);
+        ImGui::Text("patch %d (token %d), row %d, column %d", res.hovered_patch, ctx.state.hover_token, y, x);
         if (spec.overlay) ImGui::Text("value = %.6g (%s)", spec.overlay[res.hovered_patch], percent(spec.overlay[res.hovered_patch]).c_str());
         if (spec.clickable) ImGui::TextDisabled("click: select this token");
         ImGui::EndTooltip();
         if (spec.clickable && ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, res.hovered_patch);
     }
-    outline(spec.hover_patch >= 0 ? spec.hover_patch : ctx.linked_hover - 1, IM_COL32(255, 255, 255, 255), 2.5f);
-    int selected = spec.selected_token >= 0 ? spec.selected_token : ctx.state.token;
-    if (spec.show_selection && selected > 0 && selected <= g * g) {
-        float x = static_cast<float>((selected - 1) % g), y = static_cast<float>((selected - 1) / g);
-        if (const TokenGlide glide = ctx.glide(); glide.to == selected) glide.patch(g, x, y);  // on its way from the step before
+    const int linked = ctx.linked_hover >= 0 ? layout.patch_of(ctx.linked_hover) : -1;
+    outline(spec.hover_patch >= 0 ? spec.hover_patch : linked, IM_COL32(255, 255, 255, 255), 2.5f);
+    const int selected = layout.patch_of(spec.selected_token >= 0 ? spec.selected_token : ctx.state.token);
+    if (spec.show_selection && selected >= 0 && selected < g * g) {
+        float x = static_cast<float>(selected % g), y = static_cast<float>(selected / g);
+        if (const TokenGlide glide = ctx.glide(); glide.to == layout.token_of(selected))
+            glide.patch(g, x, y, layout.count());  // on its way from the step before
         outline_at(x, y, IM_COL32(255, 200, 0, 255), 3.f);
     }
     if (spec.overlay && spec.overlay_bar) {
@@ -435,11 +442,11 @@ void DroppedTokenNote(const ViewContext& ctx, int token) {
 }
 
 bool ViewContext::token_dropped(int token) const {
-    return token > 0 && token_row_map(trace, StageKind::Tokens, patches()).row_of_token(token) < 0;
+    return pipeline.layout.is_patch(token) && row_map(StageKind::Tokens).row_of_token(token) < 0;
 }
 
 std::string ViewContext::name_of_token(int token) const {
-    return token_name(token, tokens_reordered(trace.token_patches(), patches()));
+    return token_name(token, tokens_reordered(trace.token_patches(), patches()), pipeline.layout);
 }
 
 }  // namespace vit::gui

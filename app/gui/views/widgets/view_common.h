@@ -46,7 +46,9 @@ struct ViewContext {
     StageRef sibling(StageKind kind) const { return {kind, stage().block}; }
     int grid() const;        // patches per side
     int patches() const;     // N
-    // "CLS", "patch 3 (token 4)", or "patch 3" when interventions reorder the tokens.
+    // Which token each row of stage `kind` holds (token_order.h), with the model's prefix tokens.
+    TokenRowMap row_map(StageKind kind) const;
+    // "CLS", "REG0", "patch 3 (token 4)", or "patch 3" when interventions reorder the tokens.
     std::string name_of_token(int token) const;
     // The Ask panel dropped this token: the encoder never sees it (its attention rows are zeros here).
     bool token_dropped(int token) const;

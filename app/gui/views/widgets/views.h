@@ -22,7 +22,8 @@ void DrawContextView(ViewContext& ctx);      // view_block.cpp
 void DrawAttnOutView(ViewContext& ctx);      // view_block.cpp
 void DrawResidualView(ViewContext& ctx);     // view_block.cpp (res1, out)
 void DrawMlpView(ViewContext& ctx);          // view_mlp.cpp (fc1, gelu, mlp_out)
-void DrawHeadView(ViewContext& ctx);         // view_head.cpp (logits, probs)
+void DrawPoolView(ViewContext& ctx);         // view_pool.cpp (pool, pool_norm)
+void DrawHeadView(ViewContext& ctx);         // view_head.cpp (logits, probs, logits_cls, logits_dist)
 void DrawRolloutView(ViewContext& ctx);      // view_rollout.cpp
 
 // The attention screen (attention_screen.cpp): the selected token's attention
@@ -31,15 +32,16 @@ void DrawAttentionScreen(ViewContext& ctx);
 
 // The selected token's attention over the image (attention_overlay.cpp), shared by the
 // attention screen and the model view: head `head`'s row `token` of block `layer`'s
-// attention (T weights, [0] = to CLS, then the patches); nullptr when the trace has no such stage.
+// attention (T weights: the prefix tokens CLS, DIST, REG… first, then the patches); nullptr
+// when the trace has no such stage.
 const float* attention_row(ViewContext& ctx, int layer, int head, int token);
 // Every block × head map of `token` (picture and overlay composited, each about `side`
 // pixels wide) in one texture, block b's head h at cell (column h, row b): the model view
 // draws all its maps in one draw call (one per map costs llvmpipe a third of the frame).
 // (Colours on the chosen attention scale: by default one per block, shared by its heads.)
 CachedTexture attention_atlas(ViewContext& ctx, int token, float side);
-// Each head's attention row of `token` in block `layer` over the patches (image order, CLS
-// left out), the maps a layer's colour scale spans; empty when the trace lacks the block.
+// Each head's attention row of `token` in block `layer` over the patches (image order, the
+// prefix tokens left out), the maps a layer's colour scale spans; empty when the trace lacks the block.
 std::vector<const float*> layer_attention_maps(ViewContext& ctx, int layer, int token);
 // "colours [one scale per layer ▾]": chooses AppState::attention_scale (attention_scale.h).
 void AttentionScaleCombo(AppState& st);

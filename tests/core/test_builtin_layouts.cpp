@@ -1,0 +1,90 @@
+// Claims about the built-in random siblings of vit-b-random with timm's other
+// token layouts: they load by name, hold timm's shapes, and run with their
+// prefix tokens before the patches and their own heads (registers, DeiT's two
+// heads, average pooling without a class token).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+
+#include "formats/checkpoint.h"
+#include "model/builtin.h"
+#include "pass/forward.h"
+#include "helpers_loaders.h"
+
+namespace {
+
+vit::Tensor grey_input(int size) {
+    vit::Tensor t({3, size, size});
+    for (size_t i = 0; i < t.data.size(); ++i) t.data[i] = std::sin(0.01f * static_cast<float>(i));
+    return t;
+}
+
+vit::Trace run(const vit::Model& m) { return vit::forward(m, grey_input(m.config.preprocess.image_size)); }
+
+}  // namespace
+
+TEST_CASE("the layout siblings of vit-b-random are built-in models with timm's sizes") {
+    for (const char* name : {vit::kRandomReg4, vit::kRandomDistilled, vit::kRandomGap}) {
+        INFO(name);
+        REQUIRE(vit::is_builtin_model(name));
+        REQUIRE_FALSE(vit::brings_own_image(name));
+        REQUIRE(vit::builtin_model_names("|").find(name) != std::string::npos);
+    }
+    const vit::Model reg4 = vit::load_model(vit::kRandomReg4);
+    CHECK(reg4.config.patch_size == 14);
+    CHECK(reg4.config.embed_dim == 384);
+    CHECK(reg4.config.num_heads == 6);
+    CHECK(reg4.config.prefix_tokens() == 5);
+    CHECK(reg4.pos_embed.rows() == 16 * 16);  // no_embed_class: positions for the patches only
+    CHECK(reg4.config.num_classes == 0);
+    const vit::Model gap = vit::load_model(vit::kRandomGap);
+    CHECK(gap.config.embed_dim == 512);
+    CHECK(gap.config.num_heads == 8);
+    CHECK(gap.config.prefix_tokens() == 0);
+    CHECK(gap.blocks[0].qkv_b.size() == 0);  // timm qkv_bias=False
+    CHECK_FALSE(gap.config.fc_norm);         // timm fc_norm=False: the final norm, then the mean
+}
+
+TEST_CASE("vit-s-reg4-random runs CLS and four registers before its 256 patches") {
+    const vit::Model m = vit::load_model(vit::kRandomReg4);
+    const vit::Trace trace = run(m);
+    CHECK(trace.at("cls").rows() == 5 + 256);
+    CHECK(trace.at("block11.attn").shape == std::vector<int64_t>{6, 261, 261});
+    CHECK(trace.tensor({vit::StageKind::Logits}) == nullptr);  // DINOv2: features, no head
+}
+
+TEST_CASE("deit-s-distilled-random's logits are the mean of its class and distillation heads") {
+    const vit::Model m = vit::load_model(vit::kRandomDistilled);
+    const vit::Trace trace = run(m);
+    CHECK(trace.at("cls").rows() == 2 + 196);
+    const vit::Tensor& cls = trace.at("logits_cls");
+    const vit::Tensor& dist = trace.at("logits_dist");
+    const vit::Tensor& logits = trace.at("logits");
+    for (int k = 0; k < 1000; k += 97) CHECK(logits.data[k] == Approx((cls.data[k] + dist.data[k]) / 2).margin(1e-5));
+}
+
+TEST_CASE("vit-m-gap-random has no class token and pools the mean of its patch rows") {
+    const vit::Model m = vit::load_model(vit::kRandomGap);
+    const vit::Trace trace = run(m);
+    const vit::Tensor& norm = trace.at("norm");
+    REQUIRE(norm.rows() == 256);
+    const vit::Tensor& pool = trace.at("pool");
+    const int64_t D = norm.cols();
+    for (int64_t d = 0; d < D; d += 37) {
+        double mean = 0;
+        for (int64_t r = 0; r < 256; ++r) mean += norm.data[r * D + d] / 256.0;
+        CHECK(pool.data[d] == Approx(mean).margin(1e-4));
+    }
+}
+
+TEST_CASE("vitviz-cli opens each layout sibling by name") {
+    if (!std::filesystem::exists(VITVIZ_CLI)) return;  // not built in this configuration
+    vit_test::TempDir dir;
+    const std::string image = std::string(VITVIZ_FIXTURES) + "/timm_deit_distilled/image.png";
+    for (const char* name : {vit::kRandomReg4, vit::kRandomDistilled, vit::kRandomGap}) {
+        const vit_test::CliResult r = vit_test::run_cli(dir, std::string("--model ") + name + " --image " + image);
+        INFO(name << ": " << r.err);
+        CHECK(r.status == 0);
+    }
+}
