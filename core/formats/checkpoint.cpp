@@ -296,26 +296,23 @@ const char* unsupported_part_reason(const KeyNames& keys, const std::string& key
     return nullptr;
 }
 
-// Refuses a model whose variant (LayerScale, norm_pre) the layout or the
-// config does not match, before reading it: a LayerScale or norm_pre tensor
-// the config does not ask for, or a variant the layout has no names for.
-void refuse_unstated_variant(const SafetensorsFile& file, const KeyNames& keys, const ConfigSpec& spec) {
+// The config's variants checked against the weights. LayerScale is read off
+// them: timm builds ls1/ls2 with a gamma exactly when init_values is set (DINOv2,
+// ViT-M gap, ...), whether or not config.json says so. A norm_pre the config
+// does not name is refused: its LayerNorm eps (CLIP's 1e-5) comes from the name.
+ConfigSpec with_weights_variant(const SafetensorsFile& file, const KeyNames& keys, ConfigSpec spec) {
     const Layout& l = *keys.layout;
     if ((spec.layer_scale && !l.ls1) || (spec.norm_pre && !l.norm_pre))
         throw Error(spec.path + ": LayerScale and norm_pre are read in timm's layout only, not from " + file.path());
+    if (l.ls1 && file.find(keys.block(0, l.ls1) + ".gamma")) spec.layer_scale = true;
     const std::string unnamed = spec.path.empty() ? "needs a config.json"
                                                   : "config.json's architecture '" + shortened(spec.name) +
                                                         "' does not name";
-    const auto refuse = [&](const std::string& key, const std::string& what, const std::string& fix) {
-        throw unused_tensor_error(file, key, "it has no place in a model without " + what + ", which " + unnamed +
-                                                 ": " + fix);
-    };
-    if (l.ls1 && !spec.layer_scale && file.find(keys.block(0, l.ls1) + ".gamma"))
-        refuse(keys.block(0, l.ls1) + ".gamma", "LayerScale (timm's init_values, as in DINOv2)",
-               "name a DINOv2 architecture (vit_*_dinov2) or set model_args.init_values");
     if (l.norm_pre && !spec.norm_pre && file.find(keys.global(l.norm_pre) + ".weight"))
-        refuse(keys.global(l.norm_pre) + ".weight", "timm's norm_pre (pre_norm, as in CLIP)",
-               "name a CLIP architecture (vit_*_clip_*) or set model_args.pre_norm");
+        throw unused_tensor_error(file, keys.global(l.norm_pre) + ".weight",
+                                  "it has no place in a model without timm's norm_pre (pre_norm, as in CLIP), which " +
+                                      unnamed + ": name a CLIP architecture (vit_*_clip_*) or set model_args.pre_norm");
+    return spec;
 }
 
 // Refuses a checkpoint with parts this app does not build, before reading it.
@@ -625,10 +622,10 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     const CheckpointFiles files = find_checkpoint_files(path);
     const SafetensorsFile file(files.weights);
     const KeyNames keys = detect_key_names(file);
-    const ConfigSpec spec =
-        files.config.empty() ? default_config(keys.layout->huggingface) : read_config(files.config, files.preprocessor);
     refuse_unsupported_parts(file, keys);
-    refuse_unstated_variant(file, keys, spec);
+    const ConfigSpec spec = with_weights_variant(
+        file, keys,
+        files.config.empty() ? default_config(keys.layout->huggingface) : read_config(files.config, files.preprocessor));
     const Sizes s = resolve_sizes(file, keys, spec);
     const Layout& l = *keys.layout;
     WeightReader reader(file);

@@ -30,6 +30,7 @@ Model load_random_vit_b(const LoadProgress&) { return make_random_model(vit_base
 Model load_random_reg4(const LoadProgress&) { return make_random_model(vit_small_reg4_config(), 1); }
 Model load_random_distilled(const LoadProgress&) { return make_random_model(deit_small_distilled_config(), 1); }
 Model load_random_gap(const LoadProgress&) { return make_random_model(vit_medium_gap_config(), 1, false); }
+Model load_random_clip(const LoadProgress&) { return make_random_model(vit_base_clip_config(), 1); }
 
 }  // namespace
 
@@ -38,12 +39,15 @@ const std::vector<BuiltinModel>& builtin_models() {
         {kToyModel, "the notebook's 4×4 toy, 1 block", "toy 4×4 image (0…15)", toy_image, load_toy},
         {kDigitsModel, "trained on MNIST digits", "built-in sample", first_sample_digit, load_digits},
         {kRandomVitB, "ViT-B/16's sizes with random weights, for benchmarks", nullptr, nullptr, load_random_vit_b},
-        {kRandomReg4, "DINOv2 ViT-S/14 with 4 registers (CLS, REG0…REG3, patches), random weights", nullptr, nullptr,
+        {kRandomReg4, "DINOv2 ViT-S/14 with LayerScale and 4 registers (CLS, REG0…REG3, patches), random weights",
+         nullptr, nullptr,
          load_random_reg4},
         {kRandomDistilled, "DeiT-S distilled (CLS and DIST tokens, two heads), random weights", nullptr, nullptr,
          load_random_distilled},
         {kRandomGap, "ViT-M/16 without a class token, the head on the patches' mean, random weights", nullptr,
          nullptr, load_random_gap},
+        {kRandomClip, "CLIP's ViT-B/16 image tower (norm_pre, no patch bias, no head), random weights", nullptr,
+         nullptr, load_random_clip},
     };
     return models;
 }

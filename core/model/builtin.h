@@ -21,6 +21,7 @@ inline constexpr const char* kRandomVitB = "vit-b-random";  // ViT-B/16's layout
 inline constexpr const char* kRandomReg4 = "vit-s-reg4-random";           // CLS, 4 registers, no head
 inline constexpr const char* kRandomDistilled = "deit-s-distilled-random";  // CLS, DIST, two heads
 inline constexpr const char* kRandomGap = "vit-m-gap-random";              // no CLS, mean of the patches
+inline constexpr const char* kRandomClip = "vit-b-clip-random";            // norm_pre, no patch bias, no head
 
 struct BuiltinModel {
     const char* name;         // kToyModel, ...

@@ -56,6 +56,7 @@ ModelConfig vit_small_reg4_config() {
     c.preprocess.crop_pct = 1.0f;  // timm's lvd142m pretrained_cfg
     c.reg_tokens = 4;
     c.pos_on_prefix = false;  // timm no_embed_class
+    c.layer_scale = true;     // timm init_values=1e-5: ls1/ls2 scale each branch
     c.num_classes = 0;        // DINOv2 is self-supervised: features, no classifier
     c.labels.clear();
     return c;
@@ -74,6 +75,18 @@ ModelConfig vit_medium_gap_config() {
     c.preprocess.crop_pct = 0.95f;  // timm's sw_in12k_ft_in1k pretrained_cfg
     c.class_token = false;
     c.global_pool = GlobalPool::Avg;
+    c.layer_scale = true;  // timm init_values=1e-6
+    return c;
+}
+
+ModelConfig vit_base_clip_config() {
+    ModelConfig c = standard_vit("vit_base_patch16_clip_224 (random weights)", 768, 12);
+    c.norm_pre = true;  // timm pre_norm=True: a LayerNorm before the blocks, no patch-embedding bias
+    c.ln_eps = 1e-5f;   // nn.LayerNorm's default eps
+    c.num_classes = 0;  // the image tower: features, no classifier
+    c.labels.clear();
+    c.preprocess.mean = {0.48145466f, 0.4578275f, 0.40821073f};  // OPENAI_CLIP_MEAN, STD
+    c.preprocess.std = {0.26862954f, 0.26130258f, 0.27577711f};
     return c;
 }
 
@@ -89,7 +102,7 @@ Model make_random_model(const ModelConfig& config, uint32_t seed, bool qkv_bias)
         for (int i = 0; i < c.num_classes; ++i) m.config.labels.push_back("class " + std::to_string(i));
     }
     m.patch_w = w.matrix(D, c.patch_dim(), 1.0f / std::sqrt(static_cast<float>(c.patch_dim())));
-    m.patch_b = w.vector(D, 0.1f);
+    if (!c.norm_pre) m.patch_b = w.vector(D, 0.1f);
     if (c.class_token) m.cls_token = w.vector(D, 0.5f);
     m.pos_embed = w.matrix(c.pos_prefix() + c.pos_grid * c.pos_grid, D, 0.5f);
     for (int b = 0; b < c.depth; ++b) {
@@ -121,6 +134,9 @@ Model make_random_model(const ModelConfig& config, uint32_t seed, bool qkv_bias)
         m.head_dist_w = w.matrix(c.num_classes, D, in_scale);
         m.head_dist_b = w.vector(c.num_classes, 0.1f);
     }
+    if (c.norm_pre) m.norm_pre_w = w.vector(D, 0.1f, 1.0f), m.norm_pre_b = w.vector(D, 0.1f);
+    for (BlockWeights& bw : m.blocks)
+        if (c.layer_scale) bw.ls1 = w.vector(D, 0.1f, 0.3f), bw.ls2 = w.vector(D, 0.1f, 0.3f);  // learned scales below 1
     return m;
 }
 
