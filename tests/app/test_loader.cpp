@@ -4,9 +4,11 @@
 // the synchronous pass, and a newer request replaces the waiting one.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <thread>
 
 #include "logic/jobs/loader.h"
+#include "logic/jobs/occlusion_job.h"
 #include "logic/jobs/worker.h"
 #include "model/toy_model.h"
 
@@ -151,4 +153,52 @@ TEST_CASE("on the sliced worker a newer request replaces the waiting one, and a 
         CHECK_FALSE(worker->idle());
     }
     CHECK(worker->idle());  // the loader went: its job with it
+}
+
+TEST_CASE("the occlusion job fills the map in a piece at a time, and cancel or a new request stops it") {
+    auto worker = std::make_shared<SlicedWorker>();
+    const LoadRequest req{"digits", "", 0};
+    const Loaded pass = load_and_run(req, nullptr, "");
+    REQUIRE(pass.input);
+    REQUIRE(pass.packed);
+    vit::Interventions asked;
+    asked.mask_patches = {4};
+    const vit::OcclusionMap whole = vit::occlusion_map(*pass.model, *pass.input, asked);
+    const int patches = static_cast<int>(whole.probabilities.size());
+
+    OcclusionJob job(worker);
+    CHECK(job.poll() == nullptr);
+    job.request(pass.model, pass.input, pass.packed, asked, 1);
+    worker->advance(0);  // the unmasked pass
+    worker->advance(0);  // the first patches
+    const OcclusionProgress* part = job.poll();
+    REQUIRE(part);
+    const int computed = part->map.computed;
+    REQUIRE(computed > 0);
+    REQUIRE(computed < patches);
+    for (int n = 0; n < patches; ++n) {
+        if (n < computed) CHECK(part->map.probabilities[n] == whole.probabilities[n]);
+        else CHECK(std::isnan(part->map.probabilities[n]));
+    }
+
+    job.cancel();
+    CHECK_FALSE(job.busy());
+    for (int i = 0; i < 5; ++i) worker->advance(0);
+    CHECK(worker->idle());
+    REQUIRE(job.poll());
+    CHECK(job.poll()->map.computed == computed);  // what was computed stays, nothing more
+    CHECK(job.poll()->generation == 1);
+
+    job.request(pass.model, pass.input, pass.packed, asked, 2);
+    worker->advance(0);
+    job.request(pass.model, pass.input, pass.packed, {}, 3);  // a newer pass: the map of 2 stops
+    const vit::OcclusionMap plain = vit::occlusion_map(*pass.model, *pass.input);
+    for (int i = 0; i < 1000 && job.busy(); ++i) {
+        worker->advance(0);
+        job.poll();
+    }
+    REQUIRE(job.poll());
+    CHECK(job.poll()->generation == 3);
+    CHECK(job.poll()->map.probabilities == plain.probabilities);
+    CHECK(job.poll()->error.empty());
 }

@@ -86,3 +86,26 @@ TEST_CASE("a texture larger than the whole budget is still kept while it is used
     REQUIRE(t.width == 8);
     REQUIRE(cache.contains("big"));
 }
+
+TEST_CASE("a picture keyed by its image's values outlives a new trace of the same image") {
+    FakeGl gl;
+    TextureCache cache = gl.make();
+    const std::vector<float> photo(48, 0.25f), other(48, 0.5f);
+    auto by_content = [&](const std::string& trace_key, const std::vector<float>& values) {
+        return cache.get_by_content(trace_key, [&] { return image_key(values.data(), values.size(), "picture"); },
+                                    [] { return pixels(4, 4); });
+    };
+    by_content("g1|input|picture", photo);
+    cache.get("g1|attn", [] { return pixels(4, 4); });
+    REQUIRE(cache.uploads() == 2);
+    cache.new_trace();
+    CHECK(gl.alive.size() == 1);  // the heatmap went, the picture stayed
+    by_content("g2|input|picture", photo);
+    CHECK(cache.uploads() == 2);  // the same image: nothing uploaded
+    by_content("g2|input|picture", photo);
+    CHECK(cache.uploads() == 2);
+    cache.new_trace();
+    by_content("g3|input|picture", other);
+    CHECK(cache.uploads() == 3);  // another image: a new texture
+    CHECK(image_key(photo.data(), photo.size(), "a") != image_key(other.data(), other.size(), "a"));
+}

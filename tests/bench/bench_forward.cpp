@@ -16,6 +16,8 @@
 // packed once before the timed passes (packed_weights.h). Then peak resident
 // memory of ViT-B at 224 and 448 (785 tokens), each measured in a fresh
 // process, beside the size of the trace itself and of the packed weights.
+// Between them the interactive rows (interactive_rows.h): ViT-B's occlusion map
+// beside 196 passes, and the app's --measure-pass beside the core's pass.
 //   vitviz-bench [--runs N] [--rounds R] [--threads T (only T, not 1 and 2; no contended rows)]
 //                [--python PATH] [--ort DIR (holding node_modules/onnxruntime-node; default build/ort)]
 //   vitviz-bench --peak-memory base|tiny SIZE   (one memory case; run by the above)
@@ -42,6 +44,7 @@
 #include "tensor/threads.h"
 #include "base/timing.h"
 #include "busy_core.h"
+#include "interactive_rows.h"
 #include "torch_timing.h"
 
 namespace {
@@ -361,8 +364,8 @@ int main(int argc, char** argv) {
         std::printf("busy_2t = 2 threads asked, the team sized to the free cores (tensor/threads.h; team = its size);\n"
                     "busy_2t_fixed = the same on a fixed team of 2 (the sizing off); goal busy_2t/quiet_1t <= 1.1\n");
     }
-    // Sections to come beside these: the app's --measure-pass against the CLI's pass, and ViT-B's
-    // occlusion map against 196 passes.
+    vit_bench::print_occlusion_row(bench_input(224), o.runs);
+    vit_bench::print_app_row(o.runs);
     std::printf("\n");
     std::printf("%-8s %4s %7s %10s %10s %12s %10s %16s\n", "model", "size", "tokens", "trace_MB", "packed_MB",
                 "rss_before_MB", "peak_MB", "(peak-before)/trace");

@@ -4,6 +4,7 @@
 // teaching facts they show, and the errors a bad value gets.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -217,6 +218,33 @@ TEST_CASE("the logit lens's last row is the prediction, and the occlusion map ag
     CHECK(pieces == 6);  // 16 patches, 3 a piece
     CHECK(in_pieces.map().top_class == occ.top_class);
     CHECK(in_pieces.map().probabilities == occ.probabilities);
+}
+
+TEST_CASE("a partial occlusion map holds exactly the patches computed, each with its final value", "[interventions]") {
+    const Fixture& f = fixture();
+    Interventions base;
+    base.mask_patches = {2};  // a hidden patch gets its value in its turn too
+    const vit::OcclusionMap whole = vit::occlusion_map(f.model, f.input, base);
+    const vit::PackedWeights packed(f.model);
+    vit::OcclusionMapper mapper;
+    mapper.start(f.model, f.input, base, &packed);  // the caller's packed weights: the same map
+    CHECK(mapper.map().computed == 0);
+    for (float p : mapper.map().probabilities) CHECK(std::isnan(p));
+    int expect = 0;
+    bool more = true;
+    while (more) {
+        more = mapper.next(5);
+        expect = std::min(16, expect + 5);
+        const vit::OcclusionMap& part = mapper.map();
+        REQUIRE(part.computed == expect);
+        CHECK(part.complete() == !more);
+        for (int n = 0; n < 16; ++n) {
+            if (n < expect) CHECK(part.probabilities[n] == whole.probabilities[n]);
+            else CHECK(std::isnan(part.probabilities[n]));
+        }
+    }
+    CHECK(whole.complete());
+    CHECK(whole.probabilities[2] == whole.top_probability);
 }
 
 TEST_CASE("a bad intervention is one error naming it and its value", "[interventions]") {

@@ -529,7 +529,7 @@ void App::after_render(int fb_width, int fb_height) {
         return;
     }
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
-    if (loader_.busy()) return;  // every shot waits for the pass it shows (the Ask panel's reruns)
+    if (loader_.busy() || ask_.mapping()) return;  // every shot waits for the pass it shows (the Ask panel's reruns), and its map
     if (lessons_.player() && lessons_.player()->pending) return;  // a step waits for its model and view
     if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;  // why and gradients: the backward
     if (tour_->capture_this_frame()) {

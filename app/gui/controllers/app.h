@@ -55,8 +55,8 @@ public:
     void feed_mouse_buttons();
 
     bool should_close() const { return quit_; }
-    // The pass is running on the worker: frames can wait (platform/window.h).
-    bool waiting_on_work() const { return loader_.working(); }
+    // The pass or the occlusion map is running on the worker: frames can wait (platform/window.h).
+    bool waiting_on_work() const { return loader_.working() || ask_.mapping(); }
     bool touring() const { return !options_.tour_dir.empty(); }  // no mouse: screenshots without tooltips
     int exit_code() const { return exit_code_; }
     // A frame's work threw: the message bar says what; a tour stops with exit code 1.

@@ -59,7 +59,7 @@ struct AppContext {
     // The views' textures and derived numbers belong to another trace now.
     void new_views() {
         ++generation;
-        cache.clear();
+        cache.new_trace();
         derived.clear();
     }
 };

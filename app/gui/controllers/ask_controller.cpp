@@ -1,6 +1,6 @@
 // AskController (controllers/ask_controller.h): rerunning the pass whenever
 // the panel's interventions change, the occlusion map while the attention
-// screen is shown, which pass the views show, the interventions given on the
+// screen is shown (occlusion_job.h), which pass the views show, the interventions given on the
 // command line (and the tour's Ask shot), and the window itself.
 #include "controllers/ask_controller.h"
 
@@ -16,17 +16,16 @@ AskController::AskController(AppContext& app, const GpuController& gpu) : app_(a
 
 void AskController::keep_results(const Loaded& loaded) {
     ask_.original = loaded.original;
-    ask_.occlusion = loaded.occlusion;
-    ask_.occlusion_ms = loaded.occlusion_ms;
     ask_.lens = loaded.lens;
     ask_.asked = loaded.request.interventions;
     ask_request_ = loaded.request;
     ask_request_.original.reset();
-    ask_sent_ = {loaded.request.interventions, loaded.request.occlusion};
+    ask_sent_ = loaded.request.interventions;
     difference_.reset();
-    if (loaded.occlusion)
-        std::printf("vitviz: occlusion map of %s: %zu masked passes in %.1f ms\n", loaded.model->config.name.c_str(),
-                    loaded.occlusion->probabilities.size(), loaded.occlusion_ms);
+    input_ = loaded.input;
+    packed_ = loaded.packed;
+    ++passes_;
+    ask_.occlusion_stale = ask_.occlusion.has_value();  // until the new pass's map replaces it
 }
 
 bool AskController::at_start() {
@@ -53,16 +52,37 @@ void AskController::sync() {
         shown_choice_ = app_.state.ask.show;
         app_.new_views();
     }
-    if (app_.loader.busy()) return;
-    const AskSent want{to_interventions(app_.state.ask),
-                       app_.state.screen == Screen::Attention && app_.model->config.num_classes > 0};
-    if (want.interventions == ask_sent_.interventions && (!want.occlusion || ask_sent_.occlusion)) return;
-    LoadRequest r = ask_request_;
-    r.interventions = want.interventions;
-    r.occlusion = want.occlusion;
-    r.original = ask_.original;
-    ask_sent_ = want;  // a request that fails is not sent again until the question changes
-    app_.loader.request(r, app_.model, app_.model_name);
+    const Interventions want = to_interventions(app_.state.ask);
+    if (!app_.loader.busy() && !(want == ask_sent_)) {
+        LoadRequest r = ask_request_;
+        r.interventions = want;
+        r.original = ask_.original;
+        ask_sent_ = want;  // a request that fails is not sent again until the question changes
+        app_.loader.request(r, app_.model, app_.model_name);
+    }
+    sync_occlusion(app_.state.screen == Screen::Attention && app_.model->config.num_classes > 0);
+}
+
+// A new request (a question, an image, a model) stops the map within a piece:
+// its pass will be another. What was computed stays on screen, marked stale.
+void AskController::sync_occlusion(bool wanted) {
+    if (app_.loader.busy()) occlusion_.cancel();
+    else if (wanted && input_ && packed_) occlusion_.request(app_.model, input_, packed_, ask_.asked, passes_);
+    const OcclusionProgress* got = occlusion_.poll();
+    if (!got) return;
+    const bool current = got->generation == passes_;
+    const bool ended = !got->error.empty() || got->map.complete();
+    if (current && ended && reported_ != passes_) {  // once per map
+        reported_ = passes_;
+        if (!got->error.empty()) app_.show_error("occlusion map: " + got->error);
+        else
+            std::printf("vitviz: occlusion map of %s: %zu masked passes in %.1f ms\n", app_.model->config.name.c_str(),
+                        got->map.probabilities.size(), got->ms);
+    }
+    if (!got->error.empty()) return;
+    ask_.occlusion = got->map;
+    ask_.occlusion_ms = got->ms;
+    ask_.occlusion_stale = !current;
 }
 
 const Trace& AskController::views_trace() {

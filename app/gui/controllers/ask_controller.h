@@ -1,6 +1,7 @@
 // AskController: the Ask panel. Reruns the pass whenever the panel's
 // interventions change (the model and the unmodified pass reused), asks for the
-// occlusion map while the attention screen is shown, chooses which pass the
+// occlusion map while the attention screen is shown (its own job, filling in
+// patch by patch, cancelled by the next request), chooses which pass the
 // views show (modified, original, difference), applies the interventions given
 // on the command line, and draws the window.
 #pragma once
@@ -9,6 +10,7 @@
 #include "controllers/app_context.h"
 #include "controllers/gpu_controller.h"
 #include "logic/ask/ask_compare.h"
+#include "logic/jobs/occlusion_job.h"
 #include "panels/ask_panel.h"
 
 namespace vit::gui {
@@ -20,6 +22,7 @@ public:
     void keep_results(const Loaded& loaded);  // a pass arrived: its other passes and the question it answers
     bool at_start();  // the command line's interventions; true: the first-load steps wait for their pass
     void sync();      // at the start of a frame and after its drawing: rerun when the question changed
+    bool mapping() const { return occlusion_.busy(); }  // the occlusion map is under way
     const Trace& views_trace();  // modified (the GPU's or the CPU's), original or their difference, as the panel says
     void draw_panel();
 
@@ -28,16 +31,19 @@ public:
     AskPanelState& panel() { return ask_panel_; }
 
 private:
-    struct AskSent {
-        Interventions interventions;
-        bool occlusion = false;
-    };
+    void sync_occlusion(bool wanted);  // asks for the map of the pass shown, cancels a stale one, shows the newest
+
     AppContext& app_;
     const GpuController& gpu_;
     AskPanelState ask_panel_;
     AskResults ask_;
     LoadRequest ask_request_;  // the request of the trace on screen
-    AskSent ask_sent_;         // the last question sent to the loader
+    Interventions ask_sent_;   // the last question sent to the loader
+    OcclusionJob occlusion_;
+    std::shared_ptr<const Tensor> input_;          // the input of the pass shown (the occlusion map masks it)
+    std::shared_ptr<const PackedWeights> packed_;  // its model's packed weights
+    uint64_t passes_ = 0;                          // counts the passes shown: the occlusion map's key
+    uint64_t reported_ = 0;                        // the last pass whose map's end was reported
     std::shared_ptr<const Trace> difference_;
     AskShow shown_choice_ = AskShow::Modified;
     bool asked_at_start_ = false;

@@ -70,9 +70,7 @@ static void DrawToggles(AskState& ask, const AskResults* results) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.f);
     ImGui::SliderFloat("temperature τ", &ask.temperature, kMinTemperature, kMaxTemperature, "%.2f", ImGuiSliderFlags_Logarithmic);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("attn = softmax(scores / τ): small τ sharpens, large τ flattens.");
-    if (results && results->occlusion)
-        ImGui::TextDisabled("occlusion map: %d masked passes in %.1f ms", static_cast<int>(results->occlusion->probabilities.size()),
-                            results->occlusion_ms);
+    if (results && results->occlusion) ImGui::TextDisabled("%s", occlusion_status(*results).c_str());
 }
 
 static void DrawShowChoice(AskState& ask) {

@@ -2,11 +2,24 @@
 #include "logic/ask/ask_compare.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <numeric>
 
 #include "base/finite.h"
 
 namespace vit::gui {
+
+std::string occlusion_status(const AskResults& ask) {
+    if (!ask.occlusion) return "";
+    const OcclusionMap& m = *ask.occlusion;
+    char text[160];
+    if (m.complete())
+        std::snprintf(text, sizeof text, "occlusion map: %zu masked passes in %.1f ms", m.probabilities.size(), ask.occlusion_ms);
+    else
+        std::snprintf(text, sizeof text, "occlusion map: %d of %zu masked passes so far (%.1f ms)", m.computed,
+                      m.probabilities.size(), ask.occlusion_ms);
+    return std::string(text) + (ask.occlusion_stale ? "; stale: made for the pass before this one" : "");
+}
 
 std::vector<PredictionChange> compare_predictions(const Tensor& original_probs, const Tensor& modified_probs, int top) {
     const size_t n = std::min(original_probs.data.size(), modified_probs.data.size());

@@ -16,11 +16,17 @@ namespace vit::gui {
 // What the worker computed for the Ask panel beside the trace on screen (loader.h).
 struct AskResults {
     std::shared_ptr<const Trace> original;  // the unmodified pass
-    std::optional<OcclusionMap> occlusion;  // under `asked`; absent until computed
+    std::optional<OcclusionMap> occlusion;  // absent until its first patches; partial while computed (NaN: not yet)
+    bool occlusion_stale = false;           // computed for another pass (question, image or model) than the one shown
     double occlusion_ms = 0.0;
     Mat lens;                               // logit lens of the modified pass (depth × classes)
     Interventions asked;                    // what the trace on screen was computed under
 };
+
+// The occlusion map's state in words: "occlusion map: 196 masked passes in 14012.5 ms",
+// "… 38 of 196 masked passes so far (1203.0 ms)", and "; stale: made for the pass before
+// this one" while it belongs to another pass.
+std::string occlusion_status(const AskResults& ask);
 
 struct PredictionChange {
     int cls = 0;

@@ -19,6 +19,7 @@
 #include "formats/image.h"
 #include "logic/jobs/worker.h"
 #include "model/model.h"
+#include "model/packed_weights.h"
 #include "pass/interventions.h"
 #include "pass/trace.h"
 
@@ -44,6 +45,8 @@ struct Loaded {
     std::string model_name;              // as requested ("toy-4x4", a path)
     std::string image_name;              // file name, or "toy 4×4 (0…15)"
     Image picture;                       // the decoded image, at most 1024 px a side, for display
+    std::shared_ptr<const Tensor> input;  // the model's input made from it (the occlusion job masks it)
+    std::shared_ptr<const PackedWeights> packed;  // the model's weights packed for the pass (model/packed_weights.h)
     std::shared_ptr<const Trace> trace;  // every stage, under request.interventions
     std::shared_ptr<const Trace> original;  // the unmodified pass (the same as `trace` with no interventions)
     std::optional<OcclusionMap> occlusion;  // when requested and the model has a head

@@ -14,13 +14,13 @@
 
 namespace vit::gui {
 
-const PackedWeights& PassReuse::packed(const std::shared_ptr<const Model>& model) {
+std::shared_ptr<const PackedWeights> PassReuse::packed(const std::shared_ptr<const Model>& model) {
     if (model != packed_model_) {
-        packed_.reset();  // the old copy goes before the new one is made
-        packed_ = std::make_unique<const PackedWeights>(*model);
+        packed_.reset();  // the old copy goes before the new one is made (unless the occlusion job holds it)
+        packed_ = std::make_shared<const PackedWeights>(*model);
         packed_model_ = model;
     }
-    return *packed_;
+    return packed_;
 }
 
 std::shared_ptr<const Trace> PassReuse::share(Trace trace) {
@@ -101,7 +101,7 @@ void PassSteps::decode_image() {
         else out_.image_name = std::filesystem::path(req.image).filename().string();
     }
     check_input_fits(cfg, req.image_size);
-    input_ = preprocess(img, cfg.preprocess, req.image_size);
+    out_.input = std::make_shared<const Tensor>(preprocess(img, cfg.preprocess, req.image_size));
     int longest = std::max(img.height, img.width);
     if (longest > 1024) {
         float s = 1024.f / longest;
@@ -117,7 +117,8 @@ bool PassSteps::walk(const Interventions& iv, std::shared_ptr<const Trace>& into
     const Stopwatch watch;
     if (!walk_) {
         report(0.9f, "running the forward pass");
-        walk_ = std::make_unique<ForwardWalk>(*out_.model, input_, iv, &reuse_->packed(out_.model), reuse_->spare());
+        out_.packed = reuse_->packed(out_.model);
+        walk_ = std::make_unique<ForwardWalk>(*out_.model, *out_.input, iv, out_.packed.get(), reuse_->spare());
     }
     const bool more = walk_->step();
     if (!more) {
@@ -145,7 +146,7 @@ bool PassSteps::map_occlusion() {
     bool more = true;
     if (!mapping_) {
         report(0.95f, "computing the occlusion map");
-        reuse_->mapper.start(*out_.model, input_, out_.request.interventions);
+        reuse_->mapper.start(*out_.model, *out_.input, out_.request.interventions, out_.packed.get());
         mapping_ = true;
     } else {
         more = reuse_->mapper.next(omp_get_max_threads());

@@ -23,15 +23,16 @@ namespace vit::gui {
 class PassReuse {
 public:
     OcclusionMapper mapper;
-    // `model`'s packed weights: the ones kept when they are its, else packed now.
-    const PackedWeights& packed(const std::shared_ptr<const Model>& model);
+    // `model`'s packed weights: the ones kept when they are its, else packed now
+    // (shared: the occlusion job keeps them while it runs).
+    std::shared_ptr<const PackedWeights> packed(const std::shared_ptr<const Model>& model);
     // A trace shared with whoever shows it: when the last holder drops it, its storage comes back here.
     std::shared_ptr<const Trace> share(Trace trace);
     Trace spare();  // the storage that came back (empty when none did)
 
 private:
     std::shared_ptr<const Model> packed_model_;  // the model packed_ was made from, kept alive with it
-    std::unique_ptr<const PackedWeights> packed_;
+    std::shared_ptr<const PackedWeights> packed_;
     struct Spare {
         std::mutex mutex;
         Trace trace;
@@ -59,7 +60,6 @@ private:
     bool map_occlusion();
 
     Loaded out_;
-    Tensor input_;
     Progress progress_;
     PassReuse own_reuse_;
     PassReuse* reuse_;

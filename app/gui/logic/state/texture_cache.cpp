@@ -1,11 +1,23 @@
 // TextureCache: build-once textures keyed by what they show, LRU under a byte budget.
 #include "logic/state/texture_cache.h"
 
+#include <cstring>
+
 namespace vit::gui {
 
 std::string heatmap_key(uint64_t gen, const std::string& stage_id, int slice, Colormap cmap, const std::string& extra) {
     return "g" + std::to_string(gen) + "|" + stage_id + "|s" + std::to_string(slice) + "|" +
            (cmap == Colormap::Diverging ? "div" : "seq") + "|" + extra;
+}
+
+std::string image_key(const float* values, size_t count, const std::string& what) {
+    uint64_t hash = 1469598103934665603ull;  // FNV-1a over the values' bits
+    for (size_t i = 0; i < count; ++i) {
+        uint32_t bits;
+        std::memcpy(&bits, values + i, sizeof bits);
+        hash = (hash ^ bits) * 1099511628211ull;
+    }
+    return "img|" + std::to_string(hash) + "|" + std::to_string(count) + "|" + what;
 }
 
 TextureCache::TextureCache(Upload upload, Release release, size_t budget_bytes)
@@ -50,11 +62,33 @@ void TextureCache::evict_to(size_t budget, const std::string& keep) {
     }
 }
 
+CachedTexture TextureCache::get_by_content(const std::string& trace_key, const std::function<std::string()>& content,
+                                           const std::function<RgbaImage()>& make) {
+    auto known = content_of_.find(trace_key);
+    if (known == content_of_.end()) known = content_of_.emplace(trace_key, content()).first;
+    return get(known->second, make);
+}
+
+void TextureCache::new_trace() {
+    content_of_.clear();
+    for (auto it = map_.begin(); it != map_.end();) {
+        if (it->first.rfind("img|", 0) == 0) {
+            ++it;
+            continue;
+        }
+        if (release_) release_(it->second.tex.id);
+        bytes_ -= it->second.bytes;
+        lru_.erase(it->second.lru);
+        it = map_.erase(it);
+    }
+}
+
 void TextureCache::clear() {
     for (auto& [key, e] : map_)
         if (release_) release_(e.tex.id);
     map_.clear();
     lru_.clear();
+    content_of_.clear();
     bytes_ = 0;
 }
 

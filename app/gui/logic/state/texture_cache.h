@@ -2,8 +2,10 @@
 // stage, the slice, the colormap or the trace changes — never every frame.
 // Keys name everything the pixels depend on (heatmap_key); selection
 // highlights are drawn over the texture, so selecting a token does not rebuild
-// it. Upload and release are injected so tests can count uploads without GL;
-// the app passes gl_texture.h's functions.
+// it. A picture of the image alone (the photo) is keyed by its pixels
+// (image_key), so a new trace of the same image reuses it. Upload and release
+// are injected so tests can count uploads without GL; the app passes
+// gl_texture.h's functions.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -29,6 +31,9 @@ struct CachedTexture {
 std::string heatmap_key(uint64_t trace_generation, const std::string& stage_id, int slice, Colormap cmap,
                         const std::string& extra = "");
 
+// "img|<hash of the values>|count|what": the key of a texture made from `count` values alone.
+std::string image_key(const float* values, size_t count, const std::string& what);
+
 class TextureCache {
 public:
     using Upload = std::function<uintptr_t(const RgbaImage&)>;
@@ -45,7 +50,14 @@ public:
     bool contains(const std::string& key) const { return map_.count(key) != 0; }
     // The texture for `key` if it is cached (a picture a transition fades out), never uploading.
     std::optional<CachedTexture> find(const std::string& key);
-    // A new trace: every texture goes (their keys hold the old generation anyway).
+    // The texture `trace_key` names (a heatmap_key) when its pixels depend only
+    // on an image's values: found under `content()` (image_key: it runs once per
+    // trace), which outlives new_trace(), so a rerun on the same image uploads nothing.
+    CachedTexture get_by_content(const std::string& trace_key, const std::function<std::string()>& content,
+                                 const std::function<RgbaImage()>& make);
+    // A new trace: every texture goes but those get_by_content() keeps (the LRU may still evict them).
+    void new_trace();
+    // Every texture goes.
     void clear();
 
     size_t size() const { return map_.size(); }
@@ -67,6 +79,7 @@ private:
     uint64_t uploads_ = 0;
     std::list<std::string> lru_;  // front = most recently used
     std::unordered_map<std::string, Entry> map_;
+    std::unordered_map<std::string, std::string> content_of_;  // trace key -> image_key, this trace's
 };
 
 }  // namespace vit::gui

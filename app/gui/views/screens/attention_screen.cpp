@@ -25,6 +25,7 @@ struct Tile {
     Range range;
     int head = -1;                   // >= 0: clicking the title enlarges this head (or goes back)
     const char* help = nullptr;      // what the map means, under the mouse on its title
+    const std::vector<float>* pending = nullptr;  // N values: the NaN ones are drawn as not computed yet
 };
 
 constexpr const char* kOcclusionHelp =
@@ -90,6 +91,7 @@ void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok
     ps.selected_token = tok;  // a prefix token (CLS, DIST, a register) outlines no patch
     ps.clickable = t.overlay != nullptr || !ctx.ask_painting();
     const PictureResult picture = DrawModelPicture(ctx, ps);
+    if (t.pending) DrawPendingCells(*t.pending, picture.p0, picture.p1, ctx.grid());
     AppState& st = ctx.state;
     if (t.overlay == nullptr) {  // the picture to click on shows (and, with the Ask panel open, paints) masked patches
         DrawPatchMarks(st.ask, picture.p0, picture.p1, ctx.grid());
@@ -172,6 +174,8 @@ void DrawAttentionHeader(ViewContext& ctx, int tok) {
     if (ctx.token_dropped(tok)) DroppedTokenNote(ctx, tok);
     // In presenter mode the maps take this room; the occlusion map's title explains it under the mouse.
     if (ctx.ask && ctx.ask->occlusion && !st.presenter) Note(kOcclusionHelp);
+    if (ctx.ask && ctx.ask->occlusion && !ctx.ask->occlusion->complete())
+        PendingCellsLegend(ctx.ask->occlusion->computed, static_cast<int>(ctx.ask->occlusion->probabilities.size()));
 }
 
 // The tiles of the chosen layer for token `tok`, in order: the image to click on, every head, their mean,
@@ -183,16 +187,22 @@ struct AttentionTiles {
     Range roll_range;                      // rollout's own stretch
 };
 
-// The occlusion map (Ask panel) as a tile: how much the answer's probability falls, with its own stretch.
-Tile occlusion_tile(ViewContext& ctx, const OcclusionMap& occ) {
-    const std::vector<float>& importance = ctx.derived.get("occlusion importance", [&] {
+// The occlusion map (Ask panel) as a tile: how much the answer's probability falls, with its own stretch;
+// while it fills in, the patches not computed yet drawn as such, and "stale" while it is another pass's.
+Tile occlusion_tile(ViewContext& ctx, const AskResults& ask) {
+    const OcclusionMap& occ = *ask.occlusion;
+    const std::string version = std::to_string(occ.computed) + (ask.occlusion_stale ? " stale" : "");
+    const std::vector<float>& importance = ctx.derived.get("occlusion importance " + version, [&] {
         std::vector<float> drop(occ.probabilities.size());
-        for (size_t q = 0; q < drop.size(); ++q) drop[q] = occ.top_probability - occ.probabilities[q];
+        for (size_t q = 0; q < drop.size(); ++q) drop[q] = occ.top_probability - occ.probabilities[q];  // NaN stays NaN
         return drop;
     });
-    return {"occlusion · p(" + ctx.model.config.labels[occ.top_class] + ") lost", importance.data(),
-            texture_key(ctx, {StageKind::Probs}, -1, Colormap::Sequential, "occlusion"),
-            attention_range(AttentionScale::EachMap, {importance.data()}, ctx.patches(), 0), -1, kOcclusionHelp};
+    std::string title = "occlusion · p(" + ctx.model.config.labels[occ.top_class] + ") lost";
+    if (!occ.complete()) title += " · " + std::to_string(occ.computed) + "/" + std::to_string(occ.probabilities.size());
+    if (ask.occlusion_stale) title += " · stale";
+    return {title, importance.data(), texture_key(ctx, {StageKind::Probs}, -1, Colormap::Sequential, "occlusion " + version),
+            attention_range(AttentionScale::EachMap, {importance.data()}, ctx.patches(), 0), -1, kOcclusionHelp,
+            occ.complete() ? nullptr : &occ.probabilities};
 }
 
 AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
@@ -234,7 +244,7 @@ AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
                          texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name + scale_tag),
                          out.roll_range, -1});
     }
-    if (ctx.ask && ctx.ask->occlusion) tiles.push_back(occlusion_tile(ctx, *ctx.ask->occlusion));
+    if (ctx.ask && ctx.ask->occlusion) tiles.push_back(occlusion_tile(ctx, *ctx.ask));
     return out;
 }
 

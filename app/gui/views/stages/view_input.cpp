@@ -24,9 +24,13 @@ void DrawInputView(ViewContext& ctx) {
         pw = avail.x * 0.4f;
         ph = pw * pic.height / std::max(1, pic.width);
     }
-    CachedTexture orig = ctx.cache.get(texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "original image file"), [&] {
-        return render_picture(pic.data.data(), pic.channels, pic.height, pic.width, std::max(pic.height, pic.width) > 64);
-    });
+    const auto file_key = [&] {
+        return image_key(pic.data.data(), pic.data.size(), "image file " + std::to_string(pic.height) + "x" + std::to_string(pic.width));
+    };
+    CachedTexture orig = ctx.cache.get_by_content(
+        texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "original image file"), file_key, [&] {
+            return render_picture(pic.data.data(), pic.channels, pic.height, pic.width, std::max(pic.height, pic.width) > 64);
+        });
     ImGui::Image(reinterpret_cast<ImTextureID>(orig.id), ImVec2(pw, ph));
     ImGui::EndGroup();
     ImGui::SameLine(0, 24);

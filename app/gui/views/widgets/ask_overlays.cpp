@@ -2,6 +2,7 @@
 #include "views/widgets/ask_overlays.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace vit::gui {
 
@@ -15,6 +16,15 @@ static void MaskedCell(ImDrawList* dl, ImVec2 a, ImVec2 b) {
     for (float o = step * 0.5f; o < 2.f * w; o += step)  // hatching
         dl->AddLine(ImVec2(a.x + o, a.y), ImVec2(a.x + o - w, b.y), kMaskLine, 1.f);
     dl->PopClipRect();
+}
+
+static const ImU32 kPendingFill = IM_COL32(70, 70, 74, 255), kPendingDot = IM_COL32(150, 150, 156, 255);
+
+// Not a value: opaque grey with three dots ("…"), unlike the colour scale and the masked patches' hatching.
+static void PendingCell(ImDrawList* dl, ImVec2 a, ImVec2 b) {
+    dl->AddRectFilled(a, b, kPendingFill);
+    const float w = b.x - a.x, r = std::max(0.75f, w * 0.05f), y = (a.y + b.y) * 0.5f;
+    for (int i = -1; i <= 1; ++i) dl->AddCircleFilled(ImVec2(a.x + w * (0.5f + 0.22f * i), y), r, kPendingDot);
 }
 
 static void DroppedCell(ImDrawList* dl, ImVec2 a, ImVec2 b) {
@@ -35,6 +45,26 @@ void DrawPatchMarks(const AskState& ask, ImVec2 p0, ImVec2 p1, int grid) {
         if (ask.marks[p] == PatchMark::Masked) MaskedCell(dl, a, b);
         else DroppedCell(dl, a, b);
     }
+}
+
+void DrawPendingCells(const std::vector<float>& values, ImVec2 p0, ImVec2 p1, int grid) {
+    if (grid <= 0 || static_cast<int>(values.size()) != grid * grid) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float cell = (p1.x - p0.x) / grid;
+    for (int p = 0; p < grid * grid; ++p) {
+        if (!std::isnan(values[p])) continue;
+        ImVec2 a(p0.x + (p % grid) * cell, p0.y + (p / grid) * cell);
+        PendingCell(dl, a, ImVec2(a.x + cell, a.y + cell));
+    }
+}
+
+void PendingCellsLegend(int computed, int total) {
+    const float s = ImGui::GetTextLineHeight();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    PendingCell(ImGui::GetWindowDrawList(), at, ImVec2(at.x + s, at.y + s));
+    ImGui::Dummy(ImVec2(s, s));
+    ImGui::SameLine();
+    ImGui::Text("not computed yet (%d of %d patches done)", computed, total);
 }
 
 void PaintPatches(AskState& ask, const PictureResult& picture) {

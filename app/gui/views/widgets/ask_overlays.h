@@ -1,8 +1,11 @@
 // The Ask panel's marks on pictures of the image, shared by the panel and the
 // attention screen: masked patches hatched grey, dropped tokens crossed in red,
-// painting them with the mouse (left: paint, right: clear), silenced heads greyed.
+// painting them with the mouse (left: paint, right: clear), silenced heads greyed,
+// and the occlusion map's patches not computed yet (flat grey, dotted).
 #pragma once
 #include <imgui.h>
+
+#include <vector>
 
 #include "logic/ask/ask_state.h"
 #include "views/widgets/view_common.h"
@@ -16,5 +19,9 @@ void PaintPatches(AskState& ask, const PictureResult& picture);
 void DrawSilencedVeil();
 // A legend line: the two marks and what they mean.
 void PatchMarksLegend();
+// Over the picture just drawn (p0…p1, grid × grid patches): the cells whose value is NaN, not computed yet.
+void DrawPendingCells(const std::vector<float>& values, ImVec2 p0, ImVec2 p1, int grid);
+// A legend line for them.
+void PendingCellsLegend(int computed, int total);
 
 }  // namespace vit::gui

@@ -244,8 +244,15 @@ float OperatorSignWidth(ViewContext& ctx, const char* sign) {
 }
 
 CachedTexture model_picture_texture(ViewContext& ctx) {
-    std::string key = texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "picture");
-    return ctx.cache.get(key, [&] { return model_picture_pixels(ctx); });
+    const std::string key = texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "picture");
+    const auto content = [&] {
+        const Tensor& in = *ctx.tensor({StageKind::Input});
+        std::string undo = "picture " + shape_string(in.shape);  // and the preprocessing it undoes
+        for (float v : ctx.model.config.preprocess.mean) undo += " " + std::to_string(v);
+        for (float v : ctx.model.config.preprocess.std) undo += " " + std::to_string(v);
+        return image_key(in.data.data(), in.data.size(), undo);
+    };
+    return ctx.cache.get_by_content(key, content, [&] { return model_picture_pixels(ctx); });
 }
 
 RgbaImage overlay_pixels(const float* overlay, int grid, Range r) {
