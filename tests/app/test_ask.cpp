@@ -162,17 +162,12 @@ TEST_CASE("the loader's pass under interventions is the core's forward pass with
     req.interventions.drop_tokens = {9};
     req.interventions.ablate_heads = {{0, 1}};
     req.interventions.temperature = 1.5f;
-    req.occlusion = true;
     const Loaded got = load_and_run(req, nullptr, "");
     const vit::Model& model = *got.model;
     const vit::Tensor input = vit::preprocess(vit::model_image("digits", "", model.config.channels), model.config.preprocess);
     require_same_trace(*got.trace, vit::forward(model, input, req.interventions));
     require_same_trace(*got.original, vit::forward(model, input));
     REQUIRE(got.trace->at("tokens").shape[0] == 16);  // 1 + 16 − 1 dropped
-    REQUIRE(got.occlusion);
-    const std::vector<float> occlusion = vit::occlusion_map(model, input, req.interventions).probabilities;
-    REQUIRE(got.occlusion->probabilities.size() == occlusion.size());
-    for (size_t n = 0; n < occlusion.size(); ++n) REQUIRE(got.occlusion->probabilities[n] == Approx(occlusion[n]).margin(1e-6));
     REQUIRE(got.lens.rows() == model.config.depth);
 
     SECTION("when only the question changes the model and the unmodified pass are reused") {
@@ -189,7 +184,6 @@ TEST_CASE("the loader's pass under interventions is the core's forward pass with
 TEST_CASE("with no interventions the unmodified pass is the pass itself") {
     const Loaded got = load_and_run({"toy-4x4", "", 0}, nullptr, "");
     REQUIRE(got.original == got.trace);
-    REQUIRE_FALSE(got.occlusion);
 }
 
 TEST_CASE("a bookmark keeps the Ask panel's question and restores it") {

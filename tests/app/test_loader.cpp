@@ -101,10 +101,9 @@ LoadOutcome advance_until_done(Loader& l, SlicedWorker& worker, double budget_ms
     return {};
 }
 
-LoadRequest asked_with_occlusion() {
+LoadRequest asked_with_mask() {
     LoadRequest req{"digits", "", 0};
     req.interventions.mask_patches = {3, 9};
-    req.occlusion = true;
     return req;
 }
 
@@ -113,7 +112,7 @@ LoadRequest asked_with_occlusion() {
 TEST_CASE("a pass on the sliced worker comes a block at a time and is the synchronous pass bit for bit") {
     auto worker = std::make_shared<SlicedWorker>();
     Loader l(worker);
-    const LoadRequest req = asked_with_occlusion();
+    const LoadRequest req = asked_with_mask();
     l.request(req, nullptr, "");
     int advances = 0;
     const LoadOutcome o = advance_until_done(l, *worker, 0, advances);
@@ -123,8 +122,6 @@ TEST_CASE("a pass on the sliced worker comes a block at a time and is the synchr
     require_same_stages(*o.loaded->trace, *sync.trace);
     require_same_stages(*o.loaded->original, *sync.original);
     CHECK(o.loaded->lens == sync.lens);
-    REQUIRE(o.loaded->occlusion);
-    CHECK(o.loaded->occlusion->probabilities == sync.occlusion->probabilities);
     // No time: one piece an advance. Two forward passes (asked, unmodified) of
     // 4 blocks, each in 7 pieces (embedding, blocks, head, rollout), and more.
     const int depth = sync.model->config.depth;
@@ -147,7 +144,7 @@ TEST_CASE("on the sliced worker a newer request replaces the waiting one, and a 
         REQUIRE(second.loaded);
         CHECK(second.loaded->model_name == "toy-4x4");
         CHECK_FALSE(l.busy());
-        l.request(asked_with_occlusion(), nullptr, "");
+        l.request(asked_with_mask(), nullptr, "");
         CHECK(worker->longest_advance_ms() <= 1.0 + worker->longest_piece_ms() + 5.0);  // 1 ms, at most a piece more
         worker->advance(0);  // one piece of many
         CHECK_FALSE(worker->idle());

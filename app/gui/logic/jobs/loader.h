@@ -5,8 +5,8 @@
 // text (vit::Error messages) for the message bar. When the requested model is
 // the one already loaded it is reused, so changing the image is only a forward.
 // A request may carry interventions (the Ask panel): then the unmodified pass
-// is kept beside the modified one (reused when the request brings it), and the
-// occlusion map can be computed too, all on the worker.
+// is kept beside the modified one (reused when the request brings it), all on
+// the worker; the occlusion map is a job of its own (occlusion_job.h).
 #pragma once
 #include <atomic>
 #include <functional>
@@ -15,7 +15,6 @@
 #include <optional>
 #include <string>
 
-#include "explain/occlusion.h"
 #include "formats/image.h"
 #include "logic/jobs/worker.h"
 #include "model/model.h"
@@ -36,7 +35,6 @@ struct LoadRequest {
     std::shared_ptr<const Image> pixels;  // set: this image instead of a file (the Draw canvas)
     std::string pixels_name;              // its name for the title and status bar
     Interventions interventions;          // the question asked; empty = the plain pass
-    bool occlusion = false;               // also the occlusion map under `interventions` (needs a head)
     std::shared_ptr<const Trace> original;  // the unmodified trace of this model and image, when known
 };
 
@@ -49,10 +47,9 @@ struct Loaded {
     std::shared_ptr<const PackedWeights> packed;  // the model's weights packed for the pass (model/packed_weights.h)
     std::shared_ptr<const Trace> trace;  // every stage, under request.interventions
     std::shared_ptr<const Trace> original;  // the unmodified pass (the same as `trace` with no interventions)
-    std::optional<OcclusionMap> occlusion;  // when requested and the model has a head
     Mat lens;                            // the logit lens of `trace` (depth × classes); empty with no head
     LoadRequest request;
-    double load_ms = 0, forward_ms = 0, occlusion_ms = 0;
+    double load_ms = 0, forward_ms = 0;
 };
 
 struct LoadOutcome {

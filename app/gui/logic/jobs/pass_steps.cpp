@@ -1,8 +1,6 @@
 // The Loader's pass in pieces (see pass_steps.h).
 #include "logic/jobs/pass_steps.h"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <filesystem>
 
@@ -56,7 +54,6 @@ PassSteps::PassSteps(const LoadRequest& req, std::shared_ptr<const Model> curren
         if (c.num_classes > 0 && c.plain_tokens()) out_.lens = logit_lens(*out_.model, *out_.trace);
         return false;
     });
-    phases_.add([this] { return map_occlusion(); });
     phases_.add([this] {
         report(1.f, "done");
         return false;
@@ -136,24 +133,6 @@ bool PassSteps::take_original() {
     else if (out_.request.original) out_.original = out_.request.original;
     else return walk({}, out_.original, nullptr);
     return false;
-}
-
-// The occlusion map when asked for (and the model has a head): its first pass,
-// then one patch per core thread a piece.
-bool PassSteps::map_occlusion() {
-    if (!out_.request.occlusion || out_.model->config.num_classes == 0) return false;
-    const Stopwatch watch;
-    bool more = true;
-    if (!mapping_) {
-        report(0.95f, "computing the occlusion map");
-        reuse_->mapper.start(*out_.model, *out_.input, out_.request.interventions, out_.packed.get());
-        mapping_ = true;
-    } else {
-        more = reuse_->mapper.next(omp_get_max_threads());
-    }
-    if (!more) out_.occlusion = reuse_->mapper.map();
-    out_.occlusion_ms += watch.ms();
-    return more;
 }
 
 }  // namespace vit::gui

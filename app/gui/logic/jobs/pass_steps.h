@@ -1,8 +1,8 @@
 // A pass of the Loader (loader.h) in bounded pieces: reading the model (or
 // reusing the one loaded), decoding the image, each piece of the forward pass
 // (core's ForwardWalk: the embedding, each block, the head, the rollout), the
-// unmodified pass beside a modified one, the logit lens, then the occlusion map
-// a few patches at a time. Errors are thrown (vit::Error, InputTooLarge).
+// unmodified pass beside a modified one, then the logit lens. Errors are thrown
+// (vit::Error, InputTooLarge).
 #pragma once
 #include <functional>
 #include <memory>
@@ -17,12 +17,11 @@
 namespace vit::gui {
 
 // What one request keeps for the next (a Loader's requests run one at a time):
-// the occlusion map's buffers, the model's weights packed for the core's kernel
+// the model's weights packed for the core's kernel
 // (model/packed_weights.h), made once per model, and the storage of a trace the
 // app no longer shows, which the next pass of that model writes into.
 class PassReuse {
 public:
-    OcclusionMapper mapper;
     // `model`'s packed weights: the ones kept when they are its, else packed now
     // (shared: the occlusion job keeps them while it runs).
     std::shared_ptr<const PackedWeights> packed(const std::shared_ptr<const Model>& model);
@@ -57,14 +56,12 @@ private:
     void decode_image();
     bool walk(const Interventions& iv, std::shared_ptr<const Trace>& into, double* ms);
     bool take_original();
-    bool map_occlusion();
 
     Loaded out_;
     Progress progress_;
     PassReuse own_reuse_;
     PassReuse* reuse_;
     std::unique_ptr<ForwardWalk> walk_;  // the forward pass under way
-    bool mapping_ = false;               // the occlusion map is under way
     Phases phases_;
 };
 
