@@ -19,6 +19,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from . import safetensors_io as st
 from .model import VisionTransformer
 
 
@@ -59,33 +60,12 @@ class HfDinov2(VisionTransformer):
 def hf_dinov2_state_dict(model, prefix="dinov2."):
     """transformers' names: Dinov2ForImageClassification's ("dinov2." and
     "classifier."), with the unused mask_token Dinov2Embeddings holds."""
-    sd = model.state_dict()
-    D = model.embed_dim
-    out = {
-        prefix + "embeddings.cls_token": sd["cls_token"],
-        prefix + "embeddings.mask_token": torch.zeros(1, D),
-        prefix + "embeddings.position_embeddings": sd["pos_embed"],
-        prefix + "embeddings.patch_embeddings.projection.weight": sd["patch_embed.proj.weight"],
-        prefix + "embeddings.patch_embeddings.projection.bias": sd["patch_embed.proj.bias"],
-        prefix + "layernorm.weight": sd["norm.weight"],
-        prefix + "layernorm.bias": sd["norm.bias"],
-    }
-    names = {"norm1": "norm1", "attn.proj": "attention.output.dense", "norm2": "norm2",
-             "mlp.fc1": "mlp.fc1", "mlp.fc2": "mlp.fc2"}
-    for i in range(len(model.blocks)):
-        s, d = f"blocks.{i}.", f"{prefix}encoder.layer.{i}."
-        for timm_name, hf_name in names.items():
-            out[d + hf_name + ".weight"] = sd[s + timm_name + ".weight"]
-            out[d + hf_name + ".bias"] = sd[s + timm_name + ".bias"]
-        for j, n in enumerate(["query", "key", "value"]):
-            out[d + f"attention.attention.{n}.weight"] = sd[s + "attn.qkv.weight"][j * D:(j + 1) * D]
-            out[d + f"attention.attention.{n}.bias"] = sd[s + "attn.qkv.bias"][j * D:(j + 1) * D]
-        out[d + "layer_scale1.lambda1"] = sd[s + "ls1.gamma"]
-        out[d + "layer_scale2.lambda1"] = sd[s + "ls2.gamma"]
-    if model.num_classes > 0:
-        out["classifier.weight"] = sd["head.weight"]
-        out["classifier.bias"] = sd["head.bias"]
-    return {k: v.detach().clone() for k, v in out.items()}
+    blocks = {"norm1": "norm1", "attn.proj": "attention.output.dense", "norm2": "norm2",
+              "mlp.fc1": "mlp.fc1", "mlp.fc2": "mlp.fc2"}
+    layer_scale = {"ls1.gamma": "layer_scale1.lambda1", "ls2.gamma": "layer_scale2.lambda1"}
+    out = st.hf_state_dict(model, prefix, blocks, layer_scale)
+    out[prefix + "embeddings.mask_token"] = torch.zeros(1, model.embed_dim)
+    return out
 
 
 def hf_dinov2_config(model, img_size, shortest_edge, crop, mean, std, id2label=None):
