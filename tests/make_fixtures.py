@@ -32,6 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from vitref import Interventions, VisionTransformer  # noqa: E402
+from vitref import hf_dinov2  # noqa: E402
 from vitref import preprocess as pp  # noqa: E402
 from vitref import safetensors_io as st  # noqa: E402
 
@@ -241,6 +242,41 @@ def variant_fixtures():
                 model_args={"img_size": 64, "num_classes": 6})
 
 
+def hf_dinov2_fixture():
+    """`hf_dinov2`: transformers' Dinov2ForImageClassification (tools/vitref/hf_dinov2.py),
+    tiny, in its own key names with config.json (model_type "dinov2") and BitImageProcessor's
+    preprocessor_config.json; positions trained for 84 px (6x6 patches of 14) and run
+    at the processor's 56 px crop (4x4), so transformers' interpolation runs."""
+    name, seed, S, shortest = "hf_dinov2", 10, 56, 64
+    d = os.path.join(OUT, name)
+    previous_image = open(os.path.join(OUT, "timm_f32", "image.png"), "rb").read()
+    if os.path.exists(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    g = torch.Generator().manual_seed(seed)
+    torch.manual_seed(seed)
+    m = hf_dinov2.HfDinov2(num_classes=5, embed_dim=24, img_size=84, patch_size=14, in_chans=3, depth=2,
+                           num_heads=6, mlp_ratio=4.0, qkv_bias=True, eps=1e-6).eval()
+    m.init_random(g)
+    path = os.path.join(d, "model.safetensors")
+    st.save_file(hf_dinov2.hf_dinov2_state_dict(m), path, dtype="F32", metadata={"format": "pt"})
+    labels = ["tabby cat", "coffee mug", "astronaut", "rocket", "moon"]
+    cfg, pre = hf_dinov2.hf_dinov2_config(m, 84, shortest, S, IMAGENET_MEAN, IMAGENET_STD, id2label=labels)
+    st.write_json(cfg, os.path.join(d, "config.json"))
+    st.write_json(pre, os.path.join(d, "preprocessor_config.json"))
+    with open(os.path.join(d, "image.png"), "wb") as f:
+        f.write(previous_image)
+    x = pp.timm_preprocess(pp.load_image(os.path.join(d, "image.png")), S, S / shortest, "bicubic",
+                           IMAGENET_MEAN, IMAGENET_STD)  # BitImageProcessor: shortest edge, centre crop
+    md = m.double()
+    trace = md.forward_trace(x)
+    assert torch.allclose(md(x[None])[0], trace["logits"], atol=1e-12)
+    write_expected(d, trace, {"fixture": name, "naming": "hf_dinov2", "dtype": "F32", "ln_eps": 1e-6,
+                              "image_size": S, "model_img_size": 84, "channels": 3,
+                              "top1": int(trace["logits"].argmax())})
+    print(f"{name}: T={trace['tokens'].shape[0]} stages={len(trace)} top1={int(trace['logits'].argmax())}")
+
+
 def digits_fixture():
     """`digits_sample`: the shipped digits model (assets/digits, not copied) on one of
     its held-out sample PNGs: checks the 1-channel path and the shipped weights."""
@@ -356,6 +392,7 @@ def main():
             image=("camera", 30, 36, True), architecture="vit_test_patch8_32.dino")
     token_fixtures()
     variant_fixtures()
+    hf_dinov2_fixture()
     digits_fixture()
     intervention_fixtures()
     total = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(OUT) for f in fs)

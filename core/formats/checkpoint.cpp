@@ -6,8 +6,12 @@
 // use. timm's token layouts are read too: register and distillation tokens,
 // no class token, positions on the patch grid only (no_embed_class), average
 // pooling and fc_norm; and timm's LayerScale (ls1/ls2.gamma) and norm_pre when
-// the config names their variant. Left out: sharded checkpoints
-// (model-0000x-of-0000y), DeiT's HF naming.
+// the config names their variant. Hugging Face's Dinov2Model and
+// Dinov2ForImageClassification (config.json's model_type "dinov2") in their
+// own layout: LayerScale layer_scale1/2.lambda1, the classifier on the CLS
+// row joined with the patch mean, transformers' position interpolation.
+// Left out: sharded checkpoints (model-0000x-of-0000y), DeiT's HF naming,
+// Dinov2WithRegisters.
 #include "formats/checkpoint.h"
 
 #include <algorithm>
@@ -79,6 +83,9 @@ struct Layout {
     const char *dist = nullptr, *reg = nullptr, *fc_norm = nullptr, *head_dist = nullptr;
     // timm's variants (ModelConfig's layer_scale, norm_pre); nullptr where the layout has none
     const char *ls1 = nullptr, *ls2 = nullptr, *norm_pre = nullptr;
+    const char* ls_param = ".gamma";  // the LayerScale module's parameter (timm gamma, HF DINOv2 lambda1)
+    bool cls_mean_head = false;       // the classifier reads [CLS row, patch mean] (HF DINOv2)
+    PosResample pos_resample = PosResample::Antialiased;  // how the library resizes the positions
 };
 
 const Layout kTimmLayout = {false,     "cls_token",  "pos_embed", "patch_embed.proj", "norm",    "head",
@@ -99,6 +106,16 @@ const Layout kHuggingFaceLayout = {
     "intermediate.dense",
     "output.dense",
     {"attention.attention.query", "attention.attention.key", "attention.attention.value"}};
+// transformers' modeling_dinov2.py: Dinov2Layer's norm1, mlp.fc1/fc2 and
+// LayerScale layer_scale1/2.lambda1 around ViT's attention names.
+const Layout kHfDinov2Layout = [] {
+    Layout l = kHuggingFaceLayout;
+    l.ln1 = "norm1", l.ln2 = "norm2", l.fc1 = "mlp.fc1", l.fc2 = "mlp.fc2";
+    l.ls1 = "layer_scale1", l.ls2 = "layer_scale2", l.ls_param = ".lambda1";
+    l.cls_mean_head = true;
+    l.pos_resample = PosResample::Bicubic;
+    return l;
+}();
 
 // The checkpoint's key names: a layout and the prefixes in front of it.
 struct KeyNames {
@@ -114,10 +131,13 @@ struct KeyNames {
 };
 
 // Finds the CLS token under timm's name or HF's (ViTForImageClassification's
-// "vit." or ViTModel's none), with or without a "module." / "model." wrapper.
+// "vit.", Dinov2ForImageClassification's "dinov2.", or the bare models' none),
+// with or without a "module." / "model." wrapper. The HF layout is ViT's until
+// the config's model_type says otherwise (hf_key_names).
 KeyNames detect_key_names(const SafetensorsFile& file) {
     for (const char* outer : {"", "module.", "model."}) {
         for (const auto& [layout, inner] : {std::pair{&kTimmLayout, ""}, std::pair{&kHuggingFaceLayout, "vit."},
+                                            std::pair{&kHuggingFaceLayout, "dinov2."},
                                             std::pair{&kHuggingFaceLayout, ""}}) {
             const std::string prefix = std::string(outer) + inner;
             if (file.find(prefix + layout->cls)) return KeyNames{layout, prefix, outer};
@@ -130,6 +150,23 @@ KeyNames detect_key_names(const SafetensorsFile& file) {
             return KeyNames{&kTimmLayout, outer, outer};
     throw Error(file.path() + ": no tensor 'cls_token' (timm) or 'vit.embeddings.cls_token' (Hugging Face): " +
                 "not a ViT checkpoint this app can read");
+}
+
+// The Hugging Face layout of the model config.json's model_type names; block
+// names of the other model are refused, naming the key and the model_type.
+KeyNames hf_key_names(KeyNames keys, const ConfigSpec& spec, const SafetensorsFile& file) {
+    if (!keys.layout->huggingface) return keys;
+    const bool dinov2 = spec.hf_model == HfModel::Dinov2;
+    keys.layout = dinov2 ? &kHfDinov2Layout : &kHuggingFaceLayout;
+    const KeyNames other{dinov2 ? &kHuggingFaceLayout : &kHfDinov2Layout, keys.prefix, keys.head_prefix};
+    const std::string own_key = keys.block(0, keys.layout->ln1) + ".weight";
+    const std::string other_key = other.block(0, other.layout->ln1) + ".weight";
+    if (!file.find(own_key) && file.find(other_key))
+        throw Error(file.path() + ": tensor '" + other_key + "' is in transformers' " +
+                    (dinov2 ? "ViT" : "DINOv2") + " layout, but " +
+                    (spec.path.empty() ? std::string("there is no config.json to say model_type 'dinov2'")
+                                       : spec.path + " says model_type '" + (dinov2 ? "dinov2" : "vit") + "'"));
+    return keys;
 }
 
 // The highest block index among the keys plus one (0 when there are none),
@@ -182,6 +219,8 @@ struct TokenLayout {
 struct Sizes {
     StatedSize channels, patch_size, embed_dim, depth, num_heads, mlp_dim, num_classes, pos_grid;
     TokenLayout tokens;
+    // The classifier's input width: D, or 2D for the CLS row joined with the patch mean.
+    int head_width() const { return tokens.global_pool == GlobalPool::ClsAvg ? 2 * embed_dim.value : embed_dim.value; }
 };
 
 // The positional embedding's rows: the prefix tokens' (unless no_embed_class) and the grid's.
@@ -276,6 +315,10 @@ const UnsupportedPart kUnsupportedParts[] = {
 // Tensors a checkpoint may carry that the model deliberately does without,
 // after the layout's prefix.
 const char* const kNotNeeded[] = {
+    // Hugging Face's mask token (ViT's and DINOv2's use_mask_token): it stands
+    // in for the patches bool_masked_pos hides in masked-image pretraining;
+    // inference never masks, so no pass reads it.
+    "embeddings.mask_token",
     // Hugging Face ViTModel's pooler: a dense+tanh layer on the CLS token that
     // only pooler_output uses; ViTForImageClassification's classifier reads
     // the CLS token without it, and this app shows no pooled output.
@@ -303,8 +346,9 @@ const char* unsupported_part_reason(const KeyNames& keys, const std::string& key
 ConfigSpec with_weights_variant(const SafetensorsFile& file, const KeyNames& keys, ConfigSpec spec) {
     const Layout& l = *keys.layout;
     if ((spec.layer_scale && !l.ls1) || (spec.norm_pre && !l.norm_pre))
-        throw Error(spec.path + ": LayerScale and norm_pre are read in timm's layout only, not from " + file.path());
-    if (l.ls1 && file.find(keys.block(0, l.ls1) + ".gamma")) spec.layer_scale = true;
+        throw Error(spec.path + ": asks for LayerScale or norm_pre, which " + file.path() +
+                    "'s key layout has no names for (timm's has both, Hugging Face DINOv2's LayerScale)");
+    if (l.ls1 && file.find(keys.block(0, l.ls1) + l.ls_param)) spec.layer_scale = true;
     const std::string unnamed = spec.path.empty() ? "needs a config.json"
                                                   : "config.json's architecture '" + shortened(spec.name) +
                                                         "' does not name";
@@ -376,7 +420,8 @@ TokenLayout resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, co
     if (spec.reg_tokens && *spec.reg_tokens != t.reg_tokens)
         throw Error(spec.path + ": says reg_tokens " + std::to_string(*spec.reg_tokens) + " but the weights hold " +
                     std::to_string(t.reg_tokens) + " ('" + key(l.reg ? l.reg : "reg_token", "") + "')");
-    t.global_pool = spec.global_pool.value_or(GlobalPool::Token);
+    const bool cls_mean = l.cls_mean_head && file.find(keys.head(".weight"));  // Dinov2ForImageClassification
+    t.global_pool = spec.global_pool.value_or(cls_mean ? GlobalPool::ClsAvg : GlobalPool::Token);
     if (t.global_pool == GlobalPool::Token && !t.class_token)
         throw Error(file.path() + ": no tensor 'cls_token' (timm) or 'vit.embeddings.cls_token' (Hugging Face), and " +
                     (spec.global_pool ? spec.path + " says global_pool 'token'" : std::string("no config says global_pool 'avg'")) +
@@ -490,7 +535,7 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
     reader.check(pos_key, dims({1, pos_rows(s), D}), {&s.pos_grid, &s.embed_dim});
     reader.check(fc1_key, dims({s.mlp_dim.value, D}), {&s.mlp_dim, &s.embed_dim});
     if (s.num_classes.value > 0)
-        reader.check(head_key, dims({s.num_classes.value, D}), {&s.num_classes, &s.embed_dim},
+        reader.check(head_key, dims({s.num_classes.value, s.head_width()}), {&s.num_classes, &s.embed_dim},
                      " (" + s.num_classes.why + ")");
     return s;
 }
@@ -520,7 +565,8 @@ void read_head(WeightReader& reader, const KeyNames& keys, const Sizes& s, Model
     norm_w = reader.vector(norm + ".weight", s.embed_dim);
     norm_b = reader.vector(norm + ".bias", s.embed_dim);
     if (K == 0) return;
-    m.head_w = reader.matrix(keys.head(".weight"), dims({K, D}), K, D, {&s.num_classes, &s.embed_dim});
+    const int W = s.head_width();
+    m.head_w = reader.matrix(keys.head(".weight"), dims({K, W}), K, W, {&s.num_classes, &s.embed_dim});
     m.head_b = reader.vector(keys.head(".bias"), s.num_classes);
     if (!s.tokens.dist_token) return;
     const std::string dist = keys.head_prefix + l.head_dist;
@@ -562,8 +608,8 @@ BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const
     b.fc2_w = reader.matrix(name(l.fc2, ".weight"), dims({D, M}), D, M, {&s.embed_dim, &s.mlp_dim}, context);
     b.fc2_b = vec(l.fc2, s.embed_dim);
     if (c.layer_scale) {
-        b.ls1 = reader.vector(name(keys.layout->ls1, ".gamma"), s.embed_dim, context);
-        b.ls2 = reader.vector(name(keys.layout->ls2, ".gamma"), s.embed_dim, context);
+        b.ls1 = reader.vector(name(l.ls1, l.ls_param), s.embed_dim, context);
+        b.ls2 = reader.vector(name(l.ls2, l.ls_param), s.embed_dim, context);
     }
     return b;
 }
@@ -590,7 +636,7 @@ Preprocess resolve_preprocess(const ConfigSpec& spec, const Sizes& s, const std:
     return pre;
 }
 
-ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const CheckpointFiles& files) {
+ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const Layout& layout, const CheckpointFiles& files) {
     ModelConfig c;
     c.name = shortened(spec.name.empty() ? files.name : spec.name);  // shown in titles and messages
     c.channels = s.channels.value;
@@ -612,6 +658,7 @@ ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const Checkpoin
     c.pos_on_prefix = s.tokens.pos_on_prefix;
     c.global_pool = s.tokens.global_pool;
     c.fc_norm = s.tokens.fc_norm;
+    c.pos_resample = layout.pos_resample;
     c.labels = class_labels(c.num_classes, spec.labels);
     return c;
 }
@@ -621,11 +668,12 @@ ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const Checkpoin
 Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     const CheckpointFiles files = find_checkpoint_files(path);
     const SafetensorsFile file(files.weights);
-    const KeyNames keys = detect_key_names(file);
+    const KeyNames found = detect_key_names(file);
+    const ConfigSpec stated =
+        files.config.empty() ? default_config(found.layout->huggingface) : read_config(files.config, files.preprocessor);
+    const KeyNames keys = hf_key_names(found, stated, file);
     refuse_unsupported_parts(file, keys);
-    const ConfigSpec spec = with_weights_variant(
-        file, keys,
-        files.config.empty() ? default_config(keys.layout->huggingface) : read_config(files.config, files.preprocessor));
+    const ConfigSpec spec = with_weights_variant(file, keys, stated);
     const Sizes s = resolve_sizes(file, keys, spec);
     const Layout& l = *keys.layout;
     WeightReader reader(file);
@@ -636,7 +684,7 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     report(0);
 
     Model m;
-    m.config = model_config(spec, s, files);
+    m.config = model_config(spec, s, l, files);
     m.patch_w = reader.matrix(keys.global(l.patch) + ".weight", dims({D, C, P, P}), D, C * P * P,
                               {&s.embed_dim, &s.channels, &s.patch_size});
     if (!m.config.norm_pre) m.patch_b = reader.vector(keys.global(l.patch) + ".bias", s.embed_dim);  // pre_norm: none

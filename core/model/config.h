@@ -1,7 +1,8 @@
 // What a checkpoint's config says about the model: config.json in timm form
 // (`architecture`, `model_args`, `pretrained_cfg`, as timm's push_to_hub
 // writes it) or Hugging Face form (`hidden_size`, `num_attention_heads`, ...,
-// `id2label`, plus preprocessor_config.json). Every size is optional: the
+// `id2label`, plus preprocessor_config.json; `model_type` "vit" or "dinov2",
+// as transformers' AutoConfig reads it). Every size is optional: the
 // checkpoint loader takes what the config leaves out from the weights and
 // checks what it states against them. Left out: HF image processors other than
 // ViT/DeiT/ConvNeXt-style resize and centre crop; timm's 'border' crop mode.
@@ -24,16 +25,21 @@ struct StatedSize {
     std::string why;
 };
 
+// The Hugging Face model a config's `model_type` names: ViTModel /
+// ViTForImageClassification, or Dinov2Model / Dinov2ForImageClassification.
+enum class HfModel { Vit, Dinov2 };
+
 struct ConfigSpec {
     std::string path;          // config.json as given; empty when there was none
     std::string name;          // timm `architecture`, or HF `_name_or_path` / `architectures[0]`
     bool huggingface = false;  // HF form (or, with no config, HF key names)
+    HfModel hf_model = HfModel::Vit;  // HF form: model_type
     std::optional<StatedSize> channels, patch_size, embed_dim, depth, num_heads, mlp_dim, num_classes;
     std::optional<StatedSize> img_size;  // the model's own image size: pos_grid = img_size / patch_size
     std::optional<double> mlp_ratio;     // timm: mlp_dim = embed_dim × mlp_ratio when mlp_dim is not stated
-    float ln_eps = 1e-6f;                // timm 1e-6 (1e-5 for CLIP towers); HF `layer_norm_eps`, default 1e-12
+    float ln_eps = 1e-6f;                // timm 1e-6 (1e-5 for CLIP towers); HF `layer_norm_eps`, default 1e-12 (DINOv2 1e-6)
     // timm's block and stem variants, from model_args or the architecture name:
-    bool layer_scale = false;            // init_values (DINOv2)
+    bool layer_scale = false;            // init_values (DINOv2; HF model_type "dinov2")
     bool norm_pre = false;               // pre_norm (CLIP: also no patch-embedding bias)
     Activation activation = Activation::Gelu;  // act_layer ('quick_gelu' for the _quickgelu_ CLIP towers)
     std::optional<int> input_size;       // the square crop the preprocessing produces

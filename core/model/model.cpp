@@ -47,6 +47,8 @@ void validate_token_shapes(const Model& m) {
         throw Error("model config: global_pool '' (no pooling) with a classifier head is not supported");
     if (c.dist_token && c.global_pool != GlobalPool::Token)
         throw Error("model config: a distillation token with global_pool other than 'token' is not supported");
+    if (c.global_pool == GlobalPool::ClsAvg && (!c.class_token || c.fc_norm))
+        throw Error("model config: the CLS row joined with the patch mean needs a class token and no fc_norm");
     if (c.dist_token && K > 0) {
         expect_mat("head_dist_w", m.head_dist_w, K, D);
         expect_vec("head_dist_b", m.head_dist_b, K, true);
@@ -124,7 +126,7 @@ void validate_model_shapes(const Model& m) {
         expect_optional_vec(p + "ls2.gamma", w.ls2, c.layer_scale, D);
     }
     if (K > 0) {
-        expect_mat("head_w", m.head_w, K, D);
+        expect_mat("head_w", m.head_w, K, c.pooled_dim());
         expect_vec("head_b", m.head_b, K, true);
     }
 }
@@ -146,7 +148,7 @@ double forward_flops(const ModelConfig& c, int tokens) {
                              + 2 * T * T * D     // attn · v
                              + 2 * T * D * D     // output projection
                              + 2 * 2 * T * D * M;  // fc1 and fc2
-    const double head = 2 * D * c.num_classes;
+    const double head = 2.0 * c.pooled_dim() * c.num_classes;
     return patch_embed + c.depth * per_block + head;
 }
 

@@ -24,8 +24,15 @@ struct Preprocess {
 };
 
 // What the head reads (timm's global_pool): the CLS row, the mean of the patch
-// rows (prefix tokens left out), or nothing pooled ('': headless models only).
-enum class GlobalPool { Token, Avg, None };
+// rows (prefix tokens left out), nothing pooled ('': headless models only), or
+// the CLS row joined with the mean of the patch rows, 2D values (Hugging Face's
+// Dinov2ForImageClassification).
+enum class GlobalPool { Token, Avg, None, ClsAvg };
+
+// How the positions are resized to another patch grid: timm's
+// resample_abs_pos_embed (bicubic, antialiased) or transformers' DINOv2
+// interpolate_pos_encoding (F.interpolate bicubic without antialias, a = -0.75).
+enum class PosResample { Antialiased, Bicubic };
 
 // The MLP's activation: nn.GELU() (erf form) or OpenAI CLIP's QuickGELU, x·sigmoid(1.702x).
 enum class Activation { Gelu, QuickGelu };
@@ -54,6 +61,7 @@ struct ModelConfig {
     bool pos_on_prefix = true;    // false: timm no_embed_class, positions cover only the patch grid
     GlobalPool global_pool = GlobalPool::Token;
     bool fc_norm = false;         // LayerNorm after pooling; the final norm is then an identity (timm use_fc_norm)
+    PosResample pos_resample = PosResample::Antialiased;
 
     int head_dim() const { return embed_dim / num_heads; }
     int patch_dim() const { return channels * patch_size * patch_size; }
@@ -61,6 +69,8 @@ struct ModelConfig {
     int prefix_tokens() const { return int(class_token) + int(dist_token) + reg_tokens; }
     // The prefix rows the positional embedding has (0 under no_embed_class).
     int pos_prefix() const { return pos_on_prefix ? prefix_tokens() : 0; }
+    // The width of what the head reads: 2D for GlobalPool::ClsAvg, else D.
+    int pooled_dim() const { return global_pool == GlobalPool::ClsAvg ? 2 * embed_dim : embed_dim; }
     // True for the plain layout the backward pass and the GPU backend follow:
     // one CLS token, positions on it, the head on its row.
     bool plain_tokens() const {
@@ -95,7 +105,7 @@ struct Model {
     std::vector<BlockWeights> blocks;
     Vec norm_w, norm_b;  // D (empty when fc_norm: the final norm is an identity)
     Vec fc_norm_w, fc_norm_b;  // D when fc_norm
-    Mat head_w;          // num_classes × D (empty when num_classes == 0)
+    Mat head_w;          // num_classes × pooled_dim (empty when num_classes == 0)
     Vec head_b;          // num_classes
     Mat head_dist_w;     // DeiT's distillation head, as head_w (empty unless dist_token)
     Vec head_dist_b;

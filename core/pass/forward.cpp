@@ -203,7 +203,7 @@ const Tensor& run_embedding(const Model& model, const Tensor& input, const Inter
     const Mat* pos = nullptr;
     if (!iv.no_positions && grid == c.pos_grid) pos = &model.pos_embed;
     if (!iv.no_positions && grid != c.pos_grid)
-        pos = &(resampled = resample_pos_embed(model.pos_embed, grid, c.pos_prefix()));
+        pos = &(resampled = resample_pos_embed(model.pos_embed, grid, c.pos_prefix(), c.pos_resample));
 
     Tensor& tokens = out.next(StageKind::Tokens);
     if (iv.drop_tokens.empty() && pos && pos->rows() == cls.mat().rows()) {
@@ -245,15 +245,22 @@ const Tensor& run_blocks(const Model& model, const Tensor& tokens, const Interve
 
 // The features the head reads: the CLS row of the final norm, or the `pool`
 // stage (timm's global_pool: the mean of the patch rows, prefix tokens left
-// out, or the CLS row) and its LayerNorm `fc_norm`.
+// out, or the CLS row; HF DINOv2's CLS row joined with that mean) and its
+// LayerNorm `fc_norm`.
 template <typename Writer>
 Mat pooled_features(const Model& model, const Tensor& norm, Writer& out) {
     const ModelConfig& c = model.config;
     if (!has_variant(c, Variant::Pool)) return norm.mat().topRows(1);
     Tensor& pool = out.next(StageKind::Pool);
     const int64_t patch_rows = norm.mat().rows() - c.prefix_tokens();
-    if (c.global_pool == GlobalPool::Avg) pool.mat() = norm.mat().bottomRows(patch_rows).colwise().mean();
-    else pool.mat() = norm.mat().topRows(1);
+    if (c.global_pool == GlobalPool::Avg) {
+        pool.mat() = norm.mat().bottomRows(patch_rows).colwise().mean();
+    } else if (c.global_pool == GlobalPool::ClsAvg) {  // [CLS row, patch mean], as one row of 2D
+        pool.mat().leftCols(c.embed_dim) = norm.mat().topRows(1);
+        pool.mat().rightCols(c.embed_dim) = norm.mat().bottomRows(patch_rows).colwise().mean();
+    } else {
+        pool.mat() = norm.mat().topRows(1);
+    }
     if (!has_variant(c, Variant::FcNorm)) return pool.mat();
     Tensor& fc_norm = out.next(StageKind::FcNorm);
     layer_norm(pool.mat(), model.fc_norm_w, model.fc_norm_b, c.ln_eps, fc_norm.mat());

@@ -151,10 +151,12 @@ const std::vector<StageDef> kTable = {
      kLayerNorm,
      "x = self.norm(x)  # self.norm = nn.LayerNorm(embed_dim, eps=eps)",
      "dnorm = dlogits W_head in the CLS row, 0 in the others (only the CLS row is classified)"},
-    {K::Pool, "pool", kHead, {D::D}, K::Norm, false, false, kSigned,
+    {K::Pool, "pool", kHead, {D::Pooled}, K::Norm, false, false, kSigned,
      "pool tokens", "Pooled features (what the head reads)",
-     "z = mean of the patch rows of norm (avg: CLS and register rows left out), or the CLS row (token)",
-     "x = x[:, self.num_prefix_tokens:].mean(dim=1) if self.global_pool == 'avg' else x[:, 0]",
+     "z = mean of the patch rows of norm (avg: CLS and register rows left out), or the CLS row (token);\n"
+     "HF DINOv2 classifier: z = [CLS row, mean of the patch rows], 2D values",
+     "x = x[:, self.num_prefix_tokens:].mean(dim=1) if self.global_pool == 'avg' else x[:, 0]\n"
+     "x = torch.cat([x[:, 0], x[:, 1:].mean(dim=1)], dim=1)  # transformers' Dinov2ForImageClassification",
      "none: the backward pass does not follow pooled models",
      Variant::Pool},
     {K::FcNorm, "pool_norm", kHead, {D::D}, K::Pool, false, false, kSigned,
@@ -213,6 +215,7 @@ int64_t size_of(Dim d, const ModelSizes& s) {
         case Dim::Dh: return s.Dh;
         case Dim::M: return s.M;
         case Dim::Classes: return s.Classes;
+        case Dim::Pooled: return s.Pooled;
     }
     return 0;
 }
@@ -232,6 +235,7 @@ ModelSizes model_sizes(const ModelConfig& c, int grid, int dropped) {
     s.Dh = c.num_heads > 0 ? c.head_dim() : 0;
     s.M = c.mlp_dim;
     s.Classes = c.num_classes;
+    s.Pooled = c.pooled_dim();
     return s;
 }
 
@@ -269,7 +273,7 @@ bool has_variant(const ModelConfig& c, Variant variant) {
         case Variant::NormPre: return c.norm_pre;
         case Variant::Gelu: return c.activation == Activation::Gelu;
         case Variant::QuickGelu: return c.activation == Activation::QuickGelu;
-        case Variant::Pool: return c.global_pool == GlobalPool::Avg || c.fc_norm;
+        case Variant::Pool: return c.global_pool == GlobalPool::Avg || c.global_pool == GlobalPool::ClsAvg || c.fc_norm;
         case Variant::FcNorm: return c.fc_norm;
         case Variant::Distilled: return c.dist_token && c.num_classes > 0;
         case Variant::Head: return c.num_classes > 0;

@@ -31,10 +31,11 @@ enum class Variant { All, LayerScale, NormPre, Gelu, QuickGelu, Pool, FcNorm, Di
 // The model's sizes a stage shape is made of.
 // T0 = prefix + N: every token (the `cls` stage; prefix = CLS, DIST and
 // register tokens, ModelConfig::prefix_tokens); T = T0 − dropped tokens: the
-// tokens the encoder sees (`tokens` and later; interventions.h).
-enum class Dim { C, S, N, PatchDim, T0, T, D, H, Dh, M, Classes };
+// tokens the encoder sees (`tokens` and later; interventions.h). Pooled: the
+// width of what the head reads (ModelConfig::pooled_dim, D or 2D).
+enum class Dim { C, S, N, PatchDim, T0, T, D, H, Dh, M, Classes, Pooled };
 struct ModelSizes {
-    int64_t C = 0, S = 0, N = 0, PatchDim = 0, T0 = 0, T = 0, D = 0, H = 0, Dh = 0, M = 0, Classes = 0;
+    int64_t C = 0, S = 0, N = 0, PatchDim = 0, T0 = 0, T = 0, D = 0, H = 0, Dh = 0, M = 0, Classes = 0, Pooled = 0;
 };
 // The sizes of `config` for an input of `grid`×`grid` patches with `dropped`
 // patch tokens removed.

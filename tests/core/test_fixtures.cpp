@@ -2,6 +2,7 @@
 // fixtures of tests/make_fixtures.py, loaded through the real loaders
 // (safetensors F32/F16/BF16, timm and Hugging Face naming, both config forms,
 // image decoding and preprocessing). Prints the largest difference per fixture.
+// Hugging Face DINOv2's settings the loader refuses are checked on copies of its fixture.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include "pass/forward.h"
 #include "formats/image.h"
 #include "formats/npy.h"
+#include "helpers_loaders.h"
 
 namespace {
 
@@ -136,4 +138,62 @@ TEST_CASE("an average-pooled checkpoint with fc_norm gives timm's top class", "[
                                meta.at("image_size").get<int>()));
     const vit::FloatStorage& logits = trace.at("logits").data;
     CHECK(std::max_element(logits.begin(), logits.end()) - logits.begin() == meta.at("top1").get<long>());
+}
+
+TEST_CASE("every stage equals PyTorch: Hugging Face Dinov2ForImageClassification, positions interpolated 6x6 to 4x4",
+          "[fixtures][hf_dinov2]") {
+    check_fixture("hf_dinov2");
+    const vit::Model model = vit::load_model((fs::path(VITVIZ_FIXTURES) / "hf_dinov2").string());
+    const vit::ModelConfig& c = model.config;
+    CHECK(c.layer_scale);                                 // layer_scale1/2.lambda1
+    CHECK(c.global_pool == vit::GlobalPool::ClsAvg);      // classifier on [CLS, patch mean]
+    CHECK(model.head_w.cols() == 2 * c.embed_dim);
+    CHECK(c.pos_resample == vit::PosResample::Bicubic);   // transformers' interpolate_pos_encoding
+    CHECK(c.ln_eps == Approx(1e-6f));
+    CHECK(c.preprocess.image_size == 56);                 // BitImageProcessor's crop_size
+    CHECK(c.preprocess.crop_pct == Approx(56.0f / 64.0f));  // of size.shortest_edge 64
+    CHECK(c.preprocess.interpolation == "bicubic");       // resample 3
+    CHECK(c.labels.at(2) == "astronaut");
+}
+
+namespace {
+
+// The hf_dinov2 fixture copied into `dir` with config.json's `key` set to `value` (JSON text).
+std::string hf_dinov2_with(const vit_test::TempDir& dir, const std::string& key, const std::string& value) {
+    const fs::path source = fs::path(VITVIZ_FIXTURES) / "hf_dinov2";
+    for (const char* file : {"model.safetensors", "preprocessor_config.json"})
+        fs::copy_file(source / file, fs::path(dir.path()) / file);
+    nlohmann::json config = nlohmann::json::parse(std::ifstream(source / "config.json"));
+    config[key] = nlohmann::json::parse(value);
+    vit_test::write_file(dir.path("config.json"), config.dump());
+    return vit_test::checkpoint_error(dir.path());
+}
+
+}  // namespace
+
+TEST_CASE("Hugging Face DINOv2 settings this app does not run are refused by name", "[fixtures][hf_dinov2]") {
+    using Catch::Matchers::Contains;
+    {
+        vit_test::TempDir dir;
+        CHECK_THAT(hf_dinov2_with(dir, "use_swiglu_ffn", "true"), Contains("use_swiglu_ffn true"));
+    }
+    {
+        vit_test::TempDir dir;
+        CHECK_THAT(hf_dinov2_with(dir, "model_type", "\"dinov2_with_registers\""),
+                   Contains("model_type 'dinov2_with_registers' is not supported"));
+    }
+    {
+        vit_test::TempDir dir;
+        CHECK_THAT(hf_dinov2_with(dir, "model_type", "\"beit\""), Contains("'model_type' must be"));
+    }
+    {
+        vit_test::TempDir dir;
+        CHECK_THAT(hf_dinov2_with(dir, "hidden_act", "\"relu\""), Contains("'hidden_act' must be"));
+    }
+    {
+        vit_test::TempDir dir;  // DINOv2 weights under a ViT config: the block names say which
+        CHECK_THAT(hf_dinov2_with(dir, "model_type", "\"vit\""),
+                   Contains("'dinov2.encoder.layer.0.norm1.weight' is in transformers' DINOv2 layout") &&
+                       Contains("says model_type 'vit'"));
+    }
 }

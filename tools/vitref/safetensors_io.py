@@ -109,8 +109,16 @@ def timm_state_dict(model):
     return {k: v.detach().clone() for k, v in model.state_dict().items()}
 
 
-def hf_state_dict(model, prefix="vit."):
-    """Hugging Face ViTForImageClassification names (prefix "vit."; "" gives ViTModel's)."""
+# timm module -> Hugging Face ViTLayer module, in every block
+HF_VIT_BLOCK = {"norm1": "layernorm_before", "attn.proj": "attention.output.dense", "norm2": "layernorm_after",
+                "mlp.fc1": "intermediate.dense", "mlp.fc2": "output.dense"}
+
+
+def hf_state_dict(model, prefix="vit.", block_modules=None, block_params=None):
+    """Hugging Face ViTForImageClassification names (prefix "vit."; "" gives ViTModel's).
+    Another HF model's blocks: `block_modules` (timm module -> HF module, with
+    .weight and .bias; ViTLayer's by default) and `block_params` (timm
+    parameter -> HF parameter, e.g. DINOv2's LayerScale)."""
     sd = model.state_dict()
     D = model.embed_dim
     out = {
@@ -123,22 +131,17 @@ def hf_state_dict(model, prefix="vit."):
     }
     for i in range(len(model.blocks)):
         s, d = f"blocks.{i}.", f"{prefix}encoder.layer.{i}."
-        out[d + "layernorm_before.weight"] = sd[s + "norm1.weight"]
-        out[d + "layernorm_before.bias"] = sd[s + "norm1.bias"]
         qkv_w = sd[s + "attn.qkv.weight"]
         qkv_b = sd.get(s + "attn.qkv.bias")
         for j, n in enumerate(["query", "key", "value"]):
             out[d + f"attention.attention.{n}.weight"] = qkv_w[j * D:(j + 1) * D]
             if qkv_b is not None:
                 out[d + f"attention.attention.{n}.bias"] = qkv_b[j * D:(j + 1) * D]
-        out[d + "attention.output.dense.weight"] = sd[s + "attn.proj.weight"]
-        out[d + "attention.output.dense.bias"] = sd[s + "attn.proj.bias"]
-        out[d + "layernorm_after.weight"] = sd[s + "norm2.weight"]
-        out[d + "layernorm_after.bias"] = sd[s + "norm2.bias"]
-        out[d + "intermediate.dense.weight"] = sd[s + "mlp.fc1.weight"]
-        out[d + "intermediate.dense.bias"] = sd[s + "mlp.fc1.bias"]
-        out[d + "output.dense.weight"] = sd[s + "mlp.fc2.weight"]
-        out[d + "output.dense.bias"] = sd[s + "mlp.fc2.bias"]
+        for timm_name, hf_name in (block_modules or HF_VIT_BLOCK).items():
+            out[d + hf_name + ".weight"] = sd[s + timm_name + ".weight"]
+            out[d + hf_name + ".bias"] = sd[s + timm_name + ".bias"]
+        for timm_name, hf_name in (block_params or {}).items():
+            out[d + hf_name] = sd[s + timm_name]
     if model.num_classes > 0:
         out["classifier.weight"] = sd["head.weight"]
         out["classifier.bias"] = sd["head.bias"]
