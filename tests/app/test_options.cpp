@@ -133,6 +133,11 @@ TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then atten
         REQUIRE(plan[n + 9 + i].stage == p.index_of("block0.out"));
     }
     for (size_t i = 0; i < n + 6; ++i) REQUIRE_FALSE(plan[i].cell);
+    vit::gui::TokenLayout no_cls;  // a model without a class token has no CLS attention to mask
+    no_cls.prefix.clear();
+    const std::vector<TourShot> gap_plan = tour_plan(make_pipeline(vit::stage_list(1, true), 4, 2, no_cls));
+    REQUIRE(gap_plan.size() == plan.size() - 1);
+    REQUIRE(gap_plan.back().file == "34-token-norms.png");
     // A headless model (DINO) has no class to explain.
     Pipeline headless = make_pipeline(vit::stage_list(1, false), 5, 2);
     const std::vector<TourShot> headless_plan = tour_plan(headless);

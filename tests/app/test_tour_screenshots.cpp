@@ -18,6 +18,7 @@
 #include "formats/checkpoint.h"
 #include "logic/lesson/lesson.h"
 #include "logic/lesson/lesson_player.h"
+#include "logic/describe/token_layout.h"
 #include "logic/state/tour.h"
 #include "pass/trace.h"
 
@@ -73,11 +74,13 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
     REQUIRE(dir);
     REQUIRE(model);
     vit::Model m = vit::load_model(model);
-    Pipeline p = make_pipeline(vit::stage_list(m.config), 2, m.config.num_heads);
+    const TokenLayout layout = token_layout(m.config);
+    Pipeline p = make_pipeline(vit::stage_list(m.config), layout.count() + 1, m.config.num_heads, layout);
     std::vector<TourShot> plan = tour_plan(p);
     const bool blocks = p.depth > 0, head = m.config.num_classes > 0;
-    // + attention, model-view, overview, three cells and four findings; why and two gradients for a model with a head
-    REQUIRE(plan.size() == p.ids.size() + (blocks ? 10 : 1) + (blocks && head ? 3 : 0));
+    // + attention, model-view, overview, three cells and four findings (the CLS masks with a CLS token);
+    // why and two gradients for a model with a head
+    REQUIRE(plan.size() == p.ids.size() + (blocks ? 9 + layout.has_cls() : 1) + (blocks && head ? 3 : 0));
     // A tour given interventions (VITVIZ_TOUR_ASK set) also shows the Ask panel; its question
     // (a temperature, a silenced head, shuffled patches) is one the backward pass does not
     // follow, so its gradient shots hold the sentence saying so instead of a picture.

@@ -131,9 +131,15 @@ TEST_CASE("a checkpoint tensor the model would not use is refused by its name") 
     const std::string weights = "/model.safetensors: tensor '";
     TempDir extra;
     std::vector<FakeTensor> tensors = tiny_timm_tensors();
-    tensors.push_back({"blocks.0.ls1.gamma", {8}, std::vector<float>(8, 1.0f)});
+    tensors.push_back({"blocks.0.attn.rel_pos", {8}, std::vector<float>(8, 1.0f)});
     CHECK_THAT(checkpoint_error_of(extra, tensors),
-               Contains(extra.path() + weights + "blocks.0.ls1.gamma' is not used by this model: it has no place"));
+               Contains(extra.path() + weights + "blocks.0.attn.rel_pos' is not used by this model"));
+    // a LayerScale gamma makes a LayerScale model (timm builds one only with init_values): its partner is missing
+    TempDir half;
+    std::vector<FakeTensor> one_scale = tiny_timm_tensors();
+    one_scale.push_back({"blocks.0.ls1.gamma", {8}, std::vector<float>(8, 1.0f)});
+    CHECK_THAT(checkpoint_error_of(half, one_scale),
+               Contains(half.path("model.safetensors") + ": missing tensor 'blocks.0.ls2.gamma'"));
 
     // timm's global_pool 'avg' with fc_norm is read, and then the final norm is an identity: a 'norm.weight'
     // beside 'fc_norm.weight' has no place.

@@ -42,7 +42,8 @@ std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
     }
     if (p.depth > 0)  // on the last block's output, so the findings of one block show the last block
         for (const Screen screen : findings_screens())
-            plan.push_back({p.index_of(StageRef{StageKind::Out, p.depth - 1}), screen, numbered(screen_name(screen)),
+            if (screen != Screen::ClsMasks || p.layout.has_cls())  // no CLS token: no CLS attention to mask
+                plan.push_back({p.index_of(StageRef{StageKind::Out, p.depth - 1}), screen, numbered(screen_name(screen)),
                             ShotKind::Screen});
     if (gpu) plan.push_back({attn, Screen::Stage, numbered("gpu-difference"), ShotKind::GpuDifference});
     return plan;
