@@ -157,7 +157,7 @@ void prepend_prefix_tokens(const Model& model, const Tensor& embed, Tensor& cls)
     int64_t row = 0;
     if (model.config.class_token) cls.mat().row(row++) = model.cls_token.transpose();
     if (model.config.dist_token) cls.mat().row(row++) = model.dist_token.transpose();
-    cls.mat().middleRows(row, model.reg_token.rows()) = model.reg_token;
+    if (model.config.reg_tokens > 0) cls.mat().middleRows(row, model.reg_token.rows()) = model.reg_token;
     cls.mat().bottomRows(embed.mat().rows()) = embed.mat();
 }
 
