@@ -369,3 +369,15 @@ TEST_CASE("the kinds of prefix token name the registers once") {
     REQUIRE(prefix_kinds(token_layout(vit::deit_small_distilled_config())) == "CLS, DIST");
     REQUIRE(prefix_kinds(token_layout(vit::vit_medium_gap_config())).empty());
 }
+
+TEST_CASE("an occlusion map fits only a pass with its number of patches and its class") {
+    const vit::Model toy = vit::load_model("toy-4x4");  // 4 patches of 2 × 2 on a 4 × 4 input
+    const vit::Tensor input({1, 4, 4});
+    vit::OcclusionMap map;
+    map.probabilities.assign(4, 0.5f);
+    map.top_class = 0;
+    CHECK(occlusion_fits(map, toy, input));
+    CHECK_FALSE(occlusion_fits(map, toy, vit::Tensor({1, 8, 8})));  // another image size: 16 patches
+    map.top_class = static_cast<int>(toy.config.labels.size());
+    CHECK_FALSE(occlusion_fits(map, toy, input));  // another model's class
+}

@@ -25,6 +25,7 @@ void AskController::keep_results(const Loaded& loaded) {
     input_ = loaded.input;
     packed_ = loaded.packed;
     ++passes_;
+    if (ask_.occlusion && !occlusion_fits(*ask_.occlusion, *loaded.model, *loaded.input)) ask_.occlusion.reset();
     ask_.occlusion_stale = ask_.occlusion.has_value();  // until the new pass's map replaces it
 }
 
@@ -79,7 +80,7 @@ void AskController::sync_occlusion(bool wanted) {
             std::printf("vitviz: occlusion map of %s: %zu masked passes in %.1f ms\n", app_.model->config.name.c_str(),
                         got->map.probabilities.size(), got->ms);
     }
-    if (!got->error.empty()) return;
+    if (!got->error.empty() || !input_ || !occlusion_fits(got->map, *app_.model, *input_)) return;
     ask_.occlusion = got->map;
     ask_.occlusion_ms = got->ms;
     ask_.occlusion_stale = !current;

@@ -21,6 +21,13 @@ std::string occlusion_status(const AskResults& ask) {
     return std::string(text) + (ask.occlusion_stale ? "; stale: made for the pass before this one" : "");
 }
 
+bool occlusion_fits(const OcclusionMap& map, const Model& model, const Tensor& input) {
+    const int64_t P = model.config.patch_size;
+    const size_t patches = static_cast<size_t>((input.shape[1] / P) * (input.shape[2] / P));
+    return map.probabilities.size() == patches && map.top_class >= 0 &&
+           map.top_class < static_cast<int>(model.config.labels.size());
+}
+
 std::vector<PredictionChange> compare_predictions(const Tensor& original_probs, const Tensor& modified_probs, int top) {
     const size_t n = std::min(original_probs.data.size(), modified_probs.data.size());
     std::vector<PredictionChange> all(n);

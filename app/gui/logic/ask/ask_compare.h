@@ -9,6 +9,7 @@
 
 #include "pass/interventions.h"
 #include "explain/occlusion.h"
+#include "model/model.h"
 #include "pass/trace.h"
 
 namespace vit::gui {
@@ -27,6 +28,10 @@ struct AskResults {
 // "… 38 of 196 masked passes so far (1203.0 ms)", and "; stale: made for the pass before
 // this one" while it belongs to another pass.
 std::string occlusion_status(const AskResults& ask);
+// Whether an occlusion map can be drawn over a pass of `model` on `input`: one
+// value per patch of the input and a class of the model's (a stale map of
+// another model or image size cannot).
+bool occlusion_fits(const OcclusionMap& map, const Model& model, const Tensor& input);
 
 struct PredictionChange {
     int cls = 0;
