@@ -207,25 +207,17 @@ StatedSize from_tensor(const SafetensorsFile& file, const char* what, int64_t va
     return {static_cast<int>(value), what + std::string(" ") + std::to_string(value) + " from '" + key + "'"};
 }
 
-// timm's token layout and pooling as the weights and config give them.
-struct TokenLayout {
-    bool class_token = true, dist_token = false, pos_on_prefix = true, fc_norm = false;
-    int reg_tokens = 0;
-    GlobalPool global_pool = GlobalPool::Token;
-    int prefix() const { return int(class_token) + int(dist_token) + reg_tokens; }
-};
-
 // Every size of the model, each with where it came from.
 struct Sizes {
     StatedSize channels, patch_size, embed_dim, depth, num_heads, mlp_dim, num_classes, pos_grid;
-    TokenLayout tokens;
+    TokenSettings tokens;  // as the weights and config give them
     // The classifier's input width: D, or 2D for the CLS row joined with the patch mean.
-    int head_width() const { return tokens.global_pool == GlobalPool::ClsAvg ? 2 * embed_dim.value : embed_dim.value; }
+    int head_width() const { return tokens.pooled_width(embed_dim.value); }
 };
 
 // The positional embedding's rows: the prefix tokens' (unless no_embed_class) and the grid's.
 int64_t pos_rows(const Sizes& s) {
-    return (s.tokens.pos_on_prefix ? s.tokens.prefix() : 0) + int64_t(s.pos_grid.value) * s.pos_grid.value;
+    return s.tokens.pos_prefix() + int64_t(s.pos_grid.value) * s.pos_grid.value;
 }
 
 // A tensor holding NaN or Inf, and how many.
@@ -400,11 +392,11 @@ void check_stated_token_setting(const ConfigSpec& spec, const char* setting, con
 // The token kinds and the pooling head: the tokens and fc_norm from the weights
 // (timm's state_dict holds exactly the modules the model built), global_pool
 // from the config (timm's default 'token').
-TokenLayout resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, const ConfigSpec& spec) {
+TokenSettings resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, const ConfigSpec& spec) {
     const Layout& l = *keys.layout;
     const auto key = [&](const char* name, const char* suffix) { return keys.global(name ? name : "") + suffix; };
     const auto has = [&](const char* name, const char* suffix = "") { return name && file.find(key(name, suffix)); };
-    TokenLayout t;
+    TokenSettings t;
     t.class_token = has(l.cls);
     t.dist_token = has(l.dist);
     t.fc_norm = has(l.fc_norm, ".weight");
@@ -437,7 +429,7 @@ TokenLayout resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, co
 // no_embed_class).
 void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, const std::string& pos_key,
                        const ConfigSpec& spec, Sizes& s) {
-    const int prefix = s.tokens.prefix();
+    const int prefix = s.tokens.prefix_tokens();
     const auto& pos = shape_of_rank(reader, pos_key, 3, "(1, prefix + grid², embed_dim)", file);
     const auto square_side = [](int64_t n) {
         const auto side = static_cast<int64_t>(std::lround(std::sqrt(static_cast<double>(std::max<int64_t>(n, 0)))));
@@ -460,7 +452,7 @@ void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, 
         s.pos_grid = {grid, spec.img_size->why + " / patch_size " + std::to_string(s.patch_size.value)};
         return;
     }
-    const int pos_prefix = s.tokens.pos_on_prefix ? prefix : 0;
+    const int pos_prefix = s.tokens.pos_prefix();
     const int64_t grid = square_side(pos[1] - pos_prefix);
     if (grid == 0)
         throw Error(file.path() + ": tensor '" + pos_key + "' has shape " + shape_string(pos) + ": its " +
@@ -652,12 +644,7 @@ ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const Layout& l
     c.norm_pre = spec.norm_pre;
     c.activation = spec.activation;
     c.preprocess = resolve_preprocess(spec, s, files.weights);
-    c.class_token = s.tokens.class_token;
-    c.dist_token = s.tokens.dist_token;
-    c.reg_tokens = s.tokens.reg_tokens;
-    c.pos_on_prefix = s.tokens.pos_on_prefix;
-    c.global_pool = s.tokens.global_pool;
-    c.fc_norm = s.tokens.fc_norm;
+    static_cast<TokenSettings&>(c) = s.tokens;
     c.pos_resample = layout.pos_resample;
     c.labels = class_labels(c.num_classes, spec.labels);
     return c;

@@ -37,7 +37,26 @@ enum class PosResample { Antialiased, Bicubic };
 // The MLP's activation: nn.GELU() (erf form) or OpenAI CLIP's QuickGELU, x·sigmoid(1.702x).
 enum class Activation { Gelu, QuickGelu };
 
-struct ModelConfig {
+// timm's token layout and pooling: the tokens before the patches in timm's
+// order (CLS, DIST, REG0…), whether the positions cover them, and what the head
+// reads. The loader resolves them (checkpoint.h) and ModelConfig carries them.
+struct TokenSettings {
+    bool class_token = true;      // timm class_token
+    bool dist_token = false;      // DeiT distilled: a DIST token and a second head (head_dist)
+    int reg_tokens = 0;           // timm reg_tokens
+    bool pos_on_prefix = true;    // false: timm no_embed_class, positions cover only the patch grid
+    GlobalPool global_pool = GlobalPool::Token;
+    bool fc_norm = false;         // LayerNorm after pooling; the final norm is then an identity (timm use_fc_norm)
+
+    // timm's num_prefix_tokens: the rows before patch 0.
+    int prefix_tokens() const { return int(class_token) + int(dist_token) + reg_tokens; }
+    // The prefix rows the positional embedding has (0 under no_embed_class).
+    int pos_prefix() const { return pos_on_prefix ? prefix_tokens() : 0; }
+    // The width of what the head reads from tokens of `embed_dim`: twice it for GlobalPool::ClsAvg.
+    int pooled_width(int embed_dim) const { return global_pool == GlobalPool::ClsAvg ? 2 * embed_dim : embed_dim; }
+};
+
+struct ModelConfig : TokenSettings {
     std::string name;          // shown in the UI and CLI
     int channels = 3;          // C
     int patch_size = 16;       // P
@@ -54,23 +73,12 @@ struct ModelConfig {
     Activation activation = Activation::Gelu;  // act_layer
     Preprocess preprocess;
     std::vector<std::string> labels;  // num_classes names
-    // The tokens before the patches, in timm's order: CLS, DIST, REG0…
-    bool class_token = true;      // timm class_token
-    bool dist_token = false;      // DeiT distilled: a DIST token and a second head (head_dist)
-    int reg_tokens = 0;           // timm reg_tokens
-    bool pos_on_prefix = true;    // false: timm no_embed_class, positions cover only the patch grid
-    GlobalPool global_pool = GlobalPool::Token;
-    bool fc_norm = false;         // LayerNorm after pooling; the final norm is then an identity (timm use_fc_norm)
     PosResample pos_resample = PosResample::Antialiased;
 
     int head_dim() const { return embed_dim / num_heads; }
     int patch_dim() const { return channels * patch_size * patch_size; }
-    // timm's num_prefix_tokens: the rows before patch 0.
-    int prefix_tokens() const { return int(class_token) + int(dist_token) + reg_tokens; }
-    // The prefix rows the positional embedding has (0 under no_embed_class).
-    int pos_prefix() const { return pos_on_prefix ? prefix_tokens() : 0; }
     // The width of what the head reads: 2D for GlobalPool::ClsAvg, else D.
-    int pooled_dim() const { return global_pool == GlobalPool::ClsAvg ? 2 * embed_dim : embed_dim; }
+    int pooled_dim() const { return pooled_width(embed_dim); }
     // True for the plain layout the backward pass and the GPU backend follow:
     // one CLS token, positions on it, the head on its row.
     bool plain_tokens() const {
