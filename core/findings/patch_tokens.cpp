@@ -5,10 +5,9 @@ namespace vit {
 
 PatchTokens patch_tokens(const Trace& trace, const ModelConfig& config) {
     PatchTokens out;
-    const Tensor& tokens = trace.at(StageRef{StageKind::Tokens});
     const Tensor& input = trace.at(StageRef{StageKind::Input});
     out.patches = trace.token_patches();
-    out.prefix = static_cast<int>(tokens.shape[0]) - static_cast<int>(out.patches.size());
+    out.prefix = config.prefix_tokens();
     out.patch_px = config.patch_size;
     out.grid = static_cast<int>(input.shape.back()) / config.patch_size;
     return out;

@@ -1,7 +1,7 @@
 // Which rows of a Trace's token stages are patches, and where each patch sits on
 // the image: the first `prefix` rows are the tokens that are no patch (CLS,
-// registers, a distillation token: T − N of them, read from the trace, never
-// assumed to be 1), row prefix + i holds patch patches[i], patch p sits at grid
+// registers, a distillation token: the model's prefix tokens, never assumed
+// to be 1; dropped tokens are patches only), row prefix + i holds patch patches[i], patch p sits at grid
 // cell (p / grid, p % grid), each cell patch_px pixels a side.
 #pragma once
 #include <vector>
