@@ -38,20 +38,29 @@ enum class PosResample { Antialiased, Bicubic };
 enum class Activation { Gelu, QuickGelu };
 
 // timm's token layout and pooling: the tokens before the patches in timm's
-// order (CLS, DIST, REG0…), whether the positions cover them, and what the head
-// reads. The loader resolves them (checkpoint.h) and ModelConfig carries them.
+// order (CLS, DIST, REG0…), which of them the positions cover, and what the
+// head reads. The loader resolves them (checkpoint.h) and ModelConfig carries them.
 struct TokenSettings {
     bool class_token = true;      // timm class_token
     bool dist_token = false;      // DeiT distilled: a DIST token and a second head (head_dist)
     int reg_tokens = 0;           // timm reg_tokens
     bool pos_on_prefix = true;    // false: timm no_embed_class, positions cover only the patch grid
+    // false: the registers take no position though CLS does (transformers'
+    // Dinov2WithRegisters adds the positions to [CLS; patches], then inserts the registers)
+    bool pos_on_registers = true;
     GlobalPool global_pool = GlobalPool::Token;
     bool fc_norm = false;         // LayerNorm after pooling; the final norm is then an identity (timm use_fc_norm)
 
     // timm's num_prefix_tokens: the rows before patch 0.
     int prefix_tokens() const { return int(class_token) + int(dist_token) + reg_tokens; }
-    // The prefix rows the positional embedding has (0 under no_embed_class).
-    int pos_prefix() const { return pos_on_prefix ? prefix_tokens() : 0; }
+    // The prefix rows the positional embedding has, for the first prefix tokens
+    // (0 under no_embed_class; CLS and DIST's without the registers').
+    int pos_prefix() const { return pos_on_prefix ? prefix_tokens() - (pos_on_registers ? 0 : reg_tokens) : 0; }
+    // The row of the positional embedding token `t` takes; -1 for a prefix token without one.
+    int pos_row(int t) const {
+        const int placed = pos_prefix(), prefix = prefix_tokens();
+        return t < placed ? t : t < prefix ? -1 : t - prefix + placed;
+    }
     // The width of what the head reads from tokens of `embed_dim`: twice it for GlobalPool::ClsAvg.
     int pooled_width(int embed_dim) const { return global_pool == GlobalPool::ClsAvg ? 2 * embed_dim : embed_dim; }
 };

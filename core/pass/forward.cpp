@@ -161,14 +161,15 @@ void prepend_prefix_tokens(const Model& model, const Tensor& embed, Tensor& cls)
     cls.mat().bottomRows(embed.mat().rows()) = embed.mat();
 }
 
-// `tokens`: the kept rows of `cls` plus their positions. The positional
-// embedding's rows cover the last pos.rows() tokens (no_embed_class: only the
-// patches, the prefix tokens get none).
-void add_positions(const Tensor& cls, const Mat* pos, const std::vector<int>& kept_rows, Tensor& tokens) {
-    const int64_t unplaced = pos ? cls.mat().rows() - pos->rows() : cls.mat().rows();
+// `tokens`: the kept rows of `cls` plus their positions. Token t takes the
+// positional embedding's row settings.pos_row(t) (no_embed_class: the prefix
+// tokens get none; Dinov2WithRegisters: the registers get none).
+void add_positions(const TokenSettings& settings, const Tensor& cls, const Mat* pos, const std::vector<int>& kept_rows,
+                   Tensor& tokens) {
     int64_t row = 0;
     for (int t : kept_rows) {
-        if (t >= unplaced) tokens.mat().row(row++) = cls.mat().row(t) + pos->row(t - unplaced);
+        const int pos_row = pos ? settings.pos_row(t) : -1;
+        if (pos_row >= 0) tokens.mat().row(row++) = cls.mat().row(t) + pos->row(pos_row);
         else tokens.mat().row(row++) = cls.mat().row(t);
     }
 }
@@ -210,7 +211,7 @@ const Tensor& run_embedding(const Model& model, const Tensor& input, const Inter
         tokens.mat() = cls.mat() + *pos;  // the common case, one pass
         return tokens;
     }
-    add_positions(cls, pos, kept_token_rows(iv, static_cast<int>(N), c.prefix_tokens()), tokens);
+    add_positions(c, cls, pos, kept_token_rows(iv, static_cast<int>(N), c.prefix_tokens()), tokens);
     return tokens;
 }
 

@@ -46,7 +46,7 @@ const std::vector<StageDef> kTable = {
      "dZ = dZ0 (adding positions passes the gradient on; dE_pos = dZ0 too)"},
     {K::Tokens, "tokens", kEmbed, {D::T, D::D}, K::Cls, false, false, kSigned,
      "+ position embedding", "Position embedding added (encoder input)",
-     "Z0 = Z + E_pos (no_embed_class: positions on the patch rows only)",
+     "Z0 = Z + E_pos (no_embed_class: positions on the patch rows only; HF DINOv2 registers: none on the registers)",
      "x = x + self.pos_embed",
      "dZ0 = dx1 + LN1 backward(dLN1): the residual stream and block 0's attention branch\n"
      "LN backward: dxh = dy * gamma;  dx = (dxh - mean(dxh) - xh * mean(dxh * xh)) / sigma"},

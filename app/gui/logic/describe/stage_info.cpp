@@ -203,13 +203,15 @@ void describe_cls(StageInfo& info, const StageRef&, const Sizes& s, const ModelC
 
 void describe_tokens(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
     const std::string TD = tup({s.T, s.D});
+    const int placed = config.pos_prefix();  // the prefix tokens that take a position
     info.shapes = TD + " = " + TD + " + " + TD;
     info.explanation = "Attention on its own does not know where a patch came from. A learned position embedding, "
                        "one row of " +
                        num(s.D) + " numbers per position (" +
-                       (!config.pos_on_prefix ? "" : s.prefix == 1 ? "the CLS token plus " : s.prefix > 1 ? "the prefix tokens plus " : "") +
+                       (placed == 1 ? "the CLS token plus " : placed > 1 ? "the prefix tokens plus " : "") +
                        (s.grid > 0 ? "the " + num(s.grid) + " x " + num(s.grid) + " grid" : plural(s.N, "patch")) +
-                       (!config.pos_on_prefix && s.prefix > 0 ? "; the prefix tokens get none" : "") + "), is added so each token also carries where its patch sits. This " + num(s.T) + " x " +
+                       (placed < s.prefix ? placed == 0 ? "; the prefix tokens get none" : "; the registers get none" : "") +
+                       "), is added so each token also carries where its patch sits. This " + num(s.T) + " x " +
                        num(s.D) + " matrix is the input of block 0.";
     if (s.grid > 0 && config.pos_grid > 0 && config.pos_grid != s.grid)
         info.explanation += " The checkpoint learned a " + num(config.pos_grid) + " x " + num(config.pos_grid) +

@@ -44,6 +44,9 @@ std::string prefix_token_note(const ModelConfig& c) {
         note += " The " + std::to_string(c.reg_tokens) + " registers (REG0…) hold no pixels and no head reads them: "
                 "scratch space, so that patch tokens need not store global information (Darcet et al. 2024).";
     if (!c.pos_on_prefix) note += " Positions are added to the patch rows only (timm no_embed_class).";
+    else if (c.pos_prefix() < c.prefix_tokens())
+        note += " The registers take no position: transformers adds the positions to CLS and the patches, then "
+                "inserts the registers.";
     if (c.global_pool == GlobalPool::Avg) note += " The head reads " + pooled_tokens(c) + ".";
     return note;
 }
