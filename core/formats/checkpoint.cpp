@@ -9,9 +9,10 @@
 // the config names their variant. Hugging Face's Dinov2Model and
 // Dinov2ForImageClassification (config.json's model_type "dinov2") in their
 // own layout: LayerScale layer_scale1/2.lambda1, the classifier on the CLS
-// row joined with the patch mean, transformers' position interpolation.
-// Left out: sharded checkpoints (model-0000x-of-0000y), DeiT's HF naming,
-// Dinov2WithRegisters.
+// row joined with the patch mean, transformers' position interpolation; and
+// Dinov2WithRegisters (model_type "dinov2_with_registers"): the same with
+// embeddings.register_tokens, which take no position, and antialiased resizing.
+// Left out: sharded checkpoints (model-0000x-of-0000y), DeiT's HF naming.
 #include "formats/checkpoint.h"
 
 #include <algorithm>
@@ -86,6 +87,7 @@ struct Layout {
     const char* ls_param = ".gamma";  // the LayerScale module's parameter (timm gamma, HF DINOv2 lambda1)
     bool cls_mean_head = false;       // the classifier reads [CLS row, patch mean] (HF DINOv2)
     PosResample pos_resample = PosResample::Antialiased;  // how the library resizes the positions
+    bool pos_on_registers = true;     // false: the registers are inserted after the positions (HF)
 };
 
 const Layout kTimmLayout = {false,     "cls_token",  "pos_embed", "patch_embed.proj", "norm",    "head",
@@ -116,6 +118,17 @@ const Layout kHfDinov2Layout = [] {
     l.pos_resample = PosResample::Bicubic;
     return l;
 }();
+// transformers' modeling_dinov2_with_registers.py: DINOv2's names plus
+// embeddings.register_tokens (1, num_register_tokens, D), inserted after CLS
+// once the positions are added to [CLS; patches]; interpolate_pos_encoding
+// resizes with antialias=True.
+const Layout kHfDinov2RegistersLayout = [] {
+    Layout l = kHfDinov2Layout;
+    l.reg = "embeddings.register_tokens";
+    l.pos_resample = PosResample::Antialiased;
+    l.pos_on_registers = false;
+    return l;
+}();
 
 // The checkpoint's key names: a layout and the prefixes in front of it.
 struct KeyNames {
@@ -131,13 +144,15 @@ struct KeyNames {
 };
 
 // Finds the CLS token under timm's name or HF's (ViTForImageClassification's
-// "vit.", Dinov2ForImageClassification's "dinov2.", or the bare models' none),
+// "vit.", Dinov2ForImageClassification's "dinov2.",
+// Dinov2WithRegistersForImageClassification's "dinov2_with_registers.", or the bare models' none),
 // with or without a "module." / "model." wrapper. The HF layout is ViT's until
 // the config's model_type says otherwise (hf_key_names).
 KeyNames detect_key_names(const SafetensorsFile& file) {
     for (const char* outer : {"", "module.", "model."}) {
         for (const auto& [layout, inner] : {std::pair{&kTimmLayout, ""}, std::pair{&kHuggingFaceLayout, "vit."},
                                             std::pair{&kHuggingFaceLayout, "dinov2."},
+                                            std::pair{&kHuggingFaceLayout, "dinov2_with_registers."},
                                             std::pair{&kHuggingFaceLayout, ""}}) {
             const std::string prefix = std::string(outer) + inner;
             if (file.find(prefix + layout->cls)) return KeyNames{layout, prefix, outer};
@@ -152,12 +167,18 @@ KeyNames detect_key_names(const SafetensorsFile& file) {
                 "not a ViT checkpoint this app can read");
 }
 
+const char* hf_model_type(HfModel model) {
+    return model == HfModel::Vit ? "vit" : model == HfModel::Dinov2 ? "dinov2" : "dinov2_with_registers";
+}
+
 // The Hugging Face layout of the model config.json's model_type names; block
-// names of the other model are refused, naming the key and the model_type.
+// names of the other family (ViT or DINOv2) are refused, naming the key and the model_type.
 KeyNames hf_key_names(KeyNames keys, const ConfigSpec& spec, const SafetensorsFile& file) {
     if (!keys.layout->huggingface) return keys;
-    const bool dinov2 = spec.hf_model == HfModel::Dinov2;
-    keys.layout = dinov2 ? &kHfDinov2Layout : &kHuggingFaceLayout;
+    const bool dinov2 = spec.hf_model != HfModel::Vit;
+    keys.layout = spec.hf_model == HfModel::Dinov2WithRegisters ? &kHfDinov2RegistersLayout
+                  : dinov2                                      ? &kHfDinov2Layout
+                                                                : &kHuggingFaceLayout;
     const KeyNames other{dinov2 ? &kHuggingFaceLayout : &kHfDinov2Layout, keys.prefix, keys.head_prefix};
     const std::string own_key = keys.block(0, keys.layout->ln1) + ".weight";
     const std::string other_key = other.block(0, other.layout->ln1) + ".weight";
@@ -165,7 +186,7 @@ KeyNames hf_key_names(KeyNames keys, const ConfigSpec& spec, const SafetensorsFi
         throw Error(file.path() + ": tensor '" + other_key + "' is in transformers' " +
                     (dinov2 ? "ViT" : "DINOv2") + " layout, but " +
                     (spec.path.empty() ? std::string("there is no config.json to say model_type 'dinov2'")
-                                       : spec.path + " says model_type '" + (dinov2 ? "dinov2" : "vit") + "'"));
+                                       : spec.path + " says model_type '" + hf_model_type(spec.hf_model) + "'"));
     return keys;
 }
 
@@ -406,11 +427,13 @@ TokenSettings resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, 
             throw Error(file.path() + ": tensor '" + key(l.reg, "") + "' has shape " + shape_string(reg) +
                         ", expected (1, reg_tokens, embed_dim) with 1 to 64 registers");
         t.reg_tokens = static_cast<int>(reg[1]);
+        t.pos_on_registers = l.pos_on_registers;
     }
     check_stated_token_setting(spec, "class_token", spec.class_token, t.class_token, key(l.cls, ""));
     check_stated_token_setting(spec, "fc_norm", spec.fc_norm, t.fc_norm, key(l.fc_norm, ".weight"));
     if (spec.reg_tokens && *spec.reg_tokens != t.reg_tokens)
-        throw Error(spec.path + ": says reg_tokens " + std::to_string(*spec.reg_tokens) + " but the weights hold " +
+        throw Error(spec.path + ": says " + (l.huggingface ? "num_register_tokens " : "reg_tokens ") +
+                    std::to_string(*spec.reg_tokens) + " but the weights hold " +
                     std::to_string(t.reg_tokens) + " ('" + key(l.reg ? l.reg : "reg_token", "") + "')");
     const bool cls_mean = l.cls_mean_head && file.find(keys.head(".weight"));  // Dinov2ForImageClassification
     t.global_pool = spec.global_pool.value_or(cls_mean ? GlobalPool::ClsAvg : GlobalPool::Token);
@@ -426,9 +449,10 @@ TokenSettings resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, 
 
 // The patch grid the positions were trained on and whether they cover the
 // prefix tokens (timm's pos_embed has prefix + grid² rows, or grid² under
-// no_embed_class).
-void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, const std::string& pos_key,
+// no_embed_class; transformers' always has the CLS row).
+void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, const KeyNames& keys,
                        const ConfigSpec& spec, Sizes& s) {
+    const std::string pos_key = keys.global(keys.layout->pos);
     const int prefix = s.tokens.prefix_tokens();
     const auto& pos = shape_of_rank(reader, pos_key, 3, "(1, prefix + grid², embed_dim)", file);
     const auto square_side = [](int64_t n) {
@@ -437,7 +461,8 @@ void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, 
     };
     // Read off the shape only where timm's models of that kind use no_embed_class
     // (every register model, DeiT III); elsewhere the config must say it.
-    const bool shape_decides = s.tokens.reg_tokens > 0 || spec.name.find("deit3") != std::string::npos;
+    const bool shape_decides = !keys.layout->huggingface &&
+                               (s.tokens.reg_tokens > 0 || spec.name.find("deit3") != std::string::npos);
     const int64_t stated_grid = spec.img_size ? spec.img_size->value / s.patch_size.value : 0;
     const bool on_prefix = spec.no_embed_class ? !*spec.no_embed_class
                            : !shape_decides    ? true
@@ -508,7 +533,7 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
         s.num_classes = {0, "no '" + head_key + "'"};
 
     const std::string pos_key = keys.global(l.pos);
-    resolve_positions(file, reader, pos_key, spec, s);
+    resolve_positions(file, reader, keys, spec, s);
 
     const int heads_default = std::max(1, s.embed_dim.value / 64);
     s.num_heads = spec.num_heads.value_or(StatedSize{

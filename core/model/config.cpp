@@ -1,7 +1,8 @@
 // config.json (timm or Hugging Face form) and preprocessor_config.json.
 // timm: the hub config timm's push_to_hub writes (`architecture`,
 // `num_classes`, `model_args`, `pretrained_cfg`), and timm's model names.
-// HF: ViTConfig's and Dinov2Config's keys (`model_type` picks the model) and
+// HF: ViTConfig's, Dinov2Config's and Dinov2WithRegistersConfig's keys
+// (`model_type` picks the model) and
 // ViTImageProcessor's (`size`, `resample`, `image_mean`, `image_std`, plus
 // `crop_size`/`crop_pct` of DeiT/ConvNeXt and DINOv2's BitImageProcessor).
 #include "model/config.h"
@@ -293,29 +294,29 @@ void read_hf_preprocessor(const json& root, const std::string& path, ConfigSpec&
     }
 }
 
-// transformers' `model_type`: "vit" (also when absent) or "dinov2", whose
-// Dinov2Config gives the MLP width as `mlp_ratio`, has LayerScale in every
-// block and layer_norm_eps 1e-6 by default. Other models are refused by name.
+// transformers' `model_type`: "vit" (also when absent), "dinov2" or
+// "dinov2_with_registers", whose configs give the MLP width as `mlp_ratio`, have
+// LayerScale in every block and layer_norm_eps 1e-6 by default; the latter adds
+// `num_register_tokens` (default 4). Other models are refused by name.
 void read_hf_model_type(const Fields& f, ConfigSpec& spec) {
     const std::string type = f.text("model_type").value_or("vit");
-    if (type == "dinov2_with_registers")
-        throw Error(f.path + ": model_type 'dinov2_with_registers' is not supported: its register tokens take no "
-                             "positions while its class token does, a layout this app does not run (timm's "
-                             "vit_*_reg4_dinov2 form is read)");
-    if (type != "vit" && type != "dinov2")
-        f.fail("model_type", "\"vit\" or \"dinov2\" (the Hugging Face models this app reads)", json(type));
+    if (type != "vit" && type != "dinov2" && type != "dinov2_with_registers")
+        f.fail("model_type", "\"vit\", \"dinov2\" or \"dinov2_with_registers\" (the Hugging Face models this app reads)",
+               json(type));
     if (auto act = f.text("hidden_act")) {
         if (*act != "gelu" && *act != "quick_gelu") f.fail("hidden_act", "\"gelu\" or \"quick_gelu\"", json(*act));
         spec.activation = *act == "quick_gelu" ? Activation::QuickGelu : Activation::Gelu;
     }
-    if (type != "dinov2") return;
-    spec.hf_model = HfModel::Dinov2;
+    if (type == "vit") return;
+    spec.hf_model = type == "dinov2" ? HfModel::Dinov2 : HfModel::Dinov2WithRegisters;
     spec.layer_scale = true;
     spec.ln_eps = 1e-6f;
     spec.mlp_ratio = f.number("mlp_ratio", 1.0 / 64, 64.0).value_or(4.0);
     if (f.flag("use_swiglu_ffn").value_or(false))
         throw Error(f.path + ": use_swiglu_ffn true (DINOv2's SwiGLU MLP, mlp.weights_in/weights_out) is not "
                              "supported: this app runs the fc1, GELU, fc2 MLP");
+    if (spec.hf_model == HfModel::Dinov2WithRegisters)
+        spec.reg_tokens = f.integer("num_register_tokens", 1, 64).value_or(4);
 }
 
 void read_hf(const json& root, const std::string& path, ConfigSpec& spec) {

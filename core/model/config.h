@@ -1,8 +1,8 @@
 // What a checkpoint's config says about the model: config.json in timm form
 // (`architecture`, `model_args`, `pretrained_cfg`, as timm's push_to_hub
 // writes it) or Hugging Face form (`hidden_size`, `num_attention_heads`, ...,
-// `id2label`, plus preprocessor_config.json; `model_type` "vit" or "dinov2",
-// as transformers' AutoConfig reads it). Every size is optional: the
+// `id2label`, plus preprocessor_config.json; `model_type` "vit", "dinov2" or
+// "dinov2_with_registers", as transformers' AutoConfig reads it). Every size is optional: the
 // checkpoint loader takes what the config leaves out from the weights and
 // checks what it states against them. Left out: HF image processors other than
 // ViT/DeiT/ConvNeXt-style resize and centre crop; timm's 'border' crop mode.
@@ -26,8 +26,9 @@ struct StatedSize {
 };
 
 // The Hugging Face model a config's `model_type` names: ViTModel /
-// ViTForImageClassification, or Dinov2Model / Dinov2ForImageClassification.
-enum class HfModel { Vit, Dinov2 };
+// ViTForImageClassification, Dinov2Model / Dinov2ForImageClassification, or
+// Dinov2WithRegistersModel / Dinov2WithRegistersForImageClassification.
+enum class HfModel { Vit, Dinov2, Dinov2WithRegisters };
 
 struct ConfigSpec {
     std::string path;          // config.json as given; empty when there was none
@@ -47,7 +48,8 @@ struct ConfigSpec {
     std::string mean_std_path;           // the file stating mean/std; empty: the defaults for 3 channels
     std::map<int, std::string> labels;   // class index → name (`id2label`, `label_names`)
     // timm's token and pooling settings where the config states them (top-level
-    // `global_pool`, `model_args`); the loader checks them against the weights.
+    // `global_pool`, `model_args`; HF `num_register_tokens`, default 4 for
+    // Dinov2WithRegisters); the loader checks them against the weights.
     std::optional<GlobalPool> global_pool;
     std::optional<bool> class_token, no_embed_class, fc_norm;
     std::optional<int> reg_tokens;
