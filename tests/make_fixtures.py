@@ -242,12 +242,14 @@ def variant_fixtures():
                 model_args={"img_size": 64, "num_classes": 6})
 
 
-def hf_dinov2_fixture():
+def hf_dinov2_fixture(name="hf_dinov2", seed=10, model_class=hf_dinov2.HfDinov2, prefix="dinov2.", **model_kw):
     """`hf_dinov2`: transformers' Dinov2ForImageClassification (tools/vitref/hf_dinov2.py),
     tiny, in its own key names with config.json (model_type "dinov2") and BitImageProcessor's
     preprocessor_config.json; positions trained for 84 px (6x6 patches of 14) and run
-    at the processor's 56 px crop (4x4), so transformers' interpolation runs."""
-    name, seed, S, shortest = "hf_dinov2", 10, 56, 64
+    at the processor's 56 px crop (4x4), so transformers' interpolation runs.
+    `hf_dinov2_reg`: the same for Dinov2WithRegistersForImageClassification
+    (model_class HfDinov2Registers, key prefix "dinov2_with_registers.")."""
+    S, shortest = 56, 64
     d = os.path.join(OUT, name)
     previous_image = open(os.path.join(OUT, "timm_f32", "image.png"), "rb").read()
     if os.path.exists(d):
@@ -255,11 +257,11 @@ def hf_dinov2_fixture():
     os.makedirs(d)
     g = torch.Generator().manual_seed(seed)
     torch.manual_seed(seed)
-    m = hf_dinov2.HfDinov2(num_classes=5, embed_dim=24, img_size=84, patch_size=14, in_chans=3, depth=2,
-                           num_heads=6, mlp_ratio=4.0, qkv_bias=True, eps=1e-6).eval()
+    m = model_class(num_classes=5, embed_dim=24, img_size=84, patch_size=14, in_chans=3, depth=2,
+                    num_heads=6, mlp_ratio=4.0, qkv_bias=True, eps=1e-6, **model_kw).eval()
     m.init_random(g)
     path = os.path.join(d, "model.safetensors")
-    st.save_file(hf_dinov2.hf_dinov2_state_dict(m), path, dtype="F32", metadata={"format": "pt"})
+    st.save_file(hf_dinov2.hf_dinov2_state_dict(m, prefix), path, dtype="F32", metadata={"format": "pt"})
     labels = ["tabby cat", "coffee mug", "astronaut", "rocket", "moon"]
     cfg, pre = hf_dinov2.hf_dinov2_config(m, 84, shortest, S, IMAGENET_MEAN, IMAGENET_STD, id2label=labels)
     st.write_json(cfg, os.path.join(d, "config.json"))
@@ -393,6 +395,7 @@ def main():
     token_fixtures()
     variant_fixtures()
     hf_dinov2_fixture()
+    hf_dinov2_fixture("hf_dinov2_reg", 11, hf_dinov2.HfDinov2Registers, "dinov2_with_registers.", num_register_tokens=4)
     digits_fixture()
     intervention_fixtures()
     total = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(OUT) for f in fs)

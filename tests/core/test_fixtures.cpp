@@ -2,7 +2,8 @@
 // fixtures of tests/make_fixtures.py, loaded through the real loaders
 // (safetensors F32/F16/BF16, timm and Hugging Face naming, both config forms,
 // image decoding and preprocessing). Prints the largest difference per fixture.
-// Hugging Face DINOv2's settings the loader refuses are checked on copies of its fixture.
+// Hugging Face DINOv2's settings the loader refuses are checked on copies of its
+// fixtures; Dinov2WithRegistersModel (no classifier, no key prefix) on a renamed copy.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "pass/forward.h"
 #include "formats/image.h"
 #include "formats/npy.h"
+#include "formats/safetensors.h"
 #include "helpers_loaders.h"
 
 namespace {
@@ -158,9 +160,11 @@ TEST_CASE("every stage equals PyTorch: Hugging Face Dinov2ForImageClassification
 
 namespace {
 
-// The hf_dinov2 fixture copied into `dir` with config.json's `key` set to `value` (JSON text).
-std::string hf_dinov2_with(const vit_test::TempDir& dir, const std::string& key, const std::string& value) {
-    const fs::path source = fs::path(VITVIZ_FIXTURES) / "hf_dinov2";
+// The fixture `name` (hf_dinov2 or hf_dinov2_reg) copied into `dir` with
+// config.json's `key` set to `value` (JSON text); the loader's message.
+std::string hf_dinov2_with(const vit_test::TempDir& dir, const std::string& key, const std::string& value,
+                           const std::string& name = "hf_dinov2") {
+    const fs::path source = fs::path(VITVIZ_FIXTURES) / name;
     for (const char* file : {"model.safetensors", "preprocessor_config.json"})
         fs::copy_file(source / file, fs::path(dir.path()) / file);
     nlohmann::json config = nlohmann::json::parse(std::ifstream(source / "config.json"));
@@ -178,9 +182,10 @@ TEST_CASE("Hugging Face DINOv2 settings this app does not run are refused by nam
         CHECK_THAT(hf_dinov2_with(dir, "use_swiglu_ffn", "true"), Contains("use_swiglu_ffn true"));
     }
     {
-        vit_test::TempDir dir;
+        vit_test::TempDir dir;  // DINOv2 weights under a registers config: no register_tokens to read
         CHECK_THAT(hf_dinov2_with(dir, "model_type", "\"dinov2_with_registers\""),
-                   Contains("model_type 'dinov2_with_registers' is not supported"));
+                   Contains("says num_register_tokens 4 but the weights hold 0") &&
+                       Contains("dinov2.embeddings.register_tokens"));
     }
     {
         vit_test::TempDir dir;
@@ -195,5 +200,81 @@ TEST_CASE("Hugging Face DINOv2 settings this app does not run are refused by nam
         CHECK_THAT(hf_dinov2_with(dir, "model_type", "\"vit\""),
                    Contains("'dinov2.encoder.layer.0.norm1.weight' is in transformers' DINOv2 layout") &&
                        Contains("says model_type 'vit'"));
+    }
+}
+
+TEST_CASE("every stage equals PyTorch: Hugging Face Dinov2WithRegistersForImageClassification, registers without "
+          "positions, antialiased 6x6 to 4x4",
+          "[fixtures][hf_dinov2]") {
+    check_fixture("hf_dinov2_reg");
+    const vit::Model model = vit::load_model((fs::path(VITVIZ_FIXTURES) / "hf_dinov2_reg").string());
+    const vit::ModelConfig& c = model.config;
+    CHECK(c.reg_tokens == 4);                            // embeddings.register_tokens (1, 4, D)
+    CHECK(c.prefix_tokens() == 5);                       // CLS, REG0..REG3, then the patches
+    CHECK(c.pos_prefix() == 1);                          // position_embeddings: the CLS row and the 6x6 grid
+    CHECK(model.pos_embed.rows() == 1 + 36);
+    CHECK(c.pos_row(0) == 0);
+    CHECK(c.pos_row(1) == -1);                           // registers: inserted after the positions
+    CHECK(c.pos_row(5) == 1);                            // patch 0
+    CHECK(c.pos_resample == vit::PosResample::Antialiased);  // interpolate_pos_encoding's antialias=True
+    CHECK(c.global_pool == vit::GlobalPool::ClsAvg);     // [CLS, mean of the patches, registers left out]
+    CHECK(model.head_w.cols() == 2 * c.embed_dim);
+    CHECK(c.layer_scale);
+    CHECK(c.labels.at(2) == "astronaut");
+}
+
+TEST_CASE("Hugging Face Dinov2WithRegistersModel: the bare model's keys, no classifier, the same final norm",
+          "[fixtures][hf_dinov2]") {
+    const fs::path source = fs::path(VITVIZ_FIXTURES) / "hf_dinov2_reg";
+    vit_test::TempDir dir;
+    const std::string prefix = "dinov2_with_registers.";
+    const vit::SafetensorsFile file((source / "model.safetensors").string());
+    std::vector<vit::NamedTensor> bare;  // Dinov2WithRegistersModel's state_dict: no prefix, no classifier
+    for (const vit::SafetensorsEntry& e : file.entries()) {
+        if (e.name.rfind(prefix, 0) != 0) continue;
+        vit::Tensor t(e.shape);
+        file.read_floats(e, t.data.data());
+        bare.push_back({e.name.substr(prefix.size()), std::move(t)});
+    }
+    vit::write_safetensors(dir.path("model.safetensors"), bare);
+    nlohmann::json config = nlohmann::json::parse(std::ifstream(source / "config.json"));
+    config["architectures"] = {"Dinov2WithRegistersModel"};
+    config.erase("id2label");
+    config.erase("label2id");
+    vit_test::write_file(dir.path("config.json"), config.dump());
+    fs::copy_file(source / "preprocessor_config.json", fs::path(dir.path()) / "preprocessor_config.json");
+
+    const vit::Model model = vit::load_model(dir.path());
+    CHECK(model.config.num_classes == 0);
+    CHECK(model.config.reg_tokens == 4);
+    const vit::Image image = vit::load_image((source / "image.png").string(), 3);
+    const vit::Trace trace = vit::forward(model, vit::preprocess(image, model.config.preprocess, 56));
+    const vit::Tensor want = vit::read_npy((source / "expected" / "norm.npy").string());
+    const vit::Difference e = vit::compare(trace.at("norm"), want);
+    INFO("final norm: largest difference " << e.max_abs);
+    CHECK(e.relative() <= 1e-4);
+}
+
+TEST_CASE("Hugging Face DINOv2 with registers: settings that disagree with the weights are refused by name",
+          "[fixtures][hf_dinov2]") {
+    using Catch::Matchers::Contains;
+    {
+        vit_test::TempDir dir;
+        CHECK_THAT(hf_dinov2_with(dir, "num_register_tokens", "2", "hf_dinov2_reg"),
+                   Contains("says num_register_tokens 2 but the weights hold 4"));
+    }
+    {
+        vit_test::TempDir dir;
+        CHECK_THAT(hf_dinov2_with(dir, "num_register_tokens", "0", "hf_dinov2_reg"),
+                   Contains("'num_register_tokens' must be an integer in [1, 64]"));
+    }
+    {
+        vit_test::TempDir dir;  // registers under a plain DINOv2 config: a tensor with no place
+        CHECK_THAT(hf_dinov2_with(dir, "model_type", "\"dinov2\"", "hf_dinov2_reg"),
+                   Contains("'dinov2_with_registers.embeddings.register_tokens' is not used by this model"));
+    }
+    {
+        vit_test::TempDir dir;
+        CHECK_THAT(hf_dinov2_with(dir, "use_swiglu_ffn", "true", "hf_dinov2_reg"), Contains("use_swiglu_ffn true"));
     }
 }

@@ -1,4 +1,6 @@
-"""Hugging Face's Dinov2Model / Dinov2ForImageClassification as the reference runs them.
+"""Hugging Face's Dinov2Model / Dinov2ForImageClassification, and
+Dinov2WithRegistersModel / Dinov2WithRegistersForImageClassification, as the
+reference runs them.
 
 transformers' modeling_dinov2.py is the timm-named VisionTransformer of model.py
 with LayerScale in every block (Dinov2Layer: norm1, attention, layer_scale1,
@@ -10,6 +12,14 @@ residual; norm2, mlp, layer_scale2, residual), plus two differences kept here:
   - Dinov2ForImageClassification: the classifier, nn.Linear(2 * hidden_size,
     num_labels), reads torch.cat([cls_token, patch_tokens.mean(dim=1)], dim=1)
     of the final layernorm's output.
+modeling_dinov2_with_registers.py (HfDinov2Registers) is the same model with
+`num_register_tokens` register tokens, embeddings.register_tokens (1, R, D):
+  - Dinov2WithRegistersEmbeddings.forward adds the positions (1 + grid² rows)
+    to [CLS; patches] and then inserts the registers after CLS, so the order
+    is CLS, REG0..REG{R-1}, patches and the registers take no position;
+  - its interpolate_pos_encoding is DINOv2's with antialias=True;
+  - the classifier reads [CLS, the mean of the patch rows], registers left out
+    (sequence_output[:, 1 + num_register_tokens:]).
 `hf_dinov2_state_dict` writes transformers' key names, `hf_dinov2_config` the
 config.json and BitImageProcessor's preprocessor_config.json.
 """
@@ -24,6 +34,8 @@ from .model import VisionTransformer
 
 
 class HfDinov2(VisionTransformer):
+    antialias = False  # interpolate_pos_encoding's F.interpolate flag
+
     def __init__(self, num_classes, embed_dim, **kw):
         super().__init__(num_classes=num_classes, embed_dim=embed_dim, init_values=1.0, **kw)
         self.head = nn.Linear(2 * embed_dim, num_classes) if num_classes > 0 else nn.Identity()
@@ -36,13 +48,12 @@ class HfDinov2(VisionTransformer):
         dim = self.pos_embed.shape[-1]
         grid = self.pos_embed[:, 1:].reshape(1, old, old, dim).permute(0, 3, 1, 2)
         grid = F.interpolate(grid.to(torch.float32), size=(gh, gw), mode="bicubic",
-                             align_corners=False).to(self.pos_embed.dtype)
+                             align_corners=False, antialias=self.antialias).to(self.pos_embed.dtype)
         grid = grid.permute(0, 2, 3, 1).reshape(1, -1, dim)
         return torch.cat([self.pos_embed[:, :1], grid], dim=1)
 
-    @staticmethod
-    def _linear_input(t):
-        return torch.cat([t[:, 0], t[:, 1:].mean(dim=1)], dim=1)
+    def _linear_input(self, t):
+        return torch.cat([t[:, 0], t[:, self.num_prefix_tokens:].mean(dim=1)], dim=1)
 
     def forward_head(self, t):
         return self.head(self._linear_input(t))
@@ -57,21 +68,50 @@ class HfDinov2(VisionTransformer):
         out["probs"] = logits.softmax(dim=-1)
 
 
+class HfDinov2Registers(HfDinov2):
+    antialias = True
+
+    def __init__(self, num_classes, embed_dim, num_register_tokens=4, **kw):
+        super().__init__(num_classes, embed_dim, reg_tokens=num_register_tokens, **kw)
+        # position_embeddings: num_patches + 1 rows, none for the registers
+        self.pos_embed = nn.Parameter(torch.zeros(1, self.patch_embed.num_patches + 1, embed_dim))
+
+    def _pos_embed(self, emb, gh, gw, iv, rec):
+        """Dinov2WithRegistersEmbeddings.forward; rec["cls"] is CLS, the
+        registers and the patches before any position is added."""
+        cls = self.cls_token.expand(emb.shape[0], -1, -1).to(emb.dtype)
+        reg = self.reg_token.expand(emb.shape[0], -1, -1).to(emb.dtype)
+        if rec is not None:
+            rec["cls"] = torch.cat([cls, reg, emb], dim=1)
+        t = torch.cat([cls, emb], dim=1)
+        if not iv.no_pos:
+            t = t + self._pos_embed_for(gh, gw)
+        return torch.cat([t[:, :1], reg, t[:, 1:]], dim=1)
+
+
 def hf_dinov2_state_dict(model, prefix="dinov2."):
     """transformers' names: Dinov2ForImageClassification's ("dinov2." and
-    "classifier."), with the unused mask_token Dinov2Embeddings holds."""
+    "classifier."; Dinov2WithRegistersForImageClassification's
+    "dinov2_with_registers." and embeddings.register_tokens), with the unused
+    mask_token the embeddings hold."""
     blocks = {"norm1": "norm1", "attn.proj": "attention.output.dense", "norm2": "norm2",
               "mlp.fc1": "mlp.fc1", "mlp.fc2": "mlp.fc2"}
     layer_scale = {"ls1.gamma": "layer_scale1.lambda1", "ls2.gamma": "layer_scale2.lambda1"}
     out = st.hf_state_dict(model, prefix, blocks, layer_scale)
     out[prefix + "embeddings.mask_token"] = torch.zeros(1, model.embed_dim)
+    if model.reg_token is not None:
+        out[prefix + "embeddings.register_tokens"] = model.reg_token.detach().clone()
     return out
 
 
 def hf_dinov2_config(model, img_size, shortest_edge, crop, mean, std, id2label=None):
-    """(config.json, preprocessor_config.json) as facebook/dinov2-small-imagenet1k-1-layer's."""
+    """(config.json, preprocessor_config.json) as facebook/dinov2-small-imagenet1k-1-layer's
+    (or dinov2-with-registers-small-imagenet1k-1-layer's for HfDinov2Registers:
+    Dinov2WithRegistersConfig's keys too, sorted as transformers writes them)."""
+    registers = isinstance(model, HfDinov2Registers)
+    family = "Dinov2WithRegisters" if registers else "Dinov2"
     cfg = {
-        "architectures": ["Dinov2ForImageClassification" if model.num_classes > 0 else "Dinov2Model"],
+        "architectures": [family + ("ForImageClassification" if model.num_classes > 0 else "Model")],
         "attention_probs_dropout_prob": 0.0,
         "drop_path_rate": 0.0,
         "hidden_act": "gelu",
@@ -95,6 +135,13 @@ def hf_dinov2_config(model, img_size, shortest_edge, crop, mean, std, id2label=N
     if id2label is not None:
         cfg["id2label"] = {str(i): n for i, n in enumerate(id2label)}
         cfg["label2id"] = {n: i for i, n in enumerate(id2label)}
+    if registers:
+        depth = len(model.blocks)
+        cfg.update({"apply_layernorm": True, "model_type": "dinov2_with_registers",
+                    "num_register_tokens": model.reg_token.shape[1], "out_features": [f"stage{depth}"],
+                    "out_indices": [depth], "reshape_hidden_states": True,
+                    "stage_names": ["stem"] + [f"stage{i}" for i in range(1, depth + 1)]})
+        cfg = dict(sorted(cfg.items()))
     pre = {
         "crop_size": {"height": crop, "width": crop},
         "do_center_crop": True,
