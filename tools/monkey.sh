@@ -9,18 +9,27 @@
 # Mesa's driver, unloaded at exit, leaves leaks whose stacks show only an
 # "<unknown module>", so no suppression by library name can tell them from ours;
 # the core's leaks are checked by tools/test.sh's core_tests under LeakSanitizer.
-#   bash tools/monkey.sh [SECONDS] [SEED] [MODEL...]    models: toy-4x4 digits (default: both)
+# The default models: the two small built-ins and the model families' fixture
+# checkpoints (tests/fixtures: registers, DIST, no CLS with avg pooling, CLIP,
+# HF DINOv2), small enough for a sanitizer build. MONKEY_BUILD=build runs the
+# Release app of tools/test.sh's build/ instead (no sanitizers, nothing built):
+# there the ViT-B-sized built-ins answer in time.
+#   bash tools/monkey.sh [SECONDS] [SEED] [MODEL...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 seed=${2:-1}
 shift 2 || shift $#
 models=("$@")
-[ ${#models[@]} -gt 0 ] || models=(toy-4x4 digits)
+[ ${#models[@]} -gt 0 ] || models=(toy-4x4 digits tests/fixtures/{timm_reg4,timm_deit_distilled,timm_gap_fcnorm,timm_clip_quickgelu,hf_dinov2})
+build=${MONKEY_BUILD:-build-asan}
 
-# The folder of tools/test.sh's sanitizer build, the app added: the core's objects are reused.
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=ON -DVITVIZ_BLAS=OFF >/dev/null
-cmake --build build-asan -j"$(nproc)" --target vitviz >/dev/null
+if [ "$build" = build-asan ]; then
+  # The folder of tools/test.sh's sanitizer build, the app added: the core's objects are reused.
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=ON -DVITVIZ_BLAS=OFF >/dev/null
+  cmake --build build-asan -j"$(nproc)" --target vitviz >/dev/null
+fi
+[ -x "$build/app/vitviz" ] || { echo "monkey.sh: no app at $build/app/vitviz (build it first)" >&2; exit 2; }
 
 export ASAN_OPTIONS=detect_leaks=0
 export UBSAN_OPTIONS=print_stacktrace=1
@@ -29,12 +38,13 @@ trap 'rm -f "$log"' EXIT
 failed=0
 for model in "${models[@]}"; do
   status=0
-  xvfb-run -a -s "-screen 0 1600x1000x24" build-asan/app/vitviz --monkey "$seconds" --seed "$seed" --model "$model" \
+  # A run that has not ended 2 minutes after its time hangs: timeout ends it (exit 124), a finding too.
+  timeout -k 10 $((seconds + 120)) xvfb-run -a -s "-screen 0 1600x1000x24" "$build/app/vitviz" --monkey "$seconds" --seed "$seed" --model "$model" \
     >"$log" 2>&1 || status=$?
   if [ "$status" -eq 0 ] && grep -q '^monkey: [0-9]* frames' "$log" && ! grep -q 'Sanitizer\|runtime error' "$log"; then
-    grep '^monkey: [0-9]* frames' "$log" | sed "s/^monkey:/monkey $model:/"
+    grep '^monkey: [0-9]* frames' "$log" | sed "s|^monkey:|monkey $model:|"
   else
-    echo "monkey.sh: FINDING on $model (exit $status); replay: bash tools/monkey.sh $seconds $seed $model" >&2
+    echo "monkey.sh: FINDING on $model (exit $status); replay: MONKEY_BUILD=$build bash tools/monkey.sh $seconds $seed $model" >&2
     tail -n 60 "$log" >&2
     failed=1
   fi

@@ -9,8 +9,10 @@
 # (VITVIZ_NATIVE, on by default), so on an AVX-512 machine the core's own
 # kernel (core/tensor/gemm.cpp) runs under the sanitizers. Last, the same
 # build folder adds the app, and its monkey (tools/monkey.sh) feeds it random
-# input for MONKEY_SECONDS (default 60) per built-in model from a fixed seed;
-# any crash, assertion or sanitizer report fails the script.
+# input for MONKEY_SECONDS (default 60) per small model from a fixed seed (the
+# small built-ins and the family fixtures), and the Release app gets the same
+# for each ViT-B-sized built-in; any crash, hang, assertion or sanitizer report
+# fails the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh --tests
@@ -24,3 +26,5 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_
 cmake --build build-asan -j"$jobs" --target core_tests vitviz-cli
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -LE real)
 bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1
+MONKEY_BUILD=build bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1 vit-b-random vit-s-reg4-random deit-s-distilled-random \
+  vit-m-gap-random vit-b-clip-random

@@ -287,3 +287,13 @@ TEST_CASE("the monkey's counts print as one line") {
     REQUIRE(line.find("12 frames") != std::string::npos);
     REQUIRE(line.find("3 training steps") != std::string::npos);
 }
+
+TEST_CASE("the monkey switches among its start model, the other small built-in and ViT-B or the start again") {
+    using V = std::vector<std::string>;
+    REQUIRE(monkey_models("toy-4x4", true) == V{"toy-4x4", "digits", "vit-b-random"});
+    REQUIRE(monkey_models("digits", true) == V{"digits", "toy-4x4", "vit-b-random"});
+    REQUIRE(monkey_models("digits", false) == V{"digits", "toy-4x4", "digits"});
+    REQUIRE(monkey_models("/fixtures/timm_reg4", true) == V{"/fixtures/timm_reg4", "toy-4x4", "/fixtures/timm_reg4"});
+    REQUIRE(monkey_models("vit-s-reg4-random", false) == V{"vit-s-reg4-random", "toy-4x4", "vit-s-reg4-random"});
+    REQUIRE(monkey_models("toy-4x4", false).size() == static_cast<size_t>(kMonkeyModels));
+}

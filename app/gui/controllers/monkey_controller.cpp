@@ -18,9 +18,6 @@ namespace vit::gui {
 
 namespace fs = std::filesystem;
 
-// The models of MonkeyEvent::model, in its order.
-static const char* const kModels[kMonkeyModels] = {kToyModel, kDigitsModel, kRandomVitB};
-
 // ViT-B's forward takes minutes in a sanitizer build: there the monkey leaves it out.
 #if defined(__SANITIZE_ADDRESS__)
 static constexpr bool kLargeModel = false;
@@ -48,6 +45,8 @@ MonkeyController::MonkeyController(AppContext& app, AskController& ask, LessonCo
 
 void MonkeyController::start() {
     started_ = true;
+    const std::string& model = app_.options.model;  // a folder's path stays valid in the working folder below
+    models_ = monkey_models(is_builtin_model(model) ? model : fs::absolute(model).string(), kLargeModel);
     std::string pattern = (fs::temp_directory_path() / "vitviz-monkey-XXXXXX").string();
     if (!mkdtemp(pattern.data())) throw Error("--monkey: cannot make a temporary folder in " + fs::temp_directory_path().string());
     folder_ = pattern;
@@ -120,8 +119,7 @@ void MonkeyController::act(UiActions& actions) {
 void MonkeyController::carry_out(const MonkeyEvent& e, UiActions& actions) {
     switch (e.kind) {
         case MonkeyKind::Model:
-            if (e.model == kMonkeyLargeModel && !kLargeModel) return;
-            actions.open_model = kModels[e.model];
+            actions.open_model = models_[e.model];
             ++counts_.models;
             return;
         case MonkeyKind::Image:

@@ -54,6 +54,7 @@ private:
     std::vector<std::string> images_;   // "" (the model's own) then the gallery's photos
     std::vector<std::string> lessons_files_;  // the built-in lessons
     std::mt19937 rng_;
+    std::vector<std::string> models_;   // the models of MonkeyEvent::model (monkey_models)
     bool started_ = false;
     std::string folder_;                // the temporary working folder
     std::chrono::steady_clock::time_point start_;

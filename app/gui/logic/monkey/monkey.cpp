@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "logic/ask/ask_state.h"
+#include "model/builtin.h"
 
 namespace vit::gui {
 
@@ -64,6 +65,12 @@ MonkeyEvent next_monkey_event(std::mt19937& rng) {
             break;
     }
     return e;
+}
+
+std::vector<std::string> monkey_models(const std::string& start, bool large) {
+    const bool small_builtin = start == kToyModel || start == kDigitsModel;
+    const std::string other = start == kToyModel ? kDigitsModel : kToyModel;
+    return {start, other, small_builtin && large ? std::string(kRandomVitB) : start};
 }
 
 std::string monkey_summary(const MonkeyCounts& c) {

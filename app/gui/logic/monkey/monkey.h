@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "logic/state/input_queue.h"
 
@@ -18,10 +19,10 @@ enum class MonkeyKind { Key, Click, Drag, Wheel, Model, Image, Ask, LessonStep, 
 // What an Ask event changes in the Ask panel's question (logic/ask/ask_state.h).
 enum class AskChange { Paint, PaintDrops, SilenceHead, NoPositions, Shuffle, Temperature, Show, Reset };
 
-// The models the monkey switches among, in this order; the last one (large) only rarely.
+// The monkey switches among kMonkeyModels models (monkey_models); the last one only rarely.
 inline constexpr int kMonkeyModels = 3;
 inline constexpr int kMonkeyLargeModel = 2;
-inline constexpr int kMonkeyLargeOdds = 40;  // one model switch in this many opens the large one
+inline constexpr int kMonkeyLargeOdds = 40;  // one model switch in this many opens the last one
 
 struct MonkeyEvent {
     MonkeyKind kind = MonkeyKind::Key;
@@ -40,6 +41,13 @@ struct MonkeyEvent {
 };
 
 MonkeyEvent next_monkey_event(std::mt19937& rng);
+
+// The models of MonkeyEvent::model, in its order, for a run that starts on `start`:
+// the start model, the other of toy and digits, then ViT-B when `large` allows it
+// (it is slow in a sanitizer build). A run started on any other model (a built-in
+// family sibling, a checkpoint folder) comes back to it instead of ViT-B, so it
+// takes about half the switches.
+std::vector<std::string> monkey_models(const std::string& start, bool large);
 
 // What the monkey did, printed as one line at the end.
 struct MonkeyCounts {
