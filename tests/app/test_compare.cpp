@@ -1,15 +1,12 @@
 // Claims about the comparison model (app/gui/logic/jobs/compare_pass.h): it runs on
 // the worker on the image the loaded model shows, at its own size; a new image reruns
 // it (stale until then); a bad path comes back as one message naming the file and
-// forgets it; the layers match by relative depth. "[.compare_tour]" checks the
-// screenshots of `vitviz --compare-model … --tour` (tests/app/tests.cmake).
+// forgets it; the layers match by relative depth. (The screenshots of
+// `vitviz --compare-model … --tour`: tests/app/test_tour_screenshots.cpp, "[.compare_tour]".)
 #include <catch2/catch.hpp>
-#include <stb/stb_image.h>
 
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
-#include <filesystem>
 #include <thread>
 
 #include "logic/jobs/compare_pass.h"

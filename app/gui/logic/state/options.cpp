@@ -53,8 +53,9 @@ const char* usage() {
            "                 --tour DIR: DIR/NN-edit.png per step, and NN-halfway.png: the change into it held halfway\n"
            "  --handout OUT.html  with --lesson: write the lesson as one self-contained HTML page (pictures\n"
            "                 embedded; as PNGs in OUT-steps/, or in --tour DIR), then exit\n"
-           "  --monkey SECONDS  random keys, clicks, drags, wheel, models, images, Ask questions, lesson steps and\n"
-           "                 training steps for SECONDS (in a new temporary working folder), then print the counts\n"
+           "  --monkey SECONDS  random keys, clicks, drags, wheel, models (the comparison model too), images, Ask\n"
+           "                 questions, lesson steps and training steps for SECONDS (in a new temporary working\n"
+           "                 folder), then print the counts\n"
            "  --seed S       the monkey's seed (default 1): the same seed and --model replay the same input\n";
     return text.c_str();
 }

@@ -299,9 +299,8 @@ ImVec2 DrawTileGrid(ViewContext& ctx, const std::vector<Tile>& tiles, const Tile
 }
 
 // Below the tiles, at the bottom of the view: what the colours mean.
-void DrawAttentionCaption(ViewContext& ctx, const AttentionTiles& at, Range shared, float footer_h) {
+std::string attention_caption(ViewContext& ctx, const AttentionTiles& at, Range shared) {
     const AttentionScale scale = ctx.state.attention_scale;
-    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));
     std::string caption = attention_scale_caption(scale, shared, ctx.pipeline.heads, ctx.state.layer);
     if (at.rollout && scale == AttentionScale::LayerMax) caption += "; rollout its own, 0 … " + percent(at.roll_range.hi);
     caption += ". Each map: the token's attention over the " + std::to_string(ctx.patches()) + " patches";
@@ -310,8 +309,7 @@ void DrawAttentionCaption(ViewContext& ctx, const AttentionTiles& at, Range shar
     if (layout.count() == 1) caption += "; CLS: what it gives the CLS token";
     else if (layout.count() > 1) caption += "; " + kinds + ": what it gives those tokens";
     if (kinds.find("REG") != std::string::npos) caption += " (REG: all registers together)";
-    caption += ".";
-    Note(caption);
+    return caption + ".";
 }
 
 // The tiles in `avail`, as large as they fit, and (one scale for the layer) its colour bar at their right.
@@ -356,12 +354,17 @@ void DrawAttentionScreen(ViewContext& ctx) {
 
     // The maps of this layer (heads, then their mean) share a scale; rollout is another quantity with its own.
     const Range shared = attention_range(st.attention_scale, at.layer_maps, ctx.patches(), 0);
-    const float footer_h = ImGui::GetTextLineHeightWithSpacing() * 2.f + 4.f;
+    // The caption's room: its wrapped lines (at least two, so the tiles do not jump with its length).
+    const std::string caption = attention_caption(ctx, at, shared);
+    const float footer_h = std::max(ImGui::GetTextLineHeightWithSpacing() * 2.f,
+                                    ImGui::CalcTextSize(caption.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y) +
+                           ImGui::GetStyle().ItemSpacing.y + 4.f;
     const ImVec2 room(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - footer_h);
     const auto tiles = [&](ViewContext& loaded) { DrawAttentionTiles(loaded, at, shared, tok, ImGui::GetContentRegionAvail()); };
     if (ctx.comparison) DrawComparisonHalves(ctx, room, tiles, DrawComparisonClsAttention);
     else DrawAttentionTiles(ctx, at, shared, tok, room);
-    DrawAttentionCaption(ctx, at, shared, footer_h);
+    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));
+    Note(caption);
 }
 
 }  // namespace vit::gui

@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "logic/describe/attention_scale.h"
-#include "views/screens/findings_common.h"
 
 namespace vit::gui {
 
@@ -15,17 +14,23 @@ std::string block_of(const ViewContext& ctx) {
     return "block " + std::to_string(ctx.state.layer) + " of 0–" + std::to_string(ctx.pipeline.depth - 1);
 }
 
-// One half: a child window of `size` with the title, the note (amber) and `draw` under them.
-void DrawHalf(ViewContext* views, const char* id, ImVec2 size, const std::string& name, const std::string& subtitle,
-              const std::string& note, const std::function<void(ViewContext&)>& draw, ViewContext& fonts_of) {
+// Wrapped text in `colour`, in `font` (no word is shrunk or cut, however long the model's name).
+void WrappedLine(ImFont* font, ImU32 colour, const std::string& text) {
+    ImGui::PushFont(font);
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+}
+
+// One half: a child window of `size` with the model's name (heading), its block (in the formulas'
+// blue: not dimmed, it says which block this half shows), the note (amber), then `draw`.
+void DrawHalf(ViewContext* views, const char* id, ImVec2 size, const std::string& name, const std::string& block,
+              const std::string& note, const std::function<void(ViewContext&)>& draw, const ViewContext& fonts_of) {
     ImGui::BeginChild(id, size, false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    // The block line not dimmed (it says which block this half shows) but in the formulas' blue.
-    FindingsTitle(fonts_of, name, subtitle, ImGui::GetContentRegionAvail().x, IM_COL32(150, 210, 255, 255));
-    if (!note.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 90, 255));
-        ImGui::TextWrapped("%s", note.c_str());
-        ImGui::PopStyleColor();
-    }
+    WrappedLine(fonts_of.heading(), ImGui::GetColorU32(ImGuiCol_Text), name);
+    WrappedLine(ImGui::GetFont(), IM_COL32(150, 210, 255, 255), block);
+    if (!note.empty()) WrappedLine(ImGui::GetFont(), IM_COL32(255, 200, 90, 255), note);
     if (views) draw(*views);
     ImGui::EndChild();
 }
@@ -47,7 +52,7 @@ void DrawComparisonHalves(ViewContext& main, ImVec2 size, const std::function<vo
                                               std::to_string(main.state.layer) + " on the left"
                                         : "no encoder blocks";
     }
-    DrawHalf(side.views, "comparison_half", half, "beside it: " + side.name, subtitle, side.note, draw_compared, main);
+    DrawHalf(side.views, "comparison_half", half, side.name, subtitle, side.note, draw_compared, main);
     // The line between the halves.
     const float x = at.x + half.x + gap * 0.5f;
     ImGui::GetWindowDrawList()->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + size.y), ImGui::GetColorU32(ImGuiCol_Separator), 2.f);

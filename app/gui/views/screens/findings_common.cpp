@@ -25,16 +25,14 @@ void FindingsHeading(ViewContext& ctx, const char* text) {
     ImGui::PopFont();
 }
 
-void FindingsTitle(ViewContext& ctx, const std::string& title, const std::string& subtitle, float width,
-                   ImU32 subtitle_colour) {
+void FindingsTitle(ViewContext& ctx, const std::string& title, const std::string& subtitle, float width) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::PushFont(ctx.heading());
     const float lh = ImGui::GetTextLineHeight();
     FittedText(dl, at, width, title, ImGui::GetColorU32(ImGuiCol_Text));
     ImGui::PopFont();
-    FittedText(dl, ImVec2(at.x, at.y + lh + 2.f), width, subtitle,
-               subtitle_colour ? subtitle_colour : ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    FittedText(dl, ImVec2(at.x, at.y + lh + 2.f), width, subtitle, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::Dummy(ImVec2(width, lh + ImGui::GetTextLineHeight() + 6.f));
 }
 

@@ -18,9 +18,8 @@ PatchTokens findings_tokens(const ViewContext& ctx);
 bool FindingsBlockChooser(ViewContext& ctx);
 // The screen's heading, in the heading font.
 void FindingsHeading(ViewContext& ctx, const char* text);
-// A heading and a line under it (dimmed, or in `subtitle_colour`), both fitted to `width`.
-void FindingsTitle(ViewContext& ctx, const std::string& title, const std::string& subtitle, float width,
-                   ImU32 subtitle_colour = 0);
+// A heading and a dimmed line under it, both fitted to `width`.
+void FindingsTitle(ViewContext& ctx, const std::string& title, const std::string& subtitle, float width);
 // The formula (highlighted, monospace) and the PyTorch line that computes the same quantity.
 void FindingsFormula(ViewContext& ctx, const std::string& formula, const std::string& pytorch);
 // Room FindingsFormula takes at the current width.
