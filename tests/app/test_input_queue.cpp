@@ -227,7 +227,7 @@ static std::vector<MonkeyEvent> monkey_events(uint32_t seed, int n) {
 static bool same_event(const MonkeyEvent& a, const MonkeyEvent& b) {
     return a.kind == b.kind && a.key.key == b.key.key && a.key.ctrl == b.key.ctrl && a.button == b.button && a.x == b.x &&
            a.y == b.y && a.to_x == b.to_x && a.to_y == b.to_y && a.drag_frames == b.drag_frames && a.wheel == b.wheel &&
-           a.model == b.model && a.pick == b.pick && a.ask == b.ask && a.on == b.on && a.temperature == b.temperature &&
+           a.model == b.model && a.target == b.target && a.pick == b.pick && a.ask == b.ask && a.on == b.on && a.temperature == b.temperature &&
            a.train_steps == b.train_steps;
 }
 
@@ -254,12 +254,12 @@ TEST_CASE("the monkey's events are the same for the same seed and differ for ano
 
 TEST_CASE("the monkey presses every key, with and without Ctrl, and makes every kind of event within range") {
     std::set<std::pair<int, bool>> keys;
-    std::set<int> kinds, asks, models;
+    std::set<int> kinds, asks, models, targets;
     for (const MonkeyEvent& e : monkey_events(1, 20000)) {
         kinds.insert(static_cast<int>(e.kind));
         if (e.kind == MonkeyKind::Key) keys.insert({static_cast<int>(e.key.key), e.key.ctrl});
         if (e.kind == MonkeyKind::Ask) asks.insert(static_cast<int>(e.ask));
-        if (e.kind == MonkeyKind::Model) models.insert(e.model);
+        if (e.kind == MonkeyKind::Model) models.insert(e.model), targets.insert(static_cast<int>(e.target));
         REQUIRE(e.x >= 0.f);
         REQUIRE(e.x < 1.f);
         REQUIRE(e.to_y >= 0.f);
@@ -276,6 +276,7 @@ TEST_CASE("the monkey presses every key, with and without Ctrl, and makes every 
     REQUIRE(keys.size() == 2 * (static_cast<size_t>(Key::Digit9) + 1));
     REQUIRE(asks.size() == static_cast<size_t>(AskChange::Reset) + 1);
     REQUIRE(models.size() == static_cast<size_t>(kMonkeyModels));
+    REQUIRE(targets.size() == static_cast<size_t>(ModelTarget::ClearComparison) + 1);  // the comparison set and cleared too
 }
 
 TEST_CASE("the monkey's counts print as one line") {

@@ -233,3 +233,10 @@ TEST_CASE("each tour shot says what it shows, so the driver need not read file n
     const Pipeline blockless = make_pipeline(vit::stage_list(0, true), 5, 1);
     REQUIRE(window_shot(blockless, ShotKind::Ask, 3).screen == Screen::Stage);
 }
+
+TEST_CASE("the option --compare-model takes a model as --model does, and refuses an empty one naming the option") {
+    REQUIRE(parse_options({"--compare-model", "vit-b-random"}).compare_model == "vit-b-random");
+    REQUIRE(parse_options({"--model", "digits"}).compare_model.empty());
+    REQUIRE_THROWS_WITH(parse_options({"--compare-model", ""}), "--compare-model: expected a path, got an empty one");
+    REQUIRE_THROWS_WITH(parse_options({"--compare-model"}), Catch::Contains("--compare-model"));
+}

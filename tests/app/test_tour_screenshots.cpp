@@ -4,7 +4,8 @@
 // it with VITVIZ_TOUR_DIR and VITVIZ_TOUR_MODEL set after `vitviz --tour`.
 // "[.train_tour]" checks `vitviz --train --tour`'s three,
 // "[.lesson_editor_tour]" `vitviz --lesson --edit-lesson --tour`'s.
-// "[.lesson_tour]" a lesson's one screenshot per step.
+// "[.lesson_tour]" a lesson's one screenshot per step; "[.compare_tour]" the attention and
+// CLS-mask screens with a comparison model (`vitviz --compare-model`): pictures in both halves.
 #include <catch2/catch.hpp>
 #include <stb/stb_image.h>
 
@@ -172,4 +173,28 @@ TEST_CASE("a played lesson saves one non-blank screenshot per step", "[.lesson_t
     }
     const std::string after = (std::filesystem::path(dir) / tour_file_name(static_cast<int>(lesson.steps.size()), "step")).string();
     CHECK_FALSE(std::filesystem::exists(after));  // one per step, no more
+}
+
+TEST_CASE("with a comparison model the attention and CLS-mask screens hold pictures in both halves", "[.compare_tour]") {
+    const char* dir = std::getenv("VITVIZ_TOUR_DIR");
+    const char* model = std::getenv("VITVIZ_TOUR_MODEL");
+    REQUIRE(dir);
+    REQUIRE(model);
+    const vit::Model m = vit::load_model(model);
+    const TokenLayout layout = token_layout(m.config);
+    const Pipeline p = make_pipeline(vit::stage_list(m.config), layout.count() + 1, m.config.num_heads, layout);
+    for (const TourShot& shot : tour_plan(p)) {
+        if (shot.screen != Screen::Attention && shot.screen != Screen::ClsMasks) continue;
+        INFO(shot.file);
+        const Screenshot png = load_screenshot((std::filesystem::path(dir) / shot.file).string());
+        // The view lies between the navigator (about a fifth of the width) and the side panel (the last 22%).
+        const PixelStats left = png.region(png.w * 24 / 100, png.h * 20 / 100, png.w * 48 / 100, png.h * 75 / 100);
+        const PixelStats right = png.region(png.w * 53 / 100, png.h * 20 / 100, png.w * 76 / 100, png.h * 75 / 100);
+        INFO("left: stddev " << left.stddev << ", " << left.colours << " colours; right: stddev " << right.stddev << ", "
+                             << right.colours << " colours");
+        CHECK(left.stddev > 10.0);
+        CHECK(left.colours > 100);
+        CHECK(right.stddev > 10.0);
+        CHECK(right.colours > 100);
+    }
 }

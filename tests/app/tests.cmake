@@ -61,6 +61,12 @@ if(XVFB_RUN)
                   DIR ${_bin}/tour-${_layout} CHECK .tour ENV VITVIZ_TOUR_MODEL=${_dir}
                   ARGS --model ${_dir} --image ${_dir}/image.png --tour ${_bin}/tour-${_layout} --select-token 7)
   endforeach()
+  # A comparison model beside the loaded one (--compare-model): DeiT's two heads beside the registers model's three.
+  set(_reg4 ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_reg4)
+  add_app_check(app_tour_with_a_comparison_model_shows_both_models_on_the_attention_and_cls_mask_screens
+                DIR ${_bin}/tour-compare CHECK .compare_tour ENV VITVIZ_TOUR_MODEL=${_reg4}
+                ARGS --model ${_reg4} --image ${_reg4}/image.png --compare-model ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_deit_distilled
+                     --tour ${_bin}/tour-compare)
   add_app_check(app_train_window_tour_saves_start_middle_and_end_screenshots
                 DIR ${_bin}/tour-train CHECK .train_tour ARGS --train --train-epochs 1 --tour ${_bin}/tour-train)
   set(_editor_lesson ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/lessons/editor-tour.json)

@@ -45,7 +45,8 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
       training_(ctx_, gpu_, worker_),
       lessons_(ctx_, gpu_, ask_, training_),
       monkey_(ctx_, ask_, lessons_, training_, asset_dir_),
-      measure_pass_(ctx_) {
+      measure_pass_(ctx_),
+      compare_(ctx_, worker_) {
     load_fonts(fonts_);
     base_style_ = ImGui::GetStyle();
     if (options_.model.empty()) options_.model = default_model(asset_dir_);
@@ -119,6 +120,7 @@ void App::apply(Loaded loaded) {
     if (loaded.model != model_ && !loaded.model->nonfinite_weights.empty())
         show_error("warning: " + loaded.model->nonfinite_weights + " (running it anyway)");
     ask_.keep_results(loaded);
+    compare_.follow(loaded);  // a new image: the comparison model runs on it too
     measure_pass_.applied();
     model_ = loaded.model;
     model_name_ = loaded.model_name;
@@ -133,12 +135,8 @@ void App::apply(Loaded loaded) {
     if (!loaded.request.pixels && draw_.visible && !draw_.canvas.empty()) draw_.sent_version = ~0ull;
     ctx_.new_views();
 
-    std::vector<StageRef> stages;
-    for (const Stage& s : trace_->stages()) stages.push_back(s.ref());
-    const Tensor* cls = trace_->tensor({StageKind::Cls});
-    int tokens = cls ? static_cast<int>(cls->rows()) : 1;
     std::string current = pipeline_.ids.empty() ? "" : pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
-    pipeline_ = make_pipeline(stages, tokens, model_->config.num_heads, token_layout(model_->config));
+    pipeline_ = trace_pipeline(*trace_, model_->config);
     int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
     if (same >= 0) state_.stage = same;
     clamp_state(state_, pipeline_);
@@ -252,6 +250,7 @@ void App::carry_out(const UiActions& a) {
     if (a.open_image) draw_.visible = false;  // a chosen image replaces the canvas as the source
     if (a.open_image) request(model_name_.empty() ? options_.model : model_name_, *a.open_image);
     if (a.open_model) request(*a.open_model, image_path_);
+    if (a.compare_model) compare_.set_model(*a.compare_model);
     if (a.export_png) capture_png_ = true;
     if (a.export_npy) export_npy();
     if (a.toggle_presenter) set_presenter(!state_.presenter);
@@ -263,6 +262,7 @@ void App::draw_frame() {
     worker_->advance(kWorkBudgetMs);  // a sliced worker's pieces; nothing for a threaded one
     lessons_.begin_frame();
     poll_loader();
+    compare_.poll();
     lessons_.play();
     gpu_.sync(ask_.results().asked);
     if (tour_) advance_tour();
@@ -276,6 +276,7 @@ void App::draw_frame() {
     UiActions actions;
     monkey_.act(actions);
     draw_main_window(actions);
+    open_.comparison = compare_.model();
     DrawOpenPanel(open_, asset_dir_, actions);
     LessonPlayer* lesson = lessons_.player();
     training_.draw_window(lesson && lesson->steps() > 0 && lesson->step().train.on);
@@ -407,6 +408,7 @@ void App::draw_columns(float body_h) {
     ViewContext ctx = ctx_.views(ask_.views_trace());
     ctx.ask = &ask_.results();
     ctx.ask_open = &ask_.panel().visible;
+    ctx.comparison = compare_.side(ctx);
     if (LessonPlayer* lesson = lessons_.player()) ctx.transition = &lesson->transition;
     const float width = ImGui::GetContentRegionAvail().x;
     float nav_w = state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
@@ -529,7 +531,7 @@ void App::after_render(int fb_width, int fb_height) {
         return;
     }
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
-    if (loader_.busy() || ask_.mapping()) return;  // every shot waits for the pass it shows (the Ask panel's reruns), and its map
+    if (loader_.busy() || ask_.mapping() || compare_.working()) return;  // every shot waits for the passes it shows (the Ask panel's reruns, the comparison), and its map
     if (lessons_.player() && lessons_.player()->pending) return;  // a step waits for its model and view
     if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;  // why and gradients: the backward
     if (tour_->capture_this_frame()) {

@@ -3,7 +3,7 @@
 // (toolbar, navigator, stage view or attention screen, side panel, status
 // bar). Each feature's own state and per-frame work lives in its controller
 // (GpuController, AskController, LessonController, TrainingController,
-// MonkeyController), which sees the app through an AppContext. The platform
+// MonkeyController, CompareController), which sees the app through an AppContext. The platform
 // (platform/window.h) owns the window and the ImGui/GL backends and calls
 // draw_frame() and after_render() once per frame.
 #pragma once
@@ -30,6 +30,7 @@
 #include "logic/state/tour.h"
 #include "controllers/app_context.h"
 #include "controllers/ask_controller.h"
+#include "controllers/compare_controller.h"
 #include "controllers/gpu_controller.h"
 #include "controllers/lesson_controller.h"
 #include "controllers/monkey_controller.h"
@@ -56,7 +57,7 @@ public:
 
     bool should_close() const { return quit_; }
     // The pass or the occlusion map is running on the worker: frames can wait (platform/window.h).
-    bool waiting_on_work() const { return loader_.working() || ask_.mapping(); }
+    bool waiting_on_work() const { return loader_.working() || ask_.mapping() || compare_.working(); }
     bool touring() const { return !options_.tour_dir.empty(); }  // no mouse: screenshots without tooltips
     int exit_code() const { return exit_code_; }
     // A frame's work threw: the message bar says what; a tour stops with exit code 1.
@@ -135,6 +136,7 @@ private:
     LessonController lessons_;
     MonkeyController monkey_;  // --monkey: random input
     PassMeasure measure_pass_;  // --measure-pass: the Ask panel's rerun timed
+    CompareController compare_;  // --compare-model: a second model beside the loaded one
 };
 
 }  // namespace vit::gui

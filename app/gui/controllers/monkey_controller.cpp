@@ -119,8 +119,13 @@ void MonkeyController::act(UiActions& actions) {
 void MonkeyController::carry_out(const MonkeyEvent& e, UiActions& actions) {
     switch (e.kind) {
         case MonkeyKind::Model:
-            actions.open_model = models_[e.model];
-            ++counts_.models;
+            if (e.target == ModelTarget::Loaded) {
+                actions.open_model = models_[e.model];
+                ++counts_.models;
+            } else {  // the comparison model, or none
+                actions.compare_model = e.target == ModelTarget::Comparison ? models_[e.model] : "";
+                ++counts_.comparisons;
+            }
             return;
         case MonkeyKind::Image:
             actions.open_image = images_[e.pick % images_.size()];

@@ -1,8 +1,8 @@
 // MonkeyController: `vitviz --monkey SECONDS --seed S`. Each frame it takes
 // the next random event (logic/monkey/monkey.h) and feeds it to the app the
 // way a user would: keys and mouse buttons through the input queue, the
-// pointer and wheel to Dear ImGui, model and image switches as the panels'
-// UiActions, questions through the Ask panel's state, lesson steps and
+// pointer and wheel to Dear ImGui, model, comparison model and image switches
+// as the panels' UiActions, questions through the Ask panel's state, lesson steps and
 // training steps through their controllers. It works in a new temporary
 // folder (also HOME), so what the app saves (Ctrl+S, Ctrl+E, the Train and
 // lesson editor's Save) lands there; after SECONDS it prints the counts and

@@ -15,7 +15,8 @@ namespace vit::gui {
 namespace fs = std::filesystem;
 
 static void choose(OpenPanelState& panel, UiActions& actions, const std::string& path) {
-    if (panel.for_model) actions.open_model = path;
+    if (panel.for_model && panel.as_comparison) actions.compare_model = path;
+    else if (panel.for_model) actions.open_model = path;
     else actions.open_image = path;
     panel.visible = false;
 }
@@ -86,6 +87,18 @@ static void DrawGallery(OpenPanelState& panel, const std::string& asset_dir, UiA
     }
 }
 
+// "[ ] as the comparison model" and, while there is one, its name and a button that clears it.
+static void DrawComparisonChoice(OpenPanelState& panel, UiActions& actions) {
+    ImGui::Checkbox("open as the comparison model, beside the loaded one", &panel.as_comparison);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("It runs on the same image; the attention and CLS-mask screens show its CLS attention beside");
+    if (panel.comparison.empty()) return;
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    ImGui::TextDisabled("comparing with %s", panel.comparison.c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("Clear the comparison")) actions.compare_model = "";
+}
+
 static void DrawBrowser(OpenPanelState& panel, UiActions& actions) {
     if (panel.folder.empty()) {
         std::error_code ec;
@@ -153,6 +166,7 @@ void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiAction
     }
     ImGui::TextDisabled(panel.for_model ? "A built-in model, a checkpoint folder (config.json + .safetensors) or a .safetensors file."
                                         : "PNG, JPEG, BMP, GIF or TGA. You can also drop a file onto the window.");
+    if (panel.for_model) DrawComparisonChoice(panel, actions);
     if (ImGui::BeginTabBar("open_tabs")) {
         if (ImGui::BeginTabItem("Gallery")) {
             ImGui::BeginChild("gallery", ImVec2(0, 0), true);

@@ -1,6 +1,7 @@
 // The Open window, for an image or a model: a gallery of what ships in
 // assets/ (and the built-ins), a typed path, and a small file browser over the
-// filesystem (folders, images, checkpoints). Dropping a file on the window
+// filesystem (folders, images, checkpoints). A model may open as the comparison
+// model, beside the loaded one (controllers/compare_controller.h). Dropping a file on the window
 // does the same without this panel (App::on_drop).
 #pragma once
 #include <memory>
@@ -16,6 +17,8 @@ namespace vit::gui {
 struct OpenPanelState {
     bool visible = false;
     bool for_model = false;          // choosing a model (else an image)
+    bool as_comparison = false;      // the model chosen becomes the comparison model, beside the loaded one
+    std::string comparison;          // the comparison model now ("" = none), for its Clear button (App keeps it)
     std::string typed;               // the path typed by hand
     std::string folder;              // the browser's folder
     std::string listed_folder;       // the folder `listing` belongs to (list again only when it changes)

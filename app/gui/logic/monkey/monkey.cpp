@@ -25,6 +25,11 @@ MonkeyKind draw_kind(std::mt19937& rng) {
     return static_cast<MonkeyKind>(kind);
 }
 
+ModelTarget draw_target(std::mt19937& rng) {
+    const uint32_t roll = below(rng, 4);
+    return roll < 2 ? ModelTarget::Loaded : roll == 2 ? ModelTarget::Comparison : ModelTarget::ClearComparison;
+}
+
 void draw_ask(std::mt19937& rng, MonkeyEvent& e) {
     e.ask = static_cast<AskChange>(below(rng, static_cast<uint32_t>(AskChange::Reset) + 1));
     e.pick = static_cast<uint32_t>(rng());
@@ -55,6 +60,7 @@ MonkeyEvent next_monkey_event(std::mt19937& rng) {
             break;
         case MonkeyKind::Model:
             e.model = one_in(rng, kMonkeyLargeOdds) ? kMonkeyLargeModel : static_cast<int>(below(rng, kMonkeyLargeModel));
+            e.target = draw_target(rng);
             break;
         case MonkeyKind::Ask: draw_ask(rng, e); break;
         case MonkeyKind::Image:
@@ -74,12 +80,13 @@ std::vector<std::string> monkey_models(const std::string& start, bool large) {
 }
 
 std::string monkey_summary(const MonkeyCounts& c) {
-    char line[400];
+    char line[480];
     std::snprintf(line, sizeof line,
                   "monkey: %ld frames, %ld keys, %ld clicks, %ld drags, %ld wheel events, %ld model switches, "
-                  "%ld image switches, %ld interventions, %ld lesson steps, %ld training steps",
-                  c.frames, c.keys, c.clicks, c.drags, c.wheels, c.models, c.images, c.interventions, c.lesson_steps,
-                  c.training_steps);
+                  "%ld comparison model switches, %ld image switches, %ld interventions, %ld lesson steps, "
+                  "%ld training steps",
+                  c.frames, c.keys, c.clicks, c.drags, c.wheels, c.models, c.comparisons, c.images, c.interventions,
+                  c.lesson_steps, c.training_steps);
     return line;
 }
 

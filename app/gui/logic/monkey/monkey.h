@@ -19,6 +19,10 @@ enum class MonkeyKind { Key, Click, Drag, Wheel, Model, Image, Ask, LessonStep, 
 // What an Ask event changes in the Ask panel's question (logic/ask/ask_state.h).
 enum class AskChange { Paint, PaintDrops, SilenceHead, NoPositions, Shuffle, Temperature, Show, Reset };
 
+// What a Model event switches: the loaded model, the comparison model beside it
+// (logic/jobs/compare_pass.h), or none beside it any more.
+enum class ModelTarget { Loaded, Comparison, ClearComparison };
+
 // The monkey switches among kMonkeyModels models (monkey_models); the last one only rarely.
 inline constexpr int kMonkeyModels = 3;
 inline constexpr int kMonkeyLargeModel = 2;
@@ -33,6 +37,7 @@ struct MonkeyEvent {
     int drag_frames = 0;       // Drag: frames from start to end
     float wheel = 0;           // Wheel: notches, positive away from the user
     int model = 0;             // Model: 0 to kMonkeyModels - 1
+    ModelTarget target = ModelTarget::Loaded;  // Model: which one it switches (half the time the loaded one)
     uint32_t pick = 0;         // Image, LessonStep, Ask's patch or head: taken modulo the choices there are
     AskChange ask = AskChange::Paint;
     bool on = false;           // Ask: paint or clear, silence or not, the toggles; Train: restart the run
@@ -51,8 +56,8 @@ std::vector<std::string> monkey_models(const std::string& start, bool large);
 
 // What the monkey did, printed as one line at the end.
 struct MonkeyCounts {
-    long frames = 0, keys = 0, clicks = 0, drags = 0, wheels = 0, models = 0, images = 0, interventions = 0,
-         lesson_steps = 0, training_steps = 0;
+    long frames = 0, keys = 0, clicks = 0, drags = 0, wheels = 0, models = 0, comparisons = 0, images = 0,
+         interventions = 0, lesson_steps = 0, training_steps = 0;
 };
 std::string monkey_summary(const MonkeyCounts& c);
 

@@ -36,6 +36,13 @@ Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int head
     return p;
 }
 
+Pipeline trace_pipeline(const Trace& trace, const ModelConfig& config) {
+    std::vector<StageRef> stages;
+    for (const Stage& s : trace.stages()) stages.push_back(s.ref());
+    const Tensor* cls = trace.tensor({StageKind::Cls});
+    return make_pipeline(stages, cls ? static_cast<int>(cls->rows()) : 1, config.num_heads, token_layout(config));
+}
+
 void go_to_stage(AppState& s, const Pipeline& p, int index) {
     if (p.ids.empty()) {
         s.stage = 0;

@@ -11,7 +11,9 @@
 #include "logic/describe/cell_provenance.h"
 #include "logic/describe/token_layout.h"
 #include "logic/state/screens.h"
+#include "model/model.h"
 #include "pass/stages.h"
+#include "pass/trace.h"
 
 namespace vit::gui {
 
@@ -37,6 +39,8 @@ struct Pipeline {
     int index_of(const StageRef& stage) const;  // -1 when absent
 };
 Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int heads, const TokenLayout& layout = {});
+// The pipeline of a pass: its stages, its tokens (the rows of its cls stage) and the model's heads and prefix tokens.
+Pipeline trace_pipeline(const Trace& trace, const ModelConfig& config);
 
 // The findings screens' settings: DINOv2's two-step PCA and its foreground threshold
 // (core/findings/pca.h), the share of CLS attention DINO's masks keep (core/findings/cls_mask.h).

@@ -15,13 +15,16 @@ namespace fs = std::filesystem;
 
 const char* usage() {
     static const std::string text =
-           "usage: vitviz [--model " + builtin_model_names("|") + "|PATH] [--image PATH] [--image-size S]\n"
+           "usage: vitviz [--model " + builtin_model_names("|") + "|PATH] [--compare-model NAME|PATH]\n"
+           "              [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "              [--measure-fps S] [--measure-pass N] [--screen NAME] [--backend cpu|gpu]\n"
            "              [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]\n"
            "              [--monkey SECONDS [--seed S]]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file; the built-in models:\n" +
            builtin_model_lines("                   ") +
+           "  --compare-model  a second model (a name or path as for --model) run on the same image at its own\n"
+           "                 size: the attention and cls-masks screens show its CLS attention beside the first's\n"
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
            "  --image-size   square input size (positional embeddings are interpolated)\n"
            "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, attention.png,\n"
@@ -50,8 +53,9 @@ const char* usage() {
            "                 --tour DIR: DIR/NN-edit.png per step, and NN-halfway.png: the change into it held halfway\n"
            "  --handout OUT.html  with --lesson: write the lesson as one self-contained HTML page (pictures\n"
            "                 embedded; as PNGs in OUT-steps/, or in --tour DIR), then exit\n"
-           "  --monkey SECONDS  random keys, clicks, drags, wheel, models, images, Ask questions, lesson steps and\n"
-           "                 training steps for SECONDS (in a new temporary working folder), then print the counts\n"
+           "  --monkey SECONDS  random keys, clicks, drags, wheel, models (the comparison model too), images, Ask\n"
+           "                 questions, lesson steps and training steps for SECONDS (in a new temporary working\n"
+           "                 folder), then print the counts\n"
            "  --seed S       the monkey's seed (default 1): the same seed and --model replay the same input\n";
     return text.c_str();
 }
@@ -65,6 +69,7 @@ Options parse_options(const std::vector<std::string>& args) {
             return args[++i];
         };
         if (a == "--model") o.model = parse_path(a, value());
+        else if (a == "--compare-model") o.compare_model = parse_path(a, value());
         else if (a == "--image") o.image = parse_path(a, value());
         else if (a == "--image-size") o.image_size = parse_int(a, value(), 1);
         else if (a == "--tour") o.tour_dir = parse_path(a, value());

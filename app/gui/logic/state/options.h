@@ -1,5 +1,5 @@
 // Command-line options of `vitviz` and the built-in defaults (model, image).
-//   vitviz [--model NAME|PATH] [--image PATH] [--image-size S]
+//   vitviz [--model NAME|PATH] [--compare-model NAME|PATH] [--image PATH] [--image-size S]
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS] [--measure-pass N]
 //          [--screen stage|attention|why|overview|model-view]  (screens.h)
 //          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]
@@ -22,6 +22,7 @@ inline constexpr const char* kFallbackModel = kToyModel;
 
 struct Options {
     std::string model;        // empty: default_model()
+    std::string compare_model; // --compare-model: a second model beside it (logic/jobs/compare_pass.h); empty: none
     std::string image;        // empty: the model's built-in image
     int image_size = 0;       // 0: the model's own input size
     std::string tour_dir;     // non-empty: screenshot every stage into it and exit

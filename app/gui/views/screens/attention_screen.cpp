@@ -4,11 +4,13 @@
 // fill the view. Click a patch to choose the token; click a head's title (or
 // press Z / Enter) to enlarge it; "CLS only" shows the CLS token's attention,
 // as in the DINO paper. Colours follow the chosen scale (attention_scale.h).
-// Beside them the occlusion map (Ask panel): where masking hurts the answer.
+// Beside them the occlusion map (Ask panel): where masking hurts the answer. With a
+// comparison model, the tiles take the left half and its CLS attention the right (comparison_half.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "views/screens/comparison_half.h"
 #include "views/widgets/ask_overlays.h"
 #include "logic/describe/attention_scale.h"
 #include "views/widgets/views.h"
@@ -297,9 +299,8 @@ ImVec2 DrawTileGrid(ViewContext& ctx, const std::vector<Tile>& tiles, const Tile
 }
 
 // Below the tiles, at the bottom of the view: what the colours mean.
-void DrawAttentionCaption(ViewContext& ctx, const AttentionTiles& at, Range shared, float footer_h) {
+std::string attention_caption(ViewContext& ctx, const AttentionTiles& at, Range shared) {
     const AttentionScale scale = ctx.state.attention_scale;
-    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));
     std::string caption = attention_scale_caption(scale, shared, ctx.pipeline.heads, ctx.state.layer);
     if (at.rollout && scale == AttentionScale::LayerMax) caption += "; rollout its own, 0 … " + percent(at.roll_range.hi);
     caption += ". Each map: the token's attention over the " + std::to_string(ctx.patches()) + " patches";
@@ -308,8 +309,29 @@ void DrawAttentionCaption(ViewContext& ctx, const AttentionTiles& at, Range shar
     if (layout.count() == 1) caption += "; CLS: what it gives the CLS token";
     else if (layout.count() > 1) caption += "; " + kinds + ": what it gives those tokens";
     if (kinds.find("REG") != std::string::npos) caption += " (REG: all registers together)";
-    caption += ".";
-    Note(caption);
+    return caption + ".";
+}
+
+// The tiles in `avail`, as large as they fit, and (one scale for the layer) its colour bar at their right.
+void DrawAttentionTiles(ViewContext& ctx, const AttentionTiles& at, Range shared, int tok, ImVec2 avail) {
+    const AppState& st = ctx.state;
+    // A shared scale has one colour bar, at the right of the tiles.
+    const bool own_bars = st.attention_scale == AttentionScale::EachMap;
+    const float lh = ImGui::GetTextLineHeightWithSpacing();
+    const float gap = std::round(ImGui::GetFontSize() * 0.6f);
+    const float bar_w = own_bars ? 0.f : ImGui::CalcTextSize("100%").x + 16.f + 8.f + 2 * gap;
+    // Per row of tiles: the title, the bars (own scales), the half-gap between rows and ImGui's item spacing.
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    const float extra_h = title_height() + (own_bars ? bar_height() + spacing : 0.f) + gap * 0.5f + 3 * spacing;
+    const TileRoom room{ImVec2(avail.x - bar_w, avail.y), gap, bar_w, extra_h, own_bars, tok};
+    const ImVec2 tiles_at = ImGui::GetCursorScreenPos();
+    const ImVec2 corner =
+        st.head >= 0 ? DrawEnlargedHead(ctx, at.tiles, room) : DrawTileGrid(ctx, at.tiles, room, tiles_at);
+    if (!own_bars) {  // the one colour bar of the shared scale, as tall as the tiles
+        const float top = tiles_at.y + title_height();
+        DrawColorBar(ctx.cache, Colormap::Sequential, shared, ImVec2(corner.x + gap, top), 16.f,
+                     std::max(corner.y - top, 4 * lh), percent);
+    }
 }
 
 }  // namespace
@@ -331,27 +353,18 @@ void DrawAttentionScreen(ViewContext& ctx) {
     const AttentionTiles at = attention_tiles(ctx, tok, roll);
 
     // The maps of this layer (heads, then their mean) share a scale; rollout is another quantity with its own.
-    // A shared scale has one colour bar, at the right of the tiles.
-    const bool own_bars = st.attention_scale == AttentionScale::EachMap;
     const Range shared = attention_range(st.attention_scale, at.layer_maps, ctx.patches(), 0);
-    const float lh = ImGui::GetTextLineHeightWithSpacing();
-    const float footer_h = lh * 2.f + 4.f;
-    const float gap = std::round(ImGui::GetFontSize() * 0.6f);
-    const float bar_w = own_bars ? 0.f : ImGui::CalcTextSize("100%").x + 16.f + 8.f + 2 * gap;
-    const ImVec2 avail(ImGui::GetContentRegionAvail().x - bar_w, ImGui::GetContentRegionAvail().y - footer_h);
-    // Per row of tiles: the title, the bars (own scales), the half-gap between rows and ImGui's item spacing.
-    const float spacing = ImGui::GetStyle().ItemSpacing.y;
-    const float extra_h = title_height() + (own_bars ? bar_height() + spacing : 0.f) + gap * 0.5f + 3 * spacing;
-    const TileRoom room{avail, gap, bar_w, extra_h, own_bars, tok};
-    const ImVec2 tiles_at = ImGui::GetCursorScreenPos();
-    const ImVec2 corner =
-        st.head >= 0 ? DrawEnlargedHead(ctx, at.tiles, room) : DrawTileGrid(ctx, at.tiles, room, tiles_at);
-    if (!own_bars) {  // the one colour bar of the shared scale, as tall as the tiles
-        const float top = tiles_at.y + title_height();
-        DrawColorBar(ctx.cache, Colormap::Sequential, shared, ImVec2(corner.x + gap, top), 16.f,
-                     std::max(corner.y - top, 4 * lh), percent);
-    }
-    DrawAttentionCaption(ctx, at, shared, footer_h);
+    // The caption's room: its wrapped lines (at least two, so the tiles do not jump with its length).
+    const std::string caption = attention_caption(ctx, at, shared);
+    const float footer_h = std::max(ImGui::GetTextLineHeightWithSpacing() * 2.f,
+                                    ImGui::CalcTextSize(caption.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y) +
+                           ImGui::GetStyle().ItemSpacing.y + 4.f;
+    const ImVec2 room(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - footer_h);
+    const auto tiles = [&](ViewContext& loaded) { DrawAttentionTiles(loaded, at, shared, tok, ImGui::GetContentRegionAvail()); };
+    if (ctx.comparison) DrawComparisonHalves(ctx, room, tiles, DrawComparisonClsAttention);
+    else DrawAttentionTiles(ctx, at, shared, tok, room);
+    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));
+    Note(caption);
 }
 
 }  // namespace vit::gui

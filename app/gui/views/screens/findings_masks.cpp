@@ -1,11 +1,13 @@
 // DINO's attention masks (Caron et al. 2021; core/findings/cls_mask.h): for each
 // head of the chosen block, the smallest set of patches holding a share of the CLS
-// token's attention, shown as the image with the rest darkened.
+// token's attention, shown as the image with the rest darkened; with a comparison model,
+// its masks beside the loaded model's (comparison_half.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "findings/cls_mask.h"
+#include "views/screens/comparison_half.h"
 #include "views/screens/findings_common.h"
 
 namespace vit::gui {
@@ -24,25 +26,19 @@ RgbaImage mask_pixels(const std::vector<uint8_t>& keep, int grid) {
     return patch_colour_pixels(std::vector<Rgb>(keep.size(), Rgb{10, 10, 30}), alpha, grid);
 }
 
-}  // namespace
-
-void DrawClsMaskScreen(ViewContext& ctx) {
-    FindingsHeading(ctx, "DINO's CLS attention masks, one per head");
-    if (!FindingsBlockChooser(ctx)) return;
-    FindingsOptions& o = ctx.state.findings;
-    ImGui::SameLine(0, 30.f);
-    ImGui::SetNextItemWidth(200.f);
-    ImGui::SliderFloat("share of the mass", &o.mass, 0.1f, 0.95f, "%.2f");
+// One model's masks, one per head of its block, as large as they fit in `avail`.
+void DrawMaskGrid(ViewContext& ctx, ImVec2 avail) {
+    const float mass = ctx.state.findings.mass;
     const StageRef attn{StageKind::Attn, ctx.state.layer};
     const Tensor* a = ctx.tensor(attn);
     const PatchTokens tokens = findings_tokens(ctx);
+    if (ctx.pipeline.depth <= 0) return (void)ImGui::TextWrapped("This model has no encoder block: no attention to mask.");
     if (!a) return (void)ImGui::TextDisabled("The trace has no %s.", stage_id(attn).c_str());
-    if (tokens.prefix < 1) return (void)ImGui::TextDisabled("This model has no CLS token: no CLS attention to mask.");
-    const auto masks = cls_attention_masks(*a, tokens, o.mass);
+    if (tokens.prefix < 1 || !ctx.pipeline.layout.has_cls())
+        return (void)ImGui::TextWrapped("This model has no CLS token: no CLS attention to mask.");
+    const auto masks = cls_attention_masks(*a, tokens, mass);
     const int H = static_cast<int>(masks.size());
     const float lh = ImGui::GetTextLineHeightWithSpacing(), gap = 14.f;
-    const float formula_h = FindingsFormulaHeight(ctx, kFormula, kPytorch) + lh;
-    const ImVec2 avail(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - formula_h);
     const int cols = best_columns(H, avail, 1.f, gap, 2.6f * lh);
     const int rows = (H + cols - 1) / cols;
     const float side = std::max(60.f, std::min(avail.x / cols - gap, avail.y / rows - 2.6f * lh));
@@ -50,13 +46,30 @@ void DrawClsMaskScreen(ViewContext& ctx) {
     for (int h = 0; h < H; ++h) {
         const int kept = static_cast<int>(std::count(masks[h].begin(), masks[h].end(), 1));
         ImGui::BeginGroup();
-        std::snprintf(what, sizeof what, "cls mask h%d %.3f", h, o.mass);
-        FindingsTitle(ctx, "head " + std::to_string(h), std::to_string(kept) + (kept == 1 ? " patch: " : " patches: ") + percent(o.mass), side);
+        std::snprintf(what, sizeof what, "cls mask h%d %.3f", h, mass);
+        FindingsTitle(ctx, "head " + std::to_string(h), std::to_string(kept) + (kept == 1 ? " patch: " : " patches: ") + percent(mass), side);
         DrawPatchColours(ctx, texture_key(ctx, attn, h, Colormap::Sequential, what),
                          [&] { return mask_pixels(masks[h], tokens.grid); }, side);
         ImGui::EndGroup();
         if ((h + 1) % cols) ImGui::SameLine(0, gap);
     }
+}
+
+}  // namespace
+
+void DrawClsMaskScreen(ViewContext& ctx) {
+    FindingsHeading(ctx, ctx.comparison ? "DINO's CLS attention masks, one per head, two models side by side"
+                                        : "DINO's CLS attention masks, one per head");
+    if (!FindingsBlockChooser(ctx)) return;
+    FindingsOptions& o = ctx.state.findings;
+    ImGui::SameLine(0, 30.f);
+    ImGui::SetNextItemWidth(200.f);
+    ImGui::SliderFloat("share of the mass", &o.mass, 0.1f, 0.95f, "%.2f");
+    const float formula_h = FindingsFormulaHeight(ctx, kFormula, kPytorch) + ImGui::GetTextLineHeightWithSpacing();
+    const ImVec2 avail(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - formula_h);
+    const auto grid = [](ViewContext& half) { DrawMaskGrid(half, ImGui::GetContentRegionAvail()); };
+    if (ctx.comparison) DrawComparisonHalves(ctx, avail, grid, grid);
+    else DrawMaskGrid(ctx, avail);
     FindingsFormula(ctx, kFormula, kPytorch);
 }
 

@@ -19,6 +19,17 @@
 
 namespace vit::gui {
 
+struct ViewContext;
+
+// The comparison model beside the loaded one (controllers/compare_controller.h), for the screens
+// that show both: its views (null until its first pass) and a note while a pass is on its way.
+struct ComparisonSide {
+    ViewContext* views = nullptr;
+    std::string name;         // the model's name, for its half's title
+    std::string loaded_name;  // the loaded model's, for the other half's
+    std::string note;  // "computing …", or why the pass shown is stale; "" when it is current
+};
+
 struct ViewContext {
     AppState& state;
     const Pipeline& pipeline;
@@ -37,6 +48,7 @@ struct ViewContext {
     bool shows_difference() const { return ask && ask->original && state.ask.show == AskShow::Difference; }
     bool shows_original() const { return ask && ask->original && state.ask.show == AskShow::Original; }
     StepTransition* transition = nullptr;  // a lesson step changing: maps cross-fade, the selection glides
+    const ComparisonSide* comparison = nullptr;  // a comparison model is loaded: its half of the screen
     TokenGlide glide() const { return transition ? transition->glide() : TokenGlide{}; }
 
     const StageRef& stage() const { return pipeline.stages[state.stage]; }
