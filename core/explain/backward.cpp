@@ -151,7 +151,8 @@ void embedding_backward(Pass& p) {
 
 }  // namespace
 
-void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits, Gradients& grads) {
+BackwardWalk::BackwardWalk(const Model& model, const Trace& trace, const Tensor& dlogits, Gradients& grads)
+    : model_(model), trace_(trace), grads_(grads), next_block_(model.config.depth - 1) {
     const ModelConfig& c = model.config;
     if (c.num_classes <= 0)
         throw Error(c.name + " has no classifier head (num_classes 0): there are no logits to take gradients of");
@@ -177,8 +178,22 @@ void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits
     size_team_for_pass();
     Pass pass{model, trace, grads};
     head_backward(pass, dlogits);
-    for (int b = c.depth - 1; b >= 0; --b) block_backward(pass, b);
+}
+
+bool BackwardWalk::step() {
+    Pass pass{model_, trace_, grads_};
+    if (next_block_ >= 0) {
+        block_backward(pass, next_block_--);
+        return true;
+    }
     embedding_backward(pass);
+    return false;
+}
+
+void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits, Gradients& grads) {
+    BackwardWalk walk(model, trace, dlogits, grads);
+    while (walk.step()) {
+    }
 }
 
 Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits) {
@@ -188,14 +203,18 @@ Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits
     return grads;
 }
 
-Gradients logit_gradients(const Model& model, const Trace& trace, int cls) {
+Tensor logit_seed(const Model& model, int cls) {
     const int classes = model.config.num_classes;
     if (classes > 0 && (cls < 0 || cls >= classes))
         throw Error("class " + std::to_string(cls) + " is out of range: " + model.config.name + " has " +
                     std::to_string(classes) + " classes (0.." + std::to_string(classes - 1) + ")");
     Tensor seed({std::max(classes, 0)});
     if (classes > 0) seed.data[static_cast<size_t>(cls)] = 1.0f;
-    return backward(model, trace, seed);
+    return seed;
+}
+
+Gradients logit_gradients(const Model& model, const Trace& trace, int cls) {
+    return backward(model, trace, logit_seed(model, cls));
 }
 
 }  // namespace vit

@@ -24,8 +24,27 @@ Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits
 // grads.params, which must start as zeros_like(model), so the samples sum.
 void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits, Gradients& grads);
 
-// The gradient of logit[cls] (a one-hot seed); throws vit::Error naming the
-// class count when cls is out of range, or when the model has no head.
+// The same in pieces, so a job can stop between them: the constructor checks
+// and seeds the head, each step() walks back through one block (last to
+// first), and the step after block 0 through the embedding. step() returns
+// whether pieces remain; `grads` is complete once it returns false.
+class BackwardWalk {
+public:
+    BackwardWalk(const Model& model, const Trace& trace, const Tensor& dlogits, Gradients& grads);
+    bool step();
+
+private:
+    const Model& model_;
+    const Trace& trace_;
+    Gradients& grads_;
+    int next_block_;  // the block the next step walks through; -1: the embedding
+};
+
+// dL/dlogits for L = logit[cls] (one-hot); throws vit::Error naming the class
+// count when cls is out of range.
+Tensor logit_seed(const Model& model, int cls);
+
+// The gradient of logit[cls]; throws vit::Error as logit_seed, or when the model has no head.
 Gradients logit_gradients(const Model& model, const Trace& trace, int cls);
 
 }  // namespace vit

@@ -142,7 +142,7 @@ TEST_CASE("on the sliced worker the job explains in pieces, the same numbers as 
             worker->advance(budget_ms);
             job.poll();
         }
-        CHECK(advances == 3);  // the backward, the saliency, the relevance
+        CHECK(advances == c.model.config.depth + 4);  // the head, each block, the embedding, the saliency, the relevance
         REQUIRE(job.poll());
         const Explanation& sliced = *job.poll();
         const Explanation at_once = explain_class(c.model, c.trace, 6);
@@ -159,4 +159,27 @@ TEST_CASE("on the sliced worker the job explains in pieces, the same numbers as 
         CHECK_FALSE(worker->idle());
     }
     CHECK(worker->idle());  // the job went with its owner
+}
+
+TEST_CASE("a request for another trace cancels the explanation under way and starts the new one") {
+    Case c;
+    auto model = std::make_shared<const Model>(c.model);
+    auto trace = std::make_shared<const Trace>(c.trace);
+    auto worker = std::make_shared<SlicedWorker>();
+    ExplainJob job(worker);
+    job.request(model, trace, 1, 6);
+    worker->advance(0);
+    worker->advance(0);  // the head and the last block walked back
+    REQUIRE(job.busy());
+    job.request(model, trace, 1, 6);  // the same question: it goes on
+    worker->advance(0);
+    job.request(model, trace, 2, 6);  // a newer trace: the old job is dropped, a new one starts
+    int advances = 0;
+    for (; job.busy() && advances < 100; ++advances) {
+        worker->advance(0);
+        job.poll();
+    }
+    CHECK(advances == c.model.config.depth + 4);  // all of the new job's pieces, none of the old one's
+    REQUIRE(job.poll());
+    CHECK(job.poll()->generation == 2);
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "explain/backward.h"
 #include "explain/relevance.h"
@@ -31,10 +32,12 @@ public:
             ex_.error = kNotFollowed;
             return;
         }
-        phases_.add([this] {
-            grads_ = logit_gradients(model_, trace_, ex_.cls);
+        phases_.add([this] {  // the seed and the head
+            grads_.params = zeros_like(model_);
+            walk_.emplace(model_, trace_, logit_seed(model_, ex_.cls), grads_);
             return false;
         });
+        phases_.add([this] { return walk_->step(); });  // a block a piece, then the embedding
         phases_.add([this] {
             find_saliency();
             return false;
@@ -89,6 +92,7 @@ private:
     const Trace& trace_;
     Explanation ex_;
     Gradients grads_;
+    std::optional<BackwardWalk> walk_;  // fills grads_
     Phases phases_;
 };
 
@@ -100,8 +104,9 @@ public:
     ExplainWork(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation, int cls,
                 const Interventions& asked)
         : model_(std::move(model)), trace_(std::move(trace)), steps_(*model_, *trace_, cls, asked),
-          generation_(generation) {}
+          generation_(generation), cls_(cls) {}
     bool step() override { return steps_.step(); }
+    bool answers(uint64_t generation, int cls) const { return generation_ == generation && cls_ == cls; }
     Explanation take() {
         Explanation ex = steps_.take();
         ex.generation = generation_;
@@ -113,6 +118,7 @@ private:
     std::shared_ptr<const Trace> trace_;
     ExplainSteps steps_;
     uint64_t generation_;
+    int cls_;
 };
 
 Explanation explain_class(const Model& model, const Trace& trace, int cls, const Interventions& asked) {
@@ -132,7 +138,8 @@ ExplainJob::~ExplainJob() = default;
 void ExplainJob::request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation,
                          int cls, const Interventions& asked) {
     if (done_ && done_->answers(generation, cls)) return;
-    if (busy()) return;  // one at a time: the view asks again every frame
+    if (busy() && job_->answers(generation, cls)) return;  // on its way: the view asks again every frame
+    task_.reset();  // an older question is cancelled (after the piece under way: at most one block's backward)
     job_ = std::make_shared<ExplainWork>(std::move(model), std::move(trace), generation, cls, asked);
     task_ = worker_->submit(job_);
 }

@@ -2,8 +2,9 @@
 // its logit for every stage (the backward walk), Chefer et al.'s relevance over
 // the patches and the input-gradient saliency over the pixels ("Why this
 // class?"). Computed as a job of the worker (worker.h), in pieces: the
-// backward (a ViT-B backward takes about a second, one piece), the saliency,
-// the relevance; kept until the trace or the class changes.
+// backward (core's BackwardWalk: the head, a block a piece, the embedding),
+// the saliency, the relevance; kept until the trace or the class changes; a
+// request for another trace or class cancels the job under way.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -47,7 +48,8 @@ class ExplainJob {
 public:
     explicit ExplainJob(std::shared_ptr<Worker> worker = threaded_worker());
     ~ExplainJob();  // cancels the job under way
-    // Starts unless the newest result is already for (generation, cls) or a job is running.
+    // Starts unless the newest result or the job under way is for (generation,
+    // cls); a job under way for another question is cancelled first.
     void request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation, int cls,
                  const Interventions& asked = {});
     // The newest finished explanation (null before the first); collects a finished job.
