@@ -43,6 +43,7 @@ Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int head
 struct FindingsOptions {
     bool two_step = false;
     float threshold = 0.5f;
+    bool joint = false;  // the PCA fitted on several images together (logic/jobs/joint_passes.h)
     float mass = 0.6f;
 };
 
