@@ -90,26 +90,23 @@ JointPassJob::~JointPassJob() = default;
 
 void JointPassJob::request(std::shared_ptr<const Model> model, const std::string& model_name,
                            const std::vector<std::string>& paths, int image_size) {
-    if (job_ ? job_->answers(model_name, paths, image_size)
-             : latest_ && latest_->answers(model_name, paths, image_size))
+    if (running_ ? running_->job->answers(model_name, paths, image_size)
+                 : latest_ && latest_->answers(model_name, paths, image_size))
         return;
-    task_.reset();  // cancels the job under way (after its piece)
+    running_.reset();  // cancels the job under way (after its piece)
     JointPasses asked;
     asked.model_name = model_name;
     asked.paths = paths;
     asked.image_size = image_size;
     latest_ = asked;
-    job_ = std::make_shared<JointWork>(std::move(model), std::move(asked));
-    task_ = worker_->submit(job_);
+    auto job = std::make_shared<JointWork>(std::move(model), std::move(asked));
+    running_ = std::make_unique<Running>(Running{job, worker_->submit(job)});
 }
 
 const JointPasses* JointPassJob::poll() {
-    if (job_) {
-        latest_ = job_->progress();
-        if (task_->finished()) {
-            task_.reset();
-            job_.reset();
-        }
+    if (running_) {
+        latest_ = running_->job->progress();
+        if (running_->task->finished()) running_.reset();
     }
     return latest_ ? &*latest_ : nullptr;
 }

@@ -58,13 +58,16 @@ public:
                  const std::vector<std::string>& paths, int image_size);
     // The newest result, partial while the job runs; null before the first request.
     const JointPasses* poll();
-    bool busy() const { return task_ != nullptr; }
+    bool busy() const { return running_ != nullptr; }
 
 private:
+    struct Running {  // the job under way and its task, which go together
+        std::shared_ptr<JointWork> job;
+        std::unique_ptr<Task> task;  // last: destroyed first, cancelling the job
+    };
     std::shared_ptr<Worker> worker_;
     std::optional<JointPasses> latest_;
-    std::shared_ptr<JointWork> job_;
-    std::unique_ptr<Task> task_;  // last: destroyed first, cancelling the job
+    std::unique_ptr<Running> running_;  // null when idle
 };
 
 }  // namespace vit::gui
