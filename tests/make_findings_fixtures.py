@@ -12,6 +12,10 @@ of timm_f32/model.safetensors, and computes in float64:
   pca_rgb.npy             N × 3       last block's patch tokens on 3 components, min-max per component
   pca_fg_rgb.npy          N × 3       DINOv2's two-step form, threshold 0.5 (black background)
   filter_components.npy   8 × C·P·P   principal components of the patch filters
+  pca_joint_rgb.npy       3 × N × 3   one PCA over the last block's patch tokens of three inputs
+                                      together (the fixture's input, it flipped left-right, it
+                                      flipped upside down; the model run on each in float64)
+  pca_joint_fg_rgb.npy    3 × N × 3   the same in DINOv2's two-step form (joint threshold, joint second PCA)
 PCA signs follow core/findings/pca.h (each component's largest |coordinate| positive);
 the test compares colours up to sign anyway.
 """
@@ -25,6 +29,9 @@ import torch
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from vitref import safetensors_io as st  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_fixtures import timm_fixture_model  # noqa: E402
 
 FIXTURE = os.path.join(ROOT, "tests", "fixtures", "timm_f32")
 SHARE = 0.6
@@ -65,6 +72,18 @@ def two_step(x):
     return rgb
 
 
+def flipped_inputs():
+    """The fixture's input (C × H × W), it flipped left-right and upside down: the inputs of the joint PCA."""
+    x = torch.from_numpy(np.load(os.path.join(FIXTURE, "expected", "input.npy"))).double()
+    return [x, torch.flip(x, [-1]), torch.flip(x, [-2])]
+
+
+def joint_colours(xs, colour):
+    """`colour` (one- or two-step) of the patch rows of every stage in `xs` stacked, split back per input."""
+    rgb = colour(torch.cat([x[PREFIX:] for x in xs]))
+    return rgb.reshape(len(xs), -1, 3)
+
+
 def cls_mask(attn):
     a = attn[:, 0, PREFIX:]
     val, idx = torch.sort(a)
@@ -91,6 +110,14 @@ def main():
         "pca_fg_rgb": two_step(last),
         "filter_components": pca(filters, 8)[0].T,
     }
+    model = timm_fixture_model(FIXTURE)
+    lasts = [model.forward_trace(x)[f"block{depth - 1}.out"] for x in flipped_inputs()]
+    result["pca_joint_rgb"] = joint_colours(lasts, lambda x: min_max(pca(x, 3)[1]))
+    result["pca_joint_fg_rgb"] = joint_colours(lasts, two_step)
+    alone = torch.stack([min_max(pca(x[PREFIX:], 3)[1]) for x in lasts])
+    joint = result["pca_joint_rgb"]
+    apart = torch.minimum((joint - alone).abs(), (1 - joint - alone).abs()).amax((0, 1)).min()  # up to sign
+    print(f"  joint PCA colours differ from each input's own (up to sign) by {apart:.3f}")
     out = os.path.join(FIXTURE, "findings")
     os.makedirs(out, exist_ok=True)
     for name, value in result.items():

@@ -327,20 +327,24 @@ INTERVENTION_CASES = {
 }
 
 
+def timm_fixture_model(src):
+    """The reference model (tools/vitref) of the timm fixture folder `src`, its weights loaded, in float64."""
+    a = json.load(open(os.path.join(src, "config.json")))["model_args"]
+    m = VisionTransformer(img_size=a["img_size"], patch_size=a["patch_size"], in_chans=a.get("in_chans", 3),
+                          num_classes=a["num_classes"], embed_dim=a["embed_dim"], depth=a["depth"],
+                          num_heads=a["num_heads"], mlp_ratio=a.get("mlp_ratio", 4.0),
+                          qkv_bias=a.get("qkv_bias", True)).eval()
+    st.load_timm_into(m, os.path.join(src, "model.safetensors"))
+    return m.double()
+
+
 def intervention_fixtures():
     """tests/fixtures/interventions/<case>/: the timm_f32 model on its own input
     (timm_f32/expected/input.npy) under each case of INTERVENTION_CASES, in
     float64: every stage (<stage id>.npy), lens.npy (depth × classes logit lens),
     occlusion.npy (N), and case.json (the interventions, kept token patches)."""
     src = os.path.join(OUT, "timm_f32")
-    cfg = json.load(open(os.path.join(src, "config.json")))
-    a = cfg["model_args"]
-    m = VisionTransformer(img_size=a["img_size"], patch_size=a["patch_size"], in_chans=a.get("in_chans", 3),
-                          num_classes=a["num_classes"], embed_dim=a["embed_dim"], depth=a["depth"],
-                          num_heads=a["num_heads"], mlp_ratio=a.get("mlp_ratio", 4.0),
-                          qkv_bias=a.get("qkv_bias", True)).eval()
-    st.load_timm_into(m, os.path.join(src, "model.safetensors"))
-    m = m.double()
+    m = timm_fixture_model(src)
     x = torch.from_numpy(np.load(os.path.join(src, "expected", "input.npy"))).double()
     root = os.path.join(OUT, "interventions")
     if os.path.exists(root):

@@ -107,6 +107,13 @@ std::string parse_path(const std::string& what, const std::string& text) {
     return text;
 }
 
+std::vector<std::string> parse_path_list(const std::string& what, const std::string& text, size_t most) {
+    std::vector<std::string> paths = split_commas(text);
+    if (paths.size() > most) refuse(what, "at most " + std::to_string(most) + " paths", text);
+    for (const std::string& path : paths) parse_path(what, path);
+    return paths;
+}
+
 bool parse_backend_is_gpu(const std::string& text) { return parse_choice("--backend", text, {"cpu", "gpu"}) == 1; }
 
 }  // namespace vit

@@ -44,6 +44,10 @@ size_t parse_choice(const std::string& what, const std::string& text, const std:
 // vit::Error "<what>: expected a path, got an empty one".
 std::string parse_path(const std::string& what, const std::string& text);
 
+// "a.png,b.png" → its paths, each as parse_path takes it (so "a.png,,b.png" is refused),
+// at most `most` of them, else vit::Error "<what>: expected at most <most> paths, got '<text>'".
+std::vector<std::string> parse_path_list(const std::string& what, const std::string& text, size_t most);
+
 // The value of --backend, for vitviz-cli and vitviz alike: true for "gpu",
 // false for "cpu", vit::Error for anything else.
 bool parse_backend_is_gpu(const std::string& text);

@@ -3,6 +3,10 @@
 
 #include <Eigen/SVD>
 #include <algorithm>
+#include <string>
+#include <utility>
+
+#include "base/error.h"
 
 namespace vit {
 
@@ -36,37 +40,57 @@ static Eigen::VectorXf min_max(const Mat& coords, int c) {
     return hi > lo ? Eigen::VectorXf((col.array() - lo) / (hi - lo)) : Eigen::VectorXf::Zero(col.size());
 }
 
-// Colours of rows `rows` of `features` (its PCA) written at their patches.
-static void colour_rows(const Mat& features, const std::vector<int>& rows, const PatchTokens& tokens,
-                        PatchColours& out) {
+// Colours of rows `rows` of `features` (their PCA, each component min-max scaled over
+// those rows) written at their image's patch: row r is patch where[r].second of image where[r].first.
+static void colour_rows(const Mat& features, const std::vector<int>& rows, const std::vector<std::pair<int, int>>& where,
+                        std::vector<PatchColours>& out) {
     Mat chosen(static_cast<int>(rows.size()), features.cols());
     for (size_t r = 0; r < rows.size(); ++r) chosen.row(static_cast<int>(r)) = features.row(rows[r]);
     const Pca p = pca(chosen, 3);
-    out.share = p.share;
+    for (PatchColours& image : out) image.share = p.share;
     for (int c = 0; c < p.coords.cols(); ++c) {
         const Eigen::VectorXf v = min_max(p.coords, c);
-        for (size_t r = 0; r < rows.size(); ++r) out.rgb[3 * tokens.patches[rows[r]] + c] = v(static_cast<int>(r));
+        for (size_t r = 0; r < rows.size(); ++r) {
+            const auto [image, patch] = where[rows[r]];
+            out[image].rgb[3 * patch + c] = v(static_cast<int>(r));
+        }
     }
-    for (int r : rows) out.foreground[tokens.patches[r]] = 1;
+    for (int r : rows) out[where[r].first].foreground[where[r].second] = 1;
+}
+
+std::vector<PatchColours> joint_patch_pca_colours(const std::vector<const Tensor*>& xs,
+                                                  const std::vector<PatchTokens>& tokens, bool two_step,
+                                                  float threshold) {
+    if (xs.size() != tokens.size()) throw Error("joint PCA: " + std::to_string(xs.size()) + " token stages but " +
+                                                std::to_string(tokens.size()) + " patch layouts");
+    std::vector<PatchColours> out(xs.size());
+    std::vector<std::pair<int, int>> where;  // each stacked patch row's image and patch
+    for (size_t i = 0; i < xs.size(); ++i) {
+        const size_t cells = static_cast<size_t>(tokens[i].grid) * tokens[i].grid;
+        out[i].rgb.assign(3 * cells, 0.f);
+        out[i].foreground.assign(cells, 0);
+        for (int p : tokens[i].patches) where.emplace_back(static_cast<int>(i), p);
+        if (xs[i]->cols() != xs[0]->cols())
+            throw Error("joint PCA: token widths differ (" + shape_string(xs[0]->shape) + " and " +
+                        shape_string(xs[i]->shape) + ")");
+    }
+    const int n = static_cast<int>(where.size());
+    if (n < 2) return out;
+    Mat features(n, xs[0]->cols());
+    for (size_t i = 0, row = 0; i < xs.size(); row += tokens[i].patches.size(), ++i) {
+        const int count = static_cast<int>(tokens[i].patches.size());
+        features.middleRows(static_cast<int>(row), count) = xs[i]->mat().middleRows(tokens[i].prefix, count);
+    }
+    std::vector<int> rows;
+    const Eigen::VectorXf first = two_step ? min_max(pca(features, 1).coords, 0) : Eigen::VectorXf();
+    for (int i = 0; i < n; ++i)
+        if (!two_step || first(i) >= threshold) rows.push_back(i);
+    if (rows.size() >= 2) colour_rows(features, rows, where, out);
+    return out;
 }
 
 PatchColours patch_pca_colours(const Tensor& x, const PatchTokens& tokens, bool two_step, float threshold) {
-    const int n = static_cast<int>(tokens.patches.size()), cells = tokens.grid * tokens.grid;
-    PatchColours out;
-    out.rgb.assign(3 * static_cast<size_t>(cells), 0.f);
-    out.foreground.assign(cells, 0);
-    if (n < 2) return out;
-    const Mat features = x.mat().middleRows(tokens.prefix, n);
-    std::vector<int> rows;
-    if (two_step) {
-        const Eigen::VectorXf first = min_max(pca(features, 1).coords, 0);
-        for (int i = 0; i < n; ++i)
-            if (first(i) >= threshold) rows.push_back(i);
-    } else {
-        for (int i = 0; i < n; ++i) rows.push_back(i);
-    }
-    if (rows.size() >= 2) colour_rows(features, rows, tokens, out);
-    return out;
+    return joint_patch_pca_colours({&x}, {tokens}, two_step, threshold).front();
 }
 
 Pca filter_components(const Model& model, int k) { return pca(model.patch_w, k); }

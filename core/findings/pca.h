@@ -10,6 +10,9 @@
 //   repository's PCA answers): the first component, min-max scaled, thresholded
 //   (foreground where ≥ threshold), then a second PCA of the foreground patches
 //   alone gives their colours; background patches are black.
+// - joint over images (DINOv2's Figure 1): the patch rows of several images' token
+//   stages stacked and treated as one sample set (one PCA, one min-max, one threshold),
+//   so the same component gives the same colour in every image.
 #pragma once
 #include <vector>
 
@@ -31,6 +34,12 @@ struct PatchColours {
 };
 // PCA of the patch rows of `x` (a T × D token stage); `two_step`: DINOv2's form with `threshold`.
 PatchColours patch_pca_colours(const Tensor& x, const PatchTokens& tokens, bool two_step, float threshold);
+// The same fitted on every image's patch rows together (`xs[i]`: image i's stage of one layer,
+// `tokens[i]` its patch rows): one PatchColours per image, in order, all with the joint shares.
+// Throws vit::Error when the counts or the token widths differ.
+std::vector<PatchColours> joint_patch_pca_colours(const std::vector<const Tensor*>& xs,
+                                                  const std::vector<PatchTokens>& tokens, bool two_step,
+                                                  float threshold);
 
 // The first layer's filters (patch_w, D × C·P·P) as samples: their top k components
 // (k × C·P·P, each a C×P×P picture) — the ViT paper's Figure 7 (left).

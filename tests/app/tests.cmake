@@ -46,6 +46,11 @@ if(XVFB_RUN)
   add_app_check(app_tour_of_the_toy_model_screenshots_every_stage_non_blank
                 DIR ${_bin}/tour-toy CHECK .tour ENV VITVIZ_TOUR_MODEL=toy-4x4
                 ARGS --model toy-4x4 --tour ${_bin}/tour-toy --select-token 2)
+  # --pca-images: the patch-PCA shot waits for the other images' passes and shows the joint PCA.
+  add_app_check(app_tour_of_the_toy_model_with_a_joint_patch_pca_over_two_photos_screenshots_every_stage_non_blank
+                DIR ${_bin}/tour-joint-pca CHECK .tour ENV VITVIZ_TOUR_MODEL=toy-4x4
+                ARGS --model toy-4x4 --tour ${_bin}/tour-joint-pca --select-token 2
+                     --pca-images ${PROJECT_SOURCE_DIR}/assets/photos/coffee.jpg,${PROJECT_SOURCE_DIR}/assets/photos/chelsea.jpg)
   add_app_check(app_tour_of_an_rgb_2_block_3_head_checkpoint_at_65_tokens_screenshots_every_stage_non_blank
                 DIR ${_bin}/tour-timm CHECK .tour ENV VITVIZ_TOUR_MODEL=${_timm}
                 ARGS --model ${_timm} --image ${_timm}/image.png --image-size 64 --tour ${_bin}/tour-timm --select-token 2)

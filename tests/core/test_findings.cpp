@@ -1,8 +1,9 @@
 // The analysis quantities of core/findings/ equal PyTorch's computation of the same
 // quantity (tests/make_findings_fixtures.py) on the timm_f32 fixture: attention
 // distance, token norms, sink scores, DINO's masks, PCA colours (up to each
-// component's sign) and the filters' components (up to sign). Prints the largest
-// difference of each.
+// component's sign), one PCA over three inputs jointly (the input, it flipped
+// left-right and upside down) and the filters' components (up to sign). Prints the
+// largest difference of each.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -57,6 +58,17 @@ double colour_difference(const std::vector<float>& got, const vit::Tensor& want,
         worst = std::max(worst, std::min(same, flipped));
     }
     return worst;
+}
+
+// The C × H × W input mirrored along its width (`across`) or its height.
+vit::Tensor flipped(const vit::Tensor& x, bool across) {
+    vit::Tensor out(x.shape);
+    const int64_t h = x.shape[1], w = x.shape[2];
+    for (int64_t c = 0; c < x.shape[0]; ++c)
+        for (int64_t y = 0; y < h; ++y)
+            for (int64_t i = 0; i < w; ++i)
+                out.data[(c * h + y) * w + i] = x.data[(c * h + (across ? y : h - 1 - y)) * w + (across ? w - 1 - i : i)];
+    return out;
 }
 
 }  // namespace
@@ -123,6 +135,41 @@ TEST_CASE("findings: patch PCA colours, one- and two-step, equal PyTorch's up to
     CHECK(std::count(plain.foreground.begin(), plain.foreground.end(), 1) == 16);
     CHECK(d1 < 1e-3);
     CHECK(d2 < 1e-3);
+}
+
+TEST_CASE("findings: joint patch PCA over three inputs, one- and two-step, equals PyTorch's up to sign", "[findings]") {
+    Fixture f;
+    const int last = f.model.config.depth - 1;
+    const vit::Tensor& input = f.trace.at(vit::StageRef{vit::StageKind::Input, -1});
+    std::vector<vit::Trace> traces;
+    traces.push_back(f.trace);
+    for (bool across : {true, false}) traces.push_back(vit::forward(f.model, flipped(input, across)));
+    std::vector<const vit::Tensor*> outs;
+    std::vector<vit::PatchTokens> tokens;
+    for (const vit::Trace& t : traces) {
+        outs.push_back(&t.at(vit::StageRef{vit::StageKind::Out, last}));
+        tokens.push_back(vit::patch_tokens(t, f.model.config));
+    }
+    for (bool two_step : {false, true}) {
+        const std::vector<vit::PatchColours> got = vit::joint_patch_pca_colours(outs, tokens, two_step, 0.5f);
+        REQUIRE(got.size() == 3);
+        // The three images' colours as one 3·N-patch picture, compared as one image's colours are.
+        std::vector<float> rgb;
+        std::vector<uint8_t> fg;
+        for (const vit::PatchColours& c : got) {
+            rgb.insert(rgb.end(), c.rgb.begin(), c.rgb.end());
+            fg.insert(fg.end(), c.foreground.begin(), c.foreground.end());
+            CHECK(c.share == got[0].share);
+        }
+        const vit::Tensor want = expected(two_step ? "pca_joint_fg_rgb" : "pca_joint_rgb");
+        REQUIRE(want.numel() == static_cast<int64_t>(rgb.size()));
+        for (size_t p = 0; p < fg.size(); ++p)
+            if (want.data[3 * p] + want.data[3 * p + 1] + want.data[3 * p + 2] > 0) CHECK(fg[p] == 1);
+        const double d = colour_difference(rgb, want, fg);
+        report(two_step ? "joint PCA colours, two-step" : "joint PCA colours", d);
+        CHECK(std::count(fg.begin(), fg.end(), 1) >= (two_step ? 2 : 48));
+        CHECK(d < 1e-3);
+    }
 }
 
 TEST_CASE("findings: the patch filters' principal components equal PyTorch's up to sign", "[findings]") {

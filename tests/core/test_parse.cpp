@@ -98,6 +98,14 @@ TEST_CASE("a long bad value is quoted only in part", "[parse]") {
     }
 }
 
+TEST_CASE("parse_path_list takes comma-separated paths, none empty, at most its bound", "[parse]") {
+    CHECK(vit::parse_path_list("--pca-images", "a.png,dir/b.jpg", 3) == std::vector<std::string>{"a.png", "dir/b.jpg"});
+    CHECK_THROWS_WITH(vit::parse_path_list("--pca-images", "a.png,,b.png", 3),
+                      Equals("--pca-images: expected a path, got an empty one"));
+    CHECK_THROWS_WITH(vit::parse_path_list("--pca-images", "a,b,c,d", 3),
+                      Equals("--pca-images: expected at most 3 paths, got 'a,b,c,d'"));
+}
+
 TEST_CASE("the backend is cpu or gpu, with the same message for vitviz-cli and vitviz", "[parse]") {
     CHECK_FALSE(vit::parse_backend_is_gpu("cpu"));
     CHECK(vit::parse_backend_is_gpu("gpu"));

@@ -33,6 +33,7 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
       loader_(worker_),
       cache_(upload_texture, release_texture),
       explain_(worker_),
+      pca_passes_(worker_),
       ctx_{options_, state_, pipeline_, loader_, cache_, derived_, generation_, fonts_, linked_hover_, tour_, draw_,
            model_, model_name_, trace_, picture_, image_path_, forward_ms_, quit_, exit_code_,
            [this](const std::string& model, const std::string& image) { request(model, image); },
@@ -58,6 +59,7 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
     if (options_.gpu) state_.backend = Backend::Gpu;
     state_.clicker = options_.clicker;
     if (options_.fixed_screen) state_.screen = options_.screen;
+    state_.findings.joint = !options_.pca_images.empty();
     open_.visible = options_.open_chooser;
     request(options_.model, options_.image);
 }
@@ -403,6 +405,24 @@ bool App::why_shown() {
     return ex && ex->answers(generation_, why_class_);
 }
 
+// The joint PCA's other images (--pca-images, else the gallery's photos), asked for while it is shown.
+void App::draw_patch_features(ViewContext& ctx) {
+    if (!state_.findings.joint) return DrawPatchFeaturesScreen(ctx, nullptr);
+    if (pca_gallery_.empty())
+        for (const FileEntry& f : find_images((fs::path(asset_dir_) / "photos").string(), kJointPcaImages))
+            pca_gallery_.push_back(f.path);
+    pca_passes_.request(model_, model_name_,
+                        joint_pca_others(image_path_, image_name_, options_.pca_images, pca_gallery_, kJointPcaImages - 1),
+                        options_.image_size);
+    DrawPatchFeaturesScreen(ctx, pca_passes_.poll());
+}
+
+bool App::joint_shown() {
+    if (state_.screen != Screen::PatchFeatures || !state_.findings.joint) return true;
+    const JointPasses* joint = pca_passes_.poll();
+    return joint && !pca_passes_.busy();
+}
+
 // Navigator | stage view or attention screen | side panel over the GPU panel.
 void App::draw_columns(float body_h) {
     ViewContext ctx = ctx_.views(ask_.views_trace());
@@ -431,7 +451,7 @@ void App::draw_columns(float body_h) {
         case Screen::Overview: DrawOverviewScreen(ctx); break;
         case Screen::ModelView: DrawModelView(ctx); break;
         case Screen::AttentionDistance: DrawAttentionDistanceScreen(ctx); break;
-        case Screen::PatchFeatures: DrawPatchFeaturesScreen(ctx); break;
+        case Screen::PatchFeatures: draw_patch_features(ctx); break;
         case Screen::TokenNorms: DrawTokenNormsScreen(ctx); break;
         case Screen::ClsMasks: DrawClsMaskScreen(ctx); break;
         case Screen::Stage:
@@ -533,7 +553,8 @@ void App::after_render(int fb_width, int fb_height) {
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
     if (loader_.busy() || ask_.mapping() || compare_.working()) return;  // every shot waits for the passes it shows (the Ask panel's reruns, the comparison), and its map
     if (lessons_.player() && lessons_.player()->pending) return;  // a step waits for its model and view
-    if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;  // why and gradients: the backward
+    if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;
+    if (!joint_shown()) return;  // the joint PCA: its other images' passes  // why and gradients: the backward
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
         try {

@@ -17,6 +17,7 @@
 #include "logic/state/derived_cache.h"
 #include "panels/draw_panel.h"
 #include "logic/jobs/explanation.h"
+#include "logic/jobs/joint_passes.h"
 #include "platform/fonts.h"
 #include "logic/state/input_queue.h"
 #include "logic/state/key_actions.h"
@@ -76,6 +77,8 @@ private:
     void draw_loading(float body_h);
     void draw_why_screen(struct ViewContext& ctx);
     bool why_shown();  // the explanation on screen is for the current trace and class
+    void draw_patch_features(struct ViewContext& ctx);  // asks for the joint PCA's other images when shown
+    bool joint_shown();  // the patch-PCA screen shows no joint PCA, or has all its images
     void draw_gradient_view(struct ViewContext& ctx);
     void follow_why_class();  // a new trace: explain its top class
     StatusInfo status_info() const;
@@ -104,6 +107,8 @@ private:
     uint64_t generation_ = 0;
     ExplainJob explain_;          // "Why this class?" (W)
     int why_class_ = 0;
+    JointPassJob pca_passes_;     // the joint PCA's other images (patch-PCA screen)
+    std::vector<std::string> pca_gallery_;  // the photos it fits with when no --pca-images
     uint64_t why_generation_ = ~0ull;
     DerivedCache grad_derived_;   // numbers the gradient views derive, apart from the values' (derived_)
     uint64_t grad_derived_for_ = ~0ull;  // the (trace, class) they were derived for

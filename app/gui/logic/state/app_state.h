@@ -47,6 +47,7 @@ Pipeline trace_pipeline(const Trace& trace, const ModelConfig& config);
 struct FindingsOptions {
     bool two_step = false;
     float threshold = 0.5f;
+    bool joint = false;  // the PCA fitted on several images together (logic/jobs/joint_passes.h)
     float mass = 0.6f;
 };
 

@@ -6,6 +6,7 @@
 #include "base/error.h"
 #include "base/parse.h"
 #include "model/builtin.h"
+#include "logic/jobs/joint_passes.h"
 #include "logic/state/file_list.h"
 #include "logic/lesson/handout.h"
 
@@ -20,7 +21,7 @@ const char* usage() {
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "              [--measure-fps S] [--measure-pass N] [--screen NAME] [--backend cpu|gpu]\n"
            "              [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]\n"
-           "              [--monkey SECONDS [--seed S]]\n"
+           "              [--monkey SECONDS [--seed S]] [--pca-images A,B,C]\n"
            "  --model        built-in model name, checkpoint folder or .safetensors file; the built-in models:\n" +
            builtin_model_lines("                   ") +
            "  --compare-model  a second model (a name or path as for --model) run on the same image at its own\n"
@@ -39,6 +40,8 @@ const char* usage() {
            "                 print pass_ms median/min/max beside the core's pass (vitviz-cli --bench), exit\n"
            "  --screen NAME  start on stage, attention, why, overview, model-view, attention-distance, patch-pca,\n"
            "                 token-norms or cls-masks (with --measure-fps: measure it alone)\n"
+           "  --pca-images A,B,C  up to 3 images the patch-PCA screen fits one PCA over with the image (DINOv2's\n"
+           "                 Figure 1); it starts in that joint form (else joint over the gallery's photos, when chosen)\n"
            "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"
            "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n"
            "  --train        open the Train window and start training a digits ViT from random weights;\n"
@@ -71,6 +74,7 @@ Options parse_options(const std::vector<std::string>& args) {
         if (a == "--model") o.model = parse_path(a, value());
         else if (a == "--compare-model") o.compare_model = parse_path(a, value());
         else if (a == "--image") o.image = parse_path(a, value());
+        else if (a == "--pca-images") o.pca_images = parse_path_list(a, value(), kJointPcaImages - 1);
         else if (a == "--image-size") o.image_size = parse_int(a, value(), 1);
         else if (a == "--tour") o.tour_dir = parse_path(a, value());
         else if (a == "--lesson") o.lesson = parse_path(a, value());

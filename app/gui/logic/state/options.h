@@ -24,6 +24,7 @@ struct Options {
     std::string model;        // empty: default_model()
     std::string compare_model; // --compare-model: a second model beside it (logic/jobs/compare_pass.h); empty: none
     std::string image;        // empty: the model's built-in image
+    std::vector<std::string> pca_images;  // --pca-images: the patch-PCA screen starts joint over these and the image
     int image_size = 0;       // 0: the model's own input size
     std::string tour_dir;     // non-empty: screenshot every stage into it and exit
     int select_token = -1;    // -1: keep the default (CLS)

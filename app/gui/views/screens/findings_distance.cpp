@@ -21,12 +21,38 @@ const char* kFormula =
     "rows not renormalised)";
 const char* kPytorch = "(attn[:, :, p:, p:] * dist).sum(-1).mean(-1)   # p = prefix tokens, dist in pixels";
 
-// One dot per head at (block, distance), heads coloured apart; axes in blocks and pixels.
+// Head h's dot colour of `heads`: viridis from dark (head 0) to bright (the last head).
+ImU32 head_colour(int h, int heads) {
+    const Rgb c = colormap_rgb(Colormap::Sequential, heads > 1 ? 0.15f + 0.85f * h / (heads - 1) : 0.6f);
+    return IM_COL32(c.r, c.g, c.b, 230);
+}
+
+// The dots' legend, one line `width` wide: "dot colour = head:" then each head's dot with its
+// number (the first and last numbers only when they do not all fit).
+void HeadLegend(int heads, float width) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float lh = ImGui::GetTextLineHeight(), r = std::max(4.f, lh * 0.3f);
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    const char* label = "dot colour = head:";
+    dl->AddText(at, text, label);
+    const float x0 = at.x + ImGui::CalcTextSize(label).x + 12.f;
+    const float step = std::min(3.f * lh, (width - (x0 - at.x)) / std::max(1, heads));
+    const bool every = step >= ImGui::CalcTextSize(std::to_string(heads - 1).c_str()).x + 2.f * r + 8.f;
+    for (int h = 0; h < heads; ++h) {
+        const float x = x0 + h * step;
+        dl->AddCircleFilled(ImVec2(x + r, at.y + lh / 2), r, head_colour(h, heads));
+        if (every || h == 0 || h == heads - 1) dl->AddText(ImVec2(x + 2.f * r + 3.f, at.y), text, std::to_string(h).c_str());
+    }
+    ImGui::Dummy(ImVec2(width, lh + 4.f));
+}
+
+// One dot per head at (block, distance), heads coloured apart (HeadLegend); axes in blocks and pixels.
 void DistanceChart(const ConstMatMap& dist, float y_max, ImVec2 size) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float lh = ImGui::GetTextLineHeight(), left = 4.f * lh, bottom = 2.4f * lh;
-    const ImVec2 o(at.x + left, at.y + size.y - bottom), end(at.x + size.x - lh, at.y + lh);
+    const ImVec2 o(at.x + left, at.y + size.y - bottom), end(at.x + size.x - lh, at.y + 1.8f * lh);
     const ImU32 axis = ImGui::GetColorU32(ImGuiCol_Text), faint = IM_COL32(255, 255, 255, 40);
     const int depth = static_cast<int>(dist.rows());
     auto px = [&](float b) { return o.x + (b + 0.5f) / std::max(1, depth) * (end.x - o.x); };
@@ -47,13 +73,12 @@ void DistanceChart(const ConstMatMap& dist, float y_max, ImVec2 size) {
     dl->AddLine(o, ImVec2(o.x, end.y), axis);
     const char* xname = "network depth (block)";
     dl->AddText(ImVec2((o.x + end.x - ImGui::CalcTextSize(xname).x) / 2, o.y + 1.2f * lh), axis, xname);
-    dl->AddText(ImVec2(at.x, end.y - lh), axis, "mean attention distance (pixels)");
+    dl->AddText(at, axis, "mean attention distance (pixels)");  // above the top tick's label
     const float r = std::max(3.f, lh * 0.28f);
     for (int b = 0; b < depth; ++b)
-        for (int h = 0; h < dist.cols(); ++h) {
-            const Rgb c = colormap_rgb(Colormap::Sequential, dist.cols() > 1 ? 0.15f + 0.85f * h / (dist.cols() - 1) : 0.6f);
-            dl->AddCircleFilled(ImVec2(px(static_cast<float>(b)), py(dist(b, h))), r, IM_COL32(c.r, c.g, c.b, 230));
-        }
+        for (int h = 0; h < dist.cols(); ++h)
+            dl->AddCircleFilled(ImVec2(px(static_cast<float>(b)), py(dist(b, h))), r,
+                                head_colour(h, static_cast<int>(dist.cols())));
     ImGui::Dummy(size);
 }
 
@@ -130,7 +155,8 @@ void DrawAttentionDistanceScreen(ViewContext& ctx) {
     FindingsTitle(ctx, "mean attention distance, one dot per head",
                   "high dots look far; trained ViTs: both early, far late", chart_w);
     DistanceChart(dist, std::max(1.f, std::ceil(std::max(dist.size() ? dist.maxCoeff() : 0.f, side_max / 2) / 8) * 8),
-                  ImVec2(chart_w, h - 3.f * ImGui::GetTextLineHeight()));
+                  ImVec2(chart_w, h - 4.5f * ImGui::GetTextLineHeight()));
+    HeadLegend(static_cast<int>(dist.cols()), chart_w);
     ImGui::EndGroup();
     ImGui::SameLine(0, 20.f);
     ImGui::BeginGroup();

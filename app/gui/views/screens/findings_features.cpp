@@ -1,58 +1,104 @@
 // Patch features as RGB: the chosen block's patch tokens projected on their first
 // three principal components, each min-max scaled to a colour channel, or DINOv2's
 // two-step form (first component thresholded to find the foreground, a second PCA
-// of the foreground alone); core/findings/pca.h.
+// of the foreground alone); core/findings/pca.h. Jointly over several images:
+// findings_joint.cpp.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "findings/pca.h"
 #include "views/screens/findings_common.h"
+#include "views/screens/findings_pca.h"
 
 namespace vit::gui {
 
-namespace {
-
-const char* kFormula =
+const char* const kPcaFormula =
     "z = (X − mean(X)) · V[:, :3]   (X: the block's N patch rows, V: right singular vectors);  "
     "rgb[i, c] = (z[i, c] − min_c) / (max_c − min_c).  Two-step: foreground = minmax(z[:, 0]) ≥ t, "
     "then the same on the foreground rows only";
-const char* kPytorch =
+const char* const kPcaPytorch =
     "U, S, V = torch.pca_lowrank(x[p:], q=3); z = (x[p:] − x[p:].mean(0)) @ V; rgb = (z − z.min(0)[0]) / (z.max(0)[0] − z.min(0)[0])";
+
+namespace {
+
+// On the line of the item before when `width` more fits there, else on a line of its own.
+void SameLineIfFits(float width) {
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + 20.f + width <= right) ImGui::SameLine(0, 20.f);
+}
+
+float CheckboxWidth(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+}
 
 void Controls(ViewContext& ctx) {
     FindingsOptions& o = ctx.state.findings;
-    ImGui::SameLine(0, 30.f);
-    ImGui::Checkbox("DINOv2 two-step (foreground only)", &o.two_step);
+    const char* two_step = "DINOv2 two-step (foreground only)";
+    const char* joint = "joint over images";
+    SameLineIfFits(CheckboxWidth(two_step) + 10.f);
+    ImGui::Checkbox(two_step, &o.two_step);
+    SameLineIfFits(CheckboxWidth(joint));
+    ImGui::Checkbox(joint, &o.joint);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("one PCA fitted on this image and the gallery's (or --pca-images)");
     if (!o.two_step) return;
-    ImGui::SameLine(0, 20.f);
+    SameLineIfFits(180.f + ImGui::CalcTextSize("threshold t").x);
     ImGui::SetNextItemWidth(180.f);
     ImGui::SliderFloat("threshold t", &o.threshold, 0.05f, 0.95f, "%.2f");
 }
 
-// The colours of `x` (PCA once per trace and setting, `what`), kept packed as
-// [rgb (3 per cell), foreground (1 per cell), shares].
-PatchColours cached_colours(ViewContext& ctx, const StageRef& stage, const Tensor& x, const PatchTokens& tokens,
-                            const std::string& what) {
-    const FindingsOptions& o = ctx.state.findings;
-    const std::vector<float>& packed = ctx.derived.get(derived_key(stage, what), [&] {
-        const PatchColours c = patch_pca_colours(x, tokens, o.two_step, o.threshold);
-        std::vector<float> out = c.rgb;
-        out.insert(out.end(), c.foreground.begin(), c.foreground.end());
-        out.insert(out.end(), c.share.begin(), c.share.end());
-        return out;
-    });
-    const size_t cells = static_cast<size_t>(tokens.grid) * tokens.grid;
-    PatchColours c;
-    c.rgb.assign(packed.begin(), packed.begin() + 3 * cells);
-    c.foreground.assign(packed.begin() + 3 * cells, packed.begin() + 4 * cells);
-    c.share.assign(packed.begin() + 4 * cells, packed.end());
-    return c;
-}
-
 }  // namespace
 
-void DrawPatchFeaturesScreen(ViewContext& ctx) {
+std::vector<PatchColours> cached_pca_colours(ViewContext& ctx, const StageRef& stage, const std::string& what,
+                                             const std::vector<PatchTokens>& tokens,
+                                             const std::function<std::vector<PatchColours>()>& compute) {
+    // Packed as [rgb (3 per cell), foreground (1 per cell)] per image, then the shares.
+    const std::vector<float>& packed = ctx.derived.get(derived_key(stage, what), [&] {
+        std::vector<float> out;
+        const std::vector<PatchColours> colours = compute();
+        for (const PatchColours& c : colours) {
+            out.insert(out.end(), c.rgb.begin(), c.rgb.end());
+            out.insert(out.end(), c.foreground.begin(), c.foreground.end());
+        }
+        if (!colours.empty()) out.insert(out.end(), colours[0].share.begin(), colours[0].share.end());
+        return out;
+    });
+    std::vector<PatchColours> out(tokens.size());
+    auto at = packed.begin();
+    for (size_t i = 0; i < tokens.size(); ++i) {
+        const size_t cells = static_cast<size_t>(tokens[i].grid) * tokens[i].grid;
+        out[i].rgb.assign(at, at + 3 * cells);
+        out[i].foreground.assign(at + 3 * cells, at + 4 * cells);
+        at += 4 * cells;
+    }
+    for (PatchColours& c : out) c.share.assign(at, packed.end());
+    return out;
+}
+
+RgbaImage pca_colour_pixels(const PatchColours& colours, int grid) {
+    const int cells = grid * grid;
+    std::vector<Rgb> rgb(cells);
+    auto byte = [](float v) { return static_cast<uint8_t>(std::lround(255.f * v)); };
+    for (int p = 0; p < cells; ++p)
+        rgb[p] = {byte(colours.rgb[3 * p]), byte(colours.rgb[3 * p + 1]), byte(colours.rgb[3 * p + 2])};
+    return patch_colour_pixels(rgb, std::vector<uint8_t>(cells, 255), grid);
+}
+
+std::string pca_shares_line(const PatchColours& colours) {
+    if (colours.share.size() != 3) return "";
+    char line[96];
+    std::snprintf(line, sizeof line, "r, g, b = components 1, 2, 3 (%.0f, %.0f, %.0f %% of variance)",
+                  100 * colours.share[0], 100 * colours.share[1], 100 * colours.share[2]);
+    return line;
+}
+
+std::string pca_patch_tooltip(const PatchColours& colours, int p) {
+    char t[96];
+    std::snprintf(t, sizeof t, "r %.2f  g %.2f  b %.2f%s", colours.rgb[3 * p], colours.rgb[3 * p + 1],
+                  colours.rgb[3 * p + 2], colours.foreground[p] ? "" : "  (background)");
+    return t;
+}
+
+void DrawPatchFeaturesScreen(ViewContext& ctx, const JointPasses* joint) {
     FindingsHeading(ctx, "Patch features as colours (PCA)");
     if (!FindingsBlockChooser(ctx)) return;
     Controls(ctx);
@@ -61,25 +107,15 @@ void DrawPatchFeaturesScreen(ViewContext& ctx) {
     if (!x) return (void)ImGui::TextDisabled("The trace has no %s.", stage_id(stage).c_str());
     const PatchTokens tokens = findings_tokens(ctx);
     const FindingsOptions& o = ctx.state.findings;
+    if (o.joint) return DrawJointPatchFeatures(ctx, stage, *x, tokens, joint);
     char what[64];
     std::snprintf(what, sizeof what, "pca %d %.3f", o.two_step ? 1 : 0, o.threshold);
-    const PatchColours colours = cached_colours(ctx, stage, *x, tokens, what);
-    const int cells = tokens.grid * tokens.grid;
-    auto make = [&] {
-        std::vector<Rgb> rgb(cells);
-        for (int p = 0; p < cells; ++p)
-            rgb[p] = {static_cast<uint8_t>(std::lround(255.f * colours.rgb[3 * p])),
-                      static_cast<uint8_t>(std::lround(255.f * colours.rgb[3 * p + 1])),
-                      static_cast<uint8_t>(std::lround(255.f * colours.rgb[3 * p + 2]))};
-        return patch_colour_pixels(rgb, std::vector<uint8_t>(cells, 255), tokens.grid);
-    };
-    const float formula_h = FindingsFormulaHeight(ctx, kFormula, kPytorch) + 3.5f * ImGui::GetTextLineHeightWithSpacing();
+    const PatchColours colours = cached_pca_colours(ctx, stage, what, {tokens}, [&] {
+        return std::vector<PatchColours>{patch_pca_colours(*x, tokens, o.two_step, o.threshold)};
+    })[0];
+    const float formula_h = FindingsFormulaHeight(ctx, kPcaFormula, kPcaPytorch) + 3.5f * ImGui::GetTextLineHeightWithSpacing();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float gap = 24.f, side = std::max(80.f, std::min((avail.x - gap) / 2, avail.y - formula_h - 3.f * ImGui::GetTextLineHeight()));
-    char shares[96] = "";
-    if (colours.share.size() == 3)
-        std::snprintf(shares, sizeof shares, "r, g, b = components 1, 2, 3 (%.0f, %.0f, %.0f %% of variance)",
-                      100 * colours.share[0], 100 * colours.share[1], 100 * colours.share[2]);
     ImGui::BeginGroup();
     FindingsTitle(ctx, "the image", "patch grid " + std::to_string(tokens.grid) + " × " + std::to_string(tokens.grid), side);
     PictureSpec ps;
@@ -89,19 +125,16 @@ void DrawPatchFeaturesScreen(ViewContext& ctx) {
     ImGui::EndGroup();
     ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
-    FindingsTitle(ctx, "PCA colours of " + stage_id(stage), o.two_step ? "black: background (component 1 < t)" : shares,
+    FindingsTitle(ctx, "PCA colours of " + stage_id(stage),
+                  o.two_step ? "black: background (component 1 < t)" : pca_shares_line(colours),
                   std::max(side, (avail.x - gap) / 2));
-    DrawPatchColours(ctx, texture_key(ctx, stage, -1, Colormap::Sequential, what), make, side, {}, 0,
-                     [&](int p) {
-                         char t[96];
-                         std::snprintf(t, sizeof t, "r %.2f  g %.2f  b %.2f%s", colours.rgb[3 * p], colours.rgb[3 * p + 1],
-                                       colours.rgb[3 * p + 2], colours.foreground[p] ? "" : "  (background)");
-                         return std::string(t);
-                     });
+    DrawPatchColours(ctx, texture_key(ctx, stage, -1, Colormap::Sequential, what),
+                     [&] { return pca_colour_pixels(colours, tokens.grid); }, side, {}, 0,
+                     [&](int p) { return pca_patch_tooltip(colours, p); });
     ImGui::EndGroup();
     Note("Patches of the same colour have similar features. In DINO/DINOv2 the parts of an object share colours "
          "across images; prefix tokens (CLS, registers) are left out of the PCA.");
-    FindingsFormula(ctx, kFormula, kPytorch);
+    FindingsFormula(ctx, kPcaFormula, kPcaPytorch);
 }
 
 }  // namespace vit::gui

@@ -134,12 +134,13 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
 
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
-                              const std::string& col_axis, Colormap cmap) {
+                              const std::string& col_axis, Colormap cmap, float row_h) {
     HeatmapSpec s;
     s.matrix = {heatmap_key(ctx.generation, key, -1, cmap), data, rows, cols, cmap};
     s.labels = {title, row_axis, col_axis};
     s.token_rows.enabled = false;
     s.layout.size = size;
+    s.layout.cell_h = row_h;
     s.layout.numbers = ctx.state.show_numbers;
     s.transition = ctx.transition;
     return DrawHeatmap(ctx.cache, s);
@@ -223,9 +224,11 @@ void OperatorSign(ViewContext& ctx, const char* sign, float h) {
 }
 
 RgbaImage model_picture_pixels(ViewContext& ctx) {
-    const Tensor& in = *ctx.tensor({StageKind::Input});
+    return input_picture_pixels(*ctx.tensor({StageKind::Input}), ctx.model.config.preprocess);
+}
+
+RgbaImage input_picture_pixels(const Tensor& in, const Preprocess& pre) {
     int C = static_cast<int>(in.shape[0]), H = static_cast<int>(in.shape[1]), W = static_cast<int>(in.shape[2]);
-    const auto& pre = ctx.model.config.preprocess;
     std::vector<float> raw(in.data.size());
     size_t plane = static_cast<size_t>(H) * W;
     for (int c = 0; c < C; ++c) {

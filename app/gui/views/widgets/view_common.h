@@ -112,9 +112,10 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
                               int col_group = 0, int accent_row = -1,
                               const std::string& accent_label = "");
 // A heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
+// `row_h` > 0: every row exactly that tall (a few rows of many columns, which square cells leave thin).
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
-                              const std::string& col_axis, Colormap cmap = Colormap::Diverging);
+                              const std::string& col_axis, Colormap cmap = Colormap::Diverging, float row_h = 0.f);
 // The heads of an H×T×… stage as a grid of small multiples ("all heads"). With more than
 // four heads, or in presenter mode, the tiles are compact: a title, no axes, and every head coloured on one range
 // (all heads' data, so equal colours mean equal numbers) with one colour bar for the grid.
@@ -169,6 +170,8 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec);
 // The texture of the model's input picture (for tiles), and its pixels.
 CachedTexture model_picture_texture(ViewContext& ctx);
 RgbaImage model_picture_pixels(ViewContext& ctx);
+// The same of any model input `in` (C × H × W) made with `pre` (the joint PCA's other images).
+RgbaImage input_picture_pixels(const Tensor& in, const Preprocess& pre);
 // The pixels of an overlay: grid×grid values over range `r`, or (r.lo == r.hi) stretched from
 // their minimum (dark) to their maximum (bright).
 RgbaImage overlay_pixels(const float* overlay, int grid, Range r = {});

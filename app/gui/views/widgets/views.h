@@ -59,7 +59,8 @@ void DrawModelView(ViewContext& ctx);
 // the patch filters and their principal components; the chosen block's patch tokens as PCA
 // colours; token norms with high-norm outliers and sink scores; DINO's top-mass CLS masks.
 void DrawAttentionDistanceScreen(ViewContext& ctx);
-void DrawPatchFeaturesScreen(ViewContext& ctx);
+// `joint`: the other images' passes for the joint PCA (null while none were asked for).
+void DrawPatchFeaturesScreen(ViewContext& ctx, const struct JointPasses* joint);
 void DrawTokenNormsScreen(ViewContext& ctx);
 void DrawClsMaskScreen(ViewContext& ctx);
 
