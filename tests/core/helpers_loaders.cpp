@@ -304,8 +304,8 @@ int run_command(const std::string& command) {
     return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-CliResult run_cli(const TempDir& dir, const std::string& args, const std::string& shell_prefix) {
-    const int status = run_command(shell_prefix + "timeout 20 " + std::string(VITVIZ_CLI) + " " + args + " > " +
+CliResult run_cli(const TempDir& dir, const std::string& args, const std::string& shell_prefix, int limit_s) {
+    const int status = run_command(shell_prefix + "timeout " + std::to_string(limit_s) + " " + std::string(VITVIZ_CLI) + " " + args + " > " +
                                    dir.path("out.txt") + " 2> " + dir.path("err.txt"));
     return {status, read_file_text(dir.path("err.txt"))};
 }

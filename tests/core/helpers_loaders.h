@@ -77,9 +77,9 @@ struct CliResult {
     std::string err;
 };
 
-// vitviz-cli with `args`, stopped after 20 s (status 124) should it hang; the shell runs
-// `shell_prefix` first (e.g. "ulimit -f 2; ").
-CliResult run_cli(const TempDir& dir, const std::string& args, const std::string& shell_prefix = "");
+// vitviz-cli with `args`, stopped after `limit_s` (status 124) should it hang; the shell
+// runs `shell_prefix` first (e.g. "ulimit -f 2; ").
+CliResult run_cli(const TempDir& dir, const std::string& args, const std::string& shell_prefix = "", int limit_s = 20);
 // Checks that vitviz-cli refuses `args` with exit status 1 and one short line holding `expected`.
 void check_cli_refuses(const TempDir& dir, const std::string& args, const std::string& expected,
                        const std::string& shell_prefix = "");
