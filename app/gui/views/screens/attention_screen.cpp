@@ -334,6 +334,28 @@ void DrawAttentionTiles(ViewContext& ctx, const AttentionTiles& at, Range shared
     }
 }
 
+// The attention screen's right half with a comparison model: the CLS token's attention for every
+// head of the comparison's block, through the same tile grid and colour bar as the loaded model's
+// (no head to enlarge or silence there); a model without a CLS token or without blocks says so.
+void DrawComparisonClsAttention(ViewContext& cmp) {
+    const Pipeline& p = cmp.pipeline;
+    const int layer = cmp.state.layer;
+    if (p.depth == 0) return (void)ImGui::TextWrapped("This model has no encoder blocks, so there is no attention to show.");
+    if (!p.layout.has_cls())
+        return (void)ImGui::TextWrapped("This model has no CLS token (its head pools the patches): no CLS attention to show.");
+    AttentionTiles at;
+    at.layer_maps = layer_attention_maps(cmp, layer, 0);
+    if (at.layer_maps.empty()) return (void)ImGui::TextDisabled("The trace has no block %d attention.", layer);
+    const AttentionScale scale = cmp.state.attention_scale;
+    const int N = cmp.patches();
+    for (int h = 0; h < static_cast<int>(at.layer_maps.size()); ++h)
+        at.tiles.push_back({"head " + std::to_string(h) + " · CLS", at.layer_maps[h],
+                            texture_key(cmp, {StageKind::Attn, layer}, h, Colormap::Sequential,
+                                        std::string("compared cls|") + attention_scale_name(scale)),
+                            attention_range(scale, at.layer_maps, N, h), -1});
+    DrawAttentionTiles(cmp, at, attention_range(scale, at.layer_maps, N, 0), 0, ImGui::GetContentRegionAvail());
+}
+
 }  // namespace
 
 void DrawAttentionScreen(ViewContext& ctx) {

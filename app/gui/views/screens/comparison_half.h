@@ -16,9 +16,4 @@ namespace vit::gui {
 void DrawComparisonHalves(ViewContext& main, ImVec2 size, const std::function<void(ViewContext&)>& draw_loaded,
                           const std::function<void(ViewContext&)>& draw_compared);
 
-// The attention screen's right half: the CLS token's attention over the image for every head of
-// the comparison's block, on the chosen attention scale (one colour bar for the block, or one each);
-// a model without a CLS token or without blocks says so.
-void DrawComparisonClsAttention(ViewContext& cmp);
-
 }  // namespace vit::gui
