@@ -37,6 +37,7 @@ endif()
 
 file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/platform/*.cpp ${VITVIZ_GUI_DIR}/controllers/*.cpp
      ${VITVIZ_GUI_DIR}/views/*/*.cpp ${VITVIZ_GUI_DIR}/panels/*.cpp)
+list(FILTER VITVIZ_GUI_SOURCES EXCLUDE REGEX "/platform/web_[^/]*$")  # the browser's (app/web/web.cmake)
 add_executable(vitviz ${VITVIZ_GUI_SOURCES})
 target_link_libraries(vitviz PRIVATE vitviz_gui_logic imgui_backends glad PkgConfig::IMGUI PkgConfig::GLFW PkgConfig::STB)
 install(TARGETS vitviz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

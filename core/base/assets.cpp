@@ -17,13 +17,27 @@ static fs::path executable_dir() {
     return ec ? fs::path() : exe.parent_path();
 }
 
-std::string asset_dir() {
+// The assets folder in `dir` or a folder above it; "" when none holds one.
+static std::string assets_above(fs::path dir) {
     std::error_code ec;
-    for (fs::path dir = executable_dir(); !dir.empty(); dir = dir.parent_path()) {
+    for (; !dir.empty(); dir = dir.parent_path()) {
         if (fs::is_directory(dir / kAssetsBelowPrefix, ec)) return (dir / kAssetsBelowPrefix).string();
         if (dir == dir.root_path()) break;
     }
     return "";
+}
+
+// Above the executable; a WebAssembly build, whose executable is the browser or node, looks
+// above its working folder (the page's file system root, where app/web preloads them).
+std::string asset_dir() {
+    const std::string beside_executable = assets_above(executable_dir());
+    if (!beside_executable.empty()) return beside_executable;
+#ifdef __EMSCRIPTEN__
+    std::error_code ec;
+    return assets_above(fs::current_path(ec));
+#else
+    return "";
+#endif
 }
 
 std::string asset_path(const std::string& relative) {

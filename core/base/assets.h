@@ -9,7 +9,8 @@
 
 namespace vit {
 
-// The assets folder; "" when there is none above the executable.
+// The assets folder; "" when there is none above the executable (in a
+// WebAssembly build, above the working folder: core/base/assets.cpp).
 std::string asset_dir();
 
 // `relative` inside the assets folder; throws vit::Error saying where it

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 
 #include "base/bounds.h"
 #include "base/error.h"
@@ -32,6 +33,31 @@ std::vector<std::string> split_commas(const std::string& text) {
     return items;
 }
 
+// The whole of `text` as a decimal number, spelled as std::from_chars reads it:
+// an optional '-', digits with at most one point, an optional exponent; no '+',
+// spaces or hex. libc++ (the WebAssembly build) has no floating-point
+// from_chars, so there strtod reads what that spelling lets through.
+bool read_decimal(const std::string& text, double& value) {
+#if defined(__cpp_lib_to_chars)
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    return !text.empty() && error == std::errc() && stop == end;
+#else
+    const size_t exponent = text.find_first_of("eE");
+    const std::string mantissa = text.substr(0, exponent);
+    const size_t digits_from = !mantissa.empty() && mantissa[0] == '-' ? 1 : 0;
+    const bool mantissa_ok = mantissa.size() > digits_from &&
+                             mantissa.find_first_not_of("0123456789.", digits_from) == std::string::npos &&
+                             mantissa.find('.') == mantissa.rfind('.') && mantissa.find_first_of("0123456789") != std::string::npos;
+    const std::string power = exponent == std::string::npos ? "0" : text.substr(exponent + 1);
+    const size_t power_from = !power.empty() && (power[0] == '-' || power[0] == '+') ? 1 : 0;
+    const bool power_ok = power.size() > power_from && power.find_first_not_of("0123456789", power_from) == std::string::npos;
+    if (!mantissa_ok || !power_ok) return false;
+    value = std::strtod(text.c_str(), nullptr);
+    return true;
+#endif
+}
+
 }  // namespace
 
 std::optional<int> to_int(const std::string& text, int min, int max) {
@@ -52,10 +78,8 @@ int parse_int(const std::string& what, const std::string& text, int min, int max
 
 float parse_float(const std::string& what, const std::string& text, float above) {
     double value = 0.0;
-    const char* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
     // Compared as the float it becomes: 1e-63 is above 0 but rounds to 0.
-    const bool ok = !text.empty() && error == std::errc() && stop == end && std::isfinite(value) &&
+    const bool ok = read_decimal(text, value) && std::isfinite(value) &&
                     std::fabs(value) <= std::numeric_limits<float>::max() && static_cast<float>(value) > above;
     if (!ok) {
         char bound[32] = "";

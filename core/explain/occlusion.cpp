@@ -9,7 +9,7 @@
 
 #include <limits>
 
-#include <omp.h>
+#include "tensor/openmp.h"
 
 #include "tensor/threads.h"
 

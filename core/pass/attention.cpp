@@ -8,7 +8,7 @@
 // them again.
 #include "pass/attention.h"
 
-#include <omp.h>
+#include "tensor/openmp.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,7 +27,7 @@ namespace {
 // that heads × parts divides over the threads (ViT-Ti's 3 heads on 2 threads:
 // 6 halves), one part per OpenMP iteration.
 template <class Work>
-void for_each_head_part(int64_t heads, int64_t tokens, bool parallel, Work work) {
+void for_each_head_part(int64_t heads, int64_t tokens, [[maybe_unused]] bool parallel, Work work) {
     const int64_t threads = omp_get_max_threads();
     const int64_t parts = threads / std::gcd(heads, threads);
     const int64_t rows_per_part = (tokens + parts - 1) / parts;

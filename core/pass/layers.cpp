@@ -3,7 +3,7 @@
 // go to gemm.h; row-wise ops split rows over OpenMP threads and vectorise within a row.
 #include "pass/layers.h"
 
-#include <omp.h>
+#include "tensor/openmp.h"
 
 #include <algorithm>
 #include <limits>

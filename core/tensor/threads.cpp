@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
-#include <omp.h>
+#include "tensor/openmp.h"
 #include <thread>
 
 #include "base/parse.h"

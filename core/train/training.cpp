@@ -1,7 +1,7 @@
 // Training (training.h): init, loss, AdamW, schedule, batches in parallel.
 #include "train/training.h"
 
-#include <omp.h>
+#include "tensor/openmp.h"
 
 #include <algorithm>
 #include <cmath>

@@ -46,7 +46,7 @@ Loaded canvas_shown(float value) {
 
 TEST_CASE("the comparison model runs on the shown image at its own size, and a new image reruns it") {
     const Loaded shown = load_and_run({"toy-4x4", "", 0}, nullptr, "");
-    ComparePass c;
+    ComparePass c(vit::gui::threaded_worker());
     c.set_model("digits");
     REQUIRE_FALSE(c.working());  // no image shown yet
     c.follow(shown);
@@ -81,7 +81,7 @@ TEST_CASE("the comparison model runs on the shown image at its own size, and a n
 
 TEST_CASE("a comparison model that cannot be read gives one message naming the file and is forgotten") {
     const Loaded shown = load_and_run({"toy-4x4", "", 0}, nullptr, "");
-    ComparePass c;
+    ComparePass c(vit::gui::threaded_worker());
     c.follow(shown);
     c.set_model("/nonexistent/compare.safetensors");
     const std::string message = settle(c);

@@ -112,7 +112,7 @@ TEST_CASE("the job explains a (trace, class) once and keeps it until asked for a
     Case c;
     auto model = std::make_shared<const Model>(c.model);
     auto trace = std::make_shared<const Trace>(c.trace);
-    ExplainJob job;
+    ExplainJob job(vit::gui::threaded_worker());
     CHECK(job.poll() == nullptr);
     job.request(model, trace, 1, 2);
     const Explanation* ex = nullptr;

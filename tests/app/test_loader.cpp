@@ -24,7 +24,7 @@ static LoadOutcome wait_for(Loader& l) {
 }
 
 TEST_CASE("loading the toy model on the worker gives a trace with every stage") {
-    Loader l;
+    Loader l(vit::gui::threaded_worker());
     l.request({"toy-4x4", "", 0}, nullptr, "");
     REQUIRE(l.busy());
     LoadOutcome o = wait_for(l);
@@ -42,7 +42,7 @@ TEST_CASE("choosing another image keeps the model already loaded") {
 }
 
 TEST_CASE("a missing image comes back as an error message naming the file, and the loader stays usable") {
-    Loader l;
+    Loader l(vit::gui::threaded_worker());
     l.request({"toy-4x4", "/nonexistent/cat.png", 0}, nullptr, "");
     LoadOutcome o = wait_for(l);
     REQUIRE_FALSE(o.loaded);
@@ -71,7 +71,7 @@ TEST_CASE("an RGB drawing given to a one-channel model is turned grey by PIL's l
 }
 
 TEST_CASE("an image size too large for memory comes back with the largest size that fits") {
-    Loader l;
+    Loader l(vit::gui::threaded_worker());
     l.request({"toy-4x4", "", 100000}, nullptr, "");
     LoadOutcome o = wait_for(l);
     REQUIRE_FALSE(o.loaded);

@@ -62,7 +62,7 @@ float largest_change(const Model& a, const Model& b) {
 }  // namespace
 
 TEST_CASE("a paused run takes exactly the single steps asked for, and publishes each", "[train_session]") {
-    TrainingSession session;
+    TrainingSession session(vit::gui::threaded_worker());
     const Model initial = init_model(digits_config(), 3);
     session.start(initial, small_split(64, 20), options(2, 16), 1, 25, /*paused=*/true);
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -85,7 +85,7 @@ TEST_CASE("a paused run takes exactly the single steps asked for, and publishes 
 }
 
 TEST_CASE("a run told to pause at a step stops there and publishes that step's weights", "[train_session]") {
-    TrainingSession session;
+    TrainingSession session(vit::gui::threaded_worker());
     session.start(init_model(digits_config(), 4), small_split(64, 20), options(4, 16), 1, 25, /*paused=*/true);
     session.pause_at(6);
     session.resume();
@@ -100,7 +100,7 @@ TEST_CASE("a run told to pause at a step stops there and publishes that step's w
 }
 
 TEST_CASE("a new batch size is taken before the next batch", "[train_session]") {
-    TrainingSession session;
+    TrainingSession session(vit::gui::threaded_worker());
     session.start(init_model(digits_config(), 1), small_split(64, 20), options(2, 16), 1, 25, true);
     session.set_batch(8);
     session.step_once();
@@ -112,7 +112,7 @@ TEST_CASE("a new batch size is taken before the next batch", "[train_session]") 
 }
 
 TEST_CASE("a run goes to its end, measuring held-out accuracy twice an epoch", "[train_session]") {
-    TrainingSession session;
+    TrainingSession session(vit::gui::threaded_worker());
     session.start(init_model(digits_config(), 2), small_split(64, 30), options(2, 16), 1);
     REQUIRE(wait_for(session, [](const TrainProgress& q) { return q.phase == TrainPhase::Finished; }));
     const TrainProgress p = session.progress();
@@ -126,7 +126,7 @@ TEST_CASE("a run goes to its end, measuring held-out accuracy twice an epoch", "
 }
 
 TEST_CASE("the snapshot timeline stays bounded and spread over the whole run", "[train_session]") {
-    TrainingSession session;
+    TrainingSession session(vit::gui::threaded_worker());
     session.start(init_model(digits_config(), 4), small_split(100, 10), options(2, 1), 1, /*snapshot_every=*/1);
     REQUIRE(wait_for(session, [](const TrainProgress& q) { return q.phase == TrainPhase::Finished; }));
     const TrainProgress p = session.progress();
@@ -149,7 +149,7 @@ TEST_CASE("the shown snapshot is the newest when following, else the chosen one,
 }
 
 TEST_CASE("stopping a running session returns at once and keeps its progress", "[train_session]") {
-    TrainingSession session;
+    TrainingSession session(vit::gui::threaded_worker());
     session.start(init_model(digits_config(), 5), small_split(64, 10), options(50, 4), 1);
     REQUIRE(wait_for(session, [](const TrainProgress& q) { return q.step >= 2; }));
     session.stop();
@@ -161,7 +161,7 @@ TEST_CASE("stopping a running session returns at once and keeps its progress", "
 
 TEST_CASE("a run on the sliced worker takes a batch a piece and gives the threaded run's numbers", "[train_session]") {
     const auto data = small_split(64, 100);
-    TrainingSession threaded;
+    TrainingSession threaded(vit::gui::threaded_worker());
     threaded.start(init_model(digits_config(), 6), data, options(1, 16), 1);
     REQUIRE(wait_for(threaded, finished));
     auto worker = std::make_shared<SlicedWorker>();

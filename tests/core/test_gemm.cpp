@@ -5,7 +5,7 @@
 // without AVX-512 both sides are Eigen's, and the checks still hold.
 #include <catch2/catch.hpp>
 
-#include <omp.h>
+#include "tensor/openmp.h"
 
 #include <algorithm>
 #include <cmath>

@@ -59,7 +59,7 @@ std::string error_under_size_limit(rlim_t max_bytes, Write write) {
 
 }  // namespace
 
-TEST_CASE("a FIFO, a folder or a device where a file is to be written is refused without opening it") {
+TEST_CASE("a FIFO, a folder or a device where a file is to be written is refused without opening it", "[os]") {
     TempDir dir;
     REQUIRE(::mkfifo(dir.path("fifo.npy").c_str(), 0600) == 0);
     std::filesystem::create_directory(dir.path("folder.npy"));
@@ -75,7 +75,7 @@ TEST_CASE("a FIFO, a folder or a device where a file is to be written is refused
                       "cannot write '" + dir.path("no/such/x.json") + "': no such file or directory");
 }
 
-TEST_CASE("a write that fails midway names the file and leaves no partial file behind") {
+TEST_CASE("a write that fails midway names the file and leaves no partial file behind", "[os]") {
     TempDir dir;
     const std::string path = dir.path("big.npy");
     const std::string error = error_under_size_limit(1000, [&] { vit::write_npy(path, vit::Tensor({100, 100})); });
@@ -84,7 +84,7 @@ TEST_CASE("a write that fails midway names the file and leaves no partial file b
     CHECK(error_under_size_limit(1000, [&] { vit::write_npy(path, vit::Tensor({4})); }) == "no error");
 }
 
-TEST_CASE("a checkpoint that cannot be saved names the file that failed") {
+TEST_CASE("a checkpoint that cannot be saved names the file that failed", "[os]") {
     TempDir dir;
     const vit::Model model = vit::make_toy_model();
     const std::string out = dir.path("out");
@@ -97,7 +97,7 @@ TEST_CASE("a checkpoint that cannot be saved names the file that failed") {
     CHECK_THROWS_WITH(vit::save_checkpoint(dir.path("file"), model), Contains("cannot create the folder '" + dir.path("file") + "'"));
 }
 
-TEST_CASE("vitviz-cli --dump onto a FIFO, an empty path, a full disk or a full standard output: one line, exit 1") {
+TEST_CASE("vitviz-cli --dump onto a FIFO, an empty path, a full disk or a full standard output: one line, exit 1", "[process]") {
     TempDir dir;
     std::filesystem::create_directory(dir.path("dump"));
     REQUIRE(::mkfifo(dir.path("dump/input.npy").c_str(), 0600) == 0);

@@ -114,7 +114,7 @@ static std::vector<std::string> pytorch_stage_lines(const vit::ModelConfig& c, i
     return lines;
 }
 
-TEST_CASE("the PyTorch reference names every stage of the catalogue, in order, with the table's shape") {
+TEST_CASE("the PyTorch reference names every stage of the catalogue, in order, with the table's shape", "[process]") {
     struct Case {
         int depth, classes;
         bool layer_scale = false, norm_pre = false, quick_gelu = false;

@@ -1,7 +1,7 @@
 // The thread owner's team sizing (tensor/free_cores.h, tensor/threads.h): the
 // team for a pass from two CPU readings, injected here, and the live readings.
 #include <catch2/catch.hpp>
-#include <omp.h>
+#include "tensor/openmp.h"
 
 #include "tensor/free_cores.h"
 #include "tensor/threads.h"
@@ -49,7 +49,7 @@ TEST_CASE("readings that span no time, or run backwards, keep the asked threads"
     CHECK(vit::team_for(to, from, 2, 2) == 2);
 }
 
-TEST_CASE("the live readings advance, and a pass's team stays within the asked threads") {
+TEST_CASE("the live readings advance, and a pass's team stays within the asked threads", "[os]") {
     const auto first = vit::read_cpu();
     REQUIRE(first.has_value());  // Linux: /proc/stat
     volatile double sum = 0;

@@ -42,7 +42,7 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
            [this](const std::string& text) { show_error(text); },
            [this](const std::string& text) { show_notice(text); }},
       gpu_(ctx_),
-      ask_(ctx_, gpu_),
+      ask_(ctx_, gpu_, worker_),
       training_(ctx_, gpu_, worker_),
       lessons_(ctx_, gpu_, ask_, training_),
       monkey_(ctx_, ask_, lessons_, training_, asset_dir_),
@@ -145,7 +145,9 @@ void App::apply(Loaded loaded) {
     if (first_load_ && !ask_.at_start()) {
         first_load_ = false;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
+        if (options_.start_view) restore_view(*options_.start_view, state_, pipeline_);
         if (!options_.lesson.empty()) lessons_.open(options_.lesson);
+        if (lessons_.player() && options_.lesson_step > 0) lessons_.player()->go(options_.lesson_step - 1);
         if (options_.edit_lesson) lessons_.show_editor(true);
         if (lessons_.player() && lessons_.player()->steps() > 0 && touring()) {  // one screenshot per step, NN-step.png (with the editor: NN-edit.png, NN-halfway.png)
             tour_.emplace(lesson_tour_plan(lessons_.player()->steps(), options_.edit_lesson));
@@ -164,8 +166,6 @@ void App::apply(Loaded loaded) {
             tour_.emplace(std::move(plan));
         }
     }
-    std::string title = "ViT Visualizer — " + model_->config.name + " — " + image_name_;
-    set_window_title(title);
 }
 
 void App::on_drop(int count, const char** paths) {
@@ -292,6 +292,7 @@ void App::draw_frame() {
     measure_pass_.click();
     carry_out(actions);
     ask_.sync();  // a question asked while drawing (a click in the Ask panel) starts its pass before this frame is rendered
+    show_view();
 }
 
 void App::advance_tour() {
@@ -347,6 +348,7 @@ void App::draw_main_window(UiActions& actions) {
         ToolbarInfo ti;
         ti.busy = loader_.busy();
         ti.gpu_available = gpu_.session().available();
+        if (!gpu_.session().status().built) ti.gpu_absent = gpu_.session().status().error;
         DrawToolbar(state_, pipeline_, ti, actions);
         // The windows' switches, on the next row when the toolbar is full.
         SameLineOrWrap(ImGui::CalcTextSize("Draw a digit Train Ask the model Lesson editor").x + 8.f * ImGui::GetFrameHeight() + 72.f);

@@ -68,6 +68,7 @@ private:
     void request(const std::string& model, const std::string& image);  // "" = model_image(model)
     std::string model_image(const std::string& model) const;  // the image a model opens on
     void poll_loader();
+    void show_view();  // the window title and the page link follow the view (controllers/app_view_link.cpp)
     void apply(Loaded loaded);
     void handle_keys();
     void advance_tour();                        // --tour: show the planned stage and screen
@@ -121,6 +122,7 @@ private:
     std::string image_path_, image_name_;
     double forward_ms_ = 0.0;
     bool first_load_ = true;
+    std::string shown_title_, shown_link_;  // what the window's title and the page's link say (show_view)
 
     NavigatorState nav_;
     OpenPanelState open_;

@@ -12,7 +12,8 @@
 
 namespace vit::gui {
 
-AskController::AskController(AppContext& app, const GpuController& gpu) : app_(app), gpu_(gpu) {}
+AskController::AskController(AppContext& app, const GpuController& gpu, std::shared_ptr<Worker> worker)
+    : app_(app), gpu_(gpu), occlusion_(std::move(worker)) {}
 
 void AskController::keep_results(const Loaded& loaded) {
     ask_.original = loaded.original;

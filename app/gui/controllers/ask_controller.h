@@ -17,7 +17,7 @@ namespace vit::gui {
 
 class AskController {
 public:
-    AskController(AppContext& app, const GpuController& gpu);
+    AskController(AppContext& app, const GpuController& gpu, std::shared_ptr<Worker> worker);
 
     void keep_results(const Loaded& loaded);  // a pass arrived: its other passes and the question it answers
     bool at_start();  // the command line's interventions; true: the first-load steps wait for their pass

@@ -1,6 +1,8 @@
 // The Open window: gallery, typed path, file browser.
 #include "panels/open_panel.h"
 
+#include "platform/files.h"
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -174,14 +176,24 @@ void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiAction
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Path")) {
+        if (has_file_chooser() && ImGui::BeginTabItem("This computer")) {
+            if (ImGui::Button(panel.for_model ? "Choose the model's files…" : "Choose an image…")) {
+                choose_files(panel.for_model);
+                panel.visible = false;
+            }
+            if (panel.for_model)
+                ImGui::TextWrapped("Select the .safetensors file together with its config.json (and "
+                                   "preprocessor_config.json when it has one).");
+            ImGui::EndTabItem();
+        }
+        if (!has_file_chooser() && ImGui::BeginTabItem("Path")) {
             ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
             bool enter = ImGui::InputText("##path", &panel.typed, ImGuiInputTextFlags_EnterReturnsTrue);
             ImGui::SameLine();
             if ((ImGui::Button("Open") || enter) && !panel.typed.empty()) choose(panel, actions, panel.typed);
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Browse")) {
+        if (!has_file_chooser() && ImGui::BeginTabItem("Browse")) {
             DrawBrowser(panel, actions);
             ImGui::EndTabItem();
         }

@@ -48,17 +48,20 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
                           "instead of one block. Ctrl+1..9 bookmarks the view, 1..9 returns to it.");
     // The CPU/GPU switch: "compute:" and two radio buttons.
     const ImGuiStyle& style = ImGui::GetStyle();
-    SameLineOrWrap(ImGui::CalcTextSize("compute: CPU GPU").x + 2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) +
-                   2 * style.ItemSpacing.x);
+    const char* gpu_label = info.gpu_absent.empty() ? "GPU" : "GPU (desktop app only)";
+    SameLineOrWrap(ImGui::CalcTextSize("compute: CPU ").x + ImGui::CalcTextSize(gpu_label).x +
+                   2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) + 2 * style.ItemSpacing.x);
     ImGui::TextUnformatted("compute:");
     ImGui::SameLine();
     if (ImGui::RadioButton("CPU", state.backend == Backend::Cpu)) state.backend = Backend::Cpu;
     ImGui::SameLine();
     if (!info.gpu_available) ImGui::BeginDisabled();
-    if (ImGui::RadioButton("GPU", state.backend == Backend::Gpu)) state.backend = Backend::Gpu;
+    if (ImGui::RadioButton(gpu_label, state.backend == Backend::Gpu)) state.backend = Backend::Gpu;
     if (!info.gpu_available) ImGui::EndDisabled();
     if (!info.gpu_available && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("the GPU backend is not available (no OpenGL 4.3, or it failed: see the CPU vs GPU panel)");
+        ImGui::SetTooltip("%s", info.gpu_absent.empty()
+                                    ? "the GPU backend is not available (no OpenGL 4.3, or it failed: see the CPU vs GPU panel)"
+                                    : info.gpu_absent.c_str());
 }
 
 }  // namespace vit::gui

@@ -8,6 +8,7 @@ namespace vit::gui {
 
 struct ToolbarInfo {
     bool gpu_available = false;  // the GPU backend (gpu/) is built and has a context
+    std::string gpu_absent;      // why this build has no GPU backend ("" where it has one)
     bool busy = false;           // loading or computing
 };
 

@@ -1,5 +1,6 @@
 // The desktop's files (platform/files.h): the assets folder beside the
-// executable, and saved files written where the user named them.
+// executable, saved files written where the user named them, and no chooser of
+// its own (the Open panel types and browses paths).
 #include "platform/files.h"
 
 #include "base/assets.h"
@@ -9,5 +10,8 @@ namespace vit::gui {
 std::string asset_folder() { return asset_dir(); }
 
 void save_file(const std::string& /*path: already where the user named it*/, const std::function<void()>& write) { write(); }
+
+bool has_file_chooser() { return false; }
+void choose_files(bool /*model*/) {}
 
 }  // namespace vit::gui

@@ -15,4 +15,13 @@ std::string asset_folder();
 // under its name.
 void save_file(const std::string& path, const std::function<void()>& write);
 
+// Whether the platform has a file chooser of its own (the browser's: a page
+// cannot type or browse the computer's paths); the desktop's Open panel types
+// and browses paths instead.
+bool has_file_chooser();
+// Opens it: an image, or a model's files chosen together (.safetensors with
+// config.json and preprocessor_config.json); what is chosen arrives later as a
+// drop (App::on_drop), a model's files as one folder.
+void choose_files(bool model);
+
 }  // namespace vit::gui

@@ -31,5 +31,8 @@ std::shared_ptr<Worker> platform_worker();
 // What the app asks of its window.
 void set_window_title(const std::string& title);
 void set_fullscreen(bool on);  // presenter mode: the primary monitor; off: back where it was
+// The view's link (logic/link/view_link.h, "?model=digits&stage=..."): a page's address
+// follows it; nothing on the desktop.
+void show_view_link(const std::string& query);
 
 }  // namespace vit::gui

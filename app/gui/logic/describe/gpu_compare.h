@@ -42,10 +42,11 @@ Tensor abs_difference(const Tensor& cpu, const Tensor& gpu);
 
 // Whether the GPU backend started, and why not.
 struct GpuStatus {
+    bool built = true;  // false where the build has no GPU backend (the browser's): nothing tried, nothing failed
     bool tried = false;
     bool failed = false;
-    std::string error;  // the backend's message, shader compile log included
-    bool usable() const { return !failed; }
+    std::string error;  // the backend's message, shader compile log included; where not built, why
+    bool usable() const { return built && !failed; }
 };
 
 // Runs `start` (construct the backend, upload the model, run a pass). An

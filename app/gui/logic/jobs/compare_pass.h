@@ -20,7 +20,7 @@ int comparison_layer(int layer, int depth, int other_depth);
 
 class ComparePass {
 public:
-    explicit ComparePass(std::shared_ptr<Worker> worker = threaded_worker());
+    explicit ComparePass(std::shared_ptr<Worker> worker);
     // The comparison model (a built-in name or a checkpoint path; "" clears it), run on the image last followed.
     void set_model(const std::string& model);
     void clear() { set_model(""); }

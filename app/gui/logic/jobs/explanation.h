@@ -46,7 +46,7 @@ class ExplainWork;
 
 class ExplainJob {
 public:
-    explicit ExplainJob(std::shared_ptr<Worker> worker = threaded_worker());
+    explicit ExplainJob(std::shared_ptr<Worker> worker);
     ~ExplainJob();  // cancels the job under way
     // Starts unless the newest result or the job under way is for (generation,
     // cls); a job under way for another question is cancelled first.

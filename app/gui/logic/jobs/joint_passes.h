@@ -50,7 +50,7 @@ class JointWork;
 
 class JointPassJob {
 public:
-    explicit JointPassJob(std::shared_ptr<Worker> worker = threaded_worker());
+    explicit JointPassJob(std::shared_ptr<Worker> worker);
     ~JointPassJob();  // cancels the job under way
     // Starts the passes of `paths` through `model` (requested as `model_name`) at `image_size`
     // unless the job under way or the newest result answers them.

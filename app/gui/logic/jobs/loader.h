@@ -69,7 +69,7 @@ class LoadJob;
 
 class Loader {
 public:
-    explicit Loader(std::shared_ptr<Worker> worker = threaded_worker());
+    explicit Loader(std::shared_ptr<Worker> worker);
     ~Loader();  // cancels the work under way
     // Starts the work, or queues it (only the newest request waits) when busy.
     void request(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);

@@ -30,7 +30,7 @@ class OcclusionWork;
 
 class OcclusionJob {
 public:
-    explicit OcclusionJob(std::shared_ptr<Worker> worker = threaded_worker());
+    explicit OcclusionJob(std::shared_ptr<Worker> worker);
     ~OcclusionJob();  // cancels the job under way
     // Starts the map of `input` under `asked` for trace `generation`, cancelling
     // the one under way; nothing when it is already running or done for `generation`.

@@ -1,7 +1,7 @@
 // The Train panel's run in pieces (see training_job.h).
 #include "logic/jobs/training_job.h"
 
-#include <omp.h>
+#include "tensor/openmp.h"
 
 #include <algorithm>
 #include <exception>

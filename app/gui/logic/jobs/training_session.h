@@ -53,7 +53,7 @@ public:
     static constexpr int kMaxSnapshots = 64;  // older ones are thinned out (every other dropped)
     static constexpr int kMaxLossPoints = 4096;
 
-    explicit TrainingSession(std::shared_ptr<Worker> worker = threaded_worker());
+    explicit TrainingSession(std::shared_ptr<Worker> worker);
     ~TrainingSession();
 
     // Starts a run (ending any previous one) from `initial` on `data`, with `threads` threads.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "logic/state/app_state.h"
+#include "logic/state/view_snapshot.h"
 #include "model/builtin.h"
 #include "pass/intervention_flags.h"
 
@@ -38,6 +39,8 @@ struct Options {
     bool gpu = false;         // --backend gpu: start on the GPU backend (gpu/); CPU when it cannot start
     bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
     std::string lesson;       // --lesson FILE: play it (with --tour: DIR/NN-step.png per step)
+    int lesson_step = 0;      // the lesson's step to open on, from 1 (a page's link: logic/link/view_link.h); 0: its first
+    std::optional<ViewSnapshot> start_view;  // the view to open on once the model is loaded (a page's link)
     bool edit_lesson = false; // open the lesson editor at start (with --lesson and --tour: NN-edit.png, NN-halfway.png)
     std::string handout;      // --handout OUT.html (with --lesson): the lesson as one HTML page, pictures in tour_dir
     bool train = false;       // open the Train window and start a run (with --tour: screenshots of it)

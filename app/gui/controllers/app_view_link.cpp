@@ -1,0 +1,46 @@
+// App::show_view: the window's title names the view ("block0.attn · digits ·
+// ViT Visualizer", in a lesson "… · step 2/11") and a page's link follows it
+// (logic/link/view_link.h), both set only when they change.
+#include <filesystem>
+
+#include "controllers/app.h"
+#include "logic/link/view_link.h"
+#include "model/builtin.h"
+#include "platform/window.h"
+
+namespace vit::gui {
+
+namespace fs = std::filesystem;
+
+// `path` relative to `folder` when it is inside it; "" otherwise.
+static std::string inside(const std::string& path, const std::string& folder) {
+    if (path.empty() || folder.empty()) return "";
+    const fs::path relative = fs::path(path).lexically_normal().lexically_relative(fs::path(folder).lexically_normal());
+    return relative.empty() || *relative.begin() == ".." ? "" : relative.generic_string();
+}
+
+void App::show_view() {
+    if (!trace_ || pipeline_.ids.empty()) return;
+    const LessonPlayer* lesson = lessons_.player();
+    const bool in_lesson = lesson && lesson->steps() > 0;
+    ViewLink link;
+    if (in_lesson) {
+        const std::string file = inside(lesson->path, (fs::path(asset_dir_) / "lessons").string());
+        link.lesson = file.empty() ? "" : fs::path(file).stem().string();
+        link.step = lesson->index + 1;
+    }
+    if (!in_lesson || link.lesson.empty()) {  // a built-in lesson's step says the rest
+        link.model = is_builtin_model(model_name_) ? model_name_ : "";
+        if (image_path_ != model_image(model_name_)) link.image = inside(image_path_, asset_dir_);
+        link.view = capture_view(state_, pipeline_);
+    }
+    const std::string& stage = pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
+    const std::string& model = is_builtin_model(model_name_) ? model_name_ : model_->config.name;
+    std::string title = view_title(stage, model, in_lesson ? lesson->index + 1 : 0,
+                                   in_lesson ? lesson->steps() : 0);
+    if (title != shown_title_) set_window_title(shown_title_ = title);
+    std::string query = view_link_query(link);
+    if (query != shown_link_) show_view_link(shown_link_ = query);
+}
+
+}  // namespace vit::gui

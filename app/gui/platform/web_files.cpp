@@ -1,0 +1,39 @@
+// The browser's files (platform/files.h): the assets are preloaded into the
+// page's file system at /share/vitviz/assets (app/web/web.cmake); a saved file
+// is written there, handed to the browser as a download under its name, and
+// removed; files are chosen with the browser's chooser (app/web/shell.html).
+#include "platform/files.h"
+
+#include <emscripten.h>
+
+#include <cstdio>
+
+#include "base/assets.h"
+
+namespace vit::gui {
+
+std::string asset_folder() { return asset_dir(); }
+
+void save_file(const std::string& path, const std::function<void()>& write) {
+    write();
+    EM_ASM(
+        {
+            const path = UTF8ToString($0);
+            const bytes = FS.readFile(path);
+            const link = document.createElement('a');
+            link.href = URL.createObjectURL(new Blob([bytes]));
+            link.download = path.substring(path.lastIndexOf('/') + 1);
+            document.body.appendChild(link);
+            link.click();
+            link.remove();
+            setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+        },
+        path.c_str());
+    std::remove(path.c_str());
+}
+
+bool has_file_chooser() { return true; }
+
+void choose_files(bool model) { EM_ASM({ vitvizChoose($0 ? 'model' : 'image'); }, model); }
+
+}  // namespace vit::gui

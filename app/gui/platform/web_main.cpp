@@ -1,0 +1,60 @@
+// vitviz as a web page: reads its start from the page's link (?model=digits&
+// stage=block0.attn, logic/state/view_link.h), opens the canvas
+// (platform/window.h: web_window.cpp) and lets the browser call one frame per
+// animation frame. A link that cannot be read is one message on screen; the
+// app opens on its defaults beside it.
+#include <emscripten.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "base/error.h"
+#include "controllers/app.h"
+#include "logic/link/view_link.h"
+#include "platform/files.h"
+#include "platform/window.h"
+
+namespace {
+
+std::unique_ptr<vit::gui::App> g_app;  // lives as long as the page
+
+void run_frame() {
+    try {
+        vit::gui::frame(*g_app);
+    } catch (...) {
+        std::fprintf(stderr, "vitviz: %s\n", vit::failure_message().c_str());
+    }
+}
+
+// The page's query string, "?a=b&c=d" ("" without one).
+std::string page_query() {
+    char* text = reinterpret_cast<char*>(EM_ASM_INT({ return allocateUTF8(window.location.search); }));
+    std::string query = text ? text : "";
+    std::free(text);
+    return query;
+}
+
+}  // namespace
+
+// The page's file choosers (app/web/shell.html) hand over what the user chose, as a drop would.
+extern "C" EMSCRIPTEN_KEEPALIVE void vitviz_open_path(const char* path) {
+    if (g_app) g_app->on_drop(1, &path);
+}
+
+int main() {
+    vit::gui::Options options;
+    std::string link_error;
+    try {
+        options = vit::gui::options_from_link(vit::gui::parse_view_link(page_query()), vit::gui::asset_folder());
+    } catch (const vit::Error& e) {
+        link_error = e.what();
+    }
+    if (!vit::gui::open_window(true)) return 1;
+    g_app = std::make_unique<vit::gui::App>(options, vit::gui::asset_folder(), vit::gui::platform_worker());
+    if (!link_error.empty()) g_app->frame_failed(link_error);
+    vit::gui::attach_app(g_app.get());
+    emscripten_set_main_loop(run_frame, 0, false);
+    return 0;
+}

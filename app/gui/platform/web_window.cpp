@@ -1,0 +1,107 @@
+// The browser's window (platform/window.h): Emscripten's GLFW over the page's
+// canvas with a WebGL 2 (OpenGL ES 3.0) context, with what every GLFW window
+// shares (platform/glfw_frame.h). The canvas follows the browser window at the
+// screen's pixel density (sharp on HiDPI screens: the app lays out in CSS
+// pixels and draws at the device's); the browser presents each frame;
+// presenter mode is the browser's full screen; the page's title and address
+// follow the view.
+#include "platform/window.h"
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <cstdio>
+
+#include "platform/gl.h"
+#include "platform/glfw_frame.h"
+
+namespace vit::gui {
+
+static GLFWwindow* g_window = nullptr;
+
+static void glfw_error(int code, const char* what) { std::fprintf(stderr, "vitviz: GLFW error %d: %s\n", code, what); }
+
+// The browser window's size in CSS pixels.
+static void css_size(double& width, double& height) {
+    emscripten_get_element_css_size("#canvas", &width, &height);
+    if (width < 1 || height < 1) {
+        width = EM_ASM_DOUBLE({ return window.innerWidth; });
+        height = EM_ASM_DOUBLE({ return window.innerHeight; });
+    }
+}
+
+// Keeps the canvas's drawing buffer at its CSS size times the pixel ratio.
+static void fit_canvas() {
+    double width = 0, height = 0;
+    css_size(width, height);
+    const double ratio = emscripten_get_device_pixel_ratio();
+    const int buffer_w = static_cast<int>(width * ratio + 0.5), buffer_h = static_cast<int>(height * ratio + 0.5);
+    int now_w = 0, now_h = 0;
+    glfwGetWindowSize(g_window, &now_w, &now_h);
+    if (now_w != buffer_w || now_h != buffer_h) glfwSetWindowSize(g_window, buffer_w, buffer_h);
+    // Emscripten's GLFW sets the canvas's CSS size with its buffer size: keep the page's layout instead.
+    EM_ASM({
+        const c = Module['canvas'];
+        c.style.width = '100vw';
+        c.style.height = '100vh';
+    });
+}
+
+bool open_window(bool /*vsync: the browser paces frames*/) {
+    glfwSetErrorCallback(glfw_error);
+    if (!glfwInit()) {
+        std::fprintf(stderr, "vitviz: cannot start GLFW on the page's canvas\n");
+        return false;
+    }
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    g_window = glfwCreateWindow(1600, 1000, "ViT Visualizer", nullptr, nullptr);
+    if (!g_window) {
+        std::fprintf(stderr, "vitviz: this browser gives no WebGL 2 context\n");
+        return false;
+    }
+    glfwMakeContextCurrent(g_window);
+    fit_canvas();
+    glfw::start_imgui(g_window, "#version 300 es");
+    return true;
+}
+
+void attach_app(App* app) { glfw::attach(g_window, app); }
+
+bool window_closed() { return false; }  // the page closes, not the app
+
+void frame(App& app) {
+    fit_canvas();
+    glfw::take_input();
+    glfw::build_frame(app, static_cast<float>(emscripten_get_device_pixel_ratio()));
+    glfw::render_frame(g_window, app);
+}
+
+std::shared_ptr<Worker> platform_worker() { return make_worker(WorkerKind::Sliced); }
+
+void close_window() {
+    glfw::stop_imgui();
+    glfwDestroyWindow(g_window);
+    g_window = nullptr;
+}
+
+void set_window_title(const std::string& title) { emscripten_set_window_title(title.c_str()); }
+
+void show_view_link(const std::string& query) {
+    EM_ASM({ history.replaceState(null, '', window.location.pathname + UTF8ToString($0)); }, query.c_str());
+}
+
+void set_fullscreen(bool on) {
+    if (on) {
+        EmscriptenFullscreenStrategy strategy{};
+        strategy.scaleMode = EMSCRIPTEN_FULLSCREEN_SCALE_STRETCH;
+        strategy.canvasResolutionScaleMode = EMSCRIPTEN_FULLSCREEN_CANVAS_SCALE_HIDEF;
+        strategy.filteringMode = EMSCRIPTEN_FULLSCREEN_FILTERING_DEFAULT;
+        emscripten_request_fullscreen_strategy("#canvas", 1, &strategy);
+    } else {
+        emscripten_exit_fullscreen();
+    }
+}
+
+}  // namespace vit::gui

@@ -1,0 +1,27 @@
+# app/web: the app as a web page (tools/web.sh builds it into build-web/site):
+# the desktop app's sources with the browser's platform files
+# (app/gui/platform/web_*.cpp) instead of the desktop's, no GPU backend, the
+# page (app/web/shell.html) around the canvas, and the assets and fonts
+# preloaded into the page's file system (vitviz.data).
+set(VITVIZ_GUI_DIR ${PROJECT_SOURCE_DIR}/app/gui)
+include(${VITVIZ_GUI_DIR}/logic/logic.cmake)
+file(GLOB VITVIZ_WEB_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/platform/*.cpp ${VITVIZ_GUI_DIR}/controllers/*.cpp
+     ${VITVIZ_GUI_DIR}/views/*/*.cpp ${VITVIZ_GUI_DIR}/panels/*.cpp)
+# The desktop's window, main and GPU session give way to the browser's.
+list(FILTER VITVIZ_WEB_SOURCES EXCLUDE REGEX "/platform/desktop_[^/]*$|/controllers/gpu_session.cpp$")
+add_executable(vitviz ${VITVIZ_WEB_SOURCES})
+target_link_libraries(vitviz PRIVATE vitviz_gui_logic PkgConfig::IMGUI PkgConfig::STB)
+set(WEB_FONTS /usr/share/fonts/truetype/dejavu)
+set(VITVIZ_SITE ${CMAKE_BINARY_DIR}/site)
+set_target_properties(vitviz PROPERTIES OUTPUT_NAME index SUFFIX .html RUNTIME_OUTPUT_DIRECTORY ${VITVIZ_SITE})
+target_link_options(vitviz PRIVATE
+  -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
+  -sMINIFY_HTML=0 -sENVIRONMENT=web -sEXPORTED_RUNTIME_METHODS=[FS,ccall] -sEXPORTED_FUNCTIONS=[_main,_malloc,_free]
+  "SHELL:--shell-file ${CMAKE_CURRENT_LIST_DIR}/shell.html"
+  # (SHELL: keeps each flag with its value: CMake would merge the repeated flags)
+  "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets@/share/vitviz/assets"
+  "SHELL:--exclude-file *screenshot.png" "SHELL:--exclude-file *.md"
+  "SHELL:--preload-file ${WEB_FONTS}/DejaVuSans.ttf@${WEB_FONTS}/DejaVuSans.ttf"
+  "SHELL:--preload-file ${WEB_FONTS}/DejaVuSans-Bold.ttf@${WEB_FONTS}/DejaVuSans-Bold.ttf"
+  "SHELL:--preload-file ${WEB_FONTS}/DejaVuSansMono.ttf@${WEB_FONTS}/DejaVuSansMono.ttf")
+set_property(TARGET vitviz APPEND PROPERTY LINK_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/shell.html)

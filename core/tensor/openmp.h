@@ -1,0 +1,17 @@
+// OpenMP, or its serial answers where a build has none: every native build
+// compiles with OpenMP; the single-threaded WebAssembly build (app/web) does not,
+// and there every team is one thread that is never inside a parallel region
+// (the `#pragma omp` lines are then ignored).
+#pragma once
+#ifdef _OPENMP
+#include <omp.h>
+#else
+inline int omp_get_num_procs() { return 1; }
+inline int omp_get_max_threads() { return 1; }
+inline int omp_get_num_threads() { return 1; }
+inline int omp_get_thread_num() { return 0; }
+inline int omp_in_parallel() { return 0; }
+inline int omp_get_dynamic() { return 0; }
+inline void omp_set_num_threads(int) {}
+inline void omp_set_dynamic(int) {}
+#endif
