@@ -56,6 +56,15 @@ public:
     // button transition per frame, so a press and release within one frame is still a click.
     void feed_mouse_buttons();
 
+    // What the screen shows, in a few words: the page's tests and its first-picture time read it.
+    struct ViewSummary {
+        bool ready = false;  // a pass is on screen
+        std::string model, image, stage, link;
+        int token = 0, top_class = -1;
+        float top_probability = 0.f;
+    };
+    ViewSummary view_summary() const;  // controllers/app_view_link.cpp
+
     bool should_close() const { return quit_; }
     // The pass or the occlusion map is running on the worker: frames can wait (platform/window.h).
     bool waiting_on_work() const { return loader_.working() || ask_.mapping() || compare_.working(); }

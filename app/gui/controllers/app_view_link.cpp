@@ -1,6 +1,8 @@
 // App::show_view: the window's title names the view ("block0.attn · digits ·
 // ViT Visualizer", in a lesson "… · step 2/11") and a page's link follows it
-// (logic/link/view_link.h), both set only when they change.
+// (logic/link/view_link.h), both set only when they change; App::view_summary
+// says what the screen shows in a few words.
+#include <algorithm>
 #include <filesystem>
 
 #include "controllers/app.h"
@@ -41,6 +43,23 @@ void App::show_view() {
     if (title != shown_title_) set_window_title(shown_title_ = title);
     std::string query = view_link_query(link);
     if (query != shown_link_) show_view_link(shown_link_ = query);
+}
+
+App::ViewSummary App::view_summary() const {
+    ViewSummary v;
+    if (!trace_ || pipeline_.ids.empty()) return v;
+    v.ready = true;
+    v.model = model_name_;
+    v.image = image_name_;
+    v.stage = pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
+    v.token = state_.token;
+    v.link = shown_link_;
+    if (const Stage* probs = trace_->find(stage_id({StageKind::Probs})); probs && !probs->tensor.data.empty()) {
+        const FloatStorage& p = probs->tensor.data;
+        v.top_class = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+        v.top_probability = p[static_cast<size_t>(v.top_class)];
+    }
+    return v;
 }
 
 }  // namespace vit::gui

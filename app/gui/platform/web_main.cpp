@@ -2,12 +2,14 @@
 // stage=block0.attn, logic/state/view_link.h), opens the canvas
 // (platform/window.h: web_window.cpp) and lets the browser call one frame per
 // animation frame. A link that cannot be read is one message on screen; the
-// app opens on its defaults beside it.
+// app opens on its defaults beside it. The page's scripts reach the app through
+// vitviz_open_path (a chosen file) and vitviz_view (what the screen shows).
 #include <emscripten.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "base/error.h"
@@ -21,10 +23,15 @@ namespace {
 std::unique_ptr<vit::gui::App> g_app;  // lives as long as the page
 
 void run_frame() {
+    static bool pictured = false;
     try {
         vit::gui::frame(*g_app);
     } catch (...) {
         std::fprintf(stderr, "vitviz: %s\n", vit::failure_message().c_str());
+    }
+    if (!pictured && g_app->view_summary().ready) {  // this frame drew the first pass: the page's load time ends
+        pictured = true;
+        EM_ASM({ window.vitvizFirstPicture = performance.now(); });
     }
 }
 
@@ -41,6 +48,16 @@ std::string page_query() {
 // The page's file choosers (app/web/shell.html) hand over what the user chose, as a drop would.
 extern "C" EMSCRIPTEN_KEEPALIVE void vitviz_open_path(const char* path) {
     if (g_app) g_app->on_drop(1, &path);
+}
+
+// What the screen shows, as JSON (App::view_summary): the page's tests read it.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* vitviz_view() {
+    static std::string json;
+    const vit::gui::App::ViewSummary v = g_app ? g_app->view_summary() : vit::gui::App::ViewSummary{};
+    json = nlohmann::json{{"ready", v.ready}, {"model", v.model}, {"image", v.image}, {"stage", v.stage},
+                          {"link", v.link}, {"token", v.token}, {"top_class", v.top_class},
+                          {"top_probability", v.top_probability}}.dump();
+    return json.c_str();
 }
 
 int main() {

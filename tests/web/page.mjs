@@ -1,0 +1,124 @@
+// What the page tests and the page benchmark share: Debian's Chromium, headless,
+// driven by puppeteer-core (from build-web/npm), on the site served from
+// localhost; the app's state read through its vitviz_view export; keys held as
+// a person holds them (the app reads its input once a frame); the screen's
+// pixels read back from a screenshot.
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { serve } from './serve.mjs';
+
+export const kWidth = 1600, kHeight = 1000;
+
+// Chromium as the page tests need it: no sandbox (CI runs as root), no network
+// beyond localhost, WebGL 2 on SwiftShader (no GPU), a window of kWidth × kHeight.
+export async function launch(build) {
+  const require = createRequire(join(resolve(build), 'npm', 'node_modules', 'x.js'));
+  const puppeteer = require('puppeteer-core');
+  return puppeteer.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+           '--disable-quic', `--window-size=${kWidth},${kHeight}`],
+  });
+}
+
+// Serves `dir` on a free port; resolves to { server, url }.
+export async function serveSite(dir) {
+  const server = await serve(dir, 0);
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+// A new page that records console errors and uncaught exceptions in `problems`.
+export async function openPage(browser, url, problems, scale = 1) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: kWidth, height: kHeight, deviceScaleFactor: scale });
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(url, { waitUntil: 'load' });
+  return page;
+}
+
+// The app's own account of the screen (App::view_summary).
+export async function view(page) {
+  return page.evaluate(() => (window.Module && Module.calledRun
+    ? JSON.parse(Module.ccall('vitviz_view', 'string', [], [])) : { ready: false }));
+}
+
+// Waits until `test(view)` holds (polled every 100 ms); throws naming `what` after `seconds`.
+export async function waitFor(page, what, test, seconds = 60) {
+  const end = Date.now() + seconds * 1000;
+  let last;
+  while (Date.now() < end) {
+    last = await view(page);
+    if (test(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`waited ${seconds} s for ${what}; the app shows ${JSON.stringify(last)}`);
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A key held ~80 ms, as a finger holds it.
+export async function press(page, key, modifier) {
+  if (modifier) await page.keyboard.down(modifier);
+  await page.keyboard.down(key);
+  await sleep(80);
+  await page.keyboard.up(key);
+  if (modifier) await page.keyboard.up(modifier);
+  await sleep(150);
+}
+
+// The screen as RGBA pixels at CSS size: { width, height, data } (decoded by the page's own PNG decoder).
+export async function pixels(page, path) {
+  const png = await page.screenshot(path ? { path } : {});
+  return page.evaluate(async (b64) => {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(bitmap, 0, 0);
+    const image = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    return { width: image.width, height: image.height, data: Array.from(image.data) };
+  }, Buffer.from(png).toString('base64'));
+}
+
+// Distinct colours (quantised to 4 bits a channel) inside a rectangle of `image`.
+export function colours(image, x0, y0, x1, y1) {
+  const seen = new Set();
+  for (let y = y0; y < y1; ++y)
+    for (let x = x0; x < x1; ++x) {
+      const i = 4 * (y * image.width + x);
+      seen.add((image.data[i] >> 4) << 8 | (image.data[i + 1] >> 4) << 4 | image.data[i + 2] >> 4);
+    }
+  return seen.size;
+}
+
+// Pixels whose colour differs between two screens inside a rectangle.
+export function changed(a, b, x0, y0, x1, y1) {
+  let count = 0;
+  for (let y = y0; y < y1; ++y)
+    for (let x = x0; x < x1; ++x) {
+      const i = 4 * (y * a.width + x);
+      if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 24) ++count;
+    }
+  return count;
+}
+
+// The leftmost box drawn in the selection's colour (255, 200, 0): the selected patch's
+// outline on the picture one clicks. { x0, y0, x1, y1 } in pixels, or null.
+export function selectionBox(image) {
+  const yellow = (x, y) => {
+    const i = 4 * (y * image.width + x);
+    return image.data[i] > 230 && Math.abs(image.data[i + 1] - 200) < 25 && image.data[i + 2] < 40;
+  };
+  let left = null;
+  for (let x = 0; x < image.width && !left; ++x)
+    for (let y = 0; y < image.height; ++y)
+      if (yellow(x, y)) { left = { x, y }; break; }
+  if (!left) return null;
+  let y1 = left.y;
+  while (y1 + 1 < image.height && yellow(left.x, y1 + 1)) ++y1;
+  let x1 = left.x;
+  while (x1 + 1 < image.width && yellow(x1 + 1, left.y)) ++x1;
+  return { x0: left.x, y0: left.y, x1, y1 };
+}

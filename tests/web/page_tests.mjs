@@ -1,0 +1,147 @@
+// The page's tests (tools/web.sh --test): the site in build-web/site served from
+// localhost and driven in Debian's Chromium, headless, as a student drives it —
+// its link opens a stage and a lesson, keys step the stages, a click picks a
+// patch, a PNG from the computer opens, a download arrives — each checked on
+// the app's own account of the screen and on the screen's pixels, with no
+// console error anywhere. Screenshots go to build-web/page-shots/ to be looked at.
+//   node tests/web/page_tests.mjs [BUILD (default build-web)]
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { changed, colours, launch, openPage, pixels, press, selectionBox, serveSite, sleep, view, waitFor } from './page.mjs';
+
+const build = resolve(process.argv[2] || 'build-web');
+const shots = join(build, 'page-shots');
+const source = resolve(new URL('../..', import.meta.url).pathname);
+mkdirSync(shots, { recursive: true });
+
+const tests = [];
+const test = (name, body) => tests.push({ name, body });
+
+test('the plain link opens digits on its sample, names the stage in the title and follows the view', async (t) => {
+  const page = await t.open('');
+  const v = await waitFor(page, 'the first pass', (v) => v.ready);
+  assert.equal(v.model, 'digits');
+  assert.equal(await page.title(), 'input · digits · ViT Visualizer');
+  const screen = await pixels(page, join(shots, 'start.png'));
+  assert.ok(colours(screen, 300, 100, 1300, 900) > 20, 'the picture area holds a picture, not a blank');
+  await press(page, 'ArrowRight');
+  const next = await waitFor(page, 'the next stage', (v) => v.stage === 'patches');
+  assert.equal(await page.title(), 'patches · digits · ViT Visualizer');
+  assert.match(page.url(), /[?&]stage=patches/);
+  assert.equal(next.link, new URL(page.url()).search);
+});
+
+test('?model=digits&stage=block0.attn opens that stage', async (t) => {
+  const page = await t.open('?model=digits&stage=block0.attn');
+  await waitFor(page, 'block0.attn', (v) => v.ready && v.stage === 'block0.attn');
+  assert.equal(await page.title(), 'block0.attn · digits · ViT Visualizer');
+  await pixels(page, join(shots, 'block0-attn.png'));
+});
+
+test('clicking a patch selects its token and the attention maps show its row', async (t) => {
+  const page = await t.open('?model=digits&screen=attention&layer=3&token=5');
+  await waitFor(page, 'the attention screen', (v) => v.ready && v.token === 5);
+  await sleep(500);
+  const before = await pixels(page, join(shots, 'attention-token5.png'));
+  const box = selectionBox(before);
+  assert.ok(box, 'the selected patch is outlined in the selection colour');
+  const side = box.x1 - box.x0;  // patch 4 (row 1, column 0) of 4 × 4: click row 2, column 2 = patch 10 = token 11
+  await page.mouse.click(box.x0 + 2.5 * side, box.y0 + 1.5 * side);
+  const v = await waitFor(page, 'token 11 selected', (v) => v.token === 11, 20);
+  assert.match(v.link, /[?&]token=11/);
+  await sleep(500);
+  const after = await pixels(page, join(shots, 'attention-token11.png'));
+  const maps = changed(before, after, box.x1 + side, box.y0 - side, 1300, box.y0 + 8 * side);
+  assert.ok(maps > 500, `the head maps beside it changed (${maps} pixels) to token 11's attention row`);
+});
+
+test('?lesson=what-attention-looks-at plays the lesson, and the title and link follow its steps', async (t) => {
+  const page = await t.open('?lesson=what-attention-looks-at');
+  await waitFor(page, 'the lesson', (v) => v.ready);
+  await sleep(1000);
+  const title = await page.title();
+  const steps = Number((title.match(/step 1\/(\d+)$/) || [])[1]);
+  assert.ok(steps > 1, `the title names the step: '${title}'`);
+  await pixels(page, join(shots, 'lesson-step1.png'));
+  await press(page, 'ArrowRight');
+  await sleep(1500);
+  assert.match(await page.title(), new RegExp(`step 2/${steps}$`));
+  assert.match(page.url(), /lesson=what-attention-looks-at&step=2/);
+  await pixels(page, join(shots, 'lesson-step2.png'));
+  const reopened = await t.open('?lesson=what-attention-looks-at&step=3');
+  await waitFor(reopened, 'step 3', (v) => v.ready);
+  await sleep(1500);
+  assert.match(await reopened.title(), new RegExp(`step 3/${steps}$`));
+});
+
+test("a PNG from the student's computer opens through the browser's file chooser", async (t) => {
+  const page = await t.open('');
+  await waitFor(page, 'the first pass', (v) => v.ready);
+  const [chooser] = await Promise.all([page.waitForFileChooser(), page.evaluate(() => vitvizChoose('image'))]);
+  await chooser.accept([join(source, 'tests', 'fixtures', 'digits_sample', 'image.png')]);
+  const v = await waitFor(page, 'the chosen picture', (v) => v.image === 'image.png', 30);
+  assert.ok(v.top_probability > 0 && v.top_probability <= 1, 'a prediction');
+  await pixels(page, join(shots, 'opened-png.png'));
+});
+
+test('Export PNG (Ctrl+S) arrives as a download', async (t) => {
+  const page = await t.open('?model=digits&stage=block1.attn');
+  await waitFor(page, 'block1.attn', (v) => v.ready && v.stage === 'block1.attn');
+  const folder = mkdtempSync(join(tmpdir(), 'vitviz-download-'));
+  const cdp = await page.createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: folder });
+  await press(page, 's', 'Control');
+  let files = [];
+  for (let i = 0; i < 100 && !files.some((f) => f.endsWith('.png')); ++i) {
+    await sleep(100);
+    files = readdirSync(folder);
+  }
+  const png = files.find((f) => f.endsWith('.png'));
+  assert.ok(png, `a PNG was downloaded (found: ${files.join(', ') || 'nothing'})`);
+  assert.deepEqual([...readFileSync(join(folder, png)).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+});
+
+test('a link the app cannot read is one message, and the app opens beside it', async (t) => {
+  const page = await t.open('?model=nonsense&token=banana', { expectProblems: true });
+  const v = await waitFor(page, 'the default model', (v) => v.ready);
+  assert.equal(v.model, 'digits');
+  await pixels(page, join(shots, 'bad-link.png'));
+});
+
+// Runs every test on its own page; a console error on a page fails its test.
+async function main() {
+  const { server, url } = await serveSite(join(build, 'site'));
+  const browser = await launch(build);
+  let failed = 0;
+  for (const { name, body } of tests) {
+    const problems = [];
+    const pages = [];
+    const t = {
+      open: async (query, options = {}) => {
+        const page = await openPage(browser, url + query, options.expectProblems ? [] : problems);
+        pages.push(page);
+        return page;
+      },
+    };
+    try {
+      await body(t);
+      assert.deepEqual(problems, [], 'no console errors');
+      console.log(`ok - ${name}`);
+    } catch (e) {
+      ++failed;
+      console.log(`not ok - ${name}\n    ${e.message.split('\n').join('\n    ')}`);
+    }
+    for (const page of pages) await page.close();
+  }
+  await browser.close();
+  server.close();
+  console.log(`page tests: ${tests.length - failed} of ${tests.length} passed; screenshots in ${shots}`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(`page_tests.mjs: ${e.stack || e.message}`);
+  process.exit(1);
+});

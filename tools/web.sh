@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# ViT Visualizer as a web page (app/web), built with Debian's Emscripten:
+#   bash tools/web.sh --build   installs what it needs and writes the static site build-web/site/
+#                               (index.html, index.js, index.wasm, index.data): any static host serves it
+#   bash tools/web.sh [PORT]    builds, then serves it at http://127.0.0.1:8000 (or PORT)
+#   bash tools/web.sh --test    builds, then runs the core's tests as WebAssembly under node and the
+#                               page tests in headless Chromium (tests/web)
+#   bash tools/web.sh --bench   builds, then the page's benchmark beside onnxruntime-web (tests/web)
+# Dependencies come from Debian's packages; the sources Emscripten compiles (zlib,
+# libjpeg-turbo, Dear ImGui) from Debian's source packages, fetched through a
+# private sources list under build-web/apt that leaves the machine's apt
+# configuration alone; the test and benchmark tools (puppeteer-core,
+# onnxruntime-web) from npm into build-web/npm.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=build-web
+mode="${1:-serve}"
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+
+install_packages() {
+  local packages=(emscripten cmake make nodejs libeigen3-dev nlohmann-json3-dev libstb-dev catch2 fonts-dejavu-core)
+  case "$mode" in
+    --test|--bench) packages+=(chromium python3-torch python3-numpy); command -v npm >/dev/null || packages+=(npm) ;;
+  esac
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# The first Debian mirror the machine's own sources name (deb.debian.org when none is found).
+debian_mirror() {
+  local uri
+  uri=$(grep -hoE '^(URIs:[[:space:]]*|deb[[:space:]]+(\[[^]]*\][[:space:]]+)?)https?://[^[:space:]]+' \
+          /etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list 2>/dev/null |
+        grep -v security | grep -oE 'https?://[^[:space:]]+' | head -1 || true)
+  echo "${uri:-http://deb.debian.org/debian}"
+}
+
+# Debian's source packages of zlib, libjpeg-turbo and imgui, unpacked into build-web/sources.
+fetch_sources() {
+  local apt="$out/apt" sources="$out/sources"
+  if ls -d "$sources"/zlib-* "$sources"/libjpeg-turbo-* "$sources"/imgui-* >/dev/null 2>&1; then return 0; fi
+  mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$sources"
+  echo "deb-src $(debian_mirror) bookworm main" > "$apt/sources.list"
+  local opts=(-o "Dir::Etc::SourceList=$PWD/$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+              -o "Dir::State::Lists=$PWD/$apt/lists" -o "Dir::Cache=$PWD/$apt/cache" -o APT::Sandbox::User=root)
+  apt-get -qq "${opts[@]}" update
+  (cd "$sources" && apt-get -qq "${opts[@]}" source --download-only imgui zlib libjpeg-turbo >/dev/null)
+  for tarball in "$sources"/*.orig.tar.*; do tar -xf "$tarball" -C "$sources"; done
+}
+
+build() {
+  install_packages
+  fetch_sources
+  export NODE_PATH=/usr/share/nodejs  # Emscripten's tools need Debian's acorn, whatever node is first on PATH
+  local launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  emcmake cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=Release -DVITVIZ_WEB_SOURCES="$PWD/$out/sources" \
+    "${launcher[@]}" >/dev/null
+  local targets=(vitviz)
+  [ "$mode" = "--test" ] && targets+=(core_tests)
+  cmake --build "$out" -j"$(nproc)" --target "${targets[@]}"
+  echo "web: the site is in $out/site ($(du -sh "$out/site" | cut -f1))"
+}
+
+npm_tools() {
+  local dir="$out/npm"
+  [ -f "$dir/node_modules/puppeteer-core/package.json" ] && [ -f "$dir/node_modules/onnxruntime-web/package.json" ] && return 0
+  mkdir -p "$dir"
+  npm install --prefix "$dir" --no-audit --no-fund --no-save --ignore-scripts puppeteer-core onnxruntime-web >/dev/null
+}
+
+build
+case "$mode" in
+  --build) ;;
+  --test)
+    bash tests/web/run_core_tests.sh "$out"
+    npm_tools
+    node tests/web/page_tests.mjs "$out"
+    ;;
+  --bench)
+    npm_tools
+    node tests/web/bench_web.mjs "$out"
+    ;;
+  *) exec node tests/web/serve.mjs "$out/site" "${mode/serve/8000}" ;;
+esac
