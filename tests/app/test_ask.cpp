@@ -58,7 +58,7 @@ TEST_CASE("painted patches become masked patches, or dropped tokens once the tog
     REQUIRE(back.marks[6] == PatchMark::None);
 }
 
-TEST_CASE("silenced heads, no positions, the shuffle and the temperature reach the interventions; Reset clears them") {
+TEST_CASE("silenced heads, no positions, the shuffle and the temperature reach the interventions, Reset clears them") {
     AskState a = fitted();
     set_head_silenced(a, 3, 1, true);
     set_head_silenced(a, 0, 2, true);

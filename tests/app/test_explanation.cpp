@@ -77,7 +77,7 @@ TEST_CASE("the saliency map is the largest input gradient over channels, pixel b
     for (size_t i = 0; i < din.data.size(); ++i) CHECK(ex.saliency[i] == Approx(std::fabs(din.data[i])).epsilon(1e-4).margin(1e-9));
 }
 
-TEST_CASE("another class explains differently; impossible questions say why") {
+TEST_CASE("another class explains differently, impossible questions say why") {
     Case c;
     const Explanation a = explain_class(c.model, c.trace, 1), b = explain_class(c.model, c.trace, 8);
     float differ = 0.f;

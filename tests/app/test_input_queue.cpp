@@ -169,7 +169,7 @@ TEST_CASE("the queue is bounded") {
     REQUIRE(q.pending_keys() == kQueueLimit);
 }
 
-TEST_CASE("V opens the overview and L the model view, again goes back; an arrow returns to the stage view") {
+TEST_CASE("V opens the overview and L the model view, again goes back, an arrow returns to the stage view") {
     Session a;
     tap(a.q, Key::V);
     a.frames(1);
@@ -199,7 +199,7 @@ TEST_CASE("F steps through the four findings screens and then back to the stage 
     REQUIRE(a.s.screen == Screen::Stage);
 }
 
-TEST_CASE("H steps through the heads and back to all; Z and Enter enlarge one head and go back") {
+TEST_CASE("H steps through the heads and back to all, Z and Enter enlarge one head and go back") {
     Pipeline p = make_pipeline(vit::stage_list(2, true), 17, 3);
     AppState s;
     Bookmarks b;

@@ -14,6 +14,7 @@
 #include "base/error.h"
 #include "logic/describe/drawn_text.h"
 #include "logic/lesson/lesson.h"
+#include "model/builtin.h"
 #include "pass/stages.h"
 
 using namespace vit::gui;
@@ -146,7 +147,7 @@ TEST_CASE("a step is checked against the model it runs on") {
     CHECK_THAT(check_error(one(R"({"title": "logits", "stage": "logits"})"), 0, headless), Contains("no head"));
 }
 
-TEST_CASE("a step's view follows its keys and its highlight; a recorded view plays back the same") {
+TEST_CASE("a step's view follows its keys and its highlight, a recorded view plays back the same") {
     const Pipeline p = digits_pipeline();
     const Lesson lesson = parse_lesson(kHandWritten, "lesson.json");
     const AppState scores = step_view(lesson.steps[1], p, AppState{});
@@ -210,7 +211,7 @@ TEST_CASE("a step's interventions: each bad value is one message naming the file
     CHECK_THAT(checked(R"({"temperature": "warm"})"), Contains("temperature 'warm': expected a number, got 'warm'"));
 }
 
-TEST_CASE("playing a step asks its interventions; a step without any clears them") {
+TEST_CASE("playing a step asks its interventions, a step without any clears them") {
     const Pipeline p = digits_pipeline();
     const Lesson lesson = parse_lesson(kHandWritten, "lesson.json");
     const AppState asked = step_view(lesson.steps[5], p, AppState{});
@@ -255,7 +256,7 @@ TEST_CASE("a recorded view keeps the Ask panel's interventions, and they survive
     CHECK(back.ask.show == AskShow::Original);
 }
 
-TEST_CASE("a model that is a path is found relative to the lesson file, like an image; a built-in name stays a name") {
+TEST_CASE("a model that is a path is found relative to the lesson file, like an image, a built-in name stays a name") {
     const fs::path folder = fs::temp_directory_path() / "vitviz-test-lesson-models";
     fs::create_directories(folder / "checkpoints" / "mine");
     std::ofstream(folder / "tiny.safetensors") << "x";
@@ -270,9 +271,9 @@ TEST_CASE("a model that is a path is found relative to the lesson file, like an 
     CHECK(step_model(lesson, path, 2) == "vit-b-random");
     CHECK(step_model(lesson, path, 3) == (folder / "tiny.safetensors").string());
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "gone/model.safetensors"}]})", path),
-               Contains(path + ": step 1: 'model' \"gone/model.safetensors\" is neither a built-in model (toy-4x4, digits, "
-                               "vit-b-random, vit-s-reg4-random, deit-s-distilled-random, vit-m-gap-random) nor a "
-                               "checkpoint file or folder (looked in " + folder.string() + ")"));
+               Contains(path + ": step 1: 'model' \"gone/model.safetensors\" is neither a built-in model (" +
+                        vit::builtin_model_names(", ") + ") nor a checkpoint file or folder (looked in " +
+                        folder.string() + ")"));
     CHECK_THAT(error_of(R"({"model": "digit", "steps": [{"title": "a"}]})", path),
                Contains(path + ": 'model' \"digit\" is neither a built-in model"));
     fs::remove_all(folder);

@@ -191,7 +191,7 @@ TEST_CASE("a recorded image is named relative to the lesson and still found afte
     CHECK(fs::equivalent(step_image(loaded, player.path, 0), dir / "a" / "photos" / "cat.png"));
 }
 
-TEST_CASE("a typed ~/ is the home folder; a new lesson is saved in it by default") {
+TEST_CASE("a typed ~/ is the home folder, a new lesson is saved in it by default") {
     CHECK(expand_home("~/lessons/a.json", "/home/t") == "/home/t/lessons/a.json");
     CHECK(expand_home("~", "/home/t") == "/home/t");
     CHECK(expand_home("~other/a.json", "/home/t") == "~other/a.json");
@@ -214,7 +214,7 @@ TEST_CASE("with the editor open the arrows explore and only PageDown/PageUp step
     CHECK(player.index == 2);
 }
 
-TEST_CASE("R opens and closes the lesson editor; Ctrl+R does nothing") {
+TEST_CASE("R opens and closes the lesson editor, Ctrl+R does nothing") {
     const Pipeline p = digits_pipeline();
     AppState s;
     Bookmarks b;

@@ -197,7 +197,7 @@ TEST_CASE("a model without encoder blocks still gets the overview shot, but no a
     REQUIRE(plan.back().file == "overview.png");
 }
 
-TEST_CASE("a missing --image keeps the chosen model on its own image; only a failing model falls back to the toy") {
+TEST_CASE("a missing --image keeps the chosen model on its own image, only a failing model falls back to the toy") {
     std::optional<StartChoice> next = start_fallback({"digits", "missing.png"}, "");
     REQUIRE(next);
     REQUIRE(next->model == "digits");

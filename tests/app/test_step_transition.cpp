@@ -121,7 +121,7 @@ TEST_CASE("no transition across a new trace, screen, kind of stage or the gradie
     CHECK_FALSE(t.glide().moving());
 }
 
-TEST_CASE("a lesson tour shoots each step; with the editor, each step and the transition into it held halfway") {
+TEST_CASE("a lesson tour shoots each step, with the editor, each step and the transition into it held halfway") {
     const std::vector<TourShot> plain = lesson_tour_plan(2, false);
     REQUIRE(plain.size() == 2);
     CHECK(plain[1].file == "01-step.png");

@@ -198,7 +198,7 @@ TEST_CASE("timm names of DINOv2 and CLIP towers give their block and stem varian
                       Contains("config.json: 'act_layer' must be \"gelu\" or \"quick_gelu\", got \"swish\""));
 }
 
-TEST_CASE("LayerScale is read off the weights; norm_pre weights without the config's variant are refused by name") {
+TEST_CASE("LayerScale is read off the weights, norm_pre weights without the config's variant are refused by name") {
     if (!have_fixtures()) return;
     TempDir dinov2;  // the weights alone: ls1/ls2.gamma say LayerScale, as timm builds them only with init_values
     std::filesystem::copy_file(fixture("timm_dinov2") + "/model.safetensors", dinov2.path("model.safetensors"));

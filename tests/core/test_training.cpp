@@ -123,7 +123,7 @@ TEST_CASE("a digit set that is not 28-pixel strips is one error naming the file"
     CHECK_THROWS_WITH(vit::load_digit_split(dir.path("")), Catch::Contains("3.png"));
 }
 
-TEST_CASE("training repeats for a seed bit for bit; another seed differs", "[training]") {
+TEST_CASE("training repeats for a seed bit for bit, another seed differs", "[training]") {
     vit::TrainOptions options;
     options.batch = 16;
     options.warmup_epochs = 0;  // full steps from the start

@@ -10,3 +10,14 @@ target_compile_definitions(core_tests PRIVATE VITVIZ_FIXTURES="${PROJECT_SOURCE_
                                               VITVIZ_VITREF_STAGES="${PROJECT_SOURCE_DIR}/tests/vitref_stages.py")
 target_link_options(core_tests PRIVATE -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sEXIT_RUNTIME=1
                                        -sENVIRONMENT=node)
+
+# The core's side of the page benchmark (tools/web.sh --bench): a module the
+# benchmark's page loads from build-web/bench, with the digits model preloaded.
+add_executable(web_bench ${PROJECT_SOURCE_DIR}/tests/web/bench_pass.cpp)
+target_link_libraries(web_bench PRIVATE vitcore)
+set_target_properties(web_bench PROPERTIES OUTPUT_NAME bench_pass RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bench)
+set(DIGITS ${PROJECT_SOURCE_DIR}/assets/digits)
+target_link_options(web_bench PRIVATE -sMODULARIZE=1 -sEXPORT_NAME=VitvizBench -sENVIRONMENT=web -sALLOW_MEMORY_GROWTH=1
+                                      -sEXPORTED_RUNTIME_METHODS=[ccall]
+                                      "SHELL:--preload-file ${DIGITS}/config.json@/share/vitviz/assets/digits/config.json"
+                                      "SHELL:--preload-file ${DIGITS}/model.safetensors@/share/vitviz/assets/digits/model.safetensors")
