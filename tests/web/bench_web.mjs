@@ -36,7 +36,7 @@ function writeBenchPage() {
     execFileSync('/usr/bin/python3', [join(source, 'tests/bench/torch_forward.py'), '--model', 'tiny', '--threads', '1',
                                       '--onnx', onnx], { stdio: 'inherit' });
   writeFileSync(join(bench, 'index.html'), `<!doctype html><meta charset="utf-8"><title>bench</title>
-<script src="/npm/node_modules/onnxruntime-web/dist/ort.min.js"></script>
+<script src="/npm/node_modules/onnxruntime-web/dist/ort.wasm.min.js"></script>
 <script src="bench_pass.js"></script>`);
 }
 
