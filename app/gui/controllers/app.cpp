@@ -13,6 +13,7 @@
 #include "platform/files.h"
 #include "platform/gl_texture.h"
 #include "platform/window.h"
+#include "logic/ask/pass_banner.h"
 #include "logic/state/key_actions.h"
 #include "logic/describe/picture_coverage.h"
 #include "panels/info_panel.h"
@@ -367,7 +368,9 @@ void App::draw_main_window(UiActions& actions) {
 
     float status_h = fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
     float caption_h = lessons_.caption_height(ImGui::GetContentRegionAvail().x);
-    float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h;
+    const std::string modified = trace_ ? modified_pass_text(ask_.results().asked, state_.ask.show) : "";
+    float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h - PassBannerHeight(modified);
+    DrawPassBanner(modified);  // what was asked, over every screen and in every screenshot
     if (trace_ && model_ && !pipeline_.ids.empty()) draw_columns(body_h);
     else draw_loading(body_h);
     lessons_.draw_caption(caption_h);
@@ -494,6 +497,9 @@ StatusInfo App::status_info() const {
         si.depth = c.depth;
     }
     si.image = image_name_;
+    si.loaded = model_ && trace_ && !pipeline_.ids.empty();
+    if (!model_) si.model = options_.model;
+    if (si.loaded) si.prediction = prediction_text(*trace_, model_->config);
     si.tokens = pipeline_.tokens;
     if (const Tensor* kept = trace_ ? trace_->tensor({StageKind::Tokens}) : nullptr) si.kept_tokens = static_cast<int>(kept->rows());
     si.forward_ms = gpu_.shown() ? gpu_.session().gpu_ms() : forward_ms_;
