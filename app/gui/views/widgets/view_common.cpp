@@ -258,17 +258,17 @@ CachedTexture model_picture_texture(ViewContext& ctx) {
     return ctx.cache.get_by_content(key, content, [&] { return model_picture_pixels(ctx); });
 }
 
-RgbaImage overlay_pixels(const float* overlay, int grid, Range r) {
+RgbaImage overlay_pixels(const float* overlay, int grid, Range r, Colormap cmap) {
     if (r.lo == r.hi) {
         auto [mn, mx] = std::minmax_element(overlay, overlay + grid * grid);
         r = {*mn, *mx > *mn ? *mx : *mn + 1e-6f};
     }
-    return render_matrix(overlay, grid, grid, Colormap::Sequential, r);
+    return render_matrix(overlay, grid, grid, cmap, r);
 }
 
 void DrawOverlayValues(const float* overlay, int g, ImVec2 p0, float side) {
     const float cell = side / g;
-    if (cell < 34.f) return;
+    if (cell < kNumberedCellPx) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* font = ImGui::GetFont();
     for (int p = 0; p < g * g; ++p) {
@@ -303,12 +303,13 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     float cell = side / g;
     CachedTexture ov;
     if (spec.overlay) {
-        ov = ctx.cache.get(spec.overlay_key, [&] { return overlay_pixels(spec.overlay, g, spec.overlay_range); });
-        int a = static_cast<int>(255 * spec.overlay_alpha);
+        ov = ctx.cache.get(spec.overlay_key, [&] { return overlay_pixels(spec.overlay, g, spec.overlay_range, spec.overlay_cmap); });
+        const float alpha = overlay_opacity(cell, spec.overlay_alpha);  // a cell with its number: no picture under it
+        int a = static_cast<int>(255 * alpha);
         dl->AddImage(reinterpret_cast<ImTextureID>(ov.id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
         if (ctx.transition) {  // a lesson step changing: the overlay before it fades out over this one
             Fade fade = ctx.transition->picture(spec.overlay_key, g, g);
-            fade.alpha *= spec.overlay_alpha;
+            fade.alpha *= alpha;
             DrawFadingPicture(dl, ctx.cache, fade, p0, p1);
         }
         DrawOverlayValues(spec.overlay, g, p0, side);
@@ -357,7 +358,7 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     }
     if (spec.overlay && spec.overlay_bar) {
         ImVec2 b0(p0.x, p1.y + 6.f);
-        DrawColorBarHorizontal(ctx.cache, Colormap::Sequential, ov.range, b0, side, 12.f, percent);
+        DrawColorBarHorizontal(ctx.cache, spec.overlay_cmap, ov.range, b0, side, 12.f, percent);
         ImGui::Dummy(ImVec2(side, 12.f + ImGui::GetTextLineHeight() + 8.f));
     }
     ImGui::EndGroup();

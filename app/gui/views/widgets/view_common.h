@@ -152,11 +152,12 @@ struct PictureSpec {
     bool show_selection = true;  // outline the selected token's patch
     int hover_patch = -1;        // outline this patch too (linked hover)
     int selected_token = -1;     // outlined in yellow; -1 = the app's selected token
-    // Optional overlay: N values over the patch grid (attention), sequential colormap.
+    // Optional overlay: N values over the patch grid (attention: sequential; a signed map: diverging).
     const float* overlay = nullptr;
     std::string overlay_key;
+    Colormap overlay_cmap = Colormap::Sequential;
     Range overlay_range{0.f, 0.f};  // its colours; lo == hi: stretched from its own minimum to its maximum
-    float overlay_alpha = 0.7f;
+    float overlay_alpha = 0.7f;  // opaque where the cells hold their numbers (overlay_opacity)
     bool overlay_bar = true;     // a colour bar under the picture with the overlay's range
 };
 struct PictureResult {
@@ -174,7 +175,7 @@ RgbaImage model_picture_pixels(ViewContext& ctx);
 RgbaImage input_picture_pixels(const Tensor& in, const Preprocess& pre);
 // The pixels of an overlay: grid×grid values over range `r`, or (r.lo == r.hi) stretched from
 // their minimum (dark) to their maximum (bright).
-RgbaImage overlay_pixels(const float* overlay, int grid, Range r = {});
+RgbaImage overlay_pixels(const float* overlay, int grid, Range r = {}, Colormap cmap = Colormap::Sequential);
 // An overlay's values as percentages in its patches, when the patches are big enough to hold them.
 void DrawOverlayValues(const float* overlay, int grid, ImVec2 p0, float side);
 
