@@ -153,9 +153,9 @@ static HeatmapSpec grid_head_spec(ViewContext& ctx, const HeadGrid& grid, const 
     s.labels.col_axis = col_axis;
     s.token_rows = cell_rows(ctx, stage, h);
     if (col_axis == "key token") s.labels.col_name = key_token_names(s.token_rows.map);
+    s.matrix.range = grid.shared;  // every head on one range, in normal mode as in presenter mode
+    s.matrix.key = texture_key(ctx, stage, h, s.matrix.cmap, "all heads' range");
     if (grid.compact) {
-        s.matrix.range = grid.shared;
-        s.matrix.key = texture_key(ctx, stage, h, s.matrix.cmap, "all heads' range");
         s.layout.axes = false;
         s.layout.colorbar = false;
     }
@@ -167,15 +167,13 @@ HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t
     HeadGrid grid;
     const int H = static_cast<int>(t.shape[0]);
     grid.compact = H > 4 || (H > 1 && ctx.state.presenter);  // presenter mode: the big font would eat small tiles
-    if (grid.compact) {
-        const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
-        const std::vector<float>& r = ctx.derived.get(derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
-            Range range = data_range(cmap, t.data.data(), t.data.size());
-            return std::vector<float>{range.lo, range.hi};
-        });
-        grid.shared = {r[0], r[1]};
-        grid.bar_w = ColorBarWidth(grid.shared) + 12.f;
-    }
+    const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
+    const std::vector<float>& r = ctx.derived.get(derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
+        Range range = data_range(cmap, t.data.data(), t.data.size());
+        return std::vector<float>{range.lo, range.hi};
+    });
+    grid.shared = {r[0], r[1]};  // the tiles with their own bars (not compact) show it on each bar
+    if (grid.compact) grid.bar_w = ColorBarWidth(grid.shared) + 12.f;
     const ImVec2 area(avail.x - grid.bar_w, avail.y);
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     grid.columns = BestHeatmapColumns(H, area, grid_head_spec(ctx, grid, stage, t, 0, col_axis), ImVec2(extra_w + gap, 4.f));

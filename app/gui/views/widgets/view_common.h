@@ -116,12 +116,13 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
                               const std::string& col_axis, Colormap cmap = Colormap::Diverging, float row_h = 0.f);
-// The heads of an H×T×… stage as a grid of small multiples ("all heads"). With more than
-// four heads, or in presenter mode, the tiles are compact: a title, no axes, and every head coloured on one range
-// (all heads' data, so equal colours mean equal numbers) with one colour bar for the grid.
+// The heads of an H×T×… stage as a grid of small multiples ("all heads"), every head coloured on one
+// range (all heads' data, so equal colours mean equal numbers). With more than four heads, or in
+// presenter mode, the tiles are compact: a title, no axes, one colour bar for the grid; else each
+// tile has its axes and a bar showing that shared range.
 struct HeadGrid {
     bool compact = false;
-    Range shared;                    // the range of every head (compact only)
+    Range shared;                    // the range of every head
     int columns = 1;
     ImVec2 tile;                     // each tile's box
     float bar_w = 0.f;               // room kept at the right for the shared colour bar
