@@ -323,3 +323,14 @@ TEST_CASE("G never turns gradients on out of sight; C in the model view stays th
     press(Key::C);
     CHECK(s.screen == Screen::Attention);  // elsewhere: the DINO view on the attention screen, as its tooltip says
 }
+
+TEST_CASE("an Enter tapped in a text field within one frame is kept for the field, the other keys dropped") {
+    InputQueue q;
+    q.push(KeyEvent{Key::A, true, false});
+    q.push(KeyEvent{Key::Enter, true, false});
+    q.push(KeyEvent{Key::Enter, false, false});
+    REQUIRE(q.take_keys_for_text(Key::Enter));
+    CHECK(q.pending_keys() == 0);
+    q.push(KeyEvent{Key::A, true, false});
+    CHECK_FALSE(q.take_keys_for_text(Key::Enter));
+}

@@ -240,3 +240,11 @@ TEST_CASE("the option --compare-model takes a model as --model does, and refuses
     REQUIRE_THROWS_WITH(parse_options({"--compare-model", ""}), "--compare-model: expected a path, got an empty one");
     REQUIRE_THROWS_WITH(parse_options({"--compare-model"}), Catch::Contains("--compare-model"));
 }
+
+TEST_CASE("a model change opens the model's own image: ViT-B's photo does not stay behind on the digits") {
+    const std::string photo = "assets/photos/astronaut.jpg";
+    CHECK(image_for_new_model("digits", "vit-b-random", photo).empty());           // the digits' own 7
+    CHECK(image_for_new_model("vit-b-random", "digits", "").empty());              // ViT-B's default photo
+    CHECK(image_for_new_model("vit-b-random", "/ckpt/vit-s", photo) == photo);     // a photo model keeps the photo
+    CHECK(image_for_new_model("toy-4x4", "digits", "my-digit.png") == "my-digit.png");  // chosen for such a model
+}

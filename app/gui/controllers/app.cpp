@@ -175,7 +175,7 @@ void App::on_drop(int count, const char** paths) {
         switch (classify_path(p)) {
             case FileKind::Image: request(model_name_.empty() ? options_.model : model_name_, p); break;
             case FileKind::ModelFolder:
-            case FileKind::Checkpoint: request(p, image_path_); break;
+            case FileKind::Checkpoint: request(p, image_for_new_model(p, model_name_, image_path_)); break;
             default: show_error(p + ": not an image (PNG, JPEG, BMP, GIF, TGA) or a checkpoint (.safetensors, or a folder with config.json)");
         }
     }
@@ -190,7 +190,10 @@ void App::feed_mouse_buttons() {
 
 // One queued key press per frame (none while a text field has the keyboard).
 void App::handle_keys() {
-    if (ImGui::GetIO().WantTextInput) return input_.clear_keys();
+    if (ImGui::GetIO().WantTextInput) {  // the text field's keys; an Enter there opens the typed path
+        open_.enter_queued = input_.take_keys_for_text(Key::Enter) && open_.visible;
+        return;
+    }
     if (pipeline_.ids.empty()) return;
     if (lesson_key()) return;
     carry_out(apply_next_key(input_, state_, pipeline_, bookmarks_));
@@ -252,7 +255,7 @@ void App::send_canvas() {
 void App::carry_out(const UiActions& a) {
     if (a.open_image) draw_.visible = false;  // a chosen image replaces the canvas as the source
     if (a.open_image) request(model_name_.empty() ? options_.model : model_name_, *a.open_image);
-    if (a.open_model) request(*a.open_model, image_path_);
+    if (a.open_model) request(*a.open_model, image_for_new_model(*a.open_model, model_name_, image_path_));
     if (a.compare_model) compare_.set_model(*a.compare_model);
     if (a.export_png) capture_png_ = true;
     if (a.export_npy) export_npy();
