@@ -162,6 +162,7 @@ void App::apply(Loaded loaded) {
             std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Ask panel, the Draw window with a drawn 7
             if (options_.interventions.any()) plan.push_back(window_shot(pipeline_, ShotKind::Ask, static_cast<int>(plan.size())));
             if (takes_drawings(model_->config)) plan.push_back(window_shot(pipeline_, ShotKind::Draw, static_cast<int>(plan.size())));
+            pad_tour_numbers(plan);
             tour_.emplace(std::move(plan));
         }
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "logic/describe/stage_info.h"
 #include "views/widgets/views.h"
 
 namespace vit::gui {
@@ -42,7 +43,8 @@ void DrawInputView(ViewContext& ctx) {
     ImGui::EndGroup();
     ImGui::SameLine(0, 24);
     ImGui::BeginGroup();
-    ImGui::Text("2. resized and centre-cropped to %d×%d", S, S);
+    const int masked = ctx.ask && !ctx.shows_original() ? static_cast<int>(ctx.ask->asked.mask_patches.size()) : 0;
+    ImGui::TextUnformatted(input_picture_caption(S, masked).c_str());
     PictureSpec ps;
     ps.size = ImVec2(top_h - lh, top_h - lh);
     ps.grid = false;

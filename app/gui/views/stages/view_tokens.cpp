@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "logic/describe/stage_info.h"
 #include "views/widgets/views.h"
 
 namespace vit::gui {
@@ -187,10 +188,7 @@ void DrawTokensView(ViewContext& ctx) {
     }
     Note("In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
          "rows and columns show up.");
-    if (max_abs == 0.f)
-        Note("Here the positional embedding is all zeros (the notebook's nn.Parameter(torch.zeros(...)), never "
-             "trained), so every position looks the same and the maps are blank: this model cannot tell where a "
-             "patch came from.");
+    if (max_abs == 0.f) Note(zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()));
     Formula(ctx, StageKind::Tokens);
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
