@@ -109,15 +109,20 @@ HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec) {
     return r;
 }
 
-HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
-                              const std::string& title, const std::string& col_axis, int col_group,
-                              int accent_row, const std::string& accent_label) {
+// A token matrix; `shared`: the colour range it shares with the other terms of a sum (else its own).
+static HeatmapResult draw_token_matrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
+                                       const std::string& title, const std::string& col_axis, int col_group,
+                                       int accent_row, const std::string& accent_label, const Range* shared) {
     const Tensor* t = ctx.tensor(stage);
     if (!t) {
         ImGui::TextDisabled("(stage %s is not in this trace)", stage_id(stage).c_str());
         return {};
     }
     HeatmapSpec s = stage_spec(ctx, stage, *t, slice);
+    if (shared) {
+        s.matrix.range = *shared;
+        s.matrix.key = texture_key(ctx, stage, slice, s.matrix.cmap, "sum's shared range");
+    }
     s.labels.title = title;
     s.token_rows = cell_rows(ctx, stage, slice);
     s.labels.row_axis = s.token_rows.map.patch_rows ? "patch" : "token";
@@ -130,6 +135,24 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
     const HeatmapResult r = DrawTokenHeatmap(ctx, s);
     choose_cell(ctx, stage, slice, r);
     return r;
+}
+
+HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
+                              const std::string& title, const std::string& col_axis, int col_group,
+                              int accent_row, const std::string& accent_label) {
+    return draw_token_matrix(ctx, stage, slice, size, title, col_axis, col_group, accent_row, accent_label, nullptr);
+}
+
+Range SumTermsRange(ViewContext& ctx, const std::vector<StageRef>& terms) {
+    const Colormap cmap = colormap_for(terms.back().kind, ctx.state.colormap);
+    std::vector<std::pair<const float*, size_t>> data;
+    for (const StageRef& stage : terms)
+        if (const Tensor* t = ctx.tensor(stage)) data.push_back({t->data.data(), t->data.size()});
+    return shared_range(cmap, data);
+}
+
+HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared, ImVec2 size, const std::string& title) {
+    return draw_token_matrix(ctx, stage, -1, size, title, "feature", 0, -1, "", &shared);
 }
 
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,

@@ -111,6 +111,11 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
                               const std::string& title = "", const std::string& col_axis = "feature",
                               int col_group = 0, int accent_row = -1,
                               const std::string& accent_label = "");
+// The terms of a sum drawn side by side (x + branch = result) share one colour range, the
+// smallest holding each (colormap.h's shared_range), so a small correction looks small beside
+// the stream; DrawSumTerm draws one of them on it, with its own bar showing that range.
+Range SumTermsRange(ViewContext& ctx, const std::vector<StageRef>& terms);
+HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared, ImVec2 size, const std::string& title);
 // A heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
 // `row_h` > 0: every row exactly that tall (a few rows of many columns, which square cells leave thin).
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
