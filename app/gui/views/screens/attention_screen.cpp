@@ -255,6 +255,7 @@ AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
         tiles.push_back({"rollout 0–" + std::to_string(p.depth - 1), r,
                          texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name + scale_tag),
                          out.roll_range, -1});
+        tiles.back().own_bar = scale == AttentionScale::LayerMax;  // another quantity on its own scale: its own bar
     }
     if (ctx.ask && ctx.ask->occlusion) tiles.push_back(occlusion_tile(ctx, *ctx.ask));
     return out;

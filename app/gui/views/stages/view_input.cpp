@@ -44,9 +44,12 @@ void DrawInputView(ViewContext& ctx) {
     ImGui::SameLine(0, 24);
     ImGui::BeginGroup();
     const int masked = ctx.ask && !ctx.shows_original() ? static_cast<int>(ctx.ask->asked.mask_patches.size()) : 0;
-    ImGui::TextUnformatted(input_picture_caption(S, masked).c_str());
+    const std::string caption = input_picture_caption(S, masked);
+    const float caption_h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
+    ImGui::TextWrapped("%s", caption.c_str());  // the picture gives up the room of a second line
     PictureSpec ps;
-    ps.size = ImVec2(top_h - lh, top_h - lh);
+    const float side = top_h - lh - (caption_h - ImGui::GetTextLineHeight());
+    ps.size = ImVec2(side, side);
     ps.grid = false;
     DrawModelPicture(ctx, ps);
     ImGui::EndGroup();
