@@ -30,7 +30,7 @@ struct RgbaImage {
 Rgb colormap_rgb(Colormap cmap, float t);
 // Diverging: [-m, m] with m = max |v| (1 when all zero). Sequential: [min(0, lo), hi].
 Range data_range(Colormap cmap, const float* data, size_t n);
-// The colour-scale policy (docs/DESIGN.md, "Colour scales") in one place:
+// The colour-scale policy (docs/DESIGN.md#colour-scales-and-what-the-window-always-says) in one place:
 // the terms of a sum (x + branch = result) share one range, the smallest holding
 // each term's own data_range, so a small correction looks small beside the stream.
 Range shared_range(Colormap cmap, const std::vector<std::pair<const float*, size_t>>& terms);
