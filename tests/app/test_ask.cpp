@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "logic/ask/ask_compare.h"
+#include "logic/ask/pass_banner.h"
 #include "logic/state/bookmarks.h"
 #include "base/error.h"
 #include "pass/forward.h"
@@ -380,4 +381,33 @@ TEST_CASE("an occlusion map fits only a pass with its number of patches and its 
     CHECK_FALSE(occlusion_fits(map, toy, vit::Tensor({1, 8, 8})));  // another image size: 16 patches
     map.top_class = static_cast<int>(toy.config.labels.size());
     CHECK_FALSE(occlusion_fits(map, toy, input));  // another model's class
+}
+
+TEST_CASE("the banner over every screen names what was asked, and nothing for the plain pass") {
+    vit::Interventions iv;
+    REQUIRE(modified_pass_text(iv, AskShow::Modified).empty());
+    iv.temperature = 0.3f;
+    REQUIRE(modified_pass_text(iv, AskShow::Modified) == "MODIFIED PASS: attention temperature 0.3");
+    iv.mask_patches = {1, 2, 3};
+    iv.drop_tokens = {5};
+    iv.ablate_heads = {{1, 2}};
+    iv.no_positions = true;
+    iv.permute_patches = {1, 0};
+    CHECK(modified_pass_text(iv, AskShow::Original) ==
+          "MODIFIED PASS: attention temperature 0.3 · 3 patches masked · 1 token dropped · head 1.2 silenced "
+          "(block.head) · no positional embedding · patches permuted · showing the unmodified pass");
+}
+
+TEST_CASE("the status bar names the answer from the first screen, and says loading before a model is there") {
+    vit::Trace trace;
+    vit::Tensor& probs = trace.add({vit::StageKind::Probs}, {3});
+    probs.data = {0.1f, 0.85f, 0.05f};
+    vit::ModelConfig config;
+    config.num_classes = 3;
+    config.labels = {"zero", "one", "two"};
+    CHECK(prediction_text(trace, config) == "prediction: one (85%)");
+    config.num_classes = 0;
+    CHECK(prediction_text(trace, config) == "prediction: n/a (no classifier)");
+    CHECK(status_model_text("digits", false, 0, 0, 0) == "loading model digits …");
+    CHECK(status_model_text("digits", true, 64, 4, 4) == "model digits  (D=64, 4 heads, 4 blocks)");
 }

@@ -96,3 +96,29 @@ TEST_CASE("an overlay blended over a picture is stretched to the picture's size,
     REQUIRE(out.pixels[(0 * 4 + 3) * 4 + 3] == 200);  // alpha stays the picture's
     REQUIRE(out.pixels[(3 * 4 + 3) * 4] == 100);
 }
+
+TEST_CASE("colour policy: the terms of a sum share one range, a signed map is diverging around 0") {
+    const std::vector<float> stream = {-6.2f, 3.f}, correction = {-0.5f, 2.3f}, result = {-6.4f, 5.f};
+    const Range r = shared_range(Colormap::Diverging, {{stream.data(), stream.size()},
+                                                       {correction.data(), correction.size()},
+                                                       {result.data(), result.size()}});
+    CHECK(r.lo == -6.4f);
+    CHECK(r.hi == 6.4f);  // the small correction is drawn pale on the stream's scale
+    CHECK(normalise(2.3f, r) < 0.7f);
+
+    const std::vector<float> drop = {-0.002f, -0.0005f, -0.001f};  // masking raised p everywhere
+    const ColourScale s = signed_map_scale(drop.data(), drop.size());
+    REQUIRE(s.cmap == Colormap::Diverging);
+    CHECK(s.range.lo == -0.002f);
+    CHECK(s.range.hi == 0.002f);
+    const Rgb most = colormap_rgb(s.cmap, normalise(drop[0], s.range));
+    CHECK(most.b > most.r);  // blue, not bright yellow
+    const Rgb none = colormap_rgb(s.cmap, normalise(0.f, s.range));
+    CHECK(none.r > 240);
+    CHECK(none.b > 240);  // no change is white
+}
+
+TEST_CASE("colour policy: a cell holding its number is coloured opaque, the picture under it does not tint it") {
+    CHECK(overlay_opacity(kNumberedCellPx, 0.72f) == 1.f);
+    CHECK(overlay_opacity(kNumberedCellPx - 1.f, 0.72f) == 0.72f);
+}

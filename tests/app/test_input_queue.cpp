@@ -298,3 +298,39 @@ TEST_CASE("the monkey switches among its start model, the other small built-in a
     REQUIRE(monkey_models("vit-s-reg4-random", false) == V{"vit-s-reg4-random", "toy-4x4", "vit-s-reg4-random"});
     REQUIRE(monkey_models("toy-4x4", false).size() == static_cast<size_t>(kMonkeyModels));
 }
+
+TEST_CASE("G never turns gradients on out of sight; C in the model view stays there; L is the model view") {
+    Pipeline p = make_pipeline(vit::stage_list(2, true), 17, 3);
+    AppState s;
+    Bookmarks b;
+    auto press = [&](Key k) { apply_key(KeyEvent{k, true, false}, s, p, b); };
+    press(Key::W);
+    REQUIRE(s.screen == Screen::Why);
+    press(Key::G);  // on the Why screen: the stage view with its gradients, on screen now
+    CHECK(s.screen == Screen::Stage);
+    CHECK(s.gradients);
+    press(Key::G);
+    CHECK_FALSE(s.gradients);
+    CHECK(s.screen == Screen::Stage);
+    press(Key::L);
+    REQUIRE(s.screen == Screen::ModelView);
+    press(Key::C);
+    CHECK(s.cls_only);
+    CHECK(s.screen == Screen::ModelView);  // the model view shows CLS's rows, no jump to the attention screen
+    press(Key::C);
+    CHECK_FALSE(s.cls_only);
+    s.screen = Screen::Stage;
+    press(Key::C);
+    CHECK(s.screen == Screen::Attention);  // elsewhere: the DINO view on the attention screen, as its tooltip says
+}
+
+TEST_CASE("an Enter tapped in a text field within one frame is kept for the field, the other keys dropped") {
+    InputQueue q;
+    q.push(KeyEvent{Key::A, true, false});
+    q.push(KeyEvent{Key::Enter, true, false});
+    q.push(KeyEvent{Key::Enter, false, false});
+    REQUIRE(q.take_keys_for_text(Key::Enter));
+    CHECK(q.pending_keys() == 0);
+    q.push(KeyEvent{Key::A, true, false});
+    CHECK_FALSE(q.take_keys_for_text(Key::Enter));
+}

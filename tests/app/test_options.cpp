@@ -1,6 +1,8 @@
 // Claims about vitviz's command line, default model, file lists, the Open window's gallery and tour plan.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 
@@ -239,4 +241,26 @@ TEST_CASE("the option --compare-model takes a model as --model does, and refuses
     REQUIRE(parse_options({"--model", "digits"}).compare_model.empty());
     REQUIRE_THROWS_WITH(parse_options({"--compare-model", ""}), "--compare-model: expected a path, got an empty one");
     REQUIRE_THROWS_WITH(parse_options({"--compare-model"}), Catch::Contains("--compare-model"));
+}
+
+TEST_CASE("a model change opens the model's own image: ViT-B's photo does not stay behind on the digits") {
+    const std::string photo = "assets/photos/astronaut.jpg";
+    CHECK(image_for_new_model("digits", "vit-b-random", photo).empty());           // the digits' own 7
+    CHECK(image_for_new_model("vit-b-random", "digits", "").empty());              // ViT-B's default photo
+    CHECK(image_for_new_model("vit-b-random", "/ckpt/vit-s", photo) == photo);     // a photo model keeps the photo
+    CHECK(image_for_new_model("toy-4x4", "digits", "my-digit.png") == "my-digit.png");  // chosen for such a model
+}
+
+TEST_CASE("a tour of more than 100 shots pads its numbers so the files sort in the tour's order") {
+    const Pipeline p = make_pipeline(vit::stage_list(12, true), 197, 12);
+    std::vector<TourShot> plan = tour_plan(p);
+    REQUIRE(plan.size() > 100);
+    CHECK(plan[0].file == "000-input.png");
+    plan.push_back(window_shot(p, ShotKind::Ask, static_cast<int>(plan.size())));
+    pad_tour_numbers(plan);
+    std::vector<std::string> numbered;
+    for (const TourShot& s : plan)
+        if (s.file[0] >= '0' && s.file[0] <= '9') numbered.push_back(s.file);
+    CHECK(std::is_sorted(numbered.begin(), numbered.end()));  // as a file manager lists them
+    CHECK(numbered.back().substr(0, 4) == std::to_string(plan.size() - 1) + "-");
 }

@@ -249,3 +249,12 @@ TEST_CASE("the token layouts of timm's other ViTs: every stage explained in ASCI
     CHECK(describe_stage("logits_dist", deit, 2 + 196).explanation.find("row 1, the DIST token") != std::string::npos);
     CHECK(describe_stage("logits", deit, 2 + 196).shapes == "(1000) = (logits_cls (1000) + logits_dist (1000)) / 2");
 }
+
+TEST_CASE("a masked input is not captioned as only resized, and removed positions are the question's doing") {
+    CHECK(vit::gui::input_picture_caption(224, 0) == "2. resized and centre-cropped to 224 x 224");
+    CHECK(vit::gui::input_picture_caption(28, 3) == "2. resized and centre-cropped to 28 x 28, then 3 patches masked (Ask the model)");
+    const std::string removed = vit::gui::zero_positions_note(true);
+    CHECK(removed.find("never trained") == std::string::npos);
+    CHECK(removed.find("the question removed it") != std::string::npos);
+    CHECK(vit::gui::zero_positions_note(false).find("never trained") != std::string::npos);
+}

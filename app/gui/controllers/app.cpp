@@ -13,6 +13,7 @@
 #include "platform/files.h"
 #include "platform/gl_texture.h"
 #include "platform/window.h"
+#include "logic/ask/pass_banner.h"
 #include "logic/state/key_actions.h"
 #include "logic/describe/picture_coverage.h"
 #include "panels/info_panel.h"
@@ -163,6 +164,7 @@ void App::apply(Loaded loaded) {
             std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Ask panel, the Draw window with a drawn 7
             if (options_.interventions.any()) plan.push_back(window_shot(pipeline_, ShotKind::Ask, static_cast<int>(plan.size())));
             if (takes_drawings(model_->config)) plan.push_back(window_shot(pipeline_, ShotKind::Draw, static_cast<int>(plan.size())));
+            pad_tour_numbers(plan);
             tour_.emplace(std::move(plan));
         }
     }
@@ -174,7 +176,7 @@ void App::on_drop(int count, const char** paths) {
         switch (classify_path(p)) {
             case FileKind::Image: request(model_name_.empty() ? options_.model : model_name_, p); break;
             case FileKind::ModelFolder:
-            case FileKind::Checkpoint: request(p, image_path_); break;
+            case FileKind::Checkpoint: request(p, image_for_new_model(p, model_name_, image_path_)); break;
             default: show_error(p + ": not an image (PNG, JPEG, BMP, GIF, TGA) or a checkpoint (.safetensors, or a folder with config.json)");
         }
     }
@@ -189,7 +191,10 @@ void App::feed_mouse_buttons() {
 
 // One queued key press per frame (none while a text field has the keyboard).
 void App::handle_keys() {
-    if (ImGui::GetIO().WantTextInput) return input_.clear_keys();
+    if (ImGui::GetIO().WantTextInput) {  // the text field's keys; an Enter there opens the typed path
+        open_.enter_queued = input_.take_keys_for_text(Key::Enter) && open_.visible;
+        return;
+    }
     if (pipeline_.ids.empty()) return;
     if (lesson_key()) return;
     carry_out(apply_next_key(input_, state_, pipeline_, bookmarks_));
@@ -251,7 +256,7 @@ void App::send_canvas() {
 void App::carry_out(const UiActions& a) {
     if (a.open_image) draw_.visible = false;  // a chosen image replaces the canvas as the source
     if (a.open_image) request(model_name_.empty() ? options_.model : model_name_, *a.open_image);
-    if (a.open_model) request(*a.open_model, image_path_);
+    if (a.open_model) request(*a.open_model, image_for_new_model(*a.open_model, model_name_, image_path_));
     if (a.compare_model) compare_.set_model(*a.compare_model);
     if (a.export_png) capture_png_ = true;
     if (a.export_npy) export_npy();
@@ -369,7 +374,9 @@ void App::draw_main_window(UiActions& actions) {
 
     float status_h = fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
     float caption_h = lessons_.caption_height(ImGui::GetContentRegionAvail().x);
-    float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h;
+    const std::string modified = trace_ ? modified_pass_text(ask_.results().asked, state_.ask.show) : "";
+    float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h - PassBannerHeight(modified);
+    DrawPassBanner(modified);  // what was asked, over every screen and in every screenshot
     if (trace_ && model_ && !pipeline_.ids.empty()) draw_columns(body_h);
     else draw_loading(body_h);
     lessons_.draw_caption(caption_h);
@@ -496,6 +503,9 @@ StatusInfo App::status_info() const {
         si.depth = c.depth;
     }
     si.image = image_name_;
+    si.loaded = model_ && trace_ && !pipeline_.ids.empty();
+    if (!model_) si.model = options_.model;
+    if (si.loaded) si.prediction = prediction_text(*trace_, model_->config);
     si.tokens = pipeline_.tokens;
     if (const Tensor* kept = trace_ ? trace_->tensor({StageKind::Tokens}) : nullptr) si.kept_tokens = static_cast<int>(kept->rows());
     si.forward_ms = gpu_.shown() ? gpu_.session().gpu_ms() : forward_ms_;

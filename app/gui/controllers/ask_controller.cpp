@@ -61,6 +61,7 @@ void AskController::sync() {
         r.original = ask_.original;
         ask_sent_ = want;  // a request that fails is not sent again until the question changes
         app_.loader.request(r, app_.model, app_.model_name);
+        ask_.occlusion_stale = ask_.occlusion.has_value();  // the map on screen answers the question before
     }
     sync_occlusion(app_.state.screen == Screen::Attention && app_.model->config.num_classes > 0);
 }
@@ -84,7 +85,7 @@ void AskController::sync_occlusion(bool wanted) {
     if (!got->error.empty() || !input_ || !occlusion_fits(got->map, *app_.model, *input_)) return;
     ask_.occlusion = got->map;
     ask_.occlusion_ms = got->ms;
-    ask_.occlusion_stale = !current;
+    ask_.occlusion_stale = !current || app_.loader.busy();  // a pass on its way will replace it
 }
 
 const Trace& AskController::views_trace() {

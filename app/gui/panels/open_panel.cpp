@@ -189,6 +189,8 @@ void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiAction
         if (!has_file_chooser() && ImGui::BeginTabItem("Path")) {
             ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
             bool enter = ImGui::InputText("##path", &panel.typed, ImGuiInputTextFlags_EnterReturnsTrue);
+            enter = enter || (panel.enter_queued && ImGui::IsItemActive());  // a tap Dear ImGui 1.86 did not see
+            panel.enter_queued = false;
             ImGui::SameLine();
             if ((ImGui::Button("Open") || enter) && !panel.typed.empty()) choose(panel, actions, panel.typed);
             ImGui::EndTabItem();

@@ -3,32 +3,59 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
+#include "logic/ask/pass_banner.h"
 #include "logic/describe/drawn_text.h"
 
 namespace vit::gui {
 
 void DrawStatusBar(const StatusInfo& s) {
     ImGuiIO& io = ImGui::GetIO();
-    ImGui::Text("%.0f FPS", io.Framerate);
-    ImGui::SameLine(0, 24);
-    ImGui::Text("model %s  (D=%d, %d heads, %d blocks)", s.model.c_str(), s.embed_dim, s.heads, s.depth);
+    if (s.loaded) {
+        ImGui::TextUnformatted(s.prediction.c_str());
+        ImGui::SameLine(0, 24);
+    }
+    ImGui::TextUnformatted(status_model_text(s.model, s.loaded, s.embed_dim, s.heads, s.depth).c_str());
     ImGui::SameLine(0, 24);
     ImGui::Text("image %s", s.image.c_str());
+    if (s.loaded) {
+        ImGui::SameLine(0, 24);
+        if (s.kept_tokens > 0 && s.kept_tokens < s.tokens)
+            ImGui::Text("T=%d of %d tokens (dropped %d)", s.kept_tokens, s.tokens, s.tokens - s.kept_tokens);
+        else
+            ImGui::Text("T=%d tokens", s.tokens);
+        ImGui::SameLine(0, 24);
+        ImGui::Text("forward %.1f ms (%s)", s.forward_ms, s.backend);
+    }
     ImGui::SameLine(0, 24);
-    if (s.kept_tokens > 0 && s.kept_tokens < s.tokens)
-        ImGui::Text("T=%d of %d tokens (dropped %d)", s.kept_tokens, s.tokens, s.tokens - s.kept_tokens);
-    else
-        ImGui::Text("T=%d tokens", s.tokens);
-    ImGui::SameLine(0, 24);
-    ImGui::Text("forward %.1f ms (%s)", s.forward_ms, s.backend);
+    ImGui::Text("%.0f FPS", io.Framerate);
     if (!s.compact) {
         ImGui::SameLine(0, 24);
         ImGui::TextDisabled("textures %zu, uploads %llu", s.textures, s.uploads);
     }
-    if (s.busy) {
+    if (s.busy) {  // as wide as its words, so they are never cut at both ends
         ImGui::SameLine(0, 24);
-        ImGui::ProgressBar(s.progress, ImVec2(ImGui::GetFontSize() * 10, 0), s.phase.c_str());
+        const float w = std::max(ImGui::GetFontSize() * 10, ImGui::CalcTextSize(s.phase.c_str()).x + 2 * ImGui::GetFontSize());
+        ImGui::ProgressBar(s.progress, ImVec2(w, 0), s.phase.c_str());
     }
+}
+
+float PassBannerHeight(const std::string& text) {
+    return text.empty() ? 0.f : ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.y;
+}
+
+void DrawPassBanner(const std::string& text) {
+    if (text.empty()) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    const ImVec2 size(ImGui::GetContentRegionAvail().x, ImGui::GetFrameHeight());
+    dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), IM_COL32(200, 110, 0, 255), 3.f);
+    const float pad = ImGui::GetStyle().FramePadding.y;
+    dl->PushClipRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), true);
+    dl->AddText(ImVec2(p0.x + 8.f, p0.y + pad), IM_COL32(0, 0, 0, 255), drawn_text(text).c_str());
+    dl->PopClipRect();
+    ImGui::Dummy(size);
 }
 
 bool DrawMessageBar(const Message& m) {

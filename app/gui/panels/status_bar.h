@@ -1,5 +1,6 @@
-// The status bar (model, image, tokens, forward time, FPS, texture uploads,
-// the progress of a load) and the message bar that shows errors and notices
+// The status bar (the prediction, model, image, tokens, forward time, FPS,
+// texture uploads, the progress of a load), the banner that marks a modified
+// pass on every screen, and the message bar that shows errors and notices
 // until dismissed or timed out.
 #pragma once
 #include <string>
@@ -14,6 +15,8 @@ struct Message {
 
 struct StatusInfo {
     std::string model, image;
+    bool loaded = false;     // a model and its pass are there (else the bar says loading)
+    std::string prediction;  // "prediction: 7 (98%)" (pass_banner.h)
     int tokens = 0, embed_dim = 0, heads = 0, depth = 0;
     int kept_tokens = 0;  // the tokens the encoder sees (fewer than `tokens` when some are dropped)
     double forward_ms = 0.0;
@@ -27,6 +30,10 @@ struct StatusInfo {
 };
 
 void DrawStatusBar(const StatusInfo& info);
+// The modified-pass banner (`text` from modified_pass_text), a full-width strip;
+// nothing for "". PassBannerHeight: its height, 0 for "".
+void DrawPassBanner(const std::string& text);
+float PassBannerHeight(const std::string& text);
 // Returns false when the message should go (dismissed or expired).
 bool DrawMessageBar(const Message& msg);
 

@@ -21,7 +21,7 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
     ImGui::SameLine();
     bool grid = state.screen == Screen::ModelView;
     if (ImGui::Checkbox("Model view", &grid)) state.screen = grid ? Screen::ModelView : Screen::Stage;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("every block × every head over the image (key G)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("every block × every head over the image (key L)");
     ImGui::SameLine();
     bool overview = state.screen == Screen::Overview;
     if (ImGui::Checkbox("Overview", &overview)) state.screen = overview ? Screen::Overview : Screen::Stage;

@@ -53,6 +53,24 @@ Range data_range(Colormap cmap, const float* data, size_t n) {
     return {lo, hi};
 }
 
+Range shared_range(Colormap cmap, const std::vector<std::pair<const float*, size_t>>& terms) {
+    Range out{0.f, 0.f};
+    bool any = false;
+    for (const auto& [data, n] : terms) {
+        if (!data || n == 0) continue;
+        const Range r = data_range(cmap, data, n);
+        out = any ? Range{std::min(out.lo, r.lo), std::max(out.hi, r.hi)} : r;
+        any = true;
+    }
+    return any ? out : data_range(cmap, nullptr, 0);
+}
+
+ColourScale signed_map_scale(const float* data, size_t n) {
+    return {Colormap::Diverging, data_range(Colormap::Diverging, data, n)};
+}
+
+float overlay_opacity(float cell_px, float alpha) { return cell_px >= kNumberedCellPx ? 1.f : alpha; }
+
 float normalise(float v, Range r) {
     if (r.hi == r.lo) return 0.5f;
     return std::clamp((v - r.lo) / (r.hi - r.lo), 0.f, 1.f);

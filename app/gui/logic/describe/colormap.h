@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "logic/state/app_state.h"
@@ -29,6 +30,24 @@ struct RgbaImage {
 Rgb colormap_rgb(Colormap cmap, float t);
 // Diverging: [-m, m] with m = max |v| (1 when all zero). Sequential: [min(0, lo), hi].
 Range data_range(Colormap cmap, const float* data, size_t n);
+// The colour-scale policy (docs/DESIGN.md#colour-scales-and-what-the-window-always-says) in one place:
+// the terms of a sum (x + branch = result) share one range, the smallest holding
+// each term's own data_range, so a small correction looks small beside the stream.
+Range shared_range(Colormap cmap, const std::vector<std::pair<const float*, size_t>>& terms);
+// A signed map (an occlusion map's change of p, a difference of two passes): the
+// diverging colormap on ±max|v|, white at 0, with its own colour bar, so an
+// all-negative map is all blue and ±0.2% noise reads ±0.2% on its bar.
+struct ColourScale {
+    Colormap cmap = Colormap::Diverging;
+    Range range;
+};
+ColourScale signed_map_scale(const float* data, size_t n);
+// Cells at least this many pixels wide get their number written in them.
+inline constexpr float kNumberedCellPx = 34.f;
+// The opacity of an overlay over a picture whose cells are `cell_px` wide: `alpha`
+// (the picture shows through), but 1 where each cell holds one number, so the
+// picture never tints the colour that stands for that number.
+float overlay_opacity(float cell_px, float alpha);
 // Position of v in the range, in [0, 1].
 float normalise(float v, Range r);
 // Black or white, whichever reads better on this background.

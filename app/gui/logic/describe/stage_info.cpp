@@ -481,4 +481,20 @@ StageInfo describe_stage(const StageRef& stage, const ModelConfig& config, int t
     return info;
 }
 
+std::string input_picture_caption(int side, int masked_patches) {
+    const std::string cropped = "2. resized and centre-cropped to " + num(side) + " x " + num(side);
+    if (masked_patches <= 0) return cropped;
+    return cropped + ", then " + plural(masked_patches, "patch") + " masked (Ask the model)";
+}
+
+std::string zero_positions_note(bool removed_by_question) {
+    if (removed_by_question)
+        return "Here the positional embedding is all zeros because the question removed it (Ask the model: no "
+               "positions), not because the model never learned one: every position looks the same and the maps "
+               "are blank, so in this pass the model cannot tell where a patch came from.";
+    return "Here the positional embedding is all zeros (the notebook's nn.Parameter(torch.zeros(...)), never "
+           "trained), so every position looks the same and the maps are blank: this model cannot tell where a "
+           "patch came from.";
+}
+
 }  // namespace vit::gui

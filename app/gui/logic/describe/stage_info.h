@@ -26,4 +26,11 @@ struct StageInfo {
 // registers). Never throws, whatever the sizes.
 StageInfo describe_stage(const StageRef& stage, const vit::ModelConfig& config, int tokens);
 
+// The input view's caption over the picture the model sees, `side` pixels square: resized
+// and centre-cropped, and then, when the pass was asked so, how many patches were masked.
+std::string input_picture_caption(int side, int masked_patches);
+// The note under an all-zero positional embedding: removed by the question asked (no
+// positions), or never trained (the notebook's zeros), which the model did itself.
+std::string zero_positions_note(bool removed_by_question);
+
 }  // namespace vit::gui

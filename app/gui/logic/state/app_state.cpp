@@ -94,7 +94,7 @@ void select_layer(AppState& s, const Pipeline& p, int layer) {
 
 void toggle_cls_attention(AppState& s, const Pipeline& p) {
     s.cls_only = !s.cls_only && p.layout.has_cls();
-    if (s.cls_only) {
+    if (s.cls_only && s.screen != Screen::ModelView) {  // the model view shows every layer's CLS row where it is
         s.layer = std::max(0, p.depth - 1);
         s.screen = Screen::Attention;
     }

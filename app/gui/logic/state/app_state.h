@@ -90,8 +90,9 @@ void select_head(AppState& s, const Pipeline& p, int head);     // -1 or [0, H)
 void select_layer(AppState& s, const Pipeline& p, int layer);   // [0, depth)
 // Z / Enter, or a click on a map's title: one head enlarged to fill the view, and back to all heads.
 void toggle_enlarged_head(AppState& s, const Pipeline& p, int head = 0);
-// The DINO view, one click: CLS token, last layer, attention screen. Again: back to the selection.
-// A model without a class token has no such view: nothing changes.
+// The DINO view, one click: CLS token, last layer, attention screen (the model view stays itself, its
+// maps turning to CLS's rows). Again: back to the selection. A model without a class token has no
+// such view: nothing changes.
 void toggle_cls_attention(AppState& s, const Pipeline& p);
 // After a new model or image: keep what still makes sense, clamp the rest.
 void clamp_state(AppState& s, const Pipeline& p);

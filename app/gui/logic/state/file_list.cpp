@@ -109,4 +109,8 @@ std::vector<GalleryModel> gallery_models(const std::string& asset_dir, size_t li
     return list;
 }
 
+std::string image_for_new_model(const std::string& model, const std::string& current, const std::string& image) {
+    return brings_own_image(model) == brings_own_image(current) ? image : "";
+}
+
 }  // namespace vit::gui

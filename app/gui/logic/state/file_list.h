@@ -1,7 +1,7 @@
 // What the file browser, the gallery and drag-and-drop need to know about
 // paths: which are images, which are checkpoints (a .safetensors file or a
 // folder holding config.json and weights), folder listings with folders
-// first, and the gallery's list of models: every built-in model of
+// first, which image a newly chosen model opens on, and the gallery's list of models: every built-in model of
 // core/model/builtin.h, then the checkpoints that ship under assets/. No
 // window; the panel that draws them is panels/open_panel.cpp.
 #pragma once
@@ -25,6 +25,12 @@ FileKind classify_path(const std::string& path);
 // name; hidden entries and other files are left out. Throws vit::Error when the
 // folder cannot be read.
 std::vector<FileEntry> list_folder(const std::string& dir);
+// The image a model chosen now opens on ("" = the model's default) when `image` is on screen
+// under model `current`: a model that brings its own image (the digits) opens on it unless the
+// one on screen brings its own too (a digit picture chosen there stays); a photo model keeps the
+// photo on screen and takes its default photo after the digits. So ViT-B's astronaut never stays
+// behind on the digits.
+std::string image_for_new_model(const std::string& model, const std::string& current, const std::string& image);
 // Image files under `dir`, recursively, sorted by path, at most `limit`.
 std::vector<FileEntry> find_images(const std::string& dir, size_t limit);
 // Checkpoints under `dir` (model folders and .safetensors files), at most `limit`.

@@ -1,6 +1,8 @@
 // The bounded event queues and the one-transition-per-frame mouse state.
 #include "logic/state/input_queue.h"
 
+#include <algorithm>
+
 namespace vit::gui {
 
 void InputQueue::push(const KeyEvent& e) {
@@ -18,6 +20,12 @@ std::optional<KeyEvent> InputQueue::next_press() {
         if (e.press) return e;
     }
     return std::nullopt;
+}
+
+bool InputQueue::take_keys_for_text(Key key) {
+    const bool pressed = std::any_of(keys_.begin(), keys_.end(), [key](const KeyEvent& e) { return e.press && e.key == key; });
+    keys_.clear();
+    return pressed;
 }
 
 const std::array<bool, kMouseButtons>& InputQueue::step_mouse() {

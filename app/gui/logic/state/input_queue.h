@@ -39,6 +39,9 @@ public:
     // Applies at most one queued button transition; returns which buttons are down after it.
     const std::array<bool, kMouseButtons>& step_mouse();
     void clear_keys() { keys_.clear(); }
+    // While a text field has the keyboard: empties the key queue and says whether it held a
+    // press of `key` (Enter in a path field: a tap shorter than a frame that Dear ImGui misses).
+    bool take_keys_for_text(Key key);
     size_t pending_keys() const { return keys_.size(); }
 
 private:

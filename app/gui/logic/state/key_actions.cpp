@@ -21,6 +21,13 @@ static void next_findings_screen(AppState& s) {
     s.screen = at == order.end() ? order.front() : at + 1 == order.end() ? Screen::Stage : *(at + 1);
 }
 
+// G: values or gradients of the stage on screen. On another screen (Why, attention…) the stage view
+// comes with its gradients, so the switch is never made out of sight for later.
+static void toggle_gradients(AppState& s) {
+    s.gradients = s.screen != Screen::Stage || !s.gradients;
+    s.screen = Screen::Stage;
+}
+
 WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookmarks& b) {
     if (!e.press || p.ids.empty()) return WindowAction::None;
     if (int n = digit_of(e.key)) {
@@ -49,7 +56,7 @@ WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookma
     switch (e.key) {
         case Key::A: s.screen = s.screen == Screen::Attention ? Screen::Stage : Screen::Attention; break;
         case Key::W: s.screen = s.screen == Screen::Why ? Screen::Stage : Screen::Why; break;
-        case Key::G: s.gradients = !s.gradients; break;
+        case Key::G: toggle_gradients(s); break;
         case Key::V: s.screen = s.screen == Screen::Overview ? Screen::Stage : Screen::Overview; break;
         case Key::L: s.screen = s.screen == Screen::ModelView ? Screen::Stage : Screen::ModelView; break;
         case Key::F: next_findings_screen(s); break;

@@ -12,6 +12,25 @@ std::string tour_file_name(int index, const std::string& name) {
     return buf + name + ".png";
 }
 
+// The length of a file's leading number before its '-', 0 when it has none.
+static size_t number_length(const std::string& file) {
+    size_t n = 0;
+    while (n < file.size() && file[n] >= '0' && file[n] <= '9') ++n;
+    return n < file.size() && file[n] == '-' ? n : 0;
+}
+
+void pad_tour_numbers(std::vector<TourShot>& plan) {
+    size_t width = 2;
+    for (const TourShot& s : plan) {
+        const size_t n = number_length(s.file);
+        size_t start = 0;  // the number without its leading zeros
+        while (start + 1 < n && s.file[start] == '0') ++start;
+        width = std::max(width, n - start);
+    }
+    for (TourShot& s : plan)
+        if (const size_t n = number_length(s.file); n > 0 && n < width) s.file.insert(0, width - n, '0');
+}
+
 std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
     std::vector<TourShot> plan;
     auto numbered = [&](const std::string& name) { return tour_file_name(static_cast<int>(plan.size()), name); };
@@ -46,6 +65,7 @@ std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
                 plan.push_back({p.index_of(StageRef{StageKind::Out, p.depth - 1}), screen, numbered(screen_name(screen)),
                             ShotKind::Screen});
     if (gpu) plan.push_back({attn, Screen::Stage, numbered("gpu-difference"), ShotKind::GpuDifference});
+    pad_tour_numbers(plan);
     return plan;
 }
 

@@ -43,6 +43,11 @@ struct TourShot {
 };
 
 std::string tour_file_name(int index, const std::string& name);
+// Every numbered file of `plan` ("7-x.png", "07-x.png") padded to as many digits as its
+// largest number needs (two at least), so the files sort in the plan's order past 99:
+// ViT-B's tour reads 000-input.png … 250-block11.out.png. tour_plan does it; a caller that
+// appends shots (window_shot) does it again.
+void pad_tour_numbers(std::vector<TourShot>& plan);
 // With `gpu` (vitviz --backend gpu) one more shot, `NN-gpu-difference.png`: the CPU vs GPU
 // panel on block 0's attention (the first stage when there is no block).
 std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu = false);

@@ -28,12 +28,15 @@ struct Tile {
     int head = -1;                   // >= 0: clicking the title enlarges this head (or goes back)
     const char* help = nullptr;      // what the map means, under the mouse on its title
     const std::vector<float>* pending = nullptr;  // N values: the NaN ones are drawn as not computed yet
+    Colormap cmap = Colormap::Sequential;         // a signed map (occlusion): diverging around 0
+    bool own_bar = false;                         // its own colour bar whatever the attention scale
+    bool stale = false;                           // made for another pass: marked so over the picture
 };
 
 constexpr const char* kOcclusionHelp =
-    "Last map: the occlusion map, how much the answer's probability falls when that patch alone is masked "
-    "(bright: the answer rests there). Where it differs from attention, attention is not importance. "
-    "Right-click a head to silence it.";
+    "Last map: the occlusion map, how much the answer's probability falls when that patch alone is masked, on "
+    "its own colour bar centred on 0: red, masking it lowers p (the answer rests there); blue, masking it raises p; "
+    "white, no change. Where it differs from attention, attention is not importance. Right-click a head to silence it.";
 
 // What an attention row gives the prefix tokens, for a tile's title: " · CLS 2%", " · CLS 2% · REG 30%"
 // (the registers summed), "" without prefix tokens.
@@ -88,12 +91,14 @@ void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok
     ps.overlay = t.overlay;
     ps.overlay_key = t.key;
     ps.overlay_range = t.range;
+    ps.overlay_cmap = t.cmap;
     ps.overlay_alpha = 0.72f;
-    ps.overlay_bar = own_bar;
+    ps.overlay_bar = own_bar || t.own_bar;
     ps.selected_token = tok;  // a prefix token (CLS, DIST, a register) outlines no patch
     ps.clickable = t.overlay != nullptr || !ctx.ask_painting();
     const PictureResult picture = DrawModelPicture(ctx, ps);
     if (t.pending) DrawPendingCells(*t.pending, picture.p0, picture.p1, ctx.grid());
+    if (t.stale) StaleMark(picture.p0, side);
     AppState& st = ctx.state;
     if (t.overlay == nullptr) {  // the picture to click on shows (and, with the Ask panel open, paints) masked patches
         DrawPatchMarks(st.ask, picture.p0, picture.p1, ctx.grid());
@@ -104,7 +109,7 @@ void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok
         if (ImGui::IsMouseHoveringRect(picture.p0, picture.p1) && ImGui::IsMouseClicked(ImGuiMouseButton_Right))
             set_head_silenced(st.ask, st.layer, t.head, !head_silenced(st.ask, st.layer, t.head));
     }
-    if (t.overlay == nullptr && own_bar) ImGui::Dummy(ImVec2(side, bar_height()));  // keep the tiles aligned
+    if (t.overlay == nullptr && (own_bar || t.own_bar)) ImGui::Dummy(ImVec2(side, bar_height()));  // keep the tiles aligned
     ImGui::EndGroup();
 }
 
@@ -189,8 +194,9 @@ struct AttentionTiles {
     Range roll_range;                      // rollout's own stretch
 };
 
-// The occlusion map (Ask panel) as a tile: how much the answer's probability falls, with its own stretch;
-// while it fills in, the patches not computed yet drawn as such, and "stale" while it is another pass's.
+// The occlusion map (Ask panel) as a tile: how much the answer's probability falls, a signed map on its own
+// diverging bar (colormap.h); while it fills in, the patches not computed yet drawn as such, and marked stale
+// over the picture while it is another pass's.
 Tile occlusion_tile(ViewContext& ctx, const AskResults& ask) {
     const OcclusionMap& occ = *ask.occlusion;
     const std::string version = std::to_string(occ.computed) + (ask.occlusion_stale ? " stale" : "");
@@ -202,9 +208,13 @@ Tile occlusion_tile(ViewContext& ctx, const AskResults& ask) {
     std::string title = "occlusion · p(" + ctx.model.config.labels[occ.top_class] + ") lost";
     if (!occ.complete()) title += " · " + std::to_string(occ.computed) + "/" + std::to_string(occ.probabilities.size());
     if (ask.occlusion_stale) title += " · stale";
-    return {title, importance.data(), texture_key(ctx, {StageKind::Probs}, -1, Colormap::Sequential, "occlusion " + version),
-            attention_range(AttentionScale::EachMap, {importance.data()}, ctx.patches(), 0), -1, kOcclusionHelp,
-            occ.complete() ? nullptr : &occ.probabilities};
+    const ColourScale scale = signed_map_scale(importance.data(), importance.size());
+    Tile tile{title, importance.data(), texture_key(ctx, {StageKind::Probs}, -1, scale.cmap, "occlusion " + version),
+              scale.range, -1, kOcclusionHelp, occ.complete() ? nullptr : &occ.probabilities};
+    tile.cmap = scale.cmap;
+    tile.own_bar = true;
+    tile.stale = ask.occlusion_stale;
+    return tile;
 }
 
 AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
@@ -245,6 +255,7 @@ AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
         tiles.push_back({"rollout 0–" + std::to_string(p.depth - 1), r,
                          texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name + scale_tag),
                          out.roll_range, -1});
+        tiles.back().own_bar = scale == AttentionScale::LayerMax;  // another quantity on its own scale: its own bar
     }
     if (ctx.ask && ctx.ask->occlusion) tiles.push_back(occlusion_tile(ctx, *ctx.ask));
     return out;
@@ -320,9 +331,11 @@ void DrawAttentionTiles(ViewContext& ctx, const AttentionTiles& at, Range shared
     const float lh = ImGui::GetTextLineHeightWithSpacing();
     const float gap = std::round(ImGui::GetFontSize() * 0.6f);
     const float bar_w = own_bars ? 0.f : ImGui::CalcTextSize("100%").x + 16.f + 8.f + 2 * gap;
-    // Per row of tiles: the title, the bars (own scales), the half-gap between rows and ImGui's item spacing.
+    // Per row of tiles: the title, the bars (own scales, or a signed map's own), the half-gap between rows and
+    // ImGui's item spacing.
+    const bool any_bar = own_bars || std::any_of(at.tiles.begin(), at.tiles.end(), [](const Tile& t) { return t.own_bar; });
     const float spacing = ImGui::GetStyle().ItemSpacing.y;
-    const float extra_h = title_height() + (own_bars ? bar_height() + spacing : 0.f) + gap * 0.5f + 3 * spacing;
+    const float extra_h = title_height() + (any_bar ? bar_height() + spacing : 0.f) + gap * 0.5f + 3 * spacing;
     const TileRoom room{ImVec2(avail.x - bar_w, avail.y), gap, bar_w, extra_h, own_bars, tok};
     const ImVec2 tiles_at = ImGui::GetCursorScreenPos();
     const ImVec2 corner =

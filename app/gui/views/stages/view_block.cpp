@@ -48,20 +48,22 @@ void DrawResidualView(ViewContext& ctx) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = (avail.y - 6 * lh) / 2.f, w = (avail.x - 60.f) / 2.f - 8.f;
-    DrawTokenMatrix(ctx, in, -1, ImVec2(w, h), "x = " + stage_id(in));
+    const Range shared = SumTermsRange(ctx, {in, branch, stage});  // one scale for the three terms
+    DrawSumTerm(ctx, in, shared, ImVec2(w, h), "x = " + stage_id(in));
     ImGui::SameLine();
     OperatorSign(ctx, "+", h * 0.6f);
     ImGui::SameLine();
-    DrawTokenMatrix(ctx, branch, -1, ImVec2(w, h), stage_id(branch) + (first ? "  (attention)" : "  (MLP)"));
+    DrawSumTerm(ctx, branch, shared, ImVec2(w, h), stage_id(branch) + (first ? "  (attention)" : "  (MLP)"));
     OperatorSign(ctx, "=", h * 0.6f);
     ImGui::SameLine();
-    DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), ctx.stage_id() + (first ? "  (x after attention)" : "  (block output)"));
+    DrawSumTerm(ctx, stage, shared, ImVec2(w, h), ctx.stage_id() + (first ? "  (x after attention)" : "  (block output)"));
     Formula(ctx, stage.kind);
     // The seed notebook's mistake here is the side panel's teaching note (off by default).
-    Note(first ? "The residual connection: attention's result is added to the tokens, it does not replace them: "
-                 "without this sum the block would throw its input away."
-               : "The second residual connection: the MLP's result is added to the tokens. This is the block's "
-                 "output and the next block's input.");
+    Note(std::string(first ? "The residual connection: attention's result is added to the tokens, it does not replace "
+                             "them: without this sum the block would throw its input away."
+                           : "The second residual connection: the MLP's result is added to the tokens. This is the "
+                             "block's output and the next block's input.") +
+         " The three share one colour scale, so a small correction looks small beside the stream.");
 }
 
 }  // namespace vit::gui

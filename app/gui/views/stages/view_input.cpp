@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "logic/describe/stage_info.h"
 #include "views/widgets/views.h"
 
 namespace vit::gui {
@@ -42,9 +43,13 @@ void DrawInputView(ViewContext& ctx) {
     ImGui::EndGroup();
     ImGui::SameLine(0, 24);
     ImGui::BeginGroup();
-    ImGui::Text("2. resized and centre-cropped to %d×%d", S, S);
+    const int masked = ctx.ask && !ctx.shows_original() ? static_cast<int>(ctx.ask->asked.mask_patches.size()) : 0;
+    const std::string caption = input_picture_caption(S, masked);
+    const float caption_h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
+    ImGui::TextWrapped("%s", caption.c_str());  // the picture gives up the room of a second line
     PictureSpec ps;
-    ps.size = ImVec2(top_h - lh, top_h - lh);
+    const float side = top_h - lh - (caption_h - ImGui::GetTextLineHeight());
+    ps.size = ImVec2(side, side);
     ps.grid = false;
     DrawModelPicture(ctx, ps);
     ImGui::EndGroup();

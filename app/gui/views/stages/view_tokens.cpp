@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "logic/describe/stage_info.h"
 #include "views/widgets/views.h"
 
 namespace vit::gui {
@@ -153,13 +154,16 @@ void DrawTokensView(ViewContext& ctx) {
     float row_h = (avail.y - 2 * lh) / 2.f;
     float w = (left_w - 50.f) / 2.f - 8.f;
     ImGui::BeginGroup();
-    DrawTokenMatrix(ctx, {StageKind::Cls}, -1, ImVec2(w, row_h), "cls " + shape_string(cls.shape));
+    const Colormap cmap = colormap_for(StageKind::Tokens, ctx.state.colormap);
+    // The three terms of the sum on one range (colormap.h): a small position embedding looks small.
+    const Range shared = shared_range(cmap, {{cls.data.data(), cls.data.size()}, {pos.data(), pos.size()},
+                                             {tok.data.data(), tok.data.size()}});
+    DrawSumTerm(ctx, {StageKind::Cls}, shared, ImVec2(w, row_h), "cls " + shape_string(cls.shape));
     ImGui::SameLine();
     OperatorSign(ctx, "+", row_h * 0.6f);
     ImGui::SameLine();
     HeatmapSpec s;
-    const Colormap cmap = colormap_for(StageKind::Tokens, ctx.state.colormap);
-    s.matrix = {texture_key(ctx, {StageKind::Tokens}, -1, cmap, "pos_embed"), pos.data(), T, D, cmap};
+    s.matrix = {texture_key(ctx, {StageKind::Tokens}, -1, cmap, "pos_embed|sum's shared range"), pos.data(), T, D, cmap, shared};
     s.labels.title = "pos_embed " + shape_string(tok.shape);
     s.token_rows = token_rows(ctx, StageKind::Tokens);
     s.layout.size = ImVec2(w, row_h);
@@ -167,7 +171,7 @@ void DrawTokensView(ViewContext& ctx) {
     DrawTokenHeatmap(ctx, s);
     OperatorSign(ctx, "=", row_h * 0.6f);
     ImGui::SameLine();
-    DrawTokenMatrix(ctx, {StageKind::Tokens}, -1, ImVec2(left_w - 60.f, row_h), "tokens " + shape_string(tok.shape) + ": the encoder's input");
+    DrawSumTerm(ctx, {StageKind::Tokens}, shared, ImVec2(left_w - 60.f, row_h), "tokens " + shape_string(tok.shape) + ": the encoder's input");
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
 
@@ -187,10 +191,7 @@ void DrawTokensView(ViewContext& ctx) {
     }
     Note("In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
          "rows and columns show up.");
-    if (max_abs == 0.f)
-        Note("Here the positional embedding is all zeros (the notebook's nn.Parameter(torch.zeros(...)), never "
-             "trained), so every position looks the same and the maps are blank: this model cannot tell where a "
-             "patch came from.");
+    if (max_abs == 0.f) Note(zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()));
     Formula(ctx, StageKind::Tokens);
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();

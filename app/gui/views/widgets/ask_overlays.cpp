@@ -2,6 +2,7 @@
 #include "views/widgets/ask_overlays.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace vit::gui {
@@ -82,6 +83,16 @@ void DrawSilencedVeil() {
     ImVec2 c((a.x + b.x - ts.x) * 0.5f, (a.y + b.y - ts.y) * 0.5f);
     dl->AddRectFilled(ImVec2(c.x - 6, c.y - 3), ImVec2(c.x + ts.x + 6, c.y + ts.y + 3), IM_COL32(0, 0, 0, 220), 4.f);
     dl->AddText(c, IM_COL32(255, 255, 255, 255), text);
+}
+
+void StaleMark(ImVec2 p0, float side) {
+    const char* text = "STALE: recomputing for this pass";
+    ImFont* font = ImGui::GetFont();
+    const float size = std::min(ImGui::GetFontSize(), ImGui::GetFontSize() * (side - 12.f) / ImGui::CalcTextSize(text).x);
+    const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, text);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(p0.x + 2, p0.y + 2), ImVec2(p0.x + ts.x + 12, p0.y + ts.y + 8), IM_COL32(200, 110, 0, 235), 3.f);
+    dl->AddText(font, size, ImVec2(p0.x + 7, p0.y + 5), IM_COL32(0, 0, 0, 255), text);
 }
 
 void PatchMarksLegend() {

@@ -109,15 +109,20 @@ HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec) {
     return r;
 }
 
-HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
-                              const std::string& title, const std::string& col_axis, int col_group,
-                              int accent_row, const std::string& accent_label) {
+// A token matrix; `shared`: the colour range it shares with the other terms of a sum (else its own).
+static HeatmapResult draw_token_matrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
+                                       const std::string& title, const std::string& col_axis, int col_group,
+                                       int accent_row, const std::string& accent_label, const Range* shared) {
     const Tensor* t = ctx.tensor(stage);
     if (!t) {
         ImGui::TextDisabled("(stage %s is not in this trace)", stage_id(stage).c_str());
         return {};
     }
     HeatmapSpec s = stage_spec(ctx, stage, *t, slice);
+    if (shared) {
+        s.matrix.range = *shared;
+        s.matrix.key = texture_key(ctx, stage, slice, s.matrix.cmap, "sum's shared range");
+    }
     s.labels.title = title;
     s.token_rows = cell_rows(ctx, stage, slice);
     s.labels.row_axis = s.token_rows.map.patch_rows ? "patch" : "token";
@@ -130,6 +135,24 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
     const HeatmapResult r = DrawTokenHeatmap(ctx, s);
     choose_cell(ctx, stage, slice, r);
     return r;
+}
+
+HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
+                              const std::string& title, const std::string& col_axis, int col_group,
+                              int accent_row, const std::string& accent_label) {
+    return draw_token_matrix(ctx, stage, slice, size, title, col_axis, col_group, accent_row, accent_label, nullptr);
+}
+
+Range SumTermsRange(ViewContext& ctx, const std::vector<StageRef>& terms) {
+    const Colormap cmap = colormap_for(terms.back().kind, ctx.state.colormap);
+    std::vector<std::pair<const float*, size_t>> data;
+    for (const StageRef& stage : terms)
+        if (const Tensor* t = ctx.tensor(stage)) data.push_back({t->data.data(), t->data.size()});
+    return shared_range(cmap, data);
+}
+
+HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared, ImVec2 size, const std::string& title) {
+    return draw_token_matrix(ctx, stage, -1, size, title, "feature", 0, -1, "", &shared);
 }
 
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
@@ -153,9 +176,9 @@ static HeatmapSpec grid_head_spec(ViewContext& ctx, const HeadGrid& grid, const 
     s.labels.col_axis = col_axis;
     s.token_rows = cell_rows(ctx, stage, h);
     if (col_axis == "key token") s.labels.col_name = key_token_names(s.token_rows.map);
+    s.matrix.range = grid.shared;  // every head on one range, in normal mode as in presenter mode
+    s.matrix.key = texture_key(ctx, stage, h, s.matrix.cmap, "all heads' range");
     if (grid.compact) {
-        s.matrix.range = grid.shared;
-        s.matrix.key = texture_key(ctx, stage, h, s.matrix.cmap, "all heads' range");
         s.layout.axes = false;
         s.layout.colorbar = false;
     }
@@ -167,15 +190,13 @@ HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t
     HeadGrid grid;
     const int H = static_cast<int>(t.shape[0]);
     grid.compact = H > 4 || (H > 1 && ctx.state.presenter);  // presenter mode: the big font would eat small tiles
-    if (grid.compact) {
-        const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
-        const std::vector<float>& r = ctx.derived.get(derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
-            Range range = data_range(cmap, t.data.data(), t.data.size());
-            return std::vector<float>{range.lo, range.hi};
-        });
-        grid.shared = {r[0], r[1]};
-        grid.bar_w = ColorBarWidth(grid.shared) + 12.f;
-    }
+    const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
+    const std::vector<float>& r = ctx.derived.get(derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
+        Range range = data_range(cmap, t.data.data(), t.data.size());
+        return std::vector<float>{range.lo, range.hi};
+    });
+    grid.shared = {r[0], r[1]};  // the tiles with their own bars (not compact) show it on each bar
+    if (grid.compact) grid.bar_w = ColorBarWidth(grid.shared) + 12.f;
     const ImVec2 area(avail.x - grid.bar_w, avail.y);
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     grid.columns = BestHeatmapColumns(H, area, grid_head_spec(ctx, grid, stage, t, 0, col_axis), ImVec2(extra_w + gap, 4.f));
@@ -258,17 +279,17 @@ CachedTexture model_picture_texture(ViewContext& ctx) {
     return ctx.cache.get_by_content(key, content, [&] { return model_picture_pixels(ctx); });
 }
 
-RgbaImage overlay_pixels(const float* overlay, int grid, Range r) {
+RgbaImage overlay_pixels(const float* overlay, int grid, Range r, Colormap cmap) {
     if (r.lo == r.hi) {
         auto [mn, mx] = std::minmax_element(overlay, overlay + grid * grid);
         r = {*mn, *mx > *mn ? *mx : *mn + 1e-6f};
     }
-    return render_matrix(overlay, grid, grid, Colormap::Sequential, r);
+    return render_matrix(overlay, grid, grid, cmap, r);
 }
 
 void DrawOverlayValues(const float* overlay, int g, ImVec2 p0, float side) {
     const float cell = side / g;
-    if (cell < 34.f) return;
+    if (cell < kNumberedCellPx) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* font = ImGui::GetFont();
     for (int p = 0; p < g * g; ++p) {
@@ -303,12 +324,13 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     float cell = side / g;
     CachedTexture ov;
     if (spec.overlay) {
-        ov = ctx.cache.get(spec.overlay_key, [&] { return overlay_pixels(spec.overlay, g, spec.overlay_range); });
-        int a = static_cast<int>(255 * spec.overlay_alpha);
+        ov = ctx.cache.get(spec.overlay_key, [&] { return overlay_pixels(spec.overlay, g, spec.overlay_range, spec.overlay_cmap); });
+        const float alpha = overlay_opacity(cell, spec.overlay_alpha);  // a cell with its number: no picture under it
+        int a = static_cast<int>(255 * alpha);
         dl->AddImage(reinterpret_cast<ImTextureID>(ov.id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
         if (ctx.transition) {  // a lesson step changing: the overlay before it fades out over this one
             Fade fade = ctx.transition->picture(spec.overlay_key, g, g);
-            fade.alpha *= spec.overlay_alpha;
+            fade.alpha *= alpha;
             DrawFadingPicture(dl, ctx.cache, fade, p0, p1);
         }
         DrawOverlayValues(spec.overlay, g, p0, side);
@@ -357,7 +379,7 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     }
     if (spec.overlay && spec.overlay_bar) {
         ImVec2 b0(p0.x, p1.y + 6.f);
-        DrawColorBarHorizontal(ctx.cache, Colormap::Sequential, ov.range, b0, side, 12.f, percent);
+        DrawColorBarHorizontal(ctx.cache, spec.overlay_cmap, ov.range, b0, side, 12.f, percent);
         ImGui::Dummy(ImVec2(side, 12.f + ImGui::GetTextLineHeight() + 8.f));
     }
     ImGui::EndGroup();

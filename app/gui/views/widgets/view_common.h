@@ -111,17 +111,23 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
                               const std::string& title = "", const std::string& col_axis = "feature",
                               int col_group = 0, int accent_row = -1,
                               const std::string& accent_label = "");
+// The terms of a sum drawn side by side (x + branch = result) share one colour range, the
+// smallest holding each (colormap.h's shared_range), so a small correction looks small beside
+// the stream; DrawSumTerm draws one of them on it, with its own bar showing that range.
+Range SumTermsRange(ViewContext& ctx, const std::vector<StageRef>& terms);
+HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared, ImVec2 size, const std::string& title);
 // A heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
 // `row_h` > 0: every row exactly that tall (a few rows of many columns, which square cells leave thin).
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
                               const std::string& col_axis, Colormap cmap = Colormap::Diverging, float row_h = 0.f);
-// The heads of an H×T×… stage as a grid of small multiples ("all heads"). With more than
-// four heads, or in presenter mode, the tiles are compact: a title, no axes, and every head coloured on one range
-// (all heads' data, so equal colours mean equal numbers) with one colour bar for the grid.
+// The heads of an H×T×… stage as a grid of small multiples ("all heads"), every head coloured on one
+// range (all heads' data, so equal colours mean equal numbers). With more than four heads, or in
+// presenter mode, the tiles are compact: a title, no axes, one colour bar for the grid; else each
+// tile has its axes and a bar showing that shared range.
 struct HeadGrid {
     bool compact = false;
-    Range shared;                    // the range of every head (compact only)
+    Range shared;                    // the range of every head
     int columns = 1;
     ImVec2 tile;                     // each tile's box
     float bar_w = 0.f;               // room kept at the right for the shared colour bar
@@ -152,11 +158,12 @@ struct PictureSpec {
     bool show_selection = true;  // outline the selected token's patch
     int hover_patch = -1;        // outline this patch too (linked hover)
     int selected_token = -1;     // outlined in yellow; -1 = the app's selected token
-    // Optional overlay: N values over the patch grid (attention), sequential colormap.
+    // Optional overlay: N values over the patch grid (attention: sequential; a signed map: diverging).
     const float* overlay = nullptr;
     std::string overlay_key;
+    Colormap overlay_cmap = Colormap::Sequential;
     Range overlay_range{0.f, 0.f};  // its colours; lo == hi: stretched from its own minimum to its maximum
-    float overlay_alpha = 0.7f;
+    float overlay_alpha = 0.7f;  // opaque where the cells hold their numbers (overlay_opacity)
     bool overlay_bar = true;     // a colour bar under the picture with the overlay's range
 };
 struct PictureResult {
@@ -174,7 +181,7 @@ RgbaImage model_picture_pixels(ViewContext& ctx);
 RgbaImage input_picture_pixels(const Tensor& in, const Preprocess& pre);
 // The pixels of an overlay: grid×grid values over range `r`, or (r.lo == r.hi) stretched from
 // their minimum (dark) to their maximum (bright).
-RgbaImage overlay_pixels(const float* overlay, int grid, Range r = {});
+RgbaImage overlay_pixels(const float* overlay, int grid, Range r = {}, Colormap cmap = Colormap::Sequential);
 // An overlay's values as percentages in its patches, when the patches are big enough to hold them.
 void DrawOverlayValues(const float* overlay, int grid, ImVec2 p0, float side);
 
