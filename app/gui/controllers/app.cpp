@@ -432,8 +432,10 @@ void App::draw_columns(float body_h) {
     if (LessonPlayer* lesson = lessons_.player()) ctx.transition = &lesson->transition;
     const float width = ImGui::GetContentRegionAvail().x;
     float nav_w = state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
-    // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).
-    const bool side_column = !(state_.presenter && state_.screen == Screen::Attention) || draw_.visible || gpu_.panel_height(body_h) > 0;
+    // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer),
+    // and a lesson's every picture (its caption says what the side panel would).
+    const bool pictures_alone = state_.presenter && (state_.screen == Screen::Attention || lessons_.player());
+    const bool side_column = !pictures_alone || draw_.visible || gpu_.panel_height(body_h) > 0;
     float info_w = side_column ? std::max(300.f, width * (state_.presenter ? 0.26f : 0.22f)) : 0.f;
     if (nav_w > 0) {
         ImGui::BeginChild("navigator", ImVec2(nav_w, body_h), true);

@@ -7,13 +7,34 @@
 
 namespace vit::gui {
 
+// Each channel after normalisation, side by side in `box`.
+static void DrawNormalisedChannels(ViewContext& ctx, const Tensor& in, ImVec2 box) {
+    const auto& pre = ctx.model.config.preprocess;
+    const int C = static_cast<int>(in.shape[0]);
+    static const char* kNames[] = {"R", "G", "B"};
+    for (int c = 0; c < C; ++c) {
+        if (c) ImGui::SameLine(0, 16);
+        char title[160];
+        float mean = c < (int)pre.mean.size() ? pre.mean[c] : 0.f, sd = c < (int)pre.std.size() ? pre.std[c] : 1.f;
+        std::snprintf(title, sizeof title, "%s(x − %.3g) / %.3g", C == 3 ? (std::string(kNames[c]) + ": ").c_str() : "",
+                      mean, sd);
+        HeatmapSpec s = stage_spec(ctx, {StageKind::Input}, in, c);
+        s.labels = {title, "y", "x"};
+        s.token_rows.enabled = false;
+        s.layout.size = ImVec2(box.x / C - 16, box.y);
+        s.layout.max_cell = 5.3f * ImGui::GetFontSize();
+        DrawHeatmap(ctx.cache, s);
+    }
+}
+
 void DrawInputView(ViewContext& ctx) {
     const Tensor& in = *ctx.tensor({StageKind::Input});
-    const auto& pre = ctx.model.config.preprocess;
     int C = static_cast<int>(in.shape[0]), S = static_cast<int>(in.shape[1]);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    float top_h = std::min(avail.y * 0.4f, avail.x * 0.32f);
+    // A wide view of a grey image (presenter mode, a lesson): the three pictures in one row, as tall as the view.
+    const bool one_row = C == 1 && avail.x >= 1.4f * avail.y;
+    float top_h = one_row ? std::min(avail.y - 4.f * lh, avail.x * 0.27f) : std::min(avail.y * 0.4f, avail.x * 0.32f);
 
     // The original picture, aspect kept.
     ImGui::BeginGroup();
@@ -48,23 +69,13 @@ void DrawInputView(ViewContext& ctx) {
     ps.grid = false;
     DrawModelPicture(ctx, ps);
     ImGui::EndGroup();
+    if (one_row) {
+        ImGui::SameLine(0, 24);
+        DrawNormalisedChannels(ctx, in, ImVec2(ImGui::GetContentRegionAvail().x, top_h + 3.f * lh));
+    }
     Note("3. Each channel is normalised with the mean and standard deviation the model was trained with, "
          "so the numbers the network sees are centred on 0 (blue below 0, red above).");
-    float bottom_h = ImGui::GetContentRegionAvail().y;
-    static const char* kNames[] = {"R", "G", "B"};
-    for (int c = 0; c < C; ++c) {
-        if (c) ImGui::SameLine(0, 16);
-        char title[160];
-        float mean = c < (int)pre.mean.size() ? pre.mean[c] : 0.f, sd = c < (int)pre.std.size() ? pre.std[c] : 1.f;
-        std::snprintf(title, sizeof title, "%s(x − %.3g) / %.3g", C == 3 ? (std::string(kNames[c]) + ": ").c_str() : "",
-                      mean, sd);
-        HeatmapSpec s = stage_spec(ctx, {StageKind::Input}, in, c);
-        s.labels = {title, "y", "x"};
-        s.token_rows.enabled = false;
-        s.layout.size = ImVec2(avail.x / C - 16, bottom_h);
-        s.layout.max_cell = 5.3f * ImGui::GetFontSize();
-        DrawHeatmap(ctx.cache, s);
-    }
+    if (!one_row) DrawNormalisedChannels(ctx, in, ImGui::GetContentRegionAvail());
 }
 
 }  // namespace vit::gui
