@@ -366,11 +366,13 @@ void App::draw_main_window(UiActions& actions) {
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
     float status_h = fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
-    float caption_h = lessons_.caption_height(ImGui::GetContentRegionAvail().x);
+    const bool columns = trace_ && model_ && !pipeline_.ids.empty();
+    // A lesson's caption heads the side column beside the view (the window is wider than tall), else a strip below.
+    float caption_h = columns ? 0.f : lessons_.caption_height(ImGui::GetContentRegionAvail().x);
     float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h;
-    if (trace_ && model_ && !pipeline_.ids.empty()) draw_columns(body_h);
+    if (columns) draw_columns(body_h);
     else draw_loading(body_h);
-    lessons_.draw_caption(caption_h);
+    if (caption_h > 0.f) lessons_.draw_caption(caption_h);
     ImGui::PushFont(fonts_.body);  // the status bar is for the teacher: the normal size, so it fits in presenter mode
     DrawStatusBar(status_info());
     ImGui::PopFont();
@@ -432,11 +434,12 @@ void App::draw_columns(float body_h) {
     if (LessonPlayer* lesson = lessons_.player()) ctx.transition = &lesson->transition;
     const float width = ImGui::GetContentRegionAvail().x;
     float nav_w = state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
-    // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer),
-    // and a lesson's every picture (its caption says what the side panel would).
-    const bool pictures_alone = state_.presenter && (state_.screen == Screen::Attention || lessons_.player());
-    const bool side_column = !pictures_alone || draw_.visible || gpu_.panel_height(body_h) > 0;
-    float info_w = side_column ? std::max(300.f, width * (state_.presenter ? 0.26f : 0.22f)) : 0.f;
+    // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).
+    // A lesson's side column holds its caption instead of the side panel (the caption narrates).
+    const bool lesson = lessons_.player() != nullptr;
+    const bool side_column = lesson || !(state_.presenter && state_.screen == Screen::Attention) || draw_.visible ||
+                             gpu_.panel_height(body_h) > 0;
+    float info_w = side_column ? std::max(300.f, width * (lesson ? 0.3f : state_.presenter ? 0.26f : 0.22f)) : 0.f;
     if (nav_w > 0) {
         ImGui::BeginChild("navigator", ImVec2(nav_w, body_h), true);
         DrawNavigator(nav_, state_, pipeline_, fonts_);
@@ -472,9 +475,14 @@ void App::draw_columns(float body_h) {
         ImGui::EndGroup();
     }
     const float used = ImGui::GetCursorPosY() - top;
-    ImGui::BeginChild("info", ImVec2(0, std::max(ImGui::GetFrameHeight() * 3, body_h - used - gpu_.panel_height(body_h))), true);
-    DrawInfoPanel(ctx);
-    ImGui::EndChild();
+    const float rest = std::max(ImGui::GetFrameHeight() * 3, body_h - used - gpu_.panel_height(body_h));
+    if (lesson) {
+        lessons_.draw_caption(rest);
+    } else {
+        ImGui::BeginChild("info", ImVec2(0, rest), true);
+        DrawInfoPanel(ctx);
+        ImGui::EndChild();
+    }
     gpu_.draw_panel(ctx, body_h);
     ImGui::EndGroup();
 }
@@ -563,8 +571,9 @@ void App::after_render(int fb_width, int fb_height) {
             save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
             lessons_.keep_handout_step(path);
             const ImVec2 window = ImGui::GetIO().DisplaySize;
-            std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(),
-                        100.0 * covered_share(picture_rects(ImGui::GetDrawData()), int(window.x), int(window.y)),
+            const double share = covered_share(picture_rects(ImGui::GetDrawData()), int(window.x), int(window.y));
+            tour_coverage_.push_back(share);
+            std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(), 100.0 * share,
                         window.x, window.y);
         } catch (const std::exception& e) {
             show_error(e.what());
@@ -575,6 +584,7 @@ void App::after_render(int fb_width, int fb_height) {
     tour_->end_frame();
     if (tour_->done()) {
         std::printf("tour: %zu screenshots in %s\n", tour_->count(), options_.tour_dir.c_str());
+        std::printf("tour: pictures cover %.1f%% of the window on average\n", 100.0 * mean_share(tour_coverage_));
         lessons_.finish_handout();
         quit_ = true;
     }

@@ -127,6 +127,7 @@ private:
     DrawPanelState draw_;
     std::optional<Message> message_;
     std::optional<TourDriver> tour_;
+    std::vector<double> tour_coverage_;  // each screenshot's share of the window covered by pictures
     bool capture_png_ = false;
     double fps_first_ = -1.0;  // --measure-fps: when the trace arrived (its first frame builds the textures)
     double fps_start_ = -1.0;  // after that first frame: the frames counted from here

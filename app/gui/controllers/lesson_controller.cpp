@@ -146,7 +146,7 @@ std::string LessonController::answer() const {
 }
 
 float LessonController::caption_height(float width) const {
-    return lesson_ ? lesson_caption_height(*lesson_, width, answer()) : 0.f;
+    return lesson_ ? lesson_caption_height(*lesson_, editor_, width, answer()) : 0.f;
 }
 
 void LessonController::draw_caption(float height) {

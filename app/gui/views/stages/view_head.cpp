@@ -51,9 +51,9 @@ void DrawHeadView(ViewContext& ctx) {
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    // A wide view (presenter mode, a lesson): the image the answer is about at the left, as large as the height allows.
-    if (avail.x >= 1.4f * avail.y) {
-        const float side = std::min(avail.y - lh, avail.x * 0.4f);
+    // A view at least as wide as tall: the image the answer is about at the left, as large as the height allows.
+    if (avail.x >= avail.y) {
+        const float side = std::min(avail.y - lh, avail.x * 0.5f);
         ImGui::BeginGroup();
         ImGui::TextUnformatted("what the model sees");
         PictureSpec ps;
