@@ -87,6 +87,7 @@ struct Layout {
     ImVec2 origin;       // top-left corner of the widget
     ImVec2 box;          // the whole widget
     float title_h = 0.f; // the title line (0 without a title)
+    float col_axis_x = -1.f;  // >= 0: the column axis's name shares the title line, from this x
     float left = 0.f;    // room for the row ticks and the selected-row marker
     ImVec2 p0, p1;       // the cells' corners
     float cw = 0.f, ch = 0.f;
@@ -136,13 +137,18 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
     L.box = ImVec2(std::max(size.x > 0 ? size.x : avail.x, 60.f), std::max(size.y > 0 ? size.y : avail.y, 4 * lh));
     L.origin = ImGui::GetCursorScreenPos();
     L.title_h = s.labels.title.empty() ? 0.f : lh + 4.f;
-    const float top = L.title_h + (s.layout.axes ? 2.f * lh + 4.f : 2.f);
     if (s.layout.row_ticks && s.layout.axes) {
         L.left = std::max(text_size(row_tick(s, s.matrix.rows - 1)).x, text_size(row_tick(s, 0)).x);
         L.left = std::max(L.left + kMarker + 4.f, text_size(row_axis(s)).x + 10.f);
     } else if (s.token_rows.selected >= 0) {
         L.left = 6.f;
     }
+    // The column axis's name beside the title when it fits there: one line more for the cells.
+    if (L.title_h > 0.f && s.layout.axes) {
+        const float x = std::max(L.left, text_size(s.labels.title).x + ImGui::GetFontSize());
+        if (x + text_size(col_axis(s)).x <= L.box.x) L.col_axis_x = x;
+    }
+    const float top = L.title_h + (s.layout.axes ? (L.col_axis_x >= 0.f ? 1.f : 2.f) * lh + 4.f : 2.f);
     L.bar_below = s.layout.colorbar && L.box.y > L.box.x * 1.15f;
     L.bar_w = s.layout.colorbar && !L.bar_below ? ColorBarWidth(range) + 12.f : 0.f;
     L.bar_h = L.bar_below ? 14.f + lh + 12.f : 0.f;
@@ -159,9 +165,10 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
     const float lh = ImGui::GetTextLineHeight();
     if (!s.labels.title.empty()) dl->AddText(L.origin, ImGui::GetColorU32(ImGuiCol_Text), s.labels.title.c_str());
     if (!s.layout.axes) return;
-    const float axis_y = L.origin.y + L.title_h, tick_y = axis_y + lh;
-    if (s.layout.row_ticks) dl->AddText(ImVec2(L.origin.x, axis_y + lh), kAxis, row_axis(s).c_str());
-    dl->AddText(ImVec2(L.p0.x, axis_y), kAxis, col_axis(s).c_str());
+    const float axis_y = L.origin.y + L.title_h, tick_y = L.col_axis_x >= 0.f ? axis_y : axis_y + lh;
+    if (s.layout.row_ticks) dl->AddText(ImVec2(L.origin.x, tick_y), kAxis, row_axis(s).c_str());
+    if (L.col_axis_x >= 0.f) dl->AddText(ImVec2(L.origin.x + L.col_axis_x, L.origin.y), kAxis, col_axis(s).c_str());
+    else dl->AddText(ImVec2(L.p0.x, axis_y), kAxis, col_axis(s).c_str());
     if (s.layout.col_group > 0 && s.matrix.cols % s.layout.col_group == 0 && s.matrix.cols / s.layout.col_group > 1) {
         const float group_w = s.layout.col_group * L.cw;
         for (int g = 0; g < s.matrix.cols / s.layout.col_group; ++g) {
