@@ -272,8 +272,9 @@ TEST_CASE("a model that is a path is found relative to the lesson file, like an 
     CHECK(step_model(lesson, path, 3) == (folder / "tiny.safetensors").string());
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "gone/model.safetensors"}]})", path),
                Contains(path + ": step 1: 'model' \"gone/model.safetensors\" is neither a built-in model (" +
-                        vit::builtin_model_names(", ") + ") nor a checkpoint file or folder (looked in " +
-                        folder.string() + ")"));
+                               vit::builtin_model_names(", ") + ") nor a checkpoint file or folder (looked in " +
+                               folder.string() + ")"));
+    CHECK_THAT(vit::builtin_model_names(", "), Contains("toy-4x4, digits, vit-b-random"));
     CHECK_THAT(error_of(R"({"model": "digit", "steps": [{"title": "a"}]})", path),
                Contains(path + ": 'model' \"digit\" is neither a built-in model"));
     fs::remove_all(folder);

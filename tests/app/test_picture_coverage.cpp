@@ -19,3 +19,8 @@ TEST_CASE("the parts of a picture outside the window do not count") {
     REQUIRE(covered_share({}, 200, 100) == 0.0);
     REQUIRE(covered_share({{0.f, 0.f, 10.f, 10.f}}, 0, 0) == 0.0);
 }
+
+TEST_CASE("a tour's coverage is the mean of its screenshots' shares, 0 with none") {
+    REQUIRE(mean_share({0.1, 0.3}) == Approx(0.2));
+    REQUIRE(mean_share({}) == 0.0);
+}

@@ -9,10 +9,11 @@ catch_discover_tests(app_tests EXTRA_ARGS --warn NoTests)  # as core_tests (test
 find_program(XVFB_RUN xvfb-run)
 find_program(CHROMIUM NAMES chromium chromium-browser)
 
-# add_app_check(NAME DIR dir CHECK tag ARGS vitviz-args... [ENV VAR=VALUE...] [PAGE html]):
-# `vitviz ARGS` under Xvfb, then app_tests "[tag]" on what it saved in DIR.
+# add_app_check(NAME DIR dir CHECK tag ARGS vitviz-args... [ENV VAR=VALUE...] [PAGE html] [MIN_COVERAGE pct]):
+# `vitviz ARGS` under Xvfb (its tour's pictures covering at least pct% of the window on average), then
+# app_tests "[tag]" on what it saved in DIR.
 function(add_app_check name)
-  cmake_parse_arguments(A "" "DIR;CHECK;PAGE" "ARGS;ENV" ${ARGN})
+  cmake_parse_arguments(A "" "DIR;CHECK;PAGE;MIN_COVERAGE" "ARGS;ENV" ${ARGN})
   string(REPLACE ";" "|" args "${A_ARGS}")  # lists travel to the script joined by '|'
   string(REPLACE ";" "|" env "${A_ENV}")
   set(page)
@@ -22,7 +23,7 @@ function(add_app_check name)
   add_test(NAME ${name}
            COMMAND ${CMAKE_COMMAND} -DXVFB_RUN=${XVFB_RUN} -DVITVIZ=$<TARGET_FILE:vitviz>
                    -DAPP_TESTS=$<TARGET_FILE:app_tests> -DDIR=${A_DIR} "-DARGS=${args}" -DCHECK=${A_CHECK}
-                   "-DENV=${env}" ${page} -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/run_app_check.cmake)
+                   "-DENV=${env}" -DMIN_COVERAGE=${A_MIN_COVERAGE} ${page} -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/run_app_check.cmake)
   set_tests_properties(${name} PROPERTIES TIMEOUT 600 RUN_SERIAL TRUE)
 endfunction()
 
@@ -78,13 +79,14 @@ if(XVFB_RUN)
   add_app_check(app_lesson_editor_tour_saves_each_step_with_the_editor_and_the_transition_into_it_held_halfway
                 DIR ${_bin}/tour-lesson-editor CHECK .lesson_editor_tour
                 ARGS --lesson ${_editor_lesson} --edit-lesson --tour ${_bin}/tour-lesson-editor)
-  # Every built-in lesson played end to end, one non-blank screenshot per step, and
+  # Every built-in lesson played end to end, one non-blank screenshot per step, its pictures covering
+  # at least 15% of the 1600×1000 window on average (a floor under today's 16.1–21.8%; the aim is 20%), and
   # its hand-out opened in headless Chromium (tools/install-deps.sh --tests installs it).
   file(GLOB _lessons CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/assets/lessons/*.json)
   foreach(_lesson ${_lessons})
     get_filename_component(_name ${_lesson} NAME_WE)
     add_app_check(app_lesson_${_name}_plays_every_step_with_a_non_blank_screenshot
-                  DIR ${_bin}/lesson-${_name} CHECK .lesson_tour ENV VITVIZ_LESSON=${_lesson}
+                  DIR ${_bin}/lesson-${_name} CHECK .lesson_tour ENV VITVIZ_LESSON=${_lesson} MIN_COVERAGE 15
                   ARGS --lesson ${_lesson} --tour ${_bin}/lesson-${_name})
     if(CHROMIUM)
       add_app_check(app_handout_of_${_name}_renders_every_step_in_headless_chromium

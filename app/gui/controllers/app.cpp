@@ -18,6 +18,7 @@
 #include "logic/describe/picture_coverage.h"
 #include "panels/info_panel.h"
 #include "panels/toolbar.h"
+#include "views/widgets/docked_panel.h"
 #include "views/widgets/views.h"
 
 namespace vit::gui {
@@ -285,10 +286,6 @@ void App::draw_frame() {
     draw_main_window(actions);
     open_.comparison = compare_.model();
     DrawOpenPanel(open_, asset_dir_, actions);
-    LessonPlayer* lesson = lessons_.player();
-    training_.draw_window(lesson && lesson->steps() > 0 && lesson->step().train.on);
-    ask_.draw_panel();
-    lessons_.draw_editor();
     if (draw_.visible && model_ && !takes_drawings(model_->config)) draw_.visible = false;  // e.g. the toy sees 4×4
     // While the Draw window is open the canvas is the image source: every change reruns the
     // whole pipeline, one forward at a time (so at most once per frame).
@@ -373,13 +370,17 @@ void App::draw_main_window(UiActions& actions) {
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
     float status_h = fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
-    float caption_h = lessons_.caption_height(ImGui::GetContentRegionAvail().x);
+    const bool columns = trace_ && model_ && !pipeline_.ids.empty();
+    // A lesson's caption heads the side column beside the view (the window is wider than tall), else a strip below.
+    float caption_h = columns ? 0.f : lessons_.caption_height(ImGui::GetContentRegionAvail().x);
     const std::string modified = trace_ ? modified_pass_text(ask_.results().asked, state_.ask.show) : "";
     float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h - PassBannerHeight(modified);
     DrawPassBanner(modified);  // what was asked, over every screen and in every screenshot
-    if (trace_ && model_ && !pipeline_.ids.empty()) draw_columns(body_h);
+    const float dock_h = columns ? dock_height(body_h) : 0.f;
+    if (columns) draw_columns(body_h - dock_h);
     else draw_loading(body_h);
-    lessons_.draw_caption(caption_h);
+    draw_dock(dock_h);
+    if (caption_h > 0.f) lessons_.draw_caption(caption_h);
     ImGui::PushFont(fonts_.body);  // the status bar is for the teacher: the normal size, so it fits in presenter mode
     DrawStatusBar(status_info());
     ImGui::PopFont();
@@ -432,6 +433,48 @@ bool App::joint_shown() {
     return joint && !pca_passes_.busy();
 }
 
+// The strip under the columns for the open Train and Ask panels: what they last asked for, at most 45% of the body.
+float App::dock_height(float body_h) {
+    const float cap = body_h * 0.45f;
+    float wanted = 0.f;
+    if (training_.panel().visible) wanted = DockedHeight(docked_.train, cap);
+    if (ask_.panel().visible) wanted = std::max(wanted, DockedHeight(docked_.ask, cap));
+    return wanted > 0.f ? wanted + ImGui::GetStyle().ItemSpacing.y : 0.f;
+}
+
+// The Train and Ask panels side by side in the strip under the columns, opaque and scrollable, over no
+// picture. The training run goes on (and a lesson's train step follows it) with its panel closed.
+void App::draw_dock(float dock_h) {
+    LessonPlayer* lesson = lessons_.player();
+    const bool lesson_train = lesson && lesson->steps() > 0 && lesson->step().train.on;
+    bool& train = training_.panel().visible;
+    bool& ask = ask_.panel().visible;
+    if (dock_h <= 0.f) return training_.draw_window(lesson_train);
+    const float gap = train && ask ? ImGui::GetStyle().ItemSpacing.x : 0.f;
+    const ImVec2 size((ImGui::GetContentRegionAvail().x - gap) / (train && ask ? 2.f : 1.f), dock_h - ImGui::GetStyle().ItemSpacing.y);
+    if (!train) training_.draw_window(lesson_train);
+    else {
+        BeginDockedPanel("##train_dock", "Train it yourself", &train, size);
+        training_.draw_window(lesson_train);
+        docked_.train = EndDockedPanel();
+        if (ask) ImGui::SameLine();
+    }
+    if (!ask) return;
+    BeginDockedPanel("##ask_dock", "Ask the model", &ask, size);
+    ask_.draw_panel();
+    docked_.ask = EndDockedPanel();
+}
+
+// The lesson editor at the head of the side column, at most 60% of its height.
+void App::draw_docked_editor(float body_h) {
+    bool open = true;
+    BeginDockedPanel("##editor_dock", lessons_.editor_title().c_str(), &open,
+                     ImVec2(0.f, DockedHeight(docked_.editor, body_h * 0.6f)));
+    lessons_.draw_editor();
+    docked_.editor = EndDockedPanel();
+    if (!open) lessons_.show_editor(false);
+}
+
 // Navigator | stage view or attention screen | side panel over the GPU panel.
 void App::draw_columns(float body_h) {
     ViewContext ctx = ctx_.views(ask_.views_trace());
@@ -442,8 +485,12 @@ void App::draw_columns(float body_h) {
     const float width = ImGui::GetContentRegionAvail().x;
     float nav_w = state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
     // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).
-    const bool side_column = !(state_.presenter && state_.screen == Screen::Attention) || draw_.visible || gpu_.panel_height(body_h) > 0;
-    float info_w = side_column ? std::max(300.f, width * (state_.presenter ? 0.26f : 0.22f)) : 0.f;
+    // A lesson's side column holds its caption instead of the side panel (the caption narrates).
+    const bool lesson = lessons_.player() != nullptr;
+    const bool editing = lessons_.editor().visible && lesson;
+    const bool side_column = lesson || !(state_.presenter && state_.screen == Screen::Attention) || draw_.visible ||
+                             gpu_.panel_height(body_h) > 0;
+    float info_w = side_column ? std::max(300.f, width * (lesson ? 0.3f : state_.presenter ? 0.26f : 0.22f)) : 0.f;
     if (nav_w > 0) {
         ImGui::BeginChild("navigator", ImVec2(nav_w, body_h), true);
         DrawNavigator(nav_, state_, pipeline_, fonts_);
@@ -453,7 +500,6 @@ void App::draw_columns(float body_h) {
     const float gaps = (nav_w > 0 ? 1 : 0) + (info_w > 0 ? 1 : 0);
     ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - gaps * ImGui::GetStyle().ItemSpacing.x, body_h), true,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    lessons_.place_train_window();
     switch (state_.screen) {
         case Screen::Attention: DrawAttentionScreen(ctx); break;
         case Screen::Why: draw_why_screen(ctx); break;
@@ -478,10 +524,16 @@ void App::draw_columns(float body_h) {
         DrawDrawPanel(draw_, trace_.get(), model_.get(), loader_.busy());
         ImGui::EndGroup();
     }
+    if (editing) draw_docked_editor(body_h);
     const float used = ImGui::GetCursorPosY() - top;
-    ImGui::BeginChild("info", ImVec2(0, std::max(ImGui::GetFrameHeight() * 3, body_h - used - gpu_.panel_height(body_h))), true);
-    DrawInfoPanel(ctx);
-    ImGui::EndChild();
+    const float rest = std::max(ImGui::GetFrameHeight() * 3, body_h - used - gpu_.panel_height(body_h));
+    if (lesson) {
+        lessons_.draw_caption(rest);
+    } else {
+        ImGui::BeginChild("info", ImVec2(0, rest), true);
+        DrawInfoPanel(ctx);
+        ImGui::EndChild();
+    }
     gpu_.draw_panel(ctx, body_h);
     ImGui::EndGroup();
 }
@@ -573,8 +625,9 @@ void App::after_render(int fb_width, int fb_height) {
             save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
             lessons_.keep_handout_step(path);
             const ImVec2 window = ImGui::GetIO().DisplaySize;
-            std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(),
-                        100.0 * covered_share(picture_rects(ImGui::GetDrawData()), int(window.x), int(window.y)),
+            const double share = covered_share(picture_rects(ImGui::GetDrawData()), int(window.x), int(window.y));
+            tour_coverage_.push_back(share);
+            std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(), 100.0 * share,
                         window.x, window.y);
         } catch (const std::exception& e) {
             show_error(e.what());
@@ -585,6 +638,7 @@ void App::after_render(int fb_width, int fb_height) {
     tour_->end_frame();
     if (tour_->done()) {
         std::printf("tour: %zu screenshots in %s\n", tour_->count(), options_.tour_dir.c_str());
+        std::printf("tour: pictures cover %.1f%% of the window on average\n", 100.0 * mean_share(tour_coverage_));
         lessons_.finish_handout();
         quit_ = true;
     }

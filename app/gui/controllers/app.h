@@ -85,6 +85,9 @@ private:
     void draw_main_window(UiActions& actions);
     void draw_columns(float body_h);
     void draw_loading(float body_h);
+    float dock_height(float body_h);  // the strip under the columns for the Train and Ask panels
+    void draw_dock(float dock_h);
+    void draw_docked_editor(float body_h);
     void draw_why_screen(struct ViewContext& ctx);
     bool why_shown();  // the explanation on screen is for the current trace and class
     void draw_patch_features(struct ViewContext& ctx);  // asks for the joint PCA's other images when shown
@@ -136,8 +139,12 @@ private:
     NavigatorState nav_;
     OpenPanelState open_;
     DrawPanelState draw_;
+    struct DockedHeights {  // the height each docked panel's content asked for last frame
+        float train = 0.f, ask = 0.f, editor = 0.f;
+    } docked_;
     std::optional<Message> message_;
     std::optional<TourDriver> tour_;
+    std::vector<double> tour_coverage_;  // each screenshot's share of the window covered by pictures
     bool capture_png_ = false;
     double fps_first_ = -1.0;  // --measure-fps: when the trace arrived (its first frame builds the textures)
     double fps_start_ = -1.0;  // after that first frame: the frames counted from here

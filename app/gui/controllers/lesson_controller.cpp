@@ -130,14 +130,6 @@ bool LessonController::run_ready() {
     return training_.shows_latest();
 }
 
-void LessonController::place_train_window() {
-    const bool fill = lesson_ && lesson_->steps() > 0 && lesson_->step().train.on && lesson_->step().train.window;
-    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-    float* place = training_.panel().place;
-    place[0] = pos.x, place[1] = pos.y;
-    place[2] = fill ? size.x : 0.f, place[3] = size.y;
-}
-
 bool LessonController::take_key(const KeyEvent& e) { return apply_lesson_key(e, *lesson_, editor_.visible); }
 
 std::string LessonController::answer() const {
@@ -146,7 +138,7 @@ std::string LessonController::answer() const {
 }
 
 float LessonController::caption_height(float width) const {
-    return lesson_ ? lesson_caption_height(*lesson_, width, answer()) : 0.f;
+    return lesson_ ? lesson_caption_height(*lesson_, editor_, width, answer()) : 0.f;
 }
 
 void LessonController::draw_caption(float height) {
@@ -163,6 +155,10 @@ void LessonController::show_editor(bool on) {
     else if (unsaved_changes(editor_, *lesson_)) app_.show_notice("the lesson has unsaved changes: R opens the editor to save them");
 }
 
+std::string LessonController::editor_title() const {
+    return lesson_ && unsaved_changes(editor_, *lesson_) ? "Lesson editor — unsaved changes" : "Lesson editor";
+}
+
 void LessonController::draw_editor() {
     if (!lesson_ || !editor_.visible) return;
     LessonEditorRequests requests;
@@ -176,7 +172,6 @@ void LessonController::draw_editor() {
             app_.show_error(e.what());
         }
     }
-    if (!editor_.visible) show_editor(false);  // closed by its window's ×
 }
 
 }  // namespace vit::gui

@@ -28,10 +28,10 @@ public:
     LessonEditor& editor() { return editor_; }
 
     bool take_key(const KeyEvent& e);  // a lesson key (next, back…) taken; false: the app's own
-    void place_train_window();         // inside the view's child: a train step's window covers the view
     float caption_height(float width) const;
     void draw_caption(float height);
     void show_editor(bool on);
+    std::string editor_title() const;  // "Lesson editor", with "unsaved changes" while it differs from its file
     void draw_editor();
 
     // The hand-out (lesson_handout.cpp).

@@ -1,4 +1,4 @@
-// The "Ask the model" window (see ask_panel.h).
+// The "Ask the model" panel (see ask_panel.h).
 #include "panels/ask_panel.h"
 
 #include <algorithm>
@@ -171,15 +171,6 @@ static void DrawLens(ViewContext& ctx, float width) {
 
 void DrawAskPanel(AskPanelState& panel, ViewContext& ctx, const Trace& modified, bool busy) {
     if (!panel.visible) return;
-    ImGuiViewport* vp = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8.f, vp->WorkPos.y + ImGui::GetFrameHeightWithSpacing() * 2.f),
-                            ImGuiCond_Appearing, ImVec2(1.f, 0.f));
-    ImGui::SetNextWindowBgAlpha(0.97f);
-    if (!ImGui::Begin("Ask the model###ask", &panel.visible,
-                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
-        ImGui::End();
-        return;
-    }
     const float fs = ImGui::GetFontSize();
     const float side = std::max(240.f, fs * 15.f);
     ImGui::BeginGroup();
@@ -203,7 +194,6 @@ void DrawAskPanel(AskPanelState& panel, ViewContext& ctx, const Trace& modified,
     ImGui::Spacing();
     DrawLens(ctx, std::max(fs * 26.f, side * 1.3f));
     ImGui::EndGroup();
-    ImGui::End();
 }
 
 }  // namespace vit::gui

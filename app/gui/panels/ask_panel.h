@@ -1,4 +1,4 @@
-// The "Ask the model" window: paint patches on the image to mask
+// The "Ask the model" panel (docked under the views, views/widgets/docked_panel.h): paint patches on the image to mask
 // them (or drop their tokens), silence heads, take the positions away, shuffle
 // the patches, change the temperature; one Reset. The state is AppState::ask
 // (logic/ask/ask_state.h); App reruns the pass whenever it changes. The window

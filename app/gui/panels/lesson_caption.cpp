@@ -14,9 +14,22 @@ static const char* kNoStepYet = "No step yet: show a view, then \"+ Add this vie
 
 static const ImVec4 kAnswer(0.55f, 0.85f, 1.f, 1.f);
 
-float lesson_caption_height(const LessonPlayer& player, float width, const std::string& answer) {
+// "unsaved changes   step 3 of 12   → next  ← back" (defined below).
+static std::string where_we_are(const LessonPlayer& player, const LessonEditor& editor);
+
+// The title fits on one line with where we are at its right (a caption as wide as the window), else
+// they take a line each, the title wrapped (a caption in the side column).
+static bool title_beside_where(const std::string& title, const std::string& where, float wrap) {
+    return ImGui::CalcTextSize(title.c_str()).x * 1.35f + ImGui::CalcTextSize(where.c_str()).x + 24.f <= wrap;
+}
+
+float lesson_caption_height(const LessonPlayer& player, const LessonEditor& editor, float width, const std::string& answer) {
     const float wrap = width - 2.f * ImGui::GetStyle().WindowPadding.x;
+    const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : player.step().title);
     float h = ImGui::GetTextLineHeightWithSpacing() * 2.6f;  // title (heading font) and the footer
+    if (!title_beside_where(title, where_we_are(player, editor), wrap))
+        h += ImGui::GetTextLineHeightWithSpacing() + 1.35f * ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap / 1.35f).y -
+             1.35f * ImGui::GetTextLineHeight();
     if (player.steps() == 0) return h + ImGui::CalcTextSize(kNoStepYet, nullptr, false, wrap).y + 2.f * ImGui::GetStyle().WindowPadding.y;
     const LessonStep& s = player.step();
     if (!s.narration.empty()) h += ImGui::CalcTextSize(drawn_text(s.narration).c_str(), nullptr, false, wrap).y + 4.f;
@@ -25,7 +38,6 @@ float lesson_caption_height(const LessonPlayer& player, float width, const std::
     return h + 2.f * ImGui::GetStyle().WindowPadding.y;
 }
 
-// "unsaved changes   step 3 of 12   → next  ← back" at the right of the title line.
 static std::string where_we_are(const LessonPlayer& player, const LessonEditor& editor) {
     std::string where = unsaved_changes(editor, player) ? "unsaved changes   " : "";
     if (player.steps() == 0) return where + "new lesson";
@@ -36,12 +48,16 @@ static std::string where_we_are(const LessonPlayer& player, const LessonEditor& 
 void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter, float height,
                        const std::string& answer) {
     ImGui::BeginChild("lesson_caption", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
-    ImGui::PushFont(presenter ? fonts.big_heading : fonts.heading);
-    ImGui::TextUnformatted(drawn_text(player.steps() == 0 ? player.lesson.title : player.step().title).c_str());
-    ImGui::PopFont();
-    ImGui::SameLine();
+    const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : player.step().title);
     const std::string where = where_we_are(player, editor);
-    ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(where.c_str()).x);
+    const bool one_line = title_beside_where(title, where, ImGui::GetContentRegionAvail().x);
+    ImGui::PushFont(presenter ? fonts.big_heading : fonts.heading);
+    ImGui::TextWrapped("%s", title.c_str());
+    ImGui::PopFont();
+    if (one_line) {
+        ImGui::SameLine();
+        ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(where.c_str()).x);
+    }
     ImGui::TextDisabled("%s", where.c_str());
     if (player.steps() == 0) {
         ImGui::TextWrapped("%s", kNoStepYet);

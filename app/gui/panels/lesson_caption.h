@@ -12,7 +12,7 @@
 namespace vit::gui {
 
 // The height the caption needs at `width` with the current font.
-float lesson_caption_height(const LessonPlayer& player, float width, const std::string& answer);
+float lesson_caption_height(const LessonPlayer& player, const LessonEditor& editor, float width, const std::string& answer);
 // `editor`: while it is open PageDown/PageUp step (the arrows explore); its unsaved changes.
 void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter, float height,
                        const std::string& answer);

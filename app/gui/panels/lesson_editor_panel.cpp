@@ -1,4 +1,4 @@
-// The lesson editor window (see lesson_editor_panel.h).
+// The lesson editor panel (see lesson_editor_panel.h).
 #include "panels/lesson_editor_panel.h"
 
 #include <imgui.h>
@@ -101,18 +101,6 @@ static void DrawSaveRow(LessonEditor& editor, LessonEditorRequests& requests) {
 
 void DrawLessonEditorPanel(LessonEditor& editor, LessonPlayer& player, LessonEditorRequests& requests) {
     if (!editor.visible) return;
-    const ImGuiViewport* vp = ImGui::GetMainViewport();
-    const float width = std::min(vp->WorkSize.x * 0.45f, ImGui::GetFontSize() * 22.f);
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8.f, vp->WorkPos.y + 8.f), ImGuiCond_Appearing, ImVec2(1.f, 0.f));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.f), ImVec2(width, vp->WorkSize.y - 16.f));
-    ImGui::SetNextWindowBgAlpha(0.97f);
-    const std::string title = std::string(unsaved_changes(editor, player) ? "Lesson editor — unsaved changes" : "Lesson editor") +
-                              "###lesson_editor";
-    if (!ImGui::Begin(title.c_str(), &editor.visible,
-                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
-        ImGui::End();
-        return;
-    }
     FieldLabel("Lesson");
     ImGui::InputText("##lesson_title", &player.lesson.title, ImGuiInputTextFlags_CallbackEdit, KeepWithinBound,
                      bound_of(kMaxLessonTitleBytes));
@@ -126,7 +114,6 @@ void DrawLessonEditorPanel(LessonEditor& editor, LessonPlayer& player, LessonEdi
         ImGui::SameLine();
     }
     ImGui::TextDisabled("R closes · PgUp/PgDn step");
-    ImGui::End();
 }
 
 }  // namespace vit::gui

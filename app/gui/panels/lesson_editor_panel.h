@@ -1,4 +1,4 @@
-// The lesson editor window (R, or the toolbar's "Lesson editor"): the lesson's
+// The lesson editor panel (docked in the side column, views/widgets/docked_panel.h; R, or the toolbar's "Lesson editor"): the lesson's
 // title, its steps (click one to show it), "Add this view as a step", move the
 // shown step earlier or later, delete it and undo, its title, narration and
 // question edited in place, and Save to a typed path, with "unsaved changes"

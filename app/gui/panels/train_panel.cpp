@@ -1,4 +1,4 @@
-// The "Train it yourself" window (see train_panel.h).
+// The "Train it yourself" panel's content (see train_panel.h).
 #include "panels/train_panel.h"
 
 #include <imgui.h>
@@ -42,10 +42,10 @@ static void DrawSettings(TrainPanelState& panel, TrainingSession& session, const
     ImGui::InputInt("seed", &panel.seed);
     panel.seed = std::max(0, panel.seed);
     // Live: the running session takes them before its next batch.
-    ImGui::SetNextItemWidth(field * 1.6f);
+    ImGui::SetNextItemWidth(field * 1.2f);
     if (ImGui::SliderInt("batch", &panel.batch, 1, 128)) session.set_batch(panel.batch);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(field * 1.6f);
+    ImGui::SetNextItemWidth(field * 1.2f);
     if (ImGui::SliderFloat("peak learning rate", &panel.lr, 1e-4f, 1e-2f, "%.1e", ImGuiSliderFlags_Logarithmic))
         session.set_peak_lr(panel.lr);
     const bool started = progress.phase != TrainPhase::Idle;
@@ -73,13 +73,13 @@ static void DrawStatus(const TrainProgress& progress) {
         return;
     }
     const float epochs = static_cast<float>(progress.total_steps) / std::max(1, progress.steps_per_epoch);
-    ImGui::Text("%s · epoch %.2f of %.0f · step %d of %d · batch %d · learning rate %.1e · %.0f ms a step",
+    ImGui::TextWrapped("%s · epoch %.2f of %.0f · step %d of %d · batch %d · learning rate %.1e · %.0f ms a step",
                 phase_name(progress.phase), static_cast<float>(progress.step) / std::max(1, progress.steps_per_epoch),
                 epochs, progress.step, progress.total_steps, progress.batch, progress.lr, progress.ms_per_step);
 }
 
-// Loss (raw batches faint, a running mean bold) and held-out accuracy, side by side.
-static void DrawCurves(const TrainProgress& progress, float marker_epoch) {
+// Loss (raw batches faint, a running mean bold) and held-out accuracy, side by side in `width`, `height` tall.
+static void DrawCurves(const TrainProgress& progress, float marker_epoch, float width, float height) {
     const float epochs = std::max(1.f, static_cast<float>(progress.total_steps) / std::max(1, progress.steps_per_epoch));
     std::vector<ImVec2> raw, smooth, accuracy;
     float mean = 0.f, worst = 0.5f;
@@ -91,8 +91,7 @@ static void DrawCurves(const TrainProgress& progress, float marker_epoch) {
         worst = std::max(worst, p.value);
     }
     for (const TrainPoint& p : progress.accuracy) accuracy.push_back(ImVec2(p.epoch, p.value));
-    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-    const ImVec2 size(w, std::max(ImGui::GetFontSize() * 11.f, w * 0.55f));
+    const ImVec2 size((width - ImGui::GetStyle().ItemSpacing.x) * 0.5f, height);
     char title[96] = "cross-entropy loss";
     if (!smooth.empty()) std::snprintf(title, sizeof title, "cross-entropy loss: %.3f", smooth.back().y);
     ChartAxes loss{title, "epoch", "loss", epochs, 0.f, std::min(std::ceil(worst * 2.f) / 2.f, 3.f), false,
@@ -116,8 +115,7 @@ static void DrawTimeline(TrainPanelState& panel, const TrainProgress& progress) 
     if (s.accuracy >= 0.f)
         std::snprintf(label, sizeof label, "step %d · epoch %.2f · held-out %.1f %%", s.step, s.epoch, 100.f * s.accuracy);
     else std::snprintf(label, sizeof label, "step %d · epoch %.2f", s.step, s.epoch);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("follow the newest").x -
-                            ImGui::GetFontSize() * 3.f);
+    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::CalcTextSize("follow the newest").x - ImGui::GetFontSize() * 3.f);
     if (ImGui::SliderInt("##snapshot", &panel.snapshot, 0, count - 1, label)) panel.follow = false;
     ImGui::SameLine();
     ImGui::Checkbox("follow the newest", &panel.follow);
@@ -138,46 +136,48 @@ static void DrawProbe(TrainPanelState& panel, const Trace* trace, const Model* m
     ImGui::SameLine();
     if (ImGui::ArrowButton("##probe_next", ImGuiDir_Right)) panel.probe = (panel.probe + 1) % held.size();
     ImGui::SameLine();
-    ImGui::TextDisabled("every stage and the attention screen show this digit");
+    ImGui::TextDisabled("every view shows this digit");
     if (trace && model) DrawTopPredictions(*trace, *model, 3, "the shown snapshot predicts");
     ImGui::EndGroup();
 }
 
+// Three columns for a strip under the views: the settings, status and timeline; the curves as tall as
+// they are; the probe digit where there is room.
 void DrawTrainPanel(TrainPanelState& panel, TrainingSession& session, const TrainProgress& progress,
                     const Trace* trace, const Model* model, TrainActions& actions) {
     if (!panel.visible) return;
-    const ImGuiViewport* vp = ImGui::GetMainViewport();
-    if (panel.place[2] > 0.f) {
-        ImGui::SetNextWindowPos(ImVec2(panel.place[0], panel.place[1]), ImGuiCond_Always);
-        ImGui::SetNextWindowSize(ImVec2(panel.place[2], panel.place[3]), ImGuiCond_Always);
-    } else {
-        // Bottom right, over the side panel and the view's lower corner: the attention maps stay in sight.
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8.f,
-                                       vp->WorkPos.y + vp->WorkSize.y - ImGui::GetFrameHeightWithSpacing() * 1.5f),
-                                ImGuiCond_Appearing, ImVec2(1.f, 1.f));
-        ImGui::SetNextWindowSize(ImVec2(std::min(vp->WorkSize.x * 0.5f, ImGui::GetFontSize() * 52.f), 0.f),
-                                 ImGuiCond_Appearing);
-    }
-    ImGui::SetNextWindowBgAlpha(0.97f);
-    if (!ImGui::Begin("Train it yourself###train", &panel.visible, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
-        ImGui::End();
-        return;
-    }
+    const float fs = ImGui::GetFontSize(), settings_w = fs * 30.f, probe_w = fs * 22.f;
+    const float left = ImGui::GetCursorPosX();
+    ImGui::BeginGroup();
+    ImGui::PushItemWidth(settings_w);
+    ImGui::PushTextWrapPos(left + settings_w);
     DrawSettings(panel, session, progress, actions);
     if (progress.phase == TrainPhase::Idle) {
         ImGui::TextWrapped("Trains a ViT of the digits model's shape (4 blocks, 4 heads, width 64) on the 8,016 training "
                            "digits shipped with the app, and checks it on the 2,004 held-out ones. Watch the heads of "
                            "the attention screen go from noise to the strokes of the digit.");
-        ImGui::End();
-        return;
+    } else {
+        DrawStatus(progress);
+        DrawTimeline(panel, progress);
     }
-    DrawStatus(progress);
+    ImGui::PopTextWrapPos();
+    ImGui::PopItemWidth();
+    ImGui::EndGroup();
+    if (progress.phase == TrainPhase::Idle) return;
+    const float height = std::max(fs * 8.f, ImGui::GetItemRectSize().y);
+    ImGui::SameLine(0, 24);
     const TrainSnapshot* shown = choose_snapshot(progress, panel.follow, panel.snapshot);
-    DrawCurves(progress, shown ? shown->epoch : -1.f);
-    DrawTimeline(panel, progress);
-    ImGui::Separator();
+    // A narrow strip (a lesson's large font) keeps the curves readable and leaves out the probe, which the view shows.
+    const float rest = ImGui::GetContentRegionAvail().x;
+    const bool probe = rest - probe_w - 24.f >= fs * 28.f;
+    DrawCurves(progress, shown ? shown->epoch : -1.f, std::max(fs * 20.f, probe ? rest - probe_w - 24.f : rest), height);
+    if (!probe) return;
+    ImGui::SameLine(0, 24);
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + probe_w);
     DrawProbe(panel, trace, model);
-    ImGui::End();
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
 }
 
 }  // namespace vit::gui

@@ -1,4 +1,4 @@
-// The "Train it yourself" window: start the digits ViT from random weights (or
+// The "Train it yourself" panel (docked under the views, views/widgets/docked_panel.h): start the digits ViT from random weights (or
 // from the shipped model), watch the loss and held-out accuracy curves while it
 // trains in the background, pause / resume / one step, change the learning
 // rate and batch size live, scrub the timeline of snapshots, pick the probe
@@ -24,7 +24,6 @@ struct TrainPanelState {
     int probe = 0;              // held-out digit shown in the main view
     char save_dir[256] = "trained-digits";
     std::shared_ptr<const DigitSplit> data;  // read on the first Start
-    float place[4] = {};        // x, y, width, height: when width > 0 the window is held there (a lesson's train step)
 };
 
 struct TrainActions {

@@ -1,8 +1,9 @@
-// The union area of rectangles, one pixel row at a time (merged intervals).
+// The union area of rectangles, one pixel row at a time (merged intervals), and a tour's mean.
 #include "logic/describe/picture_coverage.h"
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <utility>
 
 namespace vit::gui {
@@ -28,6 +29,10 @@ double covered_share(const std::vector<PixelRect>& rects, int width, int height)
         }
     }
     return covered / (double(width) * height);
+}
+
+double mean_share(const std::vector<double>& shares) {
+    return shares.empty() ? 0.0 : std::accumulate(shares.begin(), shares.end(), 0.0) / double(shares.size());
 }
 
 }  // namespace vit::gui

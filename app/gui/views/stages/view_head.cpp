@@ -51,6 +51,20 @@ void DrawHeadView(ViewContext& ctx) {
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
+    // A view at least as wide as tall: the image the answer is about at the left, as large as the height allows.
+    if (avail.x >= avail.y) {
+        const float side = std::min(avail.y - lh, avail.x * 0.5f);
+        ImGui::BeginGroup();
+        ImGui::TextUnformatted("what the model sees");
+        PictureSpec ps;
+        ps.size = ImVec2(side, side);
+        ps.grid = false;
+        DrawModelPicture(ctx, ps);
+        ImGui::EndGroup();
+        ImGui::SameLine(0, 2.f * lh);
+        avail.x -= side + 2.f * lh;
+    }
+    ImGui::BeginGroup();
     // The Ask panel's difference (asked − plain pass): probabilities become signed changes.
     const bool change = ctx.shows_difference();
     const bool share_bars = probs && !change;  // bars from 0 to 100%, else signed bars around a zero line
@@ -94,7 +108,7 @@ void DrawHeadView(ViewContext& ctx) {
         else if (probs) std::snprintf(val, sizeof val, "%.1f%%", 100.f * v);
         else std::snprintf(val, sizeof val, "%.3f", v);
         dl->AddText(ImVec2(x0 + bar_w + 10, o.y + bar_h * 0.5f - lh * 0.45f), IM_COL32(255, 255, 255, 255), val);
-        ImGui::Dummy(ImVec2(avail.x, bar_h));
+        ImGui::Dummy(ImVec2(label_w + bar_w + value_w, bar_h));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("class %d: %s\n%s %.6g   probability %.6g", k, lab.c_str(),
                                                       stage_id(logit_stage).c_str(),
                                                       ctx.tensor(logit_stage) ? ctx.tensor(logit_stage)->data[k] : 0.f,
@@ -111,6 +125,7 @@ void DrawHeadView(ViewContext& ctx) {
     } else {
         Note(scores_note(ctx.model.config, stage.kind, K));
     }
+    ImGui::EndGroup();
 }
 
 }  // namespace vit::gui

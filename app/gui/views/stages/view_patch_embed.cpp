@@ -14,7 +14,16 @@ void DrawPatchEmbedView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    float row_h = (avail.y - 5 * lh) / 2.f;
+    float diff = ctx.derived.get(derived_key({StageKind::PatchEmbed}, "convolution difference"), [&] {
+        return std::vector<float>{patch_embed_conv_difference(ctx.model, ctx.trace)};
+    })[0];
+    char note[240];
+    std::snprintf(note, sizeof note,
+                  "Checked on this image: the stride-%d convolution gives the same matrix (max |conv − linear| = %.2g). "
+                  "Each row is one patch turned into a %d-number embedding.",
+                  cfg.patch_size, diff, cfg.embed_dim);
+    // Two rows of matrices share what the formula and the note leave.
+    float row_h = (avail.y - FormulaAndNoteHeight(ctx, StageKind::PatchEmbed, note) - lh) / 2.f;
     float sign_w = 50.f;
     float w = (avail.x - sign_w) / 2.f - 8.f;
 
@@ -48,16 +57,8 @@ void DrawPatchEmbedView(ViewContext& ctx) {
     const Tensor& pe = *ctx.tensor({StageKind::PatchEmbed});
     DrawTokenMatrix(ctx, {StageKind::PatchEmbed}, -1, ImVec2(avail.x - 120.f, row_h), "patch_embed " + shape_string(pe.shape));
 
-    float diff = ctx.derived.get(derived_key({StageKind::PatchEmbed}, "convolution difference"), [&] {
-        return std::vector<float>{patch_embed_conv_difference(ctx.model, ctx.trace)};
-    })[0];
     Formula(ctx, StageKind::PatchEmbed);
-    char buf[240];
-    std::snprintf(buf, sizeof buf,
-                  "Checked on this image: the stride-%d convolution gives the same matrix (max |conv − linear| = %.2g). "
-                  "Each row is one patch turned into a %d-number embedding.",
-                  cfg.patch_size, diff, cfg.embed_dim);
-    Note(buf);
+    Note(note);
 }
 
 }  // namespace vit::gui

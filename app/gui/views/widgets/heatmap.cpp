@@ -87,6 +87,7 @@ struct Layout {
     ImVec2 origin;       // top-left corner of the widget
     ImVec2 box;          // the whole widget
     float title_h = 0.f; // the title line (0 without a title)
+    float col_axis_x = -1.f;  // >= 0: the column axis's name shares the title line, from this x
     float left = 0.f;    // room for the row ticks and the selected-row marker
     ImVec2 p0, p1;       // the cells' corners
     float cw = 0.f, ch = 0.f;
@@ -106,11 +107,16 @@ std::string col_tick(const HeatmapSpec& s, int c) {
 std::string row_axis(const HeatmapSpec& s) { return s.labels.row_axis.empty() ? "" : s.labels.row_axis + " ↓"; }
 std::string col_axis(const HeatmapSpec& s) { return s.labels.col_axis.empty() ? "" : s.labels.col_axis + " →"; }
 
-// Cell size: square for small or square (T×T) matrices, else at most 6:1 either way.
+// A matrix small enough to write a number in every cell.
+bool numbers_fit(const HeatmapMatrix& m) { return m.rows <= 16 && m.cols <= 16; }
+
+// Cell size: square for small or square (T×T) matrices, else at most 6:1 either way. A matrix that
+// holds its numbers grows into its box up to 6 font sizes a cell (the numbers grow with it), others to 3.1.
 void fit_cells(const HeatmapSpec& s, float area_w, float area_h, float& cw, float& ch) {
     cw = area_w / s.matrix.cols;
     ch = area_h / s.matrix.rows;
-    const float max_cell = s.layout.max_cell > 0.f ? s.layout.max_cell : 3.1f * ImGui::GetFontSize();
+    const float max_cell = s.layout.max_cell > 0.f ? s.layout.max_cell
+                                                   : (numbers_fit(s.matrix) ? 6.f : 3.1f) * ImGui::GetFontSize();
     if ((s.matrix.rows <= 32 && s.matrix.cols <= 32) || s.matrix.rows == s.matrix.cols) {
         cw = ch = std::min({cw, ch, max_cell});
     } else {
@@ -131,13 +137,18 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
     L.box = ImVec2(std::max(size.x > 0 ? size.x : avail.x, 60.f), std::max(size.y > 0 ? size.y : avail.y, 4 * lh));
     L.origin = ImGui::GetCursorScreenPos();
     L.title_h = s.labels.title.empty() ? 0.f : lh + 4.f;
-    const float top = L.title_h + (s.layout.axes ? 2.f * lh + 4.f : 2.f);
     if (s.layout.row_ticks && s.layout.axes) {
         L.left = std::max(text_size(row_tick(s, s.matrix.rows - 1)).x, text_size(row_tick(s, 0)).x);
         L.left = std::max(L.left + kMarker + 4.f, text_size(row_axis(s)).x + 10.f);
     } else if (s.token_rows.selected >= 0) {
         L.left = 6.f;
     }
+    // The column axis's name beside the title when it fits there: one line more for the cells.
+    if (L.title_h > 0.f && s.layout.axes) {
+        const float x = std::max(L.left, text_size(s.labels.title).x + ImGui::GetFontSize());
+        if (x + text_size(col_axis(s)).x <= L.box.x) L.col_axis_x = x;
+    }
+    const float top = L.title_h + (s.layout.axes ? (L.col_axis_x >= 0.f ? 1.f : 2.f) * lh + 4.f : 2.f);
     L.bar_below = s.layout.colorbar && L.box.y > L.box.x * 1.15f;
     L.bar_w = s.layout.colorbar && !L.bar_below ? ColorBarWidth(range) + 12.f : 0.f;
     L.bar_h = L.bar_below ? 14.f + lh + 12.f : 0.f;
@@ -154,9 +165,10 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
     const float lh = ImGui::GetTextLineHeight();
     if (!s.labels.title.empty()) dl->AddText(L.origin, ImGui::GetColorU32(ImGuiCol_Text), s.labels.title.c_str());
     if (!s.layout.axes) return;
-    const float axis_y = L.origin.y + L.title_h, tick_y = axis_y + lh;
-    if (s.layout.row_ticks) dl->AddText(ImVec2(L.origin.x, axis_y + lh), kAxis, row_axis(s).c_str());
-    dl->AddText(ImVec2(L.p0.x, axis_y), kAxis, col_axis(s).c_str());
+    const float axis_y = L.origin.y + L.title_h, tick_y = L.col_axis_x >= 0.f ? axis_y : axis_y + lh;
+    if (s.layout.row_ticks) dl->AddText(ImVec2(L.origin.x, tick_y), kAxis, row_axis(s).c_str());
+    if (L.col_axis_x >= 0.f) dl->AddText(ImVec2(L.origin.x + L.col_axis_x, L.origin.y), kAxis, col_axis(s).c_str());
+    else dl->AddText(ImVec2(L.p0.x, axis_y), kAxis, col_axis(s).c_str());
     if (s.layout.col_group > 0 && s.matrix.cols % s.layout.col_group == 0 && s.matrix.cols / s.layout.col_group > 1) {
         const float group_w = s.layout.col_group * L.cw;
         for (int g = 0; g < s.matrix.cols / s.layout.col_group; ++g) {
@@ -190,20 +202,24 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
     }
 }
 
-// The values written in the cells of small matrices, dark or light against the cell's colour.
+// The values written in the cells of small matrices, dark or light against the cell's colour, all at one
+// size: up to 1.4 font sizes as the cells grow, and none when the widest would be under 0.6 (unreadable).
 void DrawCellNumbers(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, Range range) {
-    if (!s.layout.numbers || s.matrix.rows > 16 || s.matrix.cols > 16 || L.cw < 22.f || L.ch < 14.f) return;
+    if (!s.layout.numbers || !numbers_fit(s.matrix) || L.cw < 22.f || L.ch < 14.f) return;
     ImFont* font = ImGui::GetFont();
+    const float fs = ImGui::GetFontSize();
+    auto text = [&](float v) { return s.labels.format ? s.labels.format(v) : short_number(v, L.cw < 3.f * fs ? 2 : 3); };
+    float size = std::min(1.4f * fs, L.ch * 0.5f);
+    for (int i = 0; i < s.matrix.rows * s.matrix.cols; ++i) {
+        const float w = font->CalcTextSizeA(size, FLT_MAX, 0.f, text(s.matrix.data[i]).c_str()).x;
+        if (w > L.cw * 0.9f) size *= L.cw * 0.9f / w;
+    }
+    if (size < 0.6f * fs) return;
     for (int r = 0; r < s.matrix.rows; ++r)
         for (int c = 0; c < s.matrix.cols; ++c) {
-            float v = s.matrix.data[static_cast<size_t>(r) * s.matrix.cols + c];
-            std::string t = s.labels.format ? s.labels.format(v) : short_number(v, L.cw < 44.f ? 2 : 3);
-            float size = std::min(ImGui::GetFontSize(), L.ch * 0.55f);
-            ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
-            if (ts.x > L.cw * 0.9f) {
-                size *= L.cw * 0.9f / ts.x;
-                ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
-            }
+            const float v = s.matrix.data[static_cast<size_t>(r) * s.matrix.cols + c];
+            const std::string t = text(v);
+            const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
             ImU32 col = dark_text_on(colormap_rgb(s.matrix.cmap, normalise(v, range))) ? IM_COL32(0, 0, 0, 255)
                                                                                       : IM_COL32(255, 255, 255, 255);
             ImVec2 at(L.p0.x + (c + 0.5f) * L.cw - ts.x * 0.5f, L.p0.y + (r + 0.5f) * L.ch - ts.y * 0.5f);

@@ -52,7 +52,8 @@ struct HeatmapTokenRows {
 // Where and how big, and what is drawn beside the cells.
 struct HeatmapLayout {
     ImVec2 size{0.f, 0.f};           // whole widget; 0 = the available region
-    float max_cell = 0.f;            // largest cell side in pixels; 0 = 3.1 font sizes (grows in presenter mode)
+    float max_cell = 0.f;            // largest cell side in pixels; 0 = 6 font sizes for a matrix that holds its
+                                     // numbers (16×16 at most), else 3.1 (both grow in presenter mode)
     float cell_w = 0.f, cell_h = 0.f;  // > 0: exactly this cell size (align with another heatmap)
     bool numbers = true;             // values in the cells when the matrix is small
     bool colorbar = true;            // at the right, or below when the box is tall
