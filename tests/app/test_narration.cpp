@@ -89,7 +89,7 @@ TEST_CASE("the occlusion map's values read \"…\" until it is complete") {
     const std::string costliest = read("{patch:occ}", digits().plain, nullptr, &map);
     CHECK(costliest == "9");  // the bottom of the loop
     char expected[32];
-    std::snprintf(expected, sizeof expected, "%.1f%%", 100.0 * map.probabilities[9]);
+    std::snprintf(expected, sizeof expected, "%.1f%%", 100.0 * (map.top_probability - map.probabilities[9]));
     CHECK(read("{occ:9}", digits().plain, nullptr, &map) == expected);
     CHECK(read("{occ:top}", digits().plain, nullptr, &map) == expected);
     vit::OcclusionMap partial = map;

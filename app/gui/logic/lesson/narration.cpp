@@ -176,15 +176,14 @@ PatchValues rollout_row(const Placeholder& ph, const Trace& trace) {
     return attention_row(ph, trace, r.data.data(), r.shape[0], "0");
 }
 
-// p(answer) with each patch masked, by patch; "…" until the map is complete. `top` is the
-// patch that costs most (the smallest p), `least` the one that costs least.
+// How much p(answer) falls with each patch masked (what the occlusion map draws), by patch;
+// "…" until the map is complete. `top` is the patch that costs most, `least` the one that costs least.
 std::string occlusion(const Placeholder& ph, const OcclusionMap* map, bool want_patch) {
     if (!map || !map->complete()) return kNotYet;
     PatchValues cost;
     for (size_t i = 0; i < map->probabilities.size(); ++i)
-        cost.patch.push_back(static_cast<int>(i)), cost.value.push_back(-map->probabilities[i]);
-    if (want_patch) return top_patch(ph, cost);
-    return percent(map->probabilities[pick(ph, cost, ph.args[0])]);
+        cost.patch.push_back(static_cast<int>(i)), cost.value.push_back(map->top_probability - map->probabilities[i]);
+    return want_patch ? top_patch(ph, cost) : percent(cost.value[pick(ph, cost, ph.args[0])]);
 }
 
 std::string value_of(const Placeholder& ph, const NarrationPasses& passes) {

@@ -6,7 +6,7 @@
 //   {p} {p:7}             the top class's probability, or class 7's ("92.9%")
 //   {attn:B,H,T,P}        the share token T gives patch P in block B's head H ("24.0%")
 //   {rollout:P}           CLS's share of patch P in the attention rollout
-//   {occ:P}               p(answer) with patch P masked alone (the occlusion map)
+//   {occ:P}               how much p(answer) falls with patch P masked alone (the occlusion map)
 //   {patch:attn,B,H,T}    the patch token T gives most (likewise {patch:rollout}, and
 //   {patch:occ}           the patch whose masking lowers p(answer) most)
 // P is a patch number, `top` (the largest share; for occ: the patch that costs
