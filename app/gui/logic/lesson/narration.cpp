@@ -15,6 +15,13 @@ namespace {
 
 constexpr const char* kNotYet = "\xE2\x80\xA6";  // "…": the pass or the occlusion map is on its way
 
+// The keys named after the stage they read, spelled as the stage catalogue spells them
+// (core/pass/stages.h); `cls` (the CLS token's column) is the name of the stage that adds it.
+// (Functions: the catalogue is another file's static table, read once it is there.)
+std::string attn_key() { return stage_def(StageKind::Attn).name; }
+std::string rollout_key() { return stage_def(StageKind::Rollout).name; }
+std::string cls_key() { return stage_def(StageKind::Cls).name; }
+
 struct Placeholder {
     std::string text;  // as written, braces included
     bool plain = false;
@@ -30,7 +37,7 @@ bool is_count(const std::string& s) {
 
 // A patch argument: a number, top, least, or (where `cls` is allowed) cls.
 void check_patch_arg(const Placeholder& ph, const std::string& arg, bool cls) {
-    if (is_count(arg) || arg == "top" || arg == "least" || (cls && arg == "cls")) return;
+    if (is_count(arg) || arg == "top" || arg == "least" || (cls && arg == cls_key())) return;
     fail(ph.text, "'" + arg + "' is not a patch: give a patch number, top, least" + std::string(cls ? " or cls" : ""));
 }
 
@@ -48,18 +55,18 @@ void check_arguments(const Placeholder& ph) {
     };
     if (k == "answer") return want(n == 0, "{answer}");
     if (k == "p") return want(n <= 1, "{p} or {p:CLASS}");
-    if (k == "attn") {
+    if (k == attn_key()) {
         want(n == 4, "{attn:BLOCK,HEAD,TOKEN,PATCH}");
         check_counts(ph, 0, 3);
         return check_patch_arg(ph, ph.args[3], true);
     }
-    if (k == "rollout" || k == "occ") {
+    if (k == rollout_key() || k == "occ") {
         want(n == 1, k == "occ" ? "{occ:PATCH}" : "{rollout:PATCH}");
-        return check_patch_arg(ph, ph.args[0], k == "rollout");
+        return check_patch_arg(ph, ph.args[0], k == rollout_key());
     }
     if (k == "patch") {
-        const bool attn = n == 4 && ph.args[0] == "attn";
-        want(attn || (n == 1 && (ph.args[0] == "occ" || ph.args[0] == "rollout")),
+        const bool attn = n == 4 && ph.args[0] == attn_key();
+        want(attn || (n == 1 && (ph.args[0] == "occ" || ph.args[0] == rollout_key())),
              "{patch:attn,BLOCK,HEAD,TOKEN}, {patch:rollout} or {patch:occ}");
         if (attn) check_counts(ph, 1, 4);
         return;
@@ -138,7 +145,7 @@ size_t pick(const Placeholder& ph, const PatchValues& v, const std::string& arg)
 
 // The share `arg` names (a patch, top, least, cls) as a percentage.
 std::string share(const Placeholder& ph, const PatchValues& v, const std::string& arg) {
-    if (arg != "cls") return percent(v.value[pick(ph, v, arg)]);
+    if (arg != cls_key()) return percent(v.value[pick(ph, v, arg)]);
     if (std::isnan(v.cls)) fail(ph.text, "the model has no CLS token");
     return percent(v.cls);
 }
@@ -193,11 +200,11 @@ std::string value_of(const Placeholder& ph, const NarrationPasses& passes) {
         return cls < static_cast<int>(passes.labels.size()) ? passes.labels[cls] : std::to_string(cls);
     }
     if (ph.key == "p") return percent(trace.at(StageRef{StageKind::Probs}).data[class_index(ph, trace, passes.labels)]);
-    if (ph.key == "attn") return share(ph, head_row(ph, trace, 0), ph.args[3]);
-    if (ph.key == "rollout") return share(ph, rollout_row(ph, trace), ph.args[0]);
+    if (ph.key == attn_key()) return share(ph, head_row(ph, trace, 0), ph.args[3]);
+    if (ph.key == rollout_key()) return share(ph, rollout_row(ph, trace), ph.args[0]);
     if (ph.key == "occ") return occlusion(ph, passes.occlusion, false);
-    if (ph.args[0] == "attn") return top_patch(ph, head_row(ph, trace, 1));
-    if (ph.args[0] == "rollout") return top_patch(ph, rollout_row(ph, trace));
+    if (ph.args[0] == attn_key()) return top_patch(ph, head_row(ph, trace, 1));
+    if (ph.args[0] == rollout_key()) return top_patch(ph, rollout_row(ph, trace));
     return occlusion(ph, passes.occlusion, true);
 }
 
