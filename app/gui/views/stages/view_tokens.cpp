@@ -182,9 +182,11 @@ void DrawTokensView(ViewContext& ctx) {
     static const char* kTrained = "In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
                                   "rows and columns show up.";
     const std::string zeros = max_abs == 0.f ? zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()) : "";
-    // The map leaves room for the heading, the notes and the formula under it: none is cut off.
+    // All-zero positions: the note says why the maps are blank instead of what a trained ViT shows.
+    const std::string note = zeros.empty() ? kTrained : zeros;
+    // The map leaves room for the heading and the note under it: the note is never cut off.
     const float text_h = ImGui::CalcTextSize(kHeading, nullptr, false, right_w).y +
-                         FormulaAndNoteHeight(ctx, StageKind::Tokens, std::string(kTrained) + (zeros.empty() ? "" : "\n" + zeros)) + 2.f * lh;
+                         ImGui::CalcTextSize(note.c_str(), nullptr, false, right_w - 8.f).y + 2.f * lh;
     float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, avail.y - text_h, float(g * (g + 1)) * 40.f});
     side = std::max(side, 3.f * lh);
     ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
@@ -197,8 +199,7 @@ void DrawTokensView(ViewContext& ctx) {
         ImGui::TextWrapped("%s", kHeading);
         DrawPositionSimilarity(ctx, cos, side);
     }
-    Note(kTrained);
-    if (!zeros.empty()) Note(zeros);
+    Note(note);
     Formula(ctx, StageKind::Tokens);
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
