@@ -40,22 +40,25 @@ test('?model=digits&stage=block0.attn opens that stage', async (t) => {
   await pixels(page, join(shots, 'block0-attn.png'));
 });
 
-test('clicking a patch selects its token and the attention maps show its row', async (t) => {
-  const page = await t.open('?model=digits&screen=attention&layer=3&token=5');
-  await waitFor(page, 'the attention screen', (v) => v.ready && v.token === 5);
-  await sleep(500);
-  const before = await pixels(page, join(shots, 'attention-token5.png'));
-  const box = selectionBox(before);
-  assert.ok(box, 'the selected patch is outlined in the selection colour');
-  const side = box.x1 - box.x0;  // patch 4 (row 1, column 0) of 4 × 4: click row 2, column 2 = patch 10 = token 11
-  await page.mouse.click(box.x0 + 2.5 * side, box.y0 + 1.5 * side);
-  const v = await waitFor(page, 'token 11 selected', (v) => v.token === 11, 20);
-  assert.match(v.link, /[?&]token=11/);
-  await sleep(500);
-  const after = await pixels(page, join(shots, 'attention-token11.png'));
-  const maps = changed(before, after, box.x1 + side, box.y0 - side, 1300, box.y0 + 8 * side);
-  assert.ok(maps > 500, `the head maps beside it changed (${maps} pixels) to token 11's attention row`);
-});
+for (const scale of [1, 2]) {
+  test(`clicking a patch selects its token and the attention maps show its row (${scale} device pixels a pixel)`, async (t) => {
+    const page = await t.open('?model=digits&screen=attention&layer=3&token=5', { scale });
+    await waitFor(page, 'the attention screen', (v) => v.ready && v.token === 5);
+    await sleep(500);
+    const before = await pixels(page, join(shots, `attention-token5-x${scale}.png`));
+    assert.equal(before.width, 1600 * scale, 'the canvas is drawn at the device pixels');
+    const box = selectionBox(before);
+    assert.ok(box, 'the selected patch is outlined in the selection colour');
+    const side = box.x1 - box.x0;  // patch 4 (row 1, column 0) of 4 × 4: click row 2, column 2 = patch 10 = token 11
+    await page.mouse.click((box.x0 + 2.5 * side) / scale, (box.y0 + 1.5 * side) / scale);
+    const v = await waitFor(page, 'token 11 selected', (v) => v.token === 11, 20);
+    assert.match(v.link, /[?&]token=11/);
+    await sleep(500);
+    const after = await pixels(page, join(shots, `attention-token11-x${scale}.png`));
+    const maps = changed(before, after, box.x1 + side, box.y0 - side, 1300 * scale, box.y0 + 8 * side);
+    assert.ok(maps > 500 * scale * scale, `the head maps beside it changed (${maps} pixels) to token 11's attention row`);
+  });
+}
 
 test('?lesson=what-attention-looks-at plays the lesson, and the title and link follow its steps', async (t) => {
   const page = await t.open('?lesson=what-attention-looks-at');
@@ -165,7 +168,7 @@ async function main() {
     const pages = [];
     const t = {
       open: async (query, options = {}) => {
-        const page = await openPage(browser, url + query, options.expectProblems ? [] : problems);
+        const page = await openPage(browser, url + query, options.expectProblems ? [] : problems, options.scale);
         pages.push(page);
         return page;
       },

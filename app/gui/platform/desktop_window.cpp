@@ -90,6 +90,8 @@ void frame(App& app) {
 
 std::shared_ptr<Worker> platform_worker() { return threaded_worker(); }
 
+float pixel_ratio() { return 1.f; }
+
 void close_window() {
     glfw::stop_imgui();
     glfwDestroyWindow(g_window);

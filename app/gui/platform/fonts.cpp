@@ -1,16 +1,22 @@
 // Loading DejaVu from Debian's fonts-dejavu-core, with the glyph ranges formulas need.
 #include "platform/fonts.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
+
+#include "platform/window.h"
 
 namespace vit::gui {
 
 static ImFont* add(ImGuiIO& io, const char* file, float px, const ImWchar* ranges) {
     std::string path = std::string("/usr/share/fonts/truetype/dejavu/") + file;
     if (!std::filesystem::exists(path)) return nullptr;
+    // Glyphs sampled as finely as the screen's pixels: a HiDPI page draws ratio × the layout's pixels.
+    const int density = std::clamp(static_cast<int>(std::ceil(pixel_ratio())), 1, 4);
     ImFontConfig cfg;
-    cfg.OversampleH = 2;
-    cfg.OversampleV = 1;
+    cfg.OversampleH = std::max(2, density);
+    cfg.OversampleV = density;
     return io.Fonts->AddFontFromFileTTF(path.c_str(), px, &cfg, ranges);
 }
 

@@ -74,11 +74,13 @@ bool window_closed() { return false; }  // the page closes, not the app
 void frame(App& app) {
     fit_canvas();
     glfw::take_input();
-    glfw::build_frame(app, static_cast<float>(emscripten_get_device_pixel_ratio()));
+    glfw::build_frame(app, pixel_ratio());
     glfw::render_frame(g_window, app);
 }
 
 std::shared_ptr<Worker> platform_worker() { return make_worker(WorkerKind::Sliced); }
+
+float pixel_ratio() { return static_cast<float>(emscripten_get_device_pixel_ratio()); }
 
 void close_window() {
     glfw::stop_imgui();

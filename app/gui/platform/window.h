@@ -28,6 +28,9 @@ void close_window();        // after attach_app(nullptr)
 // platform gives a SlicedWorker, which App advances by a bounded slice each frame.
 std::shared_ptr<Worker> platform_worker();
 
+// Framebuffer pixels per layout pixel (a HiDPI page: the device's pixel ratio; the desktop: 1).
+float pixel_ratio();
+
 // What the app asks of its window.
 void set_window_title(const std::string& title);
 void set_fullscreen(bool on);  // presenter mode: the primary monitor; off: back where it was
