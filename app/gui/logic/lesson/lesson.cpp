@@ -102,12 +102,14 @@ json train_json(const LessonTrain& t) {
 
 LessonStep read_step(const json& v, const std::string& where, const fs::path& folder) {
     const JsonReader r(v, where);
-    r.only({"title", "narration", "question", "model", "image", "stage", "screen", "token", "layer", "head",
+    r.only({"title", "narration", "question", "answer", "model", "image", "stage", "screen", "token", "layer", "head",
             "gradients", "cls_only", "numbers", "colours", "highlight", "interventions", "views_show", "train"});
     LessonStep s;
     read_text(r, "title", s.title, kMaxLessonTitleBytes);
     read_text(r, "narration", s.narration, kMaxNarrationBytes);
     read_text(r, "question", s.question, kMaxLessonTitleBytes);
+    read_text(r, "answer", s.answer, kMaxNarrationBytes);
+    if (!s.answer.empty() && s.question.empty()) r.fail("'answer' answers the step's 'question': the step has none");
     read_text(r, "model", s.model, kMaxLessonPathBytes);
     check_model_path(r, s.model, folder);
     read_text(r, "image", s.image, kMaxLessonPathBytes);
@@ -142,7 +144,7 @@ bool Highlight::operator==(const Highlight& o) const {
 }
 
 bool LessonStep::operator==(const LessonStep& o) const {
-    return title == o.title && narration == o.narration && question == o.question && model == o.model &&
+    return title == o.title && narration == o.narration && question == o.question && answer == o.answer && model == o.model &&
            image == o.image && view == o.view && highlight == o.highlight && train == o.train;
 }
 
@@ -189,6 +191,7 @@ std::string lesson_json(const Lesson& lesson) {
         };
         put("narration", s.narration, defaults.narration);
         put("question", s.question, defaults.question);
+        put("answer", s.answer, defaults.answer);
         put("model", s.model, defaults.model);
         put("image", s.image, defaults.image);
         write_view(j, s.view);

@@ -10,6 +10,7 @@
 //    "steps": [{"title": "Cut into patches", "stage": "patches", "token": 1,
 //               "narration": "The 4x4 image becomes four 2x2 patches …",
 //               "question": "How many numbers does each patch hold?",
+//               "answer": "Four: a 2x2 patch of one grey channel.",
 //               "highlight": {"patch": 0}},
 //              {"title": "Hide the loop", "model": "digits", "stage": "probs",
 //               "interventions": {"mask_patches": "5,6", "ablate_heads": "3:0", "no_pos": true},
@@ -61,6 +62,7 @@ struct LessonTrain {
 
 struct LessonStep {
     std::string title, narration, question;
+    std::string answer;           // the question's answer, for the hand-out's answer key ("" when none is written)
     std::string model, image;     // empty: the lesson's (a path is relative to the lesson file)
     ViewSnapshot view;            // what it shows (no interventions: playing the step clears the Ask panel)
     Highlight highlight;
