@@ -36,11 +36,17 @@ PixelRect figure_rect(const FigureDrawing& d) {
     for (const PixelRect& p : d.pictures)
         if (in_regions(p)) box = bounds(box, p);
     if (box.x1 <= box.x0) box = area;
+    PixelRect content = box;  // the pictures and the text kept with them, which no edge may cut
     box = {box.x0 - d.margin, box.y0 - d.margin, box.x1 + d.margin, box.y1 + d.margin};
     const PixelRect zone = box;
     for (const PixelRect& t : d.text) {
         const float cy = 0.5f * (t.y0 + t.y1);
-        if (cy >= zone.y0 && cy < zone.y1 && in_regions(t)) box = bounds(box, t);
+        if (cy >= zone.y0 && cy < zone.y1 && in_regions(t)) box = bounds(box, t), content = bounds(content, t);
+    }
+    for (const PixelRect& t : d.text) {  // a line of text the edge would cut in half is left out whole
+        const float cy = 0.5f * (t.y0 + t.y1);
+        if (cy >= zone.y1 && t.y0 < box.y1) box.y1 = std::max(t.y0, content.y1);
+        if (cy < zone.y0 && t.y1 > box.y0) box.y0 = std::min(t.y1, content.y0);
     }
     return {std::floor(std::max(box.x0, area.x0)), std::floor(std::max(box.y0, area.y0)), std::ceil(std::min(box.x1, area.x1)),
             std::ceil(std::min(box.y1, area.y1))};

@@ -26,7 +26,8 @@ struct FigureDrawing {
 
 // The figure's rectangle: the bounding box of the pictures whose centre lies in a region,
 // grown by the margin, then by all the text of the regions whose centre lies at the heights
-// it spans (a title or a tick label wider than its picture is kept whole), clipped to the
+// it spans (a title or a tick label wider than its picture is kept whole), less a line the
+// edge would cut in half, clipped to the
 // regions' bounding box; that box itself when no picture lies in them. In whole pixels.
 PixelRect figure_rect(const FigureDrawing& d);
 
