@@ -12,7 +12,8 @@
 # input for MONKEY_SECONDS (default 60) per small model from a fixed seed (the
 # small built-ins and the family fixtures), and the Release app gets the same
 # for each ViT-B-sized built-in; any crash, hang, assertion or sanitizer report
-# fails the script.
+# fails the script. Then the browser build (tools/web.sh --test): the core's
+# tests as WebAssembly under node and the page's tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh --tests
@@ -28,3 +29,4 @@ cmake --build build-asan -j"$jobs" --target core_tests vitviz-cli
 bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1
 MONKEY_BUILD=build bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1 vit-b-random vit-s-reg4-random deit-s-distilled-random \
   vit-m-gap-random vit-b-clip-random
+bash tools/web.sh --test

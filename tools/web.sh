@@ -20,7 +20,8 @@ sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 
 install_packages() {
-  local packages=(emscripten cmake make nodejs libeigen3-dev nlohmann-json3-dev libstb-dev catch2 fonts-dejavu-core)
+  local packages=(emscripten cmake make nodejs libeigen3-dev nlohmann-json3-dev libstb-dev catch2 fonts-dejavu-core
+                  xz-utils bzip2)  # the last two unpack the source packages
   case "$mode" in
     --test|--bench) packages+=(chromium python3-torch python3-numpy); command -v npm >/dev/null || packages+=(npm) ;;
   esac

@@ -1,8 +1,8 @@
 # app/web: the app as a web page (tools/web.sh builds it into build-web/site):
-# the desktop app's sources with the browser's platform files
-# (app/gui/platform/web_*.cpp) instead of the desktop's, no GPU backend, the
+# the desktop app's sources with the browser's platform files (the web_* files
+# of app/gui/platform/) instead of the desktop's, no GPU backend, the
 # page (app/web/shell.html) around the canvas, and the assets and fonts
-# preloaded into the page's file system (vitviz.data).
+# preloaded into the page's file system (index.data).
 set(VITVIZ_GUI_DIR ${PROJECT_SOURCE_DIR}/app/gui)
 include(${VITVIZ_GUI_DIR}/logic/logic.cmake)
 file(GLOB VITVIZ_WEB_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/platform/*.cpp ${VITVIZ_GUI_DIR}/controllers/*.cpp

@@ -299,7 +299,7 @@ TEST_CASE("the monkey switches among its start model, the other small built-in a
     REQUIRE(monkey_models("toy-4x4", false).size() == static_cast<size_t>(kMonkeyModels));
 }
 
-TEST_CASE("G never turns gradients on out of sight; C in the model view stays there; L is the model view") {
+TEST_CASE("G never turns gradients on out of sight, C in the model view stays there, L is the model view") {
     Pipeline p = make_pipeline(vit::stage_list(2, true), 17, 3);
     AppState s;
     Bookmarks b;

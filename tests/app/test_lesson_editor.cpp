@@ -210,6 +210,9 @@ TEST_CASE("with the editor open the arrows explore and only PageDown/PageUp step
     CHECK(player.index == 0);
     CHECK(apply_lesson_key({Key::PageDown}, player, true));
     CHECK(player.index == 1);
+    CHECK(apply_lesson_key({Key::Right}, player, false));  // step 2 asks a question: the press shows its answer
+    CHECK(player.index == 1);
+    CHECK(player.revealed);
     CHECK(apply_lesson_key({Key::Right}, player, false));
     CHECK(player.index == 2);
 }

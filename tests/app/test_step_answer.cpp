@@ -1,16 +1,30 @@
-// The answer line of a lesson step (app/gui/logic/lesson/step_answer.h): the digits
-// model's answer on its 9, and under a question the unmodified answer beside it,
-// matching what the CLI prints for the same flags.
+// What a lesson step's text says. The answer line (app/gui/logic/lesson/step_answer.h):
+// the digits model's answer on its 9, and under a question the unmodified answer beside
+// it, matching what the CLI prints for the same flags. Live values
+// (app/gui/logic/lesson/narration.h): each placeholder reads the pass it names, a
+// mistake is one message naming the file, the step and the key, a question's answer
+// waits for the next press, and every built-in lesson's quoted values resolve on its
+// steps' passes (each step run as the app runs it: its model, image and
+// interventions, the unmodified pass and the occlusion map beside it), each highlight
+// inside the tensor that draws it.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <optional>
 
 #include "base/assets.h"
-#include "model/builtin.h"
+#include "base/error.h"
+#include "explain/occlusion.h"
 #include "formats/checkpoint.h"
-#include "pass/forward.h"
 #include "formats/image.h"
+#include "logic/lesson/lesson.h"
+#include "logic/lesson/lesson_player.h"
 #include "logic/lesson/step_answer.h"
+#include "model/builtin.h"
 #include "model/toy_model.h"
+#include "pass/forward.h"
 
 using namespace vit::gui;
 using Catch::Matchers::Contains;
@@ -41,4 +55,169 @@ TEST_CASE("a step's answer line names a pass that produced NaN instead of printi
                Equals("The model's answer: the pass produced NaN: 2 of the 2 class probabilities are NaN or infinite"
                       " \xC2\xB7 without the interventions: 1 (75.0%)"));
     CHECK_THAT(answer_line(plain, &nan_pass, labels), Contains("without the interventions: the pass produced NaN: "));
+}
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct DigitsPasses {
+    vit::Model model = vit::load_model("digits");
+    vit::Tensor input = vit::preprocess(vit::model_image("digits", vit::asset_path("digits/samples/977-9.png"), 1),
+                                        model.config.preprocess);
+    vit::Trace plain = vit::forward(model, input);
+};
+
+const DigitsPasses& digits() {
+    static const DigitsPasses d;
+    return d;
+}
+
+std::string read(const std::string& text, const vit::Trace& shown, const vit::Trace* plain = nullptr,
+                 const vit::OcclusionMap* occlusion = nullptr) {
+    return narrate(text, NarrationPasses{&shown, plain, occlusion, digits().model.config.labels});
+}
+
+std::string error_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const vit::Error& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("a placeholder reads the answer, a class's probability and an attention share of the pass") {
+    const vit::Trace& nine = digits().plain;
+    CHECK_THAT(read("It answers {answer} with {p}; 7 gets {p:7}.", nine), Equals("It answers 9 with 92.9%; 7 gets 0.9%."));
+    const vit::Tensor& attn = nine.at(vit::StageRef{vit::StageKind::Attn, 0});
+    const float share = attn.data[(0 * 17 + 6) * 17 + 2];  // head 0, token 6 (patch 5) to token 2 (patch 1)
+    char expected[32];
+    std::snprintf(expected, sizeof expected, "%.1f%%", 100.0 * share);
+    CHECK(read("{attn:0,0,6,1}", nine) == expected);
+    CHECK(read("{patch:attn,0,0,6}", nine) == "1");  // the brightest patch of the row (CLS left out)
+    CHECK(read("{attn:0,0,6,top}", nine) == expected);
+    CHECK(read("{rollout:cls}", nine).back() == '%');
+    CHECK_THAT(read("{p:9} before, {plain.p:9} unmodified", nine), Equals("92.9% before, 92.9% unmodified"));
+    CHECK(read("no placeholder at all", nine) == "no placeholder at all");
+    CHECK(narrate("{answer} at {p}", NarrationPasses{}) == "\xE2\x80\xA6 at \xE2\x80\xA6");  // the pass on its way
+}
+
+TEST_CASE("a placeholder reads the pass under the step's interventions, and `plain.` the unmodified one") {
+    vit::Interventions no_pos;
+    no_pos.no_positions = true;
+    const vit::Trace asked = vit::forward(digits().model, digits().input, no_pos);
+    CHECK_THAT(read("{answer} at {p}, was {plain.answer} at {plain.p}", asked, &digits().plain), Equals("1 at 63.3%, was 9 at 92.9%"));
+    vit::Interventions dropped;
+    dropped.drop_tokens = {0, 3};
+    const vit::Trace fewer = vit::forward(digits().model, digits().input, dropped);
+    CHECK_THAT(error_of([&] { read("{attn:3,0,0,3}", fewer); }), Contains("'{attn:3,0,0,3}': patch 3 is not in the pass"));
+    CHECK(read("{attn:3,0,0,4}", fewer).back() == '%');  // patch 4 is token 3 now, still named patch 4
+}
+
+TEST_CASE("the occlusion map's values read \"…\" until it is complete") {
+    const vit::OcclusionMap map = vit::occlusion_map(digits().model, digits().input);
+    const std::string costliest = read("{patch:occ}", digits().plain, nullptr, &map);
+    CHECK(costliest == "9");  // the bottom of the loop
+    char expected[32];
+    std::snprintf(expected, sizeof expected, "%.1f%%", 100.0 * (map.top_probability - map.probabilities[9]));
+    CHECK(read("{occ:9}", digits().plain, nullptr, &map) == expected);
+    CHECK(read("{occ:top}", digits().plain, nullptr, &map) == expected);
+    vit::OcclusionMap partial = map;
+    partial.computed = 3;
+    CHECK(read("{occ:9} on {patch:occ}", digits().plain, nullptr, &partial) == "\xE2\x80\xA6 on \xE2\x80\xA6");
+}
+
+TEST_CASE("a placeholder the file gets wrong is one message naming the file, the step and the key") {
+    auto parse_error = [](const std::string& narration) {
+        return error_of([&] {
+            parse_lesson(R"({"steps": [{"title": "ok"}, {"title": "t", "narration": ")" + narration + "\"}]}", "lesson.json");
+        });
+    };
+    CHECK_THAT(parse_error("{answr}"), Contains("lesson.json: step 2: 'narration' '{answr}': unknown placeholder (known: answer, p"));
+    CHECK_THAT(parse_error("{attn:0,0,6}"), Contains("'{attn:0,0,6}': write it as {attn:BLOCK,HEAD,TOKEN,PATCH}"));
+    CHECK_THAT(parse_error("{attn:0,x,6,1}"), Contains("'x' is not a whole number"));
+    CHECK_THAT(parse_error("{occ:cls}"), Contains("'cls' is not a patch: give a patch number, top, least"));
+    CHECK_THAT(parse_error("It says {answer"), Contains("'{answer': a '{' without its '}'"));
+    CHECK_THAT(error_of([] { parse_lesson(R"({"steps": [{"title": "t", "answer": "four"}]})", "lesson.json"); }),
+               Contains("step 1: 'answer' answers the step's 'question': give one"));
+    // What the pass does not hold: found when the step plays.
+    const Lesson lesson = parse_lesson(R"({"steps": [{"title": "deep", "narration": "{attn:7,0,0,1}"}]})", "lesson.json");
+    const NarrationPasses passes{&digits().plain, nullptr, nullptr, digits().model.config.labels};
+    CHECK_THAT(error_of([&] { step_text(lesson, 0, passes, "lesson.json"); }),
+               Equals("lesson.json: step 1 (deep): 'narration' '{attn:7,0,0,1}': the pass has no stage block7.attn"));
+}
+
+TEST_CASE("a step with a question shows it first, the next press its answer, then the next step") {
+    LessonPlayer player;
+    player.lesson = parse_lesson(R"({"steps": [{"title": "a", "question": "How many?", "answer": "Four."},
+                                               {"title": "b"}, {"title": "c", "question": "Why?"}]})",
+                                 "lesson.json");
+    player.go(0);
+    CHECK_FALSE(player.revealed);
+    player.next();
+    CHECK(player.index == 0);
+    CHECK(player.revealed);
+    player.next();
+    CHECK(player.index == 1);
+    CHECK(player.revealed);  // no question: whole at once
+    player.next();
+    CHECK(player.index == 2);
+    CHECK_FALSE(player.revealed);
+    player.back();
+    player.back();
+    CHECK(player.index == 0);
+    CHECK(player.revealed);  // going back shows a step whole
+    const std::vector<TourShot> plan = lesson_tour_plan(3, false, question_steps(player.lesson));
+    std::vector<std::string> files;
+    for (const TourShot& s : plan) files.push_back(s.file);
+    CHECK(files == std::vector<std::string>{"00-step.png", "00-answer.png", "01-step.png", "02-step.png", "02-answer.png"});
+}
+
+// One built-in lesson's step as the app plays it: its texts read on its passes, its highlight inside what draws it.
+static void check_builtin_step(const Lesson& lesson, const std::string& path, int i) {
+    const LessonStep& step = lesson.steps[static_cast<size_t>(i)];
+    INFO(path << ": step " << i + 1 << " (" << step.title << ")");
+    const std::string model_name = step_model(lesson, path, i);
+    const vit::Model model = vit::load_model(model_name);
+    const vit::Tensor input =
+        vit::preprocess(vit::model_image(model_name, step_image(lesson, path, i), model.config.channels), model.config.preprocess);
+    const vit::Trace plain = vit::forward(model, input);
+    const Pipeline p = trace_pipeline(plain, model.config);
+    REQUIRE_NOTHROW(check_step(lesson, i, p, path));
+    const vit::Interventions asked = resolve_interventions(step.view.interventions, p);
+    const vit::Trace shown = vit::forward(model, input, asked);
+    std::optional<vit::OcclusionMap> map;
+    if (model.config.num_classes > 0) map = vit::occlusion_map(model, input, asked);
+    const NarrationPasses passes{&shown, asked.empty() ? nullptr : &plain, map ? &*map : nullptr, model.config.labels};
+    LessonText text;
+    REQUIRE_NOTHROW(text = step_text(lesson, i, passes, path));
+    for (const std::string& t : {text.title, text.narration, text.question, text.answer}) CHECK(t.find('{') == std::string::npos);
+    const AppState s = step_view(step, p, AppState{});
+    if (step.highlight.kind == HighlightKind::Cell) {  // outlined in the matrix on screen
+        REQUIRE(s.cell);
+        CHECK(s.cell->stage == p.stages[static_cast<size_t>(s.stage)]);
+        const vit::Tensor& m = shown.at(s.cell->stage);
+        CHECK(s.cell->slice < m.shape[0]);
+        CHECK(s.cell->row < m.shape[1]);
+        CHECK(s.cell->col < m.shape[2]);
+    }
+    if (step.highlight.kind == HighlightKind::Patch) CHECK(s.token == p.layout.count() + step.highlight.patch);
+}
+
+TEST_CASE("every built-in lesson's quoted values resolve on its steps' passes, each highlight inside its picture") {
+    for (const auto& entry : fs::directory_iterator(vit::asset_path("lessons"))) {
+        const std::string path = entry.path().string();
+        const Lesson lesson = load_lesson(path);
+        for (int i = 0; i < static_cast<int>(lesson.steps.size()); ++i) {
+            if (lesson.steps[static_cast<size_t>(i)].train.on) {
+                // A training run's weights: checked when the lesson tour plays it (tests/app/tests.cmake).
+                CHECK_NOTHROW(step_text(lesson, i, NarrationPasses{}, path));
+                continue;
+            }
+            check_builtin_step(lesson, path, i);
+        }
+    }
 }

@@ -1,4 +1,5 @@
-// The check behind the tour test (tests/app/run_app_check.cmake): every stage of
+// How much of the window pictures cover (logic/describe/picture_coverage.h, printed by the tour), and
+// the check behind the tour test (tests/app/run_app_check.cmake): every stage of
 // the model has its screenshot NN-<stage id>.png, plus the attention screen,
 // and none is blank. Hidden from the normal run ([.tour]); run_app_check.cmake runs
 // it with VITVIZ_TOUR_DIR and VITVIZ_TOUR_MODEL set after `vitviz --tour`.
@@ -7,6 +8,7 @@
 // "[.lesson_tour]" a lesson's one screenshot per step; "[.compare_tour]" the attention and
 // CLS-mask screens with a comparison model (`vitviz --compare-model`): pictures in both halves.
 #include <catch2/catch.hpp>
+
 #include <stb/stb_image.h>
 
 #include <cmath>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "formats/checkpoint.h"
+#include "logic/describe/picture_coverage.h"
 #include "logic/lesson/lesson.h"
 #include "logic/lesson/lesson_player.h"
 #include "logic/describe/token_layout.h"
@@ -197,4 +200,25 @@ TEST_CASE("with a comparison model the attention and CLS-mask screens hold pictu
         CHECK(right.stddev > 10.0);
         CHECK(right.colours > 100);
     }
+}
+
+
+TEST_CASE("a picture covering a quarter of the window covers 25%") {
+    REQUIRE(covered_share({{0.f, 0.f, 50.f, 50.f}}, 100, 100) == Approx(0.25));
+}
+
+TEST_CASE("overlapping pictures (an overlay over its photo) count once") {
+    std::vector<PixelRect> r = {{10.f, 10.f, 60.f, 60.f}, {10.f, 10.f, 60.f, 60.f}, {35.f, 10.f, 85.f, 60.f}};
+    REQUIRE(covered_share(r, 100, 100) == Approx(75.0 * 50.0 / 10000.0));
+}
+
+TEST_CASE("the parts of a picture outside the window do not count") {
+    REQUIRE(covered_share({{-50.f, -50.f, 50.f, 150.f}}, 200, 100) == Approx(0.25));
+    REQUIRE(covered_share({}, 200, 100) == 0.0);
+    REQUIRE(covered_share({{0.f, 0.f, 10.f, 10.f}}, 0, 0) == 0.0);
+}
+
+TEST_CASE("a tour's coverage is the mean of its screenshots' shares, 0 with none") {
+    REQUIRE(mean_share({0.1, 0.3}) == Approx(0.2));
+    REQUIRE(mean_share({}) == 0.0);
 }

@@ -342,7 +342,7 @@ TEST_CASE("a JPEG scan that uses a table the file never defined (stb_image 2.27 
 }
 
 TEST_CASE("a progressive JPEG whose scan data runs into a marker is one message (stb_image 2.27 shifted its bit "
-          "buffer by 32 on it; libjpeg-turbo would fill the rest with grey, which is refused)") {
+          "buffer by 32 on it, libjpeg-turbo would fill the rest with grey, which is refused)") {
     const std::string path =
         std::string(VITVIZ_FIXTURES) + "/../fuzz/regressions/progressive_scan_into_a_marker.jpg";
     CHECK_THROWS_WITH(vit::load_image(path), Contains(std::string("progressive_scan_into_a_marker.jpg") +

@@ -19,7 +19,7 @@ export async function launch(build) {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
            '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-           '--disable-quic', `--window-size=${kWidth},${kHeight}`],
+           '--disable-quic', '--disable-dev-shm-usage', `--window-size=${kWidth},${kHeight}`],
   });
 }
 

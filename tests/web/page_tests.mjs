@@ -86,6 +86,51 @@ test("a PNG from the student's computer opens through the browser's file chooser
   await pixels(page, join(shots, 'opened-png.png'));
 });
 
+test("a model's files chosen together open as a model", async (t) => {
+  const page = await t.open('');
+  await waitFor(page, 'the first pass', (v) => v.ready);
+  const folder = join(source, 'tests', 'fixtures', 'hf_dinov2');
+  const [chooser] = await Promise.all([page.waitForFileChooser(), page.evaluate(() => vitvizChoose('model'))]);
+  await chooser.accept(['model.safetensors', 'config.json', 'preprocessor_config.json'].map((f) => join(folder, f)));
+  const v = await waitFor(page, 'the chosen model', (v) => v.ready && v.model.startsWith('/uploads/'), 60);
+  await pixels(page, join(shots, 'opened-model.png'));
+});
+
+test('a question in the link (mask two patches) reruns the pass and the banner says so', async (t) => {
+  const plain = await waitFor(await t.open('?model=digits'), 'the plain pass', (v) => v.ready);
+  const page = await t.open('?model=digits&mask_patches=5,6,9,10&stage=probs');
+  const v = await waitFor(page, 'the asked pass', (v) => v.ready && v.modified !== '', 30);
+  assert.match(v.modified, /MODIFIED PASS: 4 patches masked/);
+  assert.notEqual(v.top_probability, plain.top_probability, 'masking changed the answer');
+  await pixels(page, join(shots, 'asked-mask.png'));
+});
+
+test('training runs in the page, in slices between frames, and the page stays live', async (t) => {
+  const page = await t.open('?lesson=watching-it-learn&step=4');
+  await waitFor(page, 'the lesson', (v) => v.ready);
+  const frames = await page.evaluate(() => new Promise((done) => {
+    let count = 0;
+    const tick = () => { ++count; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    setTimeout(() => done(count), 3000);
+  }));
+  assert.ok(frames >= 6, `the page drew ${frames} frames in 3 s while training`);
+  const v = await waitFor(page, 'the run to reach its stop', (v) => v.train_step >= 100, 240);
+  assert.equal(v.train_step, 100, 'the step stops where it says');
+  await pixels(page, join(shots, 'training-step100.png'));
+});
+
+test('P turns presenter mode on, and the view keeps its stage', async (t) => {
+  const page = await t.open('?model=digits&stage=block2.attn');
+  await waitFor(page, 'block2.attn', (v) => v.ready && v.stage === 'block2.attn');
+  const before = await pixels(page);
+  await press(page, 'p');
+  await sleep(800);
+  const after = await pixels(page, join(shots, 'presenter.png'));
+  assert.ok(changed(before, after, 0, 0, 1600, 1000) > 20000, 'the presenter layout replaced the normal one');
+  assert.equal((await view(page)).stage, 'block2.attn');
+});
+
 test('Export PNG (Ctrl+S) arrives as a download', async (t) => {
   const page = await t.open('?model=digits&stage=block1.attn');
   await waitFor(page, 'block1.attn', (v) => v.ready && v.stage === 'block1.attn');

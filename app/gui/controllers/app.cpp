@@ -151,8 +151,10 @@ void App::apply(Loaded loaded) {
         if (!options_.lesson.empty()) lessons_.open(options_.lesson);
         if (lessons_.player() && options_.lesson_step > 0) lessons_.player()->go(options_.lesson_step - 1);
         if (options_.edit_lesson) lessons_.show_editor(true);
-        if (lessons_.player() && lessons_.player()->steps() > 0 && touring()) {  // one screenshot per step, NN-step.png (with the editor: NN-edit.png, NN-halfway.png)
-            tour_.emplace(lesson_tour_plan(lessons_.player()->steps(), options_.edit_lesson));
+        if (lessons_.player() && lessons_.player()->steps() > 0 && touring()) {  // one screenshot per step, NN-step.png, NN-answer.png after a question (with the editor: NN-edit.png, NN-halfway.png)
+            const LessonPlayer& player = *lessons_.player();  // the hand-out keeps one page per step, its answers whole
+            tour_.emplace(lesson_tour_plan(player.steps(), options_.edit_lesson,
+                                           options_.handout.empty() ? question_steps(player.lesson) : std::vector<bool>{}));
         } else if (options_.train) {
             training_.panel().visible = true;
             if (pipeline_.depth > 0) {  // the last block's heads as they learn
@@ -301,7 +303,9 @@ void App::advance_tour() {
     if (tour_->done()) return;
     if (lessons_.player() && tour_->current().lesson_step >= 0) {  // the editor shows in its shots, not over a transition held halfway
         lessons_.editor().visible = options_.edit_lesson && !tour_->current().halfway();
-        return lessons_.player()->go(tour_->current().lesson_step);
+        lessons_.player()->go(tour_->current().lesson_step);
+        if (tour_->current().kind == ShotKind::LessonAnswer || !options_.handout.empty()) lessons_.player()->revealed = true;
+        return;
     }
     go_to_stage(state_, pipeline_, tour_->current().stage);
     state_.screen = tour_->current().screen;

@@ -62,7 +62,9 @@ public:
     struct ViewSummary {
         bool ready = false;  // a pass is on screen
         std::string model, image, stage, link;
+        std::string modified;  // the pass banner's text: what the Ask panel asked ("" for the plain pass)
         int token = 0, top_class = -1;
+        int train_step = -1;   // the training run's steps done; -1 without a run
         float top_probability = 0.f;
     };
     ViewSummary view_summary() const;  // controllers/app_view_link.cpp

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "controllers/app.h"
+#include "logic/ask/pass_banner.h"
 #include "logic/link/view_link.h"
 #include "model/builtin.h"
 #include "platform/window.h"
@@ -54,6 +55,8 @@ App::ViewSummary App::view_summary() const {
     v.stage = pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
     v.token = state_.token;
     v.link = shown_link_;
+    v.modified = modified_pass_text(ask_.results().asked, state_.ask.show);
+    if (training_.session().latest()) v.train_step = training_.session().progress().step;
     if (const Stage* probs = trace_->find(stage_id({StageKind::Probs})); probs && !probs->tensor.data.empty()) {
         const FloatStorage& p = probs->tensor.data;
         v.top_class = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());

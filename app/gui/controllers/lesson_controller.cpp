@@ -51,6 +51,7 @@ void LessonController::play() {
         const AppState before = app_.state;
         app_.state = step_view(lesson_->step(), app_.pipeline, app_.state);
         lesson_->transition.start(before, app_.state, app_.pipeline, app_.generation, ImGui::GetTime());
+        text_failed_ = -1;
     } catch (const std::exception& e) {
         failed(e.what());
     }
@@ -137,12 +138,30 @@ std::string LessonController::answer() const {
     return answer_line(gpu_.shown_trace(), ask_.results().asked.empty() ? nullptr : ask_.results().original.get(), app_.model->config.labels);
 }
 
-float LessonController::caption_height(float width) const {
-    return lesson_ ? lesson_caption_height(*lesson_, editor_, width, answer()) : 0.f;
+LessonText LessonController::text() {
+    if (lesson_->steps() == 0 || !app_.model) return {};
+    NarrationPasses passes;
+    passes.labels = app_.model->config.labels;
+    const AskResults& asked = ask_.results();
+    if (!lesson_->pending && !app_.loader.busy() && app_.trace && asked.asked == to_interventions(app_.state.ask)) {
+        passes.shown = &gpu_.shown_trace();
+        if (!asked.asked.empty()) passes.plain = asked.original.get();
+        if (asked.occlusion && !asked.occlusion_stale) passes.occlusion = &*asked.occlusion;
+    }
+    try {
+        return step_text(lesson_->lesson, lesson_->index, passes, lesson_->path);
+    } catch (const std::exception& e) {
+        if (text_failed_ != lesson_->index) text_failed_ = lesson_->index, failed(e.what());
+        return step_text(lesson_->lesson, lesson_->index, NarrationPasses{}, lesson_->path);
+    }
+}
+
+float LessonController::caption_height(float width) {
+    return lesson_ ? lesson_caption_height(*lesson_, editor_, width, text(), answer()) : 0.f;
 }
 
 void LessonController::draw_caption(float height) {
-    if (lesson_) DrawLessonCaption(*lesson_, editor_, app_.fonts, app_.state.presenter, height, answer());
+    if (lesson_) DrawLessonCaption(*lesson_, editor_, app_.fonts, app_.state.presenter, height, text(), answer());
 }
 
 // Opens the editor on the lesson playing, or on a new one recorded from the view on screen;

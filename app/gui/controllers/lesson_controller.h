@@ -30,7 +30,7 @@ public:
     LessonEditor& editor() { return editor_; }
 
     bool take_key(const KeyEvent& e);  // a lesson key (next, back…) taken; false: the app's own
-    float caption_height(float width) const;
+    float caption_height(float width);
     void draw_caption(float height);
     void show_editor(bool on);
     std::string editor_title() const;  // "Lesson editor", with "unsaved changes" while it differs from its file
@@ -48,6 +48,9 @@ private:
     bool run_ready();     // a train step's run reached its stop and the view shows it
     void failed(const std::string& message);
     std::string answer() const;  // the caption's answer line for the trace on screen
+    // The step's texts with their live values (every value "…" while the step's pass is on its way);
+    // a value the pass does not hold is reported once per step.
+    LessonText text();
     double clock() const;        // the transitions' clock (--tour: held still)
 
     AppContext& app_;
@@ -57,6 +60,7 @@ private:
     std::optional<LessonPlayer> lesson_;
     LessonEditor editor_;
     std::vector<HandoutStep> handout_;
+    int text_failed_ = -1;  // the step whose text named a value its pass lacks (reported)
 };
 
 }  // namespace vit::gui

@@ -24,8 +24,8 @@ void LessonController::save_handout_step(const std::string& png_path, const Rgba
     lighten_around(figure, in_figure(drawn.pictures), in_figure(drawn.regions));
     const std::vector<uint8_t> png = figure_png(figure, handout_figure_budget(size_t(lesson_->steps())));
     save_file(png_path, [&] { write_whole_file(png_path, std::string(png.begin(), png.end()), "the PNG"); });
-    const LessonStep& step = lesson_->step();
-    HandoutStep h{step.title, step.narration, step.question, answer(), "", "", "", png, step.answer};
+    const LessonText t = text();  // with the live values of the pass on screen
+    HandoutStep h{t.title, t.narration, t.question, answer(), "", "", "", png, t.answer};
     if (const std::optional<StageRef> stage = handout_stage(app_.state, app_.pipeline)) {
         const StageInfo info = describe_stage(*stage, app_.model->config, app_.pipeline.tokens);
         h.stage_title = info.title, h.formula = info.formula, h.pytorch = info.pytorch;

@@ -24,6 +24,7 @@ public:
 
     TrainPanelState& panel() { return train_; }
     TrainingSession& session() { return training_; }
+    const TrainingSession& session() const { return training_; }
     void follow_run() { train_shown_.reset(); }  // the main view goes back to the run's weights
     // The main view runs the run's newest weights.
     bool shows_latest() const { return app_.model == training_.latest() && train_shown_ == app_.model; }

@@ -139,9 +139,9 @@ static void DrawKeys(ViewContext& ctx) {
     ImGui::TextDisabled("↑ ↓  token      H  head      Z  enlarge\n"
                         "A  attention    W  why       G  gradients\n"
                         "L  model view   V  overview  C  CLS only\n"
-                        "N  numbers      R  lessons   F11  presenter\n"
+                        "N  numbers      R  lessons   F11/P  presenter\n"
                         "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open\n"
-                        "Ctrl+1…9  bookmark    1…9  return to it");
+                        "Ctrl/Alt+1…9  bookmark    1…9  return to it");
 }
 
 void DrawInfoPanel(ViewContext& ctx) {

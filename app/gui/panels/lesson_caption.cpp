@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <string>
+#include <vector>
 
 #include "logic/describe/drawn_text.h"
 
@@ -23,18 +24,34 @@ static bool title_beside_where(const std::string& title, const std::string& wher
     return ImGui::CalcTextSize(title.c_str()).x * 1.35f + ImGui::CalcTextSize(where.c_str()).x + 24.f <= wrap;
 }
 
-float lesson_caption_height(const LessonPlayer& player, const LessonEditor& editor, float width, const std::string& answer) {
+// The lines under the title, each with its colour: the narration, the question, and once
+// revealed the question's answer and the model's.
+struct CaptionLine {
+    std::string text;
+    ImVec4 colour;
+};
+static std::vector<CaptionLine> caption_lines(const LessonPlayer& player, const LessonText& text, const std::string& answer) {
+    const ImVec4 plain = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+    std::vector<CaptionLine> lines;
+    if (!text.narration.empty()) lines.push_back({drawn_text(text.narration), plain});
+    if (!text.question.empty()) lines.push_back({drawn_text("Question: " + text.question), kQuestion});
+    if (!player.revealed) return lines;
+    if (!text.answer.empty()) lines.push_back({drawn_text("Answer: " + text.answer), kAnswer});
+    if (!answer.empty()) lines.push_back({drawn_text(answer), kAnswer});
+    return lines;
+}
+
+float lesson_caption_height(const LessonPlayer& player, const LessonEditor& editor, float width, const LessonText& text,
+                            const std::string& answer) {
     const float wrap = width - 2.f * ImGui::GetStyle().WindowPadding.x;
-    const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : player.step().title);
+    const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : text.title);
     float h = ImGui::GetTextLineHeightWithSpacing() * 2.6f;  // title (heading font) and the footer
     if (!title_beside_where(title, where_we_are(player, editor), wrap))
         h += ImGui::GetTextLineHeightWithSpacing() + 1.35f * ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap / 1.35f).y -
              1.35f * ImGui::GetTextLineHeight();
     if (player.steps() == 0) return h + ImGui::CalcTextSize(kNoStepYet, nullptr, false, wrap).y + 2.f * ImGui::GetStyle().WindowPadding.y;
-    const LessonStep& s = player.step();
-    if (!s.narration.empty()) h += ImGui::CalcTextSize(drawn_text(s.narration).c_str(), nullptr, false, wrap).y + 4.f;
-    if (!answer.empty()) h += ImGui::CalcTextSize(drawn_text(answer).c_str(), nullptr, false, wrap).y + 4.f;
-    if (!s.question.empty()) h += ImGui::CalcTextSize(drawn_text("Question: " + s.question).c_str(), nullptr, false, wrap).y + 4.f;
+    for (const CaptionLine& line : caption_lines(player, text, answer))
+        h += ImGui::CalcTextSize(line.text.c_str(), nullptr, false, wrap).y + 4.f;
     return h + 2.f * ImGui::GetStyle().WindowPadding.y;
 }
 
@@ -42,13 +59,14 @@ static std::string where_we_are(const LessonPlayer& player, const LessonEditor& 
     std::string where = unsaved_changes(editor, player) ? "unsaved changes   " : "";
     if (player.steps() == 0) return where + "new lesson";
     where += "step " + std::to_string(player.index + 1) + " of " + std::to_string(player.steps());
-    return where + (editor.visible ? "   PgDn next  PgUp back" : "   → next  ← back");
+    const char* next = player.revealed ? "next" : "answer";
+    return where + (editor.visible ? "   PgDn " : "   → ") + next + (editor.visible ? "  PgUp back" : "  ← back");
 }
 
 void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter, float height,
-                       const std::string& answer) {
+                       const LessonText& text, const std::string& answer) {
     ImGui::BeginChild("lesson_caption", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
-    const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : player.step().title);
+    const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : text.title);
     const std::string where = where_we_are(player, editor);
     const bool one_line = title_beside_where(title, where, ImGui::GetContentRegionAvail().x);
     ImGui::PushFont(presenter ? fonts.big_heading : fonts.heading);
@@ -64,16 +82,9 @@ void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, c
         ImGui::EndChild();
         return;
     }
-    const LessonStep& s = player.step();
-    if (!s.narration.empty()) ImGui::TextWrapped("%s", drawn_text(s.narration).c_str());
-    if (!answer.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kAnswer);
-        ImGui::TextWrapped("%s", drawn_text(answer).c_str());
-        ImGui::PopStyleColor();
-    }
-    if (!s.question.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kQuestion);
-        ImGui::TextWrapped("%s", drawn_text("Question: " + s.question).c_str());
+    for (const CaptionLine& line : caption_lines(player, text, answer)) {
+        ImGui::PushStyleColor(ImGuiCol_Text, line.colour);
+        ImGui::TextWrapped("%s", line.text.c_str());
         ImGui::PopStyleColor();
     }
     if (!player.lesson.title.empty()) ImGui::TextDisabled("%s", drawn_text(player.lesson.title).c_str());

@@ -27,7 +27,7 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
     if (ImGui::Checkbox("Overview", &overview)) state.screen = overview ? Screen::Overview : Screen::Stage;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the whole model at a glance: every stage as a thumbnail (key V)");
     ImGui::SameLine(0, 24);
-    if (ImGui::Button("Presenter (F11)")) actions.toggle_presenter = true;
+    if (ImGui::Button("Presenter (F11 or P)")) actions.toggle_presenter = true;
     ImGui::SameLine();
     if (ImGui::Button("Export PNG")) actions.export_png = true;
     ImGui::SameLine();
@@ -45,7 +45,7 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
     ImGui::Checkbox("clicker", &state.clicker);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("clicker mode: PageUp/PageDown step one stage (what presentation clickers send)\n"
-                          "instead of one block. Ctrl+1..9 bookmarks the view, 1..9 returns to it.");
+                          "instead of one block. Ctrl+1..9 (or Alt+1..9) bookmarks the view, 1..9 returns to it.");
     // The CPU/GPU switch: "compute:" and two radio buttons.
     const ImGuiStyle& style = ImGui::GetStyle();
     const char* gpu_label = info.gpu_absent.empty() ? "GPU" : "GPU (desktop app only)";

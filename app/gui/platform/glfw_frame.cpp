@@ -28,7 +28,8 @@ static int app_key(int glfw_key) {
         case GLFW_KEY_DOWN: return static_cast<int>(Key::Down);
         case GLFW_KEY_UP: return static_cast<int>(Key::Up);
         case GLFW_KEY_ESCAPE: return static_cast<int>(Key::Escape);
-        case GLFW_KEY_F11: return static_cast<int>(Key::F11);
+        case GLFW_KEY_F11:
+        case GLFW_KEY_P: return static_cast<int>(Key::F11);  // P too: a browser keeps F11 for its own full screen
         case GLFW_KEY_A: return static_cast<int>(Key::A);
         case GLFW_KEY_C: return static_cast<int>(Key::C);
         case GLFW_KEY_N: return static_cast<int>(Key::N);
@@ -71,7 +72,9 @@ static void key_callback(GLFWwindow* window, int key, int scancode, int action, 
     const int app_key_code = app_key(key);
     App* app = app_of(window);
     if (app && app_key_code >= 0)
-        app->on_key(KeyEvent{static_cast<Key>(app_key_code), action != GLFW_RELEASE, (mods & GLFW_MOD_CONTROL) != 0});
+        // Alt as Ctrl too: a browser keeps Ctrl+1…9 for its tabs (the bookmarks' keys).
+        app->on_key(KeyEvent{static_cast<Key>(app_key_code), action != GLFW_RELEASE,
+                             (mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT)) != 0});
 }
 
 static void mouse_button_callback(GLFWwindow* window, int button, int action, int mods) {

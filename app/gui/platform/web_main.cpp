@@ -55,8 +55,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* vitviz_view() {
     static std::string json;
     const vit::gui::App::ViewSummary v = g_app ? g_app->view_summary() : vit::gui::App::ViewSummary{};
     json = nlohmann::json{{"ready", v.ready}, {"model", v.model}, {"image", v.image}, {"stage", v.stage},
-                          {"link", v.link}, {"token", v.token}, {"top_class", v.top_class},
-                          {"top_probability", v.top_probability}}.dump();
+                          {"link", v.link}, {"modified", v.modified}, {"token", v.token},
+                          {"top_class", v.top_class}, {"top_probability", v.top_probability},
+                          {"train_step", v.train_step}}.dump();
     return json.c_str();
 }
 

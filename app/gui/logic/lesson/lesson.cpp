@@ -28,6 +28,16 @@ void read_text(const JsonReader& r, const char* key, std::string& out, size_t ma
                std::to_string(max_bytes) + " fit on screen");
 }
 
+// Text a student reads: its placeholders (narration.h) must parse.
+void read_live_text(const JsonReader& r, const char* key, std::string& out, size_t max_bytes) {
+    read_text(r, key, out, max_bytes);
+    try {
+        check_placeholders(out);
+    } catch (const Error& e) {
+        r.fail("'" + std::string(key) + "' " + e.what());
+    }
+}
+
 // What `path` (the value of `key`, relative to the lesson's folder) is: not_found when nothing
 // is there; a path the system cannot look at (a symbolic link loop, a name too long) is refused.
 fs::file_type type_of(const JsonReader& r, const char* key, const std::string& value, const fs::path& folder) {
@@ -105,11 +115,11 @@ LessonStep read_step(const json& v, const std::string& where, const fs::path& fo
     r.only({"title", "narration", "question", "answer", "model", "image", "stage", "screen", "token", "layer", "head",
             "gradients", "cls_only", "numbers", "colours", "highlight", "interventions", "views_show", "train"});
     LessonStep s;
-    read_text(r, "title", s.title, kMaxLessonTitleBytes);
-    read_text(r, "narration", s.narration, kMaxNarrationBytes);
-    read_text(r, "question", s.question, kMaxLessonTitleBytes);
-    read_text(r, "answer", s.answer, kMaxNarrationBytes);
-    if (!s.answer.empty() && s.question.empty()) r.fail("'answer' answers the step's 'question': the step has none");
+    read_live_text(r, "title", s.title, kMaxLessonTitleBytes);
+    read_live_text(r, "narration", s.narration, kMaxNarrationBytes);
+    read_live_text(r, "question", s.question, kMaxLessonTitleBytes);
+    read_live_text(r, "answer", s.answer, kMaxNarrationBytes);
+    if (!s.answer.empty() && s.question.empty()) r.fail("'answer' answers the step's 'question': give one");
     read_text(r, "model", s.model, kMaxLessonPathBytes);
     check_model_path(r, s.model, folder);
     read_text(r, "image", s.image, kMaxLessonPathBytes);
@@ -131,6 +141,14 @@ json highlight_json(const Highlight& h) {
         case HighlightKind::None: break;
     }
     return nullptr;
+}
+
+// The step's view is a block's scores or attention matrices (where a cell highlight is drawn).
+bool shows_head_matrix(const ViewSnapshot& s, const Pipeline& p) {
+    const int stage = s.stage.empty() ? -1 : p.index_of(s.stage);
+    if (s.screen != Screen::Stage || stage < 0) return false;
+    const StageKind kind = p.stages[static_cast<size_t>(stage)].kind;
+    return kind == StageKind::Scores || kind == StageKind::Attn;
 }
 
 std::string step_place(const Lesson& lesson, int index, const std::string& path) {
@@ -221,6 +239,18 @@ std::string step_image(const Lesson& lesson, const std::string& lesson_path, int
     return image.empty() ? "" : (fs::path(lesson_path).parent_path() / image).string();
 }
 
+LessonText step_text(const Lesson& lesson, int index, const NarrationPasses& passes, const std::string& lesson_path) {
+    const LessonStep& s = lesson.steps.at(static_cast<size_t>(index));
+    auto live = [&](const char* key, const std::string& text) {
+        try {
+            return narrate(text, passes);
+        } catch (const Error& e) {
+            throw Error(step_place(lesson, index, lesson_path) + ": '" + key + "' " + e.what());
+        }
+    };
+    return {live("title", s.title), live("narration", s.narration), live("question", s.question), live("answer", s.answer)};
+}
+
 void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::string& lesson_path) {
     const ViewSnapshot& s = lesson.steps.at(static_cast<size_t>(index)).view;
     const std::string where = step_place(lesson, index, lesson_path);
@@ -243,9 +273,11 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
         fail("highlight", "patch " + std::to_string(h.patch) + ": the model has " + std::to_string(patches) + " patches");
     if ((h.kind == HighlightKind::Row || h.kind == HighlightKind::Cell) && h.row >= p.tokens)
         fail("highlight", "row " + std::to_string(h.row) + ": the model sees " + std::to_string(p.tokens) + " tokens");
+    const std::string cell = "cell [" + std::to_string(h.head) + ", " + std::to_string(h.row) + ", " + std::to_string(h.col) + "]";
     if (h.kind == HighlightKind::Cell && (h.head >= p.heads || h.col >= p.tokens))
-        fail("highlight", "cell [" + std::to_string(h.head) + ", " + std::to_string(h.row) + ", " + std::to_string(h.col) +
-                              "]: the model has " + std::to_string(p.heads) + " heads and " + std::to_string(p.tokens) + " tokens");
+        fail("highlight", cell + ": the model has " + std::to_string(p.heads) + " heads and " + std::to_string(p.tokens) + " tokens");
+    if (h.kind == HighlightKind::Cell && !shows_head_matrix(s, p))
+        fail("highlight", cell + " is drawn on a block's scores or attn: give the step such a 'stage'");
     try {
         resolve_interventions(s.interventions, p);
     } catch (const Error& e) {
@@ -267,7 +299,10 @@ AppState step_view(const LessonStep& step, const Pipeline& p, AppState base) {
     const Highlight& h = step.highlight;
     if (h.kind == HighlightKind::Patch) select_patch(s, p, h.patch);
     if (h.kind == HighlightKind::Row || h.kind == HighlightKind::Cell) select_token(s, p, h.row);
-    if (h.kind == HighlightKind::Cell) select_head(s, p, h.head);
+    if (h.kind == HighlightKind::Cell) {
+        select_head(s, p, h.head);
+        s.cell = CellRef{p.stages[static_cast<size_t>(s.stage)], h.head, h.row, h.col};  // outlined in its matrix
+    }
     s.cls_only = step.view.cls_only;  // after select_token, which turns it off
     return s;
 }

@@ -3,14 +3,16 @@
 // steps; a step is a saved view on a model and image (logic/state/view_snapshot.h:
 // stage, screen, token, layer, head, gradients, CLS-only, colours, numbers, the Ask
 // panel's interventions and which pass the views show), or a Train-window run, with a title, a few sentences of narration,
-// an optional question for the class and an optional highlight (a patch, a
-// token row, or one cell of a head's matrix). A model or image that is a path
+// an optional question for the class (with the answer the next press reveals:
+// predict, then see) and an optional highlight (a patch, a token row, or one
+// cell of the step's scores or attention matrix, outlined there). The texts
+// can quote live values of the step's pass (logic/lesson/narration.h:
+// "It answers {answer} with {p}."). A model or image that is a path
 // is relative to the lesson file's folder. Example:
 //   {"title": "From pixels to tokens", "model": "toy-4x4",
 //    "steps": [{"title": "Cut into patches", "stage": "patches", "token": 1,
 //               "narration": "The 4x4 image becomes four 2x2 patches …",
-//               "question": "How many numbers does each patch hold?",
-//               "answer": "Four: a 2x2 patch of one grey channel.",
+//               "question": "How many numbers does each patch hold?", "answer": "Four.",
 //               "highlight": {"patch": 0}},
 //              {"title": "Hide the loop", "model": "digits", "stage": "probs",
 //               "interventions": {"mask_patches": "5,6", "ablate_heads": "3:0", "no_pos": true},
@@ -24,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "logic/lesson/narration.h"
 #include "logic/state/app_state.h"
 #include "logic/state/view_snapshot.h"
 #include "model/builtin.h"
@@ -42,7 +45,7 @@ struct Highlight {
     HighlightKind kind = HighlightKind::None;
     int patch = -1;           // Patch: patch number (token patch + 1)
     int row = -1;             // Row: token row; Cell: the row i
-    int head = -1, col = -1;  // Cell: head h and column j of block `layer`'s scores/attn
+    int head = -1, col = -1;  // Cell: head h and column j of the step's stage (a block's scores or attn)
     bool operator==(const Highlight& o) const;
 };
 
@@ -62,7 +65,7 @@ struct LessonTrain {
 
 struct LessonStep {
     std::string title, narration, question;
-    std::string answer;           // the question's answer, for the hand-out's answer key ("" when none is written)
+    std::string answer;           // the question's answer, shown on the press after the question
     std::string model, image;     // empty: the lesson's (a path is relative to the lesson file)
     ViewSnapshot view;            // what it shows (no interventions: playing the step clears the Ask panel)
     Highlight highlight;
@@ -93,14 +96,22 @@ void save_lesson(const Lesson& lesson, const std::string& path);
 std::string step_model(const Lesson& lesson, const std::string& lesson_path, int index);
 std::string step_image(const Lesson& lesson, const std::string& lesson_path, int index);
 
+// A step's texts with their live values read from its passes.
+struct LessonText {
+    std::string title, narration, question, answer;
+};
+// Throws vit::Error "PATH: step N (title): 'narration' '{key}': …" for a value the passes do not hold.
+LessonText step_text(const Lesson& lesson, int index, const NarrationPasses& passes, const std::string& lesson_path);
+
 // Checks step `index` against the loaded pipeline (stage, token, layer, head,
-// highlight in range, interventions that fit the model); throws vit::Error
+// highlight in range, a cell highlight on a scores or attn stage, interventions
+// that fit the model); throws vit::Error
 // "PATH: step N (title): 'key' …".
 void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::string& lesson_path);
 // A train step's stop against its run (`total_steps` of `epochs`); throws like check_step.
 void check_train(const Lesson& lesson, int index, int total_steps, const std::string& lesson_path);
 // The view a checked step shows; the highlight becomes the selection (a patch
-// or row selects its token, a cell its head and row); the Ask panel asks the
+// or row selects its token, a cell its head and row and outlines the cell); the Ask panel asks the
 // step's interventions (and nothing when it has none).
 AppState step_view(const LessonStep& step, const Pipeline& p, AppState base);
 // Recording: the current view as a step (title and narration left to the teacher).

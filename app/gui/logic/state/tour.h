@@ -28,6 +28,7 @@ enum class ShotKind {
     Ask,             // the Ask panel open: NN-ask.png
     Draw,            // the Draw window with a drawn 7: NN-draw.png
     LessonStep,      // a lesson's step: NN-step.png, or NN-edit.png with the editor open
+    LessonAnswer,    // a lesson's step with its question answered: NN-answer.png
     Halfway,         // the transition into a lesson's step, frozen halfway: NN-halfway.png
 };
 

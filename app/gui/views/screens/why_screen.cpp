@@ -98,7 +98,8 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
     Note("Relevance (Chefer, Gur & Wolf 2021) weighs every layer's attention by its gradient for the chosen class, "
          "keeps the positive part and multiplies the layers together like rollout: it changes with the class. Rollout "
          "multiplies the plain attention and is the same for every class. The saliency map is how strongly each input "
-         "pixel moves the class's logit (|∂logit/∂pixel|). Each map is stretched from its own minimum to its maximum.");
+         "pixel moves the class's logit (|∂logit/∂pixel|). These three maps do not share a scale (the attention maps' "
+         "setting does not apply here): each is coloured from its own minimum to its own maximum.");
     DrawClassPicker(ctx, chosen);
     if (!ex || !ex->answers(ctx.generation, chosen)) {
         ImGui::TextDisabled(busy ? "running the backward pass…" : "waiting for the backward pass…");

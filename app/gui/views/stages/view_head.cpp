@@ -32,6 +32,37 @@ static std::string scores_note(const ModelConfig& c, StageKind kind, int K) {
            classes + " classes." + tail;
 }
 
+// A view at least as wide as tall: the image the answer is about at the left, as large as the height
+// allows; `avail` keeps the width left beside it.
+static void DrawAnswerPicture(ViewContext& ctx, ImVec2& avail) {
+    if (avail.x < avail.y) return;
+    const float lh = ImGui::GetTextLineHeightWithSpacing();
+    const float side = std::min(avail.y - lh, avail.x * 0.5f);
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted("what the model sees");
+    PictureSpec ps;
+    ps.size = ImVec2(side, side);
+    ps.grid = false;
+    DrawModelPicture(ctx, ps);
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 2.f * lh);
+    avail.x -= side + 2.f * lh;
+}
+
+// The formula and what the bars mean, under them.
+static void DrawHeadNotes(ViewContext& ctx, StageKind kind, bool change, int classes) {
+    Formula(ctx, kind);
+    if (change) {
+        Note("Each bar is what the interventions changed: the asked pass minus the plain one (pp: percentage points). "
+             "The probabilities of both passes add up to 1, so the changes add up to 0.");
+    } else if (kind == StageKind::Probs) {
+        Note("Softmax turns the scores into probabilities that are positive and sum to 1. The top class is the "
+             "model's prediction.");
+    } else {
+        Note(scores_note(ctx.model.config, kind, classes));
+    }
+}
+
 void DrawHeadView(ViewContext& ctx) {
     const StageRef& stage = ctx.stage();
     bool probs = stage.kind == StageKind::Probs;
@@ -51,19 +82,7 @@ void DrawHeadView(ViewContext& ctx) {
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    // A view at least as wide as tall: the image the answer is about at the left, as large as the height allows.
-    if (avail.x >= avail.y) {
-        const float side = std::min(avail.y - lh, avail.x * 0.5f);
-        ImGui::BeginGroup();
-        ImGui::TextUnformatted("what the model sees");
-        PictureSpec ps;
-        ps.size = ImVec2(side, side);
-        ps.grid = false;
-        DrawModelPicture(ctx, ps);
-        ImGui::EndGroup();
-        ImGui::SameLine(0, 2.f * lh);
-        avail.x -= side + 2.f * lh;
-    }
+    DrawAnswerPicture(ctx, avail);
     ImGui::BeginGroup();
     // The Ask panel's difference (asked − plain pass): probabilities become signed changes.
     const bool change = ctx.shows_difference();
@@ -115,16 +134,7 @@ void DrawHeadView(ViewContext& ctx) {
                                                       pt ? pt->data[k] : 0.f);
     }
     ImGui::Spacing();
-    Formula(ctx, stage.kind);
-    if (change) {
-        Note("Each bar is what the interventions changed: the asked pass minus the plain one (pp: percentage points). "
-             "The probabilities of both passes add up to 1, so the changes add up to 0.");
-    } else if (probs) {
-        Note("Softmax turns the scores into probabilities that are positive and sum to 1. The top class is the "
-             "model's prediction.");
-    } else {
-        Note(scores_note(ctx.model.config, stage.kind, K));
-    }
+    DrawHeadNotes(ctx, stage.kind, change, K);
     ImGui::EndGroup();
 }
 

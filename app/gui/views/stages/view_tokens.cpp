@@ -178,7 +178,17 @@ void DrawTokensView(ViewContext& ctx) {
     ImGui::BeginGroup();
     float right_w = ImGui::GetContentRegionAvail().x;
     int g = ctx.grid();
-    float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, float(g * (g + 1)) * 40.f});
+    static const char* kHeading = "How alike are the positions? One small map per patch position: its cosine similarity with every other position";
+    static const char* kTrained = "In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
+                                  "rows and columns show up.";
+    const std::string zeros = max_abs == 0.f ? zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()) : "";
+    // All-zero positions: the note says why the maps are blank instead of what a trained ViT shows.
+    const std::string note = zeros.empty() ? kTrained : zeros;
+    // The map leaves room for the heading and the note under it: the note is never cut off.
+    const float text_h = ImGui::CalcTextSize(kHeading, nullptr, false, right_w).y +
+                         ImGui::CalcTextSize(note.c_str(), nullptr, false, right_w - 8.f).y + 2.f * lh;
+    float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, avail.y - text_h, float(g * (g + 1)) * 40.f});
+    side = std::max(side, 3.f * lh);
     ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
     if (dropped) {
         Note("Tokens were dropped (Ask panel): " + std::to_string(cls.rows() - T) +
@@ -186,12 +196,10 @@ void DrawTokensView(ViewContext& ctx) {
     } else {
         const std::vector<float>& cos = ctx.derived.get(derived_key({StageKind::Tokens}, "position cosines"),
                                                         [&] { return position_cosines(ctx, pos, D); });
-        ImGui::TextWrapped("How alike are the positions? One small map per patch position: its cosine similarity with every other position");
+        ImGui::TextWrapped("%s", kHeading);
         DrawPositionSimilarity(ctx, cos, side);
     }
-    Note("In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
-         "rows and columns show up.");
-    if (max_abs == 0.f) Note(zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()));
+    Note(note);
     Formula(ctx, StageKind::Tokens);
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
