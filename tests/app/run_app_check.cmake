@@ -1,8 +1,9 @@
 # One check of the app as a user runs it, under Xvfb: `vitviz ARGS` saves a tour
 # or a hand-out into DIR; with PAGE (a hand-out), headless Chromium then dumps
 # the page's DOM once it has loaded (its script marks each picture with its
-# decoded width) into PAGE.dom.html; then app_tests "[CHECK]" checks what was
-# saved, with VITVIZ_TOUR_DIR=DIR, VITVIZ_HANDOUT_DOM (with PAGE) and ENV set.
+# decoded width and the body its background) into PAGE.dom.html; then app_tests
+# "[CHECK]" checks what was saved, with VITVIZ_TOUR_DIR=DIR, VITVIZ_HANDOUT_DOM
+# and VITVIZ_HANDOUT_PAGE (with PAGE) and ENV set.
 # With MIN_COVERAGE, the tour's average picture coverage (printed by vitviz) must reach that percentage.
 # -DXVFB_RUN= -DVITVIZ= -DAPP_TESTS= -DDIR= -DARGS= -DCHECK= [-DENV=] [-DMIN_COVERAGE=] [-DCHROMIUM= -DPAGE=]
 # (ARGS and ENV: lists joined by '|')
@@ -35,7 +36,7 @@ if(PAGE)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "chromium could not open ${PAGE} (${rc})")
   endif()
-  list(APPEND env "VITVIZ_HANDOUT_DOM=${PAGE}.dom.html")
+  list(APPEND env "VITVIZ_HANDOUT_DOM=${PAGE}.dom.html" "VITVIZ_HANDOUT_PAGE=${PAGE}")
 endif()
 execute_process(COMMAND "${CMAKE_COMMAND}" -E env ${env} "${APP_TESTS}" "[${CHECK}]" RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)

@@ -342,6 +342,13 @@ void App::step_fps_measure() {
     }
 }
 
+// The last item's rectangle, as window pixels.
+static PixelRect item_rect() {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const ImVec2 o = ImGui::GetMainViewport()->Pos;
+    return {a.x - o.x, a.y - o.y, b.x - o.x, b.y - o.y};
+}
+
 // The full-window frame: toolbar, message bar, the three columns (or the loading box), status bar.
 void App::draw_main_window(UiActions& actions) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -350,6 +357,7 @@ void App::draw_main_window(UiActions& actions) {
     ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                              ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##main", nullptr, flags);
+    figure_regions_.clear();
     if (!state_.presenter) {
         ToolbarInfo ti;
         ti.busy = loader_.busy();
@@ -454,6 +462,8 @@ void App::draw_dock(float dock_h) {
     bool& train = training_.panel().visible;
     bool& ask = ask_.panel().visible;
     if (dock_h <= 0.f) return training_.draw_window(lesson_train);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    figure_regions_.push_back({at.x, at.y, at.x + ImGui::GetContentRegionAvail().x, at.y + dock_h});
     const float gap = train && ask ? ImGui::GetStyle().ItemSpacing.x : 0.f;
     const ImVec2 size((ImGui::GetContentRegionAvail().x - gap) / (train && ask ? 2.f : 1.f), dock_h - ImGui::GetStyle().ItemSpacing.y);
     if (!train) training_.draw_window(lesson_train);
@@ -519,6 +529,7 @@ void App::draw_columns(float body_h) {
             break;
     }
     ImGui::EndChild();
+    figure_regions_.push_back(item_rect());
     if (info_w <= 0) return;
     ImGui::SameLine();
     ImGui::BeginGroup();
@@ -575,29 +586,70 @@ StatusInfo App::status_info() const {
     return si;
 }
 
-// The rectangles textures were drawn in this frame: heatmaps, photos, overlays, colour bars
-// (text and flat shapes use the font atlas and do not count).
-static std::vector<PixelRect> picture_rects(const ImDrawData* dd) {
+// What drawn_rects collects: textures (heatmaps, photos, overlays, colour bars; text and flat shapes use
+// the font atlas and do not count), textures and the solid shapes of charts (chart_shape), or text
+// (glyphs and short strokes).
+enum class Drawn { Pictures, PicturesAndCharts, Text };
+
+// Whether a triangle drawn with the font atlas is part of a chart: a solid shape (the atlas's white
+// pixel) at least 12 pixels both ways in a colour of its own, not the style's (frames, buttons, panels).
+static bool chart_shape(const ImDrawVert* const v[3], const PixelRect& r) {
+    if (r.x1 - r.x0 < 12.f || r.y1 - r.y0 < 12.f) return false;
+    for (int k = 0; k < 3; ++k) {
+        if ((v[k]->col >> IM_COL32_A_SHIFT) < 128) return false;
+        for (int c = 0; c < ImGuiCol_COUNT; ++c)
+            if (v[k]->col == ImGui::GetColorU32(c)) return false;
+    }
+    return true;
+}
+
+static bool wanted(Drawn what, bool font_atlas, const ImDrawVert* const v[3], const PixelRect& r) {
+    if (!font_atlas) return what != Drawn::Text;
+    const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+    const bool solid = v[0]->uv.x == white.x && v[0]->uv.y == white.y;
+    if (what == Drawn::Text) return !solid && r.x1 - r.x0 <= 64.f && r.y1 - r.y0 <= 64.f;  // a glyph, not a border's long line
+    return what == Drawn::PicturesAndCharts && solid && chart_shape(v, r);
+}
+
+// The rectangles (window pixels, clipped) of the triangles drawn this frame that are `what`.
+static std::vector<PixelRect> drawn_rects(const ImDrawData* dd, Drawn what) {
     std::vector<PixelRect> rects;
     if (!dd) return rects;
     const ImTextureID font_atlas = ImGui::GetIO().Fonts->TexID;
     for (int l = 0; l < dd->CmdListsCount; ++l) {
         const ImDrawList* list = dd->CmdLists[l];
         for (const ImDrawCmd& cmd : list->CmdBuffer) {
-            if (cmd.UserCallback || cmd.TextureId == font_atlas) continue;
+            if (cmd.UserCallback) continue;
             for (unsigned i = 0; i + 2 < cmd.ElemCount; i += 3) {  // a triangle of a textured quad spans the quad
                 PixelRect r{FLT_MAX, FLT_MAX, -FLT_MAX, -FLT_MAX};
+                const ImDrawVert* v[3];
                 for (unsigned k = 0; k < 3; ++k) {
-                    const ImDrawVert& v = list->VtxBuffer[cmd.VtxOffset + list->IdxBuffer[cmd.IdxOffset + i + k]];
-                    r = {std::min(r.x0, v.pos.x), std::min(r.y0, v.pos.y), std::max(r.x1, v.pos.x), std::max(r.y1, v.pos.y)};
+                    v[k] = &list->VtxBuffer[cmd.VtxOffset + list->IdxBuffer[cmd.IdxOffset + i + k]];
+                    r = {std::min(r.x0, v[k]->pos.x), std::min(r.y0, v[k]->pos.y), std::max(r.x1, v[k]->pos.x), std::max(r.y1, v[k]->pos.y)};
                 }
+                if (!wanted(what, cmd.TextureId == font_atlas, v, r)) continue;
                 r = {std::max(r.x0, cmd.ClipRect.x), std::max(r.y0, cmd.ClipRect.y), std::min(r.x1, cmd.ClipRect.z),
                      std::min(r.y1, cmd.ClipRect.w)};
-                rects.push_back({r.x0 - dd->DisplayPos.x, r.y0 - dd->DisplayPos.y, r.x1 - dd->DisplayPos.x, r.y1 - dd->DisplayPos.y});
+                if (r.x1 > r.x0 && r.y1 > r.y0)
+                    rects.push_back({r.x0 - dd->DisplayPos.x, r.y0 - dd->DisplayPos.y, r.x1 - dd->DisplayPos.x, r.y1 - dd->DisplayPos.y});
             }
         }
     }
     return rects;
+}
+
+// A hand-out step's figure: the pictures and charts of the view (and the dock under it) cut out of the
+// frame with the text beside them (titles, axis labels, colour-bar ticks: logic/lesson/handout_figure.h).
+void App::save_handout_figure(const std::string& path, int fb_width, int fb_height) {
+    const float scale = fb_width / std::max(1.f, ImGui::GetIO().DisplaySize.x);  // window points to framebuffer pixels
+    auto to_pixels = [scale](std::vector<PixelRect> rects) {
+        for (PixelRect& r : rects) r = {r.x0 * scale, r.y0 * scale, r.x1 * scale, r.y1 * scale};
+        return rects;
+    };
+    const ImDrawData* dd = ImGui::GetDrawData();
+    FigureDrawing drawn{to_pixels(drawn_rects(dd, Drawn::PicturesAndCharts)), to_pixels(drawn_rects(dd, Drawn::Text)),
+                        to_pixels(figure_regions_), 1.6f * fonts_.body->FontSize * scale};
+    lessons_.save_handout_step(path, read_framebuffer(fb_width, fb_height), drawn);
 }
 
 void App::after_render(int fb_width, int fb_height) {
@@ -626,10 +678,11 @@ void App::after_render(int fb_width, int fb_height) {
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
         try {
-            save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
-            lessons_.keep_handout_step(path);
             const ImVec2 window = ImGui::GetIO().DisplaySize;
-            const double share = covered_share(picture_rects(ImGui::GetDrawData()), int(window.x), int(window.y));
+            const std::vector<PixelRect> pictures = drawn_rects(ImGui::GetDrawData(), Drawn::Pictures);
+            if (lessons_.making_handout()) save_handout_figure(path, fb_width, fb_height);
+            else save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
+            const double share = covered_share(pictures, int(window.x), int(window.y));
             tour_coverage_.push_back(share);
             std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(), 100.0 * share,
                         window.x, window.y);

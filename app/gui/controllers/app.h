@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "logic/describe/picture_coverage.h"
 #include "logic/state/app_state.h"
 #include "logic/state/bookmarks.h"
 #include "logic/state/derived_cache.h"
@@ -49,6 +50,7 @@ public:
 
     void draw_frame();                      // between ImGui::NewFrame() and ImGui::Render()
     void after_render(int fb_width, int fb_height);  // after the draw data is rendered, before the swap
+    void save_handout_figure(const std::string& path, int fb_width, int fb_height);
     void on_drop(int count, const char** paths);     // files dropped on the window
     void on_key(const KeyEvent& e) { input_.push(e); }  // queued, applied in draw_frame
     void on_mouse_button(const MouseEvent& e) { input_.push(e); }  // queued
@@ -147,6 +149,7 @@ private:
     std::optional<Message> message_;
     std::optional<TourDriver> tour_;
     std::vector<double> tour_coverage_;  // each screenshot's share of the window covered by pictures
+    std::vector<PixelRect> figure_regions_;  // this frame's view and dock: where a hand-out's figure is cut from
     bool capture_png_ = false;
     double fps_first_ = -1.0;  // --measure-fps: when the trace arrived (its first frame builds the textures)
     double fps_start_ = -1.0;  // after that first frame: the frames counted from here

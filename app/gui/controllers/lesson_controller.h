@@ -11,7 +11,9 @@
 #include "controllers/ask_controller.h"
 #include "controllers/gpu_controller.h"
 #include "controllers/training_controller.h"
+#include "logic/describe/colormap.h"
 #include "logic/lesson/handout.h"
+#include "logic/lesson/handout_figure.h"
 #include "logic/lesson/lesson_player.h"
 #include "panels/lesson_editor_panel.h"
 
@@ -35,7 +37,10 @@ public:
     void draw_editor();
 
     // The hand-out (lesson_handout.cpp).
-    void keep_handout_step(const std::string& png_path);  // after a step's screenshot is saved
+    bool making_handout() const { return !app_.options.handout.empty() && lesson_; }
+    // A step's figure, cut out of `frame` where `drawn` says (pixels of `frame`), saved at `png_path`
+    // and kept for the page. Throws vit::Error.
+    void save_handout_step(const std::string& png_path, const RgbaImage& frame, const FigureDrawing& drawn);
     void finish_handout();                                // after the last step: writes the page
 
 private:

@@ -17,30 +17,38 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Readable on screen and on paper, with the fonts every system has.
+// Light pages for paper: white, dark text, the fonts every system has; each step on one
+// page with its figure at most ~60% of it, the answer key on a page of its own.
 const char* kStyle = R"(
-body { margin: 0; background: #fdfcf9; color: #1d1d1f; font: 18px/1.55 Georgia, "DejaVu Serif", "Times New Roman", serif; }
-main { max-width: 62rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
-h1 { font: 700 2.2rem/1.2 "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; margin: 0 0 .3rem; }
-.subtitle { color: #666; margin: 0 0 2rem; font-family: Arial, "DejaVu Sans", sans-serif; font-size: .95rem; }
-section { border-top: 1px solid #ddd; padding: 1.6rem 0; page-break-inside: avoid; }
-h2 { font: 700 1.45rem/1.3 "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; margin: 0 0 .8rem; }
-h2 .number { color: #b26b00; margin-right: .5rem; }
-img { display: block; width: 100%; height: auto; border: 1px solid #ccc; border-radius: 4px; }
-.narration { margin: 1rem 0 .5rem; }
-.answer { color: #1f5f8b; font-family: Arial, "DejaVu Sans", sans-serif; font-size: .95rem; margin: .3rem 0; }
-.question { background: #fff4dc; border-left: 4px solid #e0a020; padding: .5rem .9rem; margin: .8rem 0; }
-.stage { background: #f3f3f0; border-radius: 4px; padding: .6rem .9rem; margin-top: .8rem; font-size: .9rem; }
-.stage .name { font-family: Arial, "DejaVu Sans", sans-serif; font-weight: 700; margin-bottom: .3rem; }
-.stage pre { margin: .2rem 0; white-space: pre-wrap; font: .92rem/1.4 "DejaVu Sans Mono", Consolas, monospace; }
-.formula { color: #7a4b00; }
-.pytorch { color: #1d6b2a; }
-@media print { body { background: white; font-size: 12pt; } main { max-width: none; } }
+body { margin: 0; background: #ffffff; color: #111111; font: 17px/1.5 Georgia, "DejaVu Serif", "Times New Roman", serif; }
+main { max-width: 60rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
+h1 { font: 700 2.1rem/1.2 "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; margin: 0 0 .3rem; }
+.subtitle { color: #444; margin: 0 0 1.5rem; font-family: Arial, "DejaVu Sans", sans-serif; font-size: .95rem; }
+section { border-top: 1px solid #bbb; padding: 1.2rem 0; break-inside: avoid; page-break-inside: avoid; }
+h2 { font: 700 1.4rem/1.3 "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; margin: 0 0 .7rem; }
+h2 .number { color: #8a4f00; margin-right: .5rem; }
+img { display: block; margin: 0 auto; width: 100%; height: auto; max-height: 62vh; object-fit: contain; }
+.narration { margin: .9rem 0 .4rem; }
+.answer { color: #0b4a75; font-family: Arial, "DejaVu Sans", sans-serif; font-size: .95rem; margin: .3rem 0; }
+.question { border-left: 4px solid #c07a00; padding: .3rem .8rem; margin: .7rem 0; }
+.stage { border: 1px solid #ccc; border-radius: 4px; padding: .5rem .8rem; margin-top: .7rem; font-size: .88rem; }
+.stage .name { font-family: Arial, "DejaVu Sans", sans-serif; font-weight: 700; margin-bottom: .2rem; }
+.stage pre { margin: .2rem 0; white-space: pre-wrap; font: .9rem/1.4 "DejaVu Sans Mono", Consolas, monospace; }
+.formula { color: #5c3700; }
+.pytorch { color: #13521f; }
+#answer-key { break-before: page; page-break-before: always; }
+#answer-key li { margin: 0 0 .8rem; }
+#answer-key .key-question { font-weight: 700; margin: 0; }
+#answer-key .key-answer { margin: .2rem 0 0; }
+@page { margin: 15mm; }
+@media print { body { font-size: 11pt; } main { max-width: none; padding: 0; } img { max-height: 150mm; } }
 )";
 
-// Marks each picture with the width it decoded to (0: it did not), for checks without a screen.
+// Marks each picture with the width it decoded to (0: it did not), and the body with the colour
+// its background rendered in, for checks without a screen.
 const char* kScript =
     "window.addEventListener('load', function () {"
+    " document.body.setAttribute('data-background', getComputedStyle(document.body).backgroundColor);"
     " document.querySelectorAll('img').forEach(function (img) {"
     " img.setAttribute('data-natural-width', String(img.naturalWidth)); }); });";
 
@@ -52,8 +60,7 @@ std::string paragraph(const char* cls, const std::string& text, const std::strin
 std::string step_html(int number, const HandoutStep& s) {
     std::string h = "<section id=\"step-" + std::to_string(number) + "\">\n";
     h += "<h2><span class=\"number\">" + std::to_string(number) + "</span>" + html_escape(s.title) + "</h2>\n";
-    h += "<img alt=\"step " + std::to_string(number) + ": " + html_escape(s.title) + "\" src=\"data:image/png;base64," +
-         base64(s.png) + "\">\n";
+    h += "<img alt=\"figure of step " + std::to_string(number) + "\" src=\"data:image/png;base64," + base64(s.png) + "\">\n";
     h += paragraph("narration", s.narration);
     h += paragraph("answer", s.answer);
     h += paragraph("question", s.question, "<strong>Question:</strong> ");
@@ -66,7 +73,27 @@ std::string step_html(int number, const HandoutStep& s) {
     return h + "</section>\n";
 }
 
+// Each question with its step's number and its written answer, after the last step.
+std::string answer_key_html(const std::vector<HandoutStep>& steps) {
+    std::string h;
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const HandoutStep& s = steps[i];
+        if (s.question.empty()) continue;
+        h += "<li value=\"" + std::to_string(i + 1) + "\"><p class=\"key-question\">" + html_escape(s.question) + "</p>";
+        h += "<p class=\"key-answer\">" + html_escape(s.key.empty() ? kUnwrittenAnswer : s.key) + "</p></li>\n";
+    }
+    if (h.empty()) return h;
+    return "<section id=\"answer-key\">\n<h2>Answer key</h2>\n<ol>\n" + h + "</ol>\n</section>\n";
+}
+
 }  // namespace
+
+const char* const kUnwrittenAnswer = "The lesson writes no answer to this one: an open question for the class.";
+
+size_t handout_figure_budget(size_t steps) {
+    const size_t text = 100'000;  // the style, the narrations, the formulas: a few kB a step
+    return (kHandoutMaxBytes - text) * 3 / 4 / std::max<size_t>(steps, 1);
+}
 
 std::optional<StageRef> handout_stage(const AppState& s, const Pipeline& p) {
     switch (s.screen) {
@@ -128,6 +155,7 @@ std::string handout_html(const std::string& lesson_title, const std::vector<Hand
     h += "<h1>" + title + "</h1>\n<p class=\"subtitle\">A lesson of the ViT Visualizer: " + std::to_string(steps.size()) +
          " steps</p>\n";
     for (size_t i = 0; i < steps.size(); ++i) h += step_html(static_cast<int>(i) + 1, steps[i]);
+    h += answer_key_html(steps);
     return h + "</main>\n</body>\n</html>\n";
 }
 

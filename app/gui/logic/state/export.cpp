@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <vector>
 
 #include "base/error.h"
 #include "base/file_io.h"
@@ -12,12 +13,27 @@
 
 namespace vit::gui {
 
-void save_png(const std::string& path, const RgbaImage& img) {
+std::string encode_png(const RgbaImage& img) {
     std::string png;
+    if (img.width <= 0 || img.height <= 0 || img.pixels.size() != size_t(img.width) * img.height * 4) return png;
+    stbi_write_png_compression_level = 9;  // the smallest files stb writes
     const auto append = [](void* out, void* data, int size) { static_cast<std::string*>(out)->append(static_cast<char*>(data), size); };
-    if (img.width <= 0 || img.height <= 0 ||
-        !stbi_write_png_to_func(append, &png, img.width, img.height, 4, img.pixels.data(), img.width * 4))
-        throw Error("cannot write the PNG '" + path + "': cannot encode the picture");
+    // An opaque picture (every screenshot) is written as RGB: a quarter fewer bytes to compress.
+    bool opaque = true;
+    for (size_t i = 3; i < img.pixels.size() && opaque; i += 4) opaque = img.pixels[i] == 255;
+    std::vector<uint8_t> rgb;
+    if (opaque)
+        for (size_t i = 0; i < img.pixels.size(); i += 4) rgb.insert(rgb.end(), &img.pixels[i], &img.pixels[i] + 3);
+    const int channels = opaque ? 3 : 4;
+    if (!stbi_write_png_to_func(append, &png, img.width, img.height, channels, opaque ? rgb.data() : img.pixels.data(),
+                                img.width * channels))
+        png.clear();
+    return png;
+}
+
+void save_png(const std::string& path, const RgbaImage& img) {
+    const std::string png = encode_png(img);
+    if (png.empty()) throw Error("cannot write the PNG '" + path + "': cannot encode the picture");
     write_whole_file(path, png, "the PNG");
 }
 

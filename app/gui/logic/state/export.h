@@ -9,6 +9,8 @@
 
 namespace vit::gui {
 
+// The PNG file of `img` at stb's best compression; "" when it cannot be encoded.
+std::string encode_png(const RgbaImage& img);
 // Throw vit::Error naming the file when it cannot be written.
 void save_png(const std::string& path, const RgbaImage& img);
 void save_npy(const std::string& path, const Tensor& t);

@@ -54,7 +54,7 @@ const char* usage() {
            "  --lesson FILE  play a lesson (assets/lessons/*.json); with --tour DIR: DIR/NN-step.png per step, then exit\n"
            "  --edit-lesson  open the lesson editor (key R) on --lesson FILE, or on a new lesson; with --lesson FILE\n"
            "                 --tour DIR: DIR/NN-edit.png per step, and NN-halfway.png: the change into it held halfway\n"
-           "  --handout OUT.html  with --lesson: write the lesson as one self-contained HTML page (pictures\n"
+           "  --handout OUT.html  with --lesson: write the lesson as one self-contained HTML page (each step's figure\n"
            "                 embedded; as PNGs in OUT-steps/, or in --tour DIR), then exit\n"
            "  --monkey SECONDS  random keys, clicks, drags, wheel, models (the comparison model too), images, Ask\n"
            "                 questions, lesson steps and training steps for SECONDS (in a new temporary working\n"
