@@ -185,6 +185,15 @@ Image resize_height(const Image& img, int out_h, const std::string& interpolatio
 
 }  // namespace
 
+Image image_from_rgba(const uint8_t* rgba, int width, int height, const std::string& name, int channels) {
+    if (channels != 1 && channels != 3)
+        throw Error(name + ": a model with " + std::to_string(channels) + " channels cannot take images (1 or 3)");
+    if (width <= 0 || height <= 0 || width > kMaxImagePixels / height)
+        throw Error(name + ": " + std::to_string(width) + "×" + std::to_string(height) + " pixels, not between 1 and " +
+                    std::to_string(kMaxImagePixels / 1000000) + " megapixels");
+    return planes_from_pixels(rgba, width, height, 4, channels, 255.0f);
+}
+
 Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, int channels, int64_t max_pixels) {
     if (channels != 1 && channels != 3)
         throw Error(name + ": a model with " + std::to_string(channels) + " channels cannot take images (1 or 3)");

@@ -28,6 +28,12 @@ Image load_image(const std::string& path, int channels = 3);
 Image decode_image(const uint8_t* bytes, size_t size, const std::string& name, int channels = 3,
                    int64_t max_pixels = kMaxImagePixels);
 
+// A picture another decoder already decoded (a browser's: the page decodes what
+// the student picks with its own decoders) from 8-bit RGBA rows, alpha left out
+// as decode_image leaves it; vit::Error naming it when its size is 0 or over
+// kMaxImagePixels.
+Image image_from_rgba(const uint8_t* rgba, int width, int height, const std::string& name, int channels = 3);
+
 // The same picture with `channels` (1 or 3) channels: grey replicated, or
 // RGB turned grey by PIL's 'L' luma as decoding does; vit::Error for others.
 Image with_channels(const Image& img, int channels);

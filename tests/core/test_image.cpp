@@ -427,3 +427,17 @@ TEST_CASE("a PNG header claiming 100000×100000 pixels is refused before decodin
     CHECK_THAT(error_of(png_claiming(std::string("\xfd\xfd\xfd\xfd", 4)), "vast.png"),
                Contains("vast.png: header claims 4261281277×4261281277 pixels, over the limit of 64 megapixels"));
 }
+
+TEST_CASE("a picture a browser decoded to RGBA gives what decoding its PNG gives, and a bad size is one message") {
+    const std::vector<uint8_t> rgba = rgba_pattern();
+    for (int channels : {1, 3}) {
+        const vit::Image ours = vit::image_from_rgba(rgba.data(), kW, kH, "chosen.webp", channels);
+        const vit::Image png = decode(encode("png", rgba, 4), channels);
+        CHECK(ours.data == png.data);
+        CHECK((ours.channels == channels && ours.width == kW && ours.height == kH));
+    }
+    CHECK_THROWS_WITH(vit::image_from_rgba(rgba.data(), 0, kH, "chosen.webp"), Contains("chosen.webp: 0×"));
+    CHECK_THROWS_WITH(vit::image_from_rgba(rgba.data(), 100000, 100000, "huge.png"),
+                      Contains("huge.png: 100000×100000 pixels, not between 1 and 64 megapixels"));
+    CHECK_THROWS_WITH(vit::image_from_rgba(rgba.data(), kW, kH, "x.png", 4), Contains("4 channels"));
+}

@@ -134,6 +134,31 @@ test('P turns presenter mode on, and the view keeps its stage', async (t) => {
   assert.equal((await view(page)).stage, 'block2.attn');
 });
 
+test("a WebP dropped on the page is decoded by the browser's own decoders", async (t) => {
+  const page = await t.open('');
+  await waitFor(page, 'the first pass', (v) => v.ready);
+  await page.evaluate(async () => {  // a 28 × 28 white 7 on black, as WebP (a format the app's own decoder lacks)
+    const canvas = new OffscreenCanvas(28, 28);
+    const c = canvas.getContext('2d');
+    c.fillStyle = 'black';
+    c.fillRect(0, 0, 28, 28);
+    c.strokeStyle = 'white';
+    c.lineWidth = 3;
+    c.beginPath();
+    c.moveTo(6, 6);
+    c.lineTo(22, 6);
+    c.lineTo(12, 24);
+    c.stroke();
+    const file = new File([await canvas.convertToBlob({ type: 'image/webp' })], 'seven.webp', { type: 'image/webp' });
+    const drop = new DataTransfer();
+    drop.items.add(file);
+    Module.canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: drop, bubbles: true, cancelable: true }));
+  });
+  const v = await waitFor(page, 'the dropped WebP', (v) => v.image === 'seven.webp', 30);
+  assert.ok(v.top_class >= 0 && v.top_probability > 0, 'the model answers on it');
+  await pixels(page, join(shots, 'dropped-webp.png'));
+});
+
 test('Export PNG (Ctrl+S) arrives as a download', async (t) => {
   const page = await t.open('?model=digits&stage=block1.attn');
   await waitFor(page, 'block1.attn', (v) => v.ready && v.stage === 'block1.attn');

@@ -185,6 +185,14 @@ void App::on_drop(int count, const char** paths) {
     }
 }
 
+void App::open_decoded_image(const std::string& name, std::shared_ptr<const Image> picture) {
+    draw_.visible = false;  // the chosen picture replaces the canvas as the source
+    LoadRequest r{model_name_.empty() ? options_.model : model_name_, "", options_.image_size};
+    r.pixels = std::move(picture);
+    r.pixels_name = name;
+    loader_.request(r, model_, model_name_);
+}
+
 void App::feed_mouse_buttons() {
     monkey_.feed(input_);
     const std::array<bool, kMouseButtons>& down = input_.step_mouse();

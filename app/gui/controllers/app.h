@@ -52,6 +52,8 @@ public:
     void after_render(int fb_width, int fb_height);  // after the draw data is rendered, before the swap
     void save_handout_figure(const std::string& path, int fb_width, int fb_height);
     void on_drop(int count, const char** paths);     // files dropped on the window
+    // A picture the platform decoded itself (a browser's decoders), named `name`, for the model on screen.
+    void open_decoded_image(const std::string& name, std::shared_ptr<const Image> picture);
     void on_key(const KeyEvent& e) { input_.push(e); }  // queued, applied in draw_frame
     void on_mouse_button(const MouseEvent& e) { input_.push(e); }  // queued
     // Between the backend's NewFrame and ImGui::NewFrame: ImGui sees at most one queued

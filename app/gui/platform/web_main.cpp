@@ -3,7 +3,8 @@
 // (platform/window.h: web_window.cpp) and lets the browser call one frame per
 // animation frame. A link that cannot be read is one message on screen; the
 // app opens on its defaults beside it. The page's scripts reach the app through
-// vitviz_open_path (a chosen file) and vitviz_view (what the screen shows).
+// vitviz_open_path (a chosen file), vitviz_open_pixels (a picture the browser
+// decoded) and vitviz_view (what the screen shows).
 #include <emscripten.h>
 
 #include <cstdio>
@@ -14,6 +15,7 @@
 
 #include "base/error.h"
 #include "controllers/app.h"
+#include "formats/image.h"
 #include "logic/link/view_link.h"
 #include "platform/files.h"
 #include "platform/window.h"
@@ -59,6 +61,16 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* vitviz_view() {
                           {"top_class", v.top_class}, {"top_probability", v.top_probability},
                           {"train_step", v.train_step}}.dump();
     return json.c_str();
+}
+
+// A picture the page decoded with the browser's own decoders, as 8-bit RGBA rows.
+extern "C" EMSCRIPTEN_KEEPALIVE void vitviz_open_pixels(const char* name, int width, int height, const uint8_t* rgba) {
+    if (!g_app) return;
+    try {
+        g_app->open_decoded_image(name, std::make_shared<const vit::Image>(vit::image_from_rgba(rgba, width, height, name)));
+    } catch (const vit::Error& e) {
+        g_app->frame_failed(e.what());
+    }
 }
 
 int main() {
