@@ -29,6 +29,7 @@ void LessonController::open(const std::string& path) {
         LessonPlayer player;
         player.lesson = load_lesson(path);
         player.path = path;
+        player.go(0);  // the first step as any other: its question before its answer
         lesson_ = std::move(player);
         edit_lesson(editor_, *lesson_);  // what the editor saves, and compares with for "unsaved changes"
         app_.set_presenter(true);  // lessons play in the presenter layout
