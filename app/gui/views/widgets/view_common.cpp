@@ -155,17 +155,24 @@ HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared,
     return draw_token_matrix(ctx, stage, -1, size, title, "feature", 0, -1, "", &shared);
 }
 
-HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
+HeatmapSpec plain_matrix_spec(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
-                              const std::string& col_axis, Colormap cmap, float row_h) {
+                              const std::string& col_axis, Colormap cmap) {
     HeatmapSpec s;
     s.matrix = {heatmap_key(ctx.generation, key, -1, cmap), data, rows, cols, cmap};
     s.labels = {title, row_axis, col_axis};
     s.token_rows.enabled = false;
     s.layout.size = size;
-    s.layout.cell_h = row_h;
     s.layout.numbers = ctx.state.show_numbers;
     s.transition = ctx.transition;
+    return s;
+}
+
+HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
+                              ImVec2 size, const std::string& title, const std::string& row_axis,
+                              const std::string& col_axis, Colormap cmap, float row_h) {
+    HeatmapSpec s = plain_matrix_spec(ctx, key, data, rows, cols, size, title, row_axis, col_axis, cmap);
+    s.layout.cell_h = row_h;
     return DrawHeatmap(ctx.cache, s);
 }
 

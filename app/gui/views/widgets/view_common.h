@@ -116,7 +116,11 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
 // the stream; DrawSumTerm draws one of them on it, with its own bar showing that range.
 Range SumTermsRange(ViewContext& ctx, const std::vector<StageRef>& terms);
 HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared, ImVec2 size, const std::string& title);
-// A heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
+// The spec of a heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
+HeatmapSpec plain_matrix_spec(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
+                              ImVec2 size, const std::string& title, const std::string& row_axis,
+                              const std::string& col_axis, Colormap cmap = Colormap::Diverging);
+// DrawHeatmap of that spec.
 // `row_h` > 0: every row exactly that tall (a few rows of many columns, which square cells leave thin).
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
