@@ -196,7 +196,7 @@ HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t
                         const std::string& col_axis) {
     HeadGrid grid;
     const int H = static_cast<int>(t.shape[0]);
-    grid.compact = H > 4 || (H > 1 && ctx.state.presenter);  // presenter mode: the big font would eat small tiles
+    grid.compact = H > 4;  // in presenter mode too: four heads keep their axis names and ticks
     const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
     const std::vector<float>& r = ctx.derived.get(derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
         Range range = data_range(cmap, t.data.data(), t.data.size());
@@ -296,17 +296,16 @@ RgbaImage overlay_pixels(const float* overlay, int grid, Range r, Colormap cmap)
 
 void DrawOverlayValues(const float* overlay, int g, ImVec2 p0, float side) {
     const float cell = side / g;
+    // One size for the map, not under kFittedTextMinScale of the font; a label wider than its
+    // cell at that size is left out (an enlarged ViT-B map is not walled in "<0.1%").
+    const float size = std::clamp(cell * 0.42f, kFittedTextMinScale * ImGui::GetFontSize(), ImGui::GetFontSize());
     if (cell < kNumberedCellPx) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* font = ImGui::GetFont();
     for (int p = 0; p < g * g; ++p) {
-        std::string t = percent(overlay[p]);
-        float size = std::min(ImGui::GetFontSize(), cell * 0.42f);
-        ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
-        if (ts.x > cell * 0.86f) {
-            size *= cell * 0.86f / ts.x;
-            ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
-        }
+        const std::string t = percent(overlay[p]);
+        const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
+        if (ts.x > cell * 0.86f) continue;
         ImVec2 c(p0.x + (p % g + 0.5f) * cell, p0.y + (p / g + 0.5f) * cell);
         dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - 3, c.y - ts.y * 0.5f), ImVec2(c.x + ts.x * 0.5f + 3, c.y + ts.y * 0.5f),
                           IM_COL32(0, 0, 0, 150), 3.f);
