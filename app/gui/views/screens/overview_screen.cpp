@@ -52,9 +52,10 @@ void DrawStageName(ImDrawList* dl, const StageRef& stage, ImVec2 top_centre, flo
     dl->AddText(font, size, ImVec2(top_centre.x - w(name, size) / 2, top_centre.y + ImGui::GetFontSize() - size), col, name.c_str());
 }
 
-// Whether some stage name above a row would be cut even at the smallest size.
-bool names_cut(const Pipeline& p, const OverviewLayout& L, float gap) {
-    const float room = L.thumb_w + gap - 2.f;
+// Whether some stage name above a row would be cut even at the smallest size, each name having
+// the room of `span` columns (2: the names alternate between two lines).
+bool names_cut(const Pipeline& p, const OverviewLayout& L, float gap, int span) {
+    const float room = span * (L.thumb_w + gap) - 2.f;
     for (const OverviewRow& r : L.rows)
         for (int i = r.first; r.names && i < r.first + r.count; ++i)
             if (ImGui::CalcTextSize(stage_def(p.stages[i].kind).name).x * kSmallestName > room) return true;
@@ -82,11 +83,13 @@ void DrawLegend(ImDrawList* dl, const Pipeline& p, const OverviewLayout& L, ImVe
     }
 }
 
-// The overview's sizes and layout for the room left, and whether the stage names are numbered
-// with a legend `legend_w` wide at the right (names that would be cut: a deep model, a large font).
+// The overview's sizes and layout for the room left, and how the stage names fit: on one line, on
+// two lines taking turns (each name with two columns' room: presenter mode's large font), or, when
+// even that would cut them, numbered with a legend `legend_w` wide at the right (a deep model).
 struct OverviewPlan {
     OverviewSizes s;
     OverviewLayout L;
+    bool staggered = false;
     bool numbered = false;
     float legend_w = 0.f;
 };
@@ -103,8 +106,14 @@ OverviewPlan plan_overview(const Pipeline& p) {
     s.skip_h = std::max(10.f, lh * 0.7f);
     s.gap = std::max(10.f, lh * 0.7f);
     plan.L = overview_layout(p, s);
-    plan.numbered = names_cut(p, plan.L, s.gap);
+    if (names_cut(p, plan.L, s.gap, 1)) {
+        s.name_h = 2.f * lh + 2.f;
+        plan.L = overview_layout(p, s);
+        plan.staggered = !names_cut(p, plan.L, s.gap, 2);
+        plan.numbered = !plan.staggered;
+    }
     if (plan.numbered) {
+        s.name_h = lh + 2.f;
         for (const OverviewRow& r : plan.L.rows)
             for (int i = r.first; r.names && i < r.first + r.count; ++i)
                 plan.legend_w = std::max(plan.legend_w, ImGui::CalcTextSize(legend_line(p, r, i).c_str()).x * kSmallestName);
@@ -132,6 +141,9 @@ void DrawThumbnail(ViewContext& ctx, const OverviewPlan& plan, const Canvas& c, 
     if (r.names && plan.numbered) {
         const std::string n = std::to_string(i - r.first + 1);
         c.dl->AddText(c.at(t.x + (t.w - ImGui::CalcTextSize(n.c_str()).x) / 2, t.y - s.name_h), c.dim, n.c_str());
+    } else if (r.names && plan.staggered) {  // even columns on the upper line, odd ones on the lower
+        const float y = t.y - s.name_h + ((i - r.first) % 2 ? ImGui::GetTextLineHeight() : 0.f);
+        DrawStageName(c.dl, p.stages[i], c.at(t.x + t.w / 2, y), 2.f * (t.w + s.gap) - 2.f, c.dim);
     } else if (r.names) {
         DrawStageName(c.dl, p.stages[i], c.at(t.x + t.w / 2, t.y - s.name_h), t.w + s.gap - 2.f, c.dim);
     }

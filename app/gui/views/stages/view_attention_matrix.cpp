@@ -1,6 +1,6 @@
 // Stages `block{i}.scores` and `.attn` (H×T×T): one T×T matrix per head, query
 // tokens as rows and key tokens as columns; for `attn` the row sums are shown
-// next to it (softmax makes every row sum to 1).
+// next to it in grey, outside the weights' colour scale (softmax makes every row sum to 1).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -22,26 +22,39 @@ static std::vector<float> row_sums(const Tensor& t) {
     return out;
 }
 
-// `compact`: beside a compact grid head (no axes), so its title names the column instead of a tick.
-static void DrawRowSums(ViewContext& ctx, const StageRef& stage, const std::vector<float>& sums, int head, int T, ImVec2 size,
-                        float cell_h, bool compact) {
-    HeatmapSpec s;
+// Each query row's sum beside head `head`'s matrix (whose cells `m` says where they are), in a
+// neutral grey outside the weights' colour scale: the sums are 1, beyond the weights' bar, so
+// a colour would claim more than the bar shows. The sum written in each row tall enough for it.
+static void DrawRowSums(ViewContext& ctx, const std::vector<float>& sums, int head, int T, float width,
+                        const HeatmapResult& m) {
     const float* head_sums = sums.data() + static_cast<size_t>(head) * T;
-    s.matrix = {texture_key(ctx, stage, head, Colormap::Sequential, "row sums"), head_sums, T, 1, Colormap::Sequential,
-                {0.f, 1.f}};
-    const auto sum_text = [](float v) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float lh = ImGui::GetTextLineHeight(), ch = m.cell_h, w = std::max(10.f, width - 10.f);
+    const ImVec2 p0(at.x, m.cells_min.y), p1(at.x + w, m.cells_max.y);
+    dl->AddText(ImVec2(p0.x + 2.f, p0.y - lh - 2.f), IM_COL32(200, 200, 210, 255), "Σ");
+    dl->AddRectFilled(p0, p1, IM_COL32(70, 70, 78, 255));
+    const bool write = ctx.state.show_numbers && ch >= 0.8f * lh;
+    for (int r = 0; r < T && write; ++r) {
         char b[16];
-        std::snprintf(b, sizeof b, "%.3f", v);
-        return std::string(b);
-    };
-    s.labels = {" ", "", "", [](int) { return std::string("Σ"); }, sum_text};
-    s.token_rows = token_rows(ctx, stage.kind);  // the selected row outlined (gliding with the matrix's between lesson steps)
-    s.layout = side_column(size, size.x - 10.f, cell_h, ctx.state.show_numbers);
-    if (compact) {
-        s.labels.title = "Σ";
-        s.layout.axes = false;
+        std::snprintf(b, sizeof b, "%.2f", head_sums[r]);
+        const ImVec2 ts = ImGui::CalcTextSize(b);
+        const float scale = std::min({1.f, ch / lh, (w - 4.f) / ts.x});
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale,
+                    ImVec2(p0.x + (w - ts.x * scale) * 0.5f, p0.y + (r + 0.5f) * ch - lh * scale * 0.5f),
+                    IM_COL32(235, 235, 240, 255), b);
     }
-    DrawHeatmap(ctx.cache, s);
+    dl->AddRect(p0, p1, IM_COL32(170, 170, 180, 255));
+    const int selected = token_rows(ctx, StageKind::Attn).selected;
+    if (selected >= 0 && selected < T)
+        dl->AddRect(ImVec2(p0.x - 1, p0.y + selected * ch - 1.5f), ImVec2(p1.x + 1, p0.y + (selected + 1) * ch + 1.5f),
+                    IM_COL32(255, 200, 0, 255), 0.f, 0, 3.f);
+    if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(p0, p1) && ch > 0.f) {
+        const int r = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.y - p0.y) / ch), 0, T - 1);
+        ImGui::SetTooltip("row %d sums to %.6g (softmax: always 1; grey, outside the weights' colour scale)", r,
+                          head_sums[r]);
+    }
+    ImGui::Dummy(ImVec2(width, p1.y - at.y));
 }
 
 void DrawAttentionMatrixView(ViewContext& ctx) {
@@ -76,7 +89,7 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
                                           "head " + std::to_string(h) + ": query token ↓ attends to key token →", "key token");
         if (is_attn) {
             ImGui::SameLine(0, 4);
-            DrawRowSums(ctx, stage, *sums, h, T, ImVec2(sum_w, h_total), m.cell_h, false);
+            DrawRowSums(ctx, *sums, h, T, sum_w, m);
         }
     } else {
         const HeadGrid grid = plan_head_grid(ctx, stage, t, ImVec2(avail.x, h_total), sum_w + 4.f, "key token");
@@ -88,7 +101,7 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
             HeatmapResult m = DrawGridHead(ctx, grid, stage, t, h, ImVec2(grid.tile.x - sum_w - 4.f, grid.tile.y), "key token");
             if (is_attn) {
                 ImGui::SameLine(0, 4);
-                DrawRowSums(ctx, stage, *sums, h, T, ImVec2(sum_w, grid.tile.y), m.cell_h, grid.compact);
+                DrawRowSums(ctx, *sums, h, T, sum_w, m);
             }
             ImGui::EndGroup();
             bottom_right = ImVec2(std::max(bottom_right.x, ImGui::GetItemRectMax().x), std::max(bottom_right.y, ImGui::GetItemRectMax().y));

@@ -54,8 +54,12 @@ static void DrawModelSquare(ViewContext& ctx, int S, float side) {
     ImGui::BeginGroup();
     const int masked = ctx.ask && !ctx.shows_original() ? static_cast<int>(ctx.ask->asked.mask_patches.size()) : 0;
     const std::string caption = input_picture_caption(S, masked);
-    const float caption_h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
-    ImGui::TextWrapped("%s", caption.c_str());  // the picture gives up the room of a second line
+    // Wrapped to the picture's width (a long caption as wide as the window pushed the view's right
+    // column out of it); the picture gives up the room of the lines past the first.
+    const float caption_h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, side).y;
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
+    ImGui::TextWrapped("%s", caption.c_str());
+    ImGui::PopTextWrapPos();
     side -= caption_h - ImGui::GetTextLineHeight();
     PictureSpec ps;
     ps.size = ImVec2(side, side);

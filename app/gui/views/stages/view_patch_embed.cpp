@@ -1,4 +1,5 @@
-// Stage `patch_embed`: patches (N, C·P·P) · Wᵀ (C·P·P, D) + b = (N, D), and the
+// Stage `patch_embed`: patches (N, C·P·P) · Wᵀ (C·P·P, D) + b = (N, D), the bias under
+// Wᵀ's columns (a small model's numbers large enough to redo the sum), and the
 // core's check that the stride-P convolution gives the same matrix (the patch
 // embedding *is* that convolution), computed once per trace.
 #include <algorithm>
@@ -10,7 +11,49 @@
 
 namespace vit::gui {
 
-void DrawPatchEmbedView(ViewContext& ctx) {
+// Two decimals: a small weight matrix's numbers large enough to redo the sum by hand.
+static std::string two_decimals(float v) {
+    char b[16];
+    std::snprintf(b, sizeof b, "%.2f", v);
+    return b;
+}
+
+// Wᵀ (C·P·P, D) and under it the bias b (1, D), its columns under Wᵀ's, in a box of `size`.
+// `small`: the weights hold their numbers, written with two decimals.
+static void DrawWeightsAndBias(ViewContext& ctx, ImVec2 size, bool small) {
+    const auto& cfg = ctx.model.config;
+    const float lh = ImGui::GetTextLineHeightWithSpacing();
+    const std::vector<float>& wt = ctx.derived.get("patch_w_T", [&] {
+        const Mat& W = ctx.model.patch_w;  // D × CPP
+        std::vector<float> out(static_cast<size_t>(W.size()));
+        for (int r = 0; r < W.cols(); ++r)
+            for (int c = 0; c < W.rows(); ++c) out[static_cast<size_t>(r) * W.rows() + c] = W(c, r);
+        return out;
+    });
+    char title[96];
+    std::snprintf(title, sizeof title, "Wᵀ (%d, %d), learned weights", cfg.patch_dim(), cfg.embed_dim);
+    // The bias row takes one cell row of a small matrix's height, else a line; its title a line more.
+    const float bias_h = (small ? size.y / (cfg.patch_dim() + 3.f) : lh) + 2.f * lh;
+    ImGui::BeginGroup();
+    HeatmapSpec w = plain_matrix_spec(ctx, "weights:patch_w_T", wt.data(), cfg.patch_dim(), cfg.embed_dim,
+                                      ImVec2(size.x, size.y - bias_h), title, "pixel", "feature");
+    if (small) w.labels.format = two_decimals;
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const HeatmapResult cells = DrawHeatmap(ctx.cache, w);
+    ImGui::SetCursorScreenPos(ImVec2(cells.cells_min.x, ImGui::GetCursorScreenPos().y));
+    HeatmapSpec b = plain_matrix_spec(ctx, "weights:patch_b", ctx.model.patch_b.data(), 1, cfg.embed_dim,
+                                      ImVec2(size.x - (cells.cells_min.x - origin.x), bias_h),
+                                      "+ b (" + std::to_string(cfg.embed_dim) + "), learned bias", "", "");
+    b.layout.axes = false;
+    b.layout.cell_w = cells.cell_w;
+    b.layout.cell_h = small ? cells.cell_h : lh;
+    if (small) b.labels.format = two_decimals;
+    DrawHeatmap(ctx.cache, b);
+    ImGui::EndGroup();
+}
+
+void DrawPatchEmbedView(
+ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
@@ -22,37 +65,30 @@ void DrawPatchEmbedView(ViewContext& ctx) {
                   "Checked on this image: the stride-%d convolution gives the same matrix (max |conv − linear| = %.2g). "
                   "Each row is one patch turned into a %d-number embedding.",
                   cfg.patch_size, diff, cfg.embed_dim);
-    // Two rows of matrices share what the formula and the note leave.
+    // Two rows of matrices share what the formula and the note leave: patches · (Wᵀ over + b), then = the result.
     float row_h = (avail.y - FormulaAndNoteHeight(ctx, StageKind::PatchEmbed, note) - lh) / 2.f;
-    float sign_w = 50.f;
-    float w = (avail.x - sign_w) / 2.f - 8.f;
+    const float sign_w = OperatorSignWidth(ctx, "·");
+    // A small model's weights hold their numbers: the patches take only their share of the width.
+    const bool small = cfg.patch_dim() <= 16 && cfg.embed_dim <= 16;
+    const float patches_share = small ? (cfg.patch_dim() + 2.f) / (cfg.patch_dim() + cfg.embed_dim + 6.f) : 0.5f;
+    const float patches_w = (avail.x - sign_w) * patches_share - 8.f;
 
-    // Row 1: patches · Wᵀ
+    // Row 1: patches · Wᵀ, with the bias under Wᵀ's columns
     const Tensor* patches = ctx.tensor({StageKind::Patches});
     if (patches) {
         HeatmapSpec s = stage_spec(ctx, {StageKind::Patches}, *patches);
         s.labels = {"patches " + shape_string(patches->shape), "patch", "pixel"};
         s.token_rows = token_rows(ctx, StageKind::Patches);
-        s.layout.size = ImVec2(w, row_h);
+        s.layout.size = ImVec2(patches_w, row_h);
         DrawTokenHeatmap(ctx, s);
         ImGui::SameLine();
     }
     OperatorSign(ctx, "·", row_h * 0.6f);
     ImGui::SameLine();
-    const std::vector<float>& wt = ctx.derived.get("patch_w_T", [&] {
-        const Mat& W = ctx.model.patch_w;  // D × CPP
-        std::vector<float> out(static_cast<size_t>(W.size()));
-        for (int r = 0; r < W.cols(); ++r)
-            for (int c = 0; c < W.rows(); ++c) out[static_cast<size_t>(r) * W.rows() + c] = W(c, r);
-        return out;
-    });
-    char title[96];
-    std::snprintf(title, sizeof title, "Wᵀ (%d, %d), learned weights", cfg.patch_dim(), cfg.embed_dim);
-    DrawPlainMatrix(ctx, "weights:patch_w_T", wt.data(), cfg.patch_dim(), cfg.embed_dim, ImVec2(w, row_h), title, "pixel",
-                    "feature");
+    DrawWeightsAndBias(ctx, ImVec2(avail.x - patches_w - sign_w - 8.f, row_h), small);
 
     // Row 2: = patch_embed
-    OperatorSign(ctx, "+ b =", row_h * 0.6f);
+    OperatorSign(ctx, "=", row_h * 0.6f);
     ImGui::SameLine();
     const Tensor& pe = *ctx.tensor({StageKind::PatchEmbed});
     DrawTokenMatrix(ctx, {StageKind::PatchEmbed}, -1, ImVec2(avail.x - 120.f, row_h), "patch_embed " + shape_string(pe.shape));

@@ -26,35 +26,44 @@ static std::string joined(const std::vector<std::string>& names) {
     return all;
 }
 
+// The learned prefix rows stand above the cls matrix in its columns (they become its first rows),
+// the matrix below them takes the whole width, the note and the formula under it.
 void DrawClsView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
     const TokenLayout& layout = ctx.pipeline.layout;
     const int P = layout.count();
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    float lh = ImGui::GetTextLineHeightWithSpacing();
-    float h = avail.y - 3 * lh;
-    float w_small = avail.x * 0.3f;
-    ImGui::BeginGroup();
-    const std::vector<float>& prefix = ctx.derived.get("weights:prefix", [&] { return learned_prefix(ctx.model); });
-    const std::string names = joined(layout.prefix);
-    if (P > 0)
-        DrawPlainMatrix(ctx, "weights:prefix_tokens", prefix.data(), P, cfg.embed_dim,
-                        ImVec2(w_small, std::min(h, (7 + P) * lh)),
-                        names + " (" + std::to_string(P) + ", " + std::to_string(cfg.embed_dim) + "), learned", "",
-                        "feature");
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + w_small);
-    Note(prefix_token_note(cfg));
-    ImGui::PopTextWrapPos();
-    ImGui::EndGroup();
-    ImGui::SameLine();
-    OperatorSign(ctx, "→", h * 0.5f);
-    ImGui::SameLine();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float lh = ImGui::GetTextLineHeightWithSpacing();
+    const std::string note = prefix_token_note(cfg);
+    const float text_h = FormulaAndNoteHeight(ctx, StageKind::Cls, note) + lh;
     const Tensor& t = *ctx.tensor({StageKind::Cls});
+    // The prefix strip: its title and P rows about as tall as the matrix's square cells, at least a line.
+    const float cell = std::min(avail.x / (cfg.embed_dim + 4.f), (avail.y - text_h) / (t.rows() + P + 5.f));
+    const float prefix_row = std::max(cell, 0.8f * lh), prefix_h = P > 0 ? lh + P * prefix_row + 8.f : 0.f;
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + prefix_h));
+    const std::string names = joined(layout.prefix);
     const std::string on_top = P > 0 ? names + " on top of the " : "no class token: only the ";
-    DrawTokenMatrix(ctx, {StageKind::Cls}, -1, ImVec2(ImGui::GetContentRegionAvail().x, h),
-                    "cls " + shape_string(t.shape) + ": " + on_top + std::to_string(ctx.patches()) + " patches",
-                    "feature", 0, P > 0 ? 0 : -1, P == 1 ? "new row 0: CLS" : "new rows 0–" + std::to_string(P - 1));
+    const HeatmapResult m = DrawTokenMatrix(
+        ctx, {StageKind::Cls}, -1, ImVec2(avail.x, avail.y - prefix_h - text_h),
+        "cls " + shape_string(t.shape) + ": " + on_top + std::to_string(ctx.patches()) + " patches", "feature", 0,
+        P > 0 ? 0 : -1, P == 1 ? "new row 0: CLS" : "new rows 0–" + std::to_string(P - 1));
+    const ImVec2 below = ImGui::GetCursorScreenPos();
+    if (P > 0) {
+        const std::vector<float>& prefix = ctx.derived.get("weights:prefix", [&] { return learned_prefix(ctx.model); });
+        ImGui::SetCursorScreenPos(ImVec2(m.cells_min.x, top.y));
+        HeatmapSpec s = plain_matrix_spec(ctx, "weights:prefix_tokens", prefix.data(), P, cfg.embed_dim,
+                                          ImVec2(avail.x - (m.cells_min.x - top.x), prefix_h),
+                                          names + " (" + std::to_string(P) + ", " + std::to_string(cfg.embed_dim) +
+                                              "), learned: goes on top ↓", "", "");
+        s.layout.axes = false;
+        s.layout.cell_w = m.cell_w;
+        s.layout.cell_h = prefix_row;
+        DrawHeatmap(ctx.cache, s);
+        ImGui::SetCursorScreenPos(below);
+    }
     Formula(ctx, StageKind::Cls);
+    Note(note);
 }
 
 // Cosine similarity of every position's embedding with every other (N × N).

@@ -1,6 +1,8 @@
 // Line charts with axes (see line_chart.h).
 #include "views/widgets/line_chart.h"
 
+#include "views/widgets/view_common.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -23,7 +25,7 @@ void DrawLineChart(const ChartAxes& axes, const std::vector<ImVec2>& faint, cons
     ImGui::Dummy(size);
     const float lh = ImGui::GetTextLineHeight();
     const float left = ImGui::CalcTextSize("100 %").x + lh * 1.6f;  // room for tick labels and the y name
-    const ImVec2 p0(origin.x + left, origin.y + lh * 0.5f);
+    const ImVec2 p0(origin.x + left, origin.y + lh * 1.8f);  // under the title's line
     const ImVec2 p1(origin.x + size.x - lh * 0.5f, origin.y + size.y - lh * 2.4f);  // room for x ticks and name
     if (p1.x - p0.x < 20.f || p1.y - p0.y < 20.f) return;
     const float x_max = std::max(axes.x_max, 1e-6f), y_span = std::max(axes.y_max - axes.y_min, 1e-6f);
@@ -51,7 +53,8 @@ void DrawLineChart(const ChartAxes& axes, const std::vector<ImVec2>& faint, cons
     }
     const ImVec2 xn = ImGui::CalcTextSize(axes.x_name.c_str());
     dl->AddText(ImVec2((p0.x + p1.x - xn.x) * 0.5f, p1.y + lh * 1.2f), text, axes.x_name.c_str());
-    dl->AddText(ImVec2(origin.x, p0.y), text, axes.y_name.c_str());
+    // The y axis's name under its tick labels, at the x name's height: it never runs into the top tick.
+    FittedText(dl, ImVec2(origin.x, p1.y + lh * 1.2f), left - 4.f, "↑ " + axes.y_name, text);
     dl->AddRect(p0, p1, IM_COL32(120, 120, 135, 255));
 
     dl->PushClipRect(p0, p1, true);
@@ -66,7 +69,7 @@ void DrawLineChart(const ChartAxes& axes, const std::vector<ImVec2>& faint, cons
     polyline(bold, axes.colour, 2.5f);
     if (marker_x >= 0.f) dl->AddLine(at(marker_x, axes.y_min), at(marker_x, axes.y_max), IM_COL32(255, 200, 0, 220), 2.f);
     dl->PopClipRect();
-    dl->AddText(ImVec2(p0.x + 6.f, p0.y + 4.f), axes.colour, axes.title.c_str());
+    FittedText(dl, ImVec2(origin.x, origin.y), size.x, axes.title, axes.colour);  // its own line, never into the next chart
 }
 
 }  // namespace vit::gui

@@ -10,7 +10,7 @@
 namespace vit::gui {
 
 struct ChartAxes {
-    std::string title;                 // drawn inside the top-left corner
+    std::string title;                 // its own line above the plot, fitted to the chart's width
     std::string x_name, y_name;        // "epoch", "loss"
     float x_max = 1.f;                 // x runs 0 … x_max
     float y_min = 0.f, y_max = 1.f;

@@ -155,17 +155,24 @@ HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared,
     return draw_token_matrix(ctx, stage, -1, size, title, "feature", 0, -1, "", &shared);
 }
 
-HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
+HeatmapSpec plain_matrix_spec(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
-                              const std::string& col_axis, Colormap cmap, float row_h) {
+                              const std::string& col_axis, Colormap cmap) {
     HeatmapSpec s;
     s.matrix = {heatmap_key(ctx.generation, key, -1, cmap), data, rows, cols, cmap};
     s.labels = {title, row_axis, col_axis};
     s.token_rows.enabled = false;
     s.layout.size = size;
-    s.layout.cell_h = row_h;
     s.layout.numbers = ctx.state.show_numbers;
     s.transition = ctx.transition;
+    return s;
+}
+
+HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
+                              ImVec2 size, const std::string& title, const std::string& row_axis,
+                              const std::string& col_axis, Colormap cmap, float row_h) {
+    HeatmapSpec s = plain_matrix_spec(ctx, key, data, rows, cols, size, title, row_axis, col_axis, cmap);
+    s.layout.cell_h = row_h;
     return DrawHeatmap(ctx.cache, s);
 }
 
@@ -189,7 +196,7 @@ HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t
                         const std::string& col_axis) {
     HeadGrid grid;
     const int H = static_cast<int>(t.shape[0]);
-    grid.compact = H > 4 || (H > 1 && ctx.state.presenter);  // presenter mode: the big font would eat small tiles
+    grid.compact = H > 4;  // in presenter mode too: four heads keep their axis names and ticks
     const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
     const std::vector<float>& r = ctx.derived.get(derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
         Range range = data_range(cmap, t.data.data(), t.data.size());
@@ -289,17 +296,16 @@ RgbaImage overlay_pixels(const float* overlay, int grid, Range r, Colormap cmap)
 
 void DrawOverlayValues(const float* overlay, int g, ImVec2 p0, float side) {
     const float cell = side / g;
+    // One size for the map, not under kFittedTextMinScale of the font; a label wider than its
+    // cell at that size is left out (an enlarged ViT-B map is not walled in "<0.1%").
+    const float size = std::clamp(cell * 0.42f, kFittedTextMinScale * ImGui::GetFontSize(), ImGui::GetFontSize());
     if (cell < kNumberedCellPx) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* font = ImGui::GetFont();
     for (int p = 0; p < g * g; ++p) {
-        std::string t = percent(overlay[p]);
-        float size = std::min(ImGui::GetFontSize(), cell * 0.42f);
-        ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
-        if (ts.x > cell * 0.86f) {
-            size *= cell * 0.86f / ts.x;
-            ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
-        }
+        const std::string t = percent(overlay[p]);
+        const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
+        if (ts.x > cell * 0.86f) continue;
         ImVec2 c(p0.x + (p % g + 0.5f) * cell, p0.y + (p / g + 0.5f) * cell);
         dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - 3, c.y - ts.y * 0.5f), ImVec2(c.x + ts.x * 0.5f + 3, c.y + ts.y * 0.5f),
                           IM_COL32(0, 0, 0, 150), 3.f);

@@ -116,14 +116,18 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
 // the stream; DrawSumTerm draws one of them on it, with its own bar showing that range.
 Range SumTermsRange(ViewContext& ctx, const std::vector<StageRef>& terms);
 HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared, ImVec2 size, const std::string& title);
-// A heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
+// The spec of a heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
+HeatmapSpec plain_matrix_spec(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
+                              ImVec2 size, const std::string& title, const std::string& row_axis,
+                              const std::string& col_axis, Colormap cmap = Colormap::Diverging);
+// DrawHeatmap of that spec.
 // `row_h` > 0: every row exactly that tall (a few rows of many columns, which square cells leave thin).
 HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
                               ImVec2 size, const std::string& title, const std::string& row_axis,
                               const std::string& col_axis, Colormap cmap = Colormap::Diverging, float row_h = 0.f);
 // The heads of an H×T×… stage as a grid of small multiples ("all heads"), every head coloured on one
-// range (all heads' data, so equal colours mean equal numbers). With more than four heads, or in
-// presenter mode, the tiles are compact: a title, no axes, one colour bar for the grid; else each
+// range (all heads' data, so equal colours mean equal numbers). With more than four heads the
+// tiles are compact: a title, no axes, one colour bar for the grid; else (presenter mode too) each
 // tile has its axes and a bar showing that shared range.
 struct HeadGrid {
     bool compact = false;
@@ -182,7 +186,8 @@ RgbaImage input_picture_pixels(const Tensor& in, const Preprocess& pre);
 // The pixels of an overlay: grid×grid values over range `r`, or (r.lo == r.hi) stretched from
 // their minimum (dark) to their maximum (bright).
 RgbaImage overlay_pixels(const float* overlay, int grid, Range r = {}, Colormap cmap = Colormap::Sequential);
-// An overlay's values as percentages in its patches, when the patches are big enough to hold them.
+// An overlay's values as percentages in its patches, one size for the map, each in a patch wide enough to
+// hold it at a readable size (none when the patches are too small for any).
 void DrawOverlayValues(const float* overlay, int grid, ImVec2 p0, float side);
 
 // Patch p's number in the top-left corner of its cell (at `cell_min`, `cell` px a side), small
