@@ -68,6 +68,10 @@ test('?lesson=what-attention-looks-at plays the lesson, and the title and link f
   const steps = Number((title.match(/step 1\/(\d+)$/) || [])[1]);
   assert.ok(steps > 1, `the title names the step: '${title}'`);
   await pixels(page, join(shots, 'lesson-step1.png'));
+  await press(page, 'ArrowRight');  // step 1 asks a question: the first press shows its answer (predict, then see)
+  await sleep(500);
+  assert.match(await page.title(), new RegExp(`step 1/${steps}$`));
+  await pixels(page, join(shots, 'lesson-step1-answer.png'));
   await press(page, 'ArrowRight');
   await sleep(1500);
   assert.match(await page.title(), new RegExp(`step 2/${steps}$`));
