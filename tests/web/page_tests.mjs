@@ -163,6 +163,21 @@ test("a WebP dropped on the page is decoded by the browser's own decoders", asyn
   await pixels(page, join(shots, 'dropped-webp.png'));
 });
 
+test('every screen opens from its link with a picture, and the backward walk shows gradients', async (t) => {
+  const page = await t.open('?model=digits');
+  await waitFor(page, 'the first pass', (v) => v.ready);
+  for (const query of ['screen=why', 'screen=model-view', 'screen=overview', 'screen=attention-distance',
+                       'screen=patch-pca', 'screen=token-norms', 'screen=cls-masks', 'stage=block1.attn&gradients=true']) {
+    await page.goto(`${page.url().split('?')[0]}?model=digits&${query}`, { waitUntil: 'load' });
+    const v = await waitFor(page, query, (v) => v.ready, 60);
+    await sleep(1500);
+    for (const part of query.split('&')) assert.ok(v.link.includes(part) || (await view(page)).link.includes(part), `the link keeps ${part}`);
+    const name = query.replace(/[^a-z0-9.]+/g, '-');
+    const screen = await pixels(page, join(shots, `screen-${name}.png`));
+    assert.ok(colours(screen, 300, 100, 1300, 900) > 20, `${query}: the picture area holds a picture`);
+  }
+});
+
 test('Export PNG (Ctrl+S) arrives as a download', async (t) => {
   const page = await t.open('?model=digits&stage=block1.attn');
   await waitFor(page, 'block1.attn', (v) => v.ready && v.stage === 'block1.attn');
