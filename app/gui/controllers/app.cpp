@@ -139,7 +139,7 @@ void App::apply(Loaded loaded) {
     if (!loaded.request.pixels && draw_.visible && !draw_.canvas.empty()) draw_.sent_version = ~0ull;
     ctx_.new_views();
 
-    std::string current = pipeline_.ids.empty() ? "" : pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
+    const std::string current = shown_stage();
     pipeline_ = trace_pipeline(*trace_, model_->config);
     int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
     if (same >= 0) state_.stage = same;
@@ -177,7 +177,7 @@ void App::on_drop(int count, const char** paths) {
     for (int i = 0; i < count; ++i) {
         std::string p = paths[i];
         switch (classify_path(p)) {
-            case FileKind::Image: request(model_name_.empty() ? options_.model : model_name_, p); break;
+            case FileKind::Image: request(image_model(), p); break;
             case FileKind::ModelFolder:
             case FileKind::Checkpoint: request(p, image_for_new_model(p, model_name_, image_path_)); break;
             default: show_error(p + ": not an image (PNG, JPEG, BMP, GIF, TGA) or a checkpoint (.safetensors, or a folder with config.json)");
@@ -187,7 +187,7 @@ void App::on_drop(int count, const char** paths) {
 
 void App::open_decoded_image(const std::string& name, std::shared_ptr<const Image> picture) {
     draw_.visible = false;  // the chosen picture replaces the canvas as the source
-    LoadRequest r{model_name_.empty() ? options_.model : model_name_, "", options_.image_size};
+    LoadRequest r{image_model(), "", options_.image_size};
     r.pixels = std::move(picture);
     r.pixels_name = name;
     loader_.request(r, model_, model_name_);
@@ -266,7 +266,7 @@ void App::send_canvas() {
 
 void App::carry_out(const UiActions& a) {
     if (a.open_image) draw_.visible = false;  // a chosen image replaces the canvas as the source
-    if (a.open_image) request(model_name_.empty() ? options_.model : model_name_, *a.open_image);
+    if (a.open_image) request(image_model(), *a.open_image);
     if (a.open_model) request(*a.open_model, image_for_new_model(*a.open_model, model_name_, image_path_));
     if (a.compare_model) compare_.set_model(*a.compare_model);
     if (a.export_png) capture_png_ = true;

@@ -82,6 +82,8 @@ public:
 private:
     void request(const std::string& model, const std::string& image);  // "" = model_image(model)
     std::string model_image(const std::string& model) const;  // the image a model opens on
+    const std::string& image_model() const { return model_name_.empty() ? options_.model : model_name_; }  // an image opens on
+    std::string shown_stage() const;  // the stage on screen's id ("" before the first pass)
     void poll_loader();
     void show_view();  // the window title and the page link follow the view (controllers/app_view_link.cpp)
     void apply(Loaded loaded);

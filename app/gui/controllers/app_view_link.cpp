@@ -7,6 +7,7 @@
 
 #include "controllers/app.h"
 #include "logic/ask/pass_banner.h"
+#include "logic/jobs/explanation.h"
 #include "logic/link/view_link.h"
 #include "model/builtin.h"
 #include "platform/window.h"
@@ -37,13 +38,16 @@ void App::show_view() {
         if (image_path_ != model_image(model_name_)) link.image = inside(image_path_, asset_dir_);
         link.view = capture_view(state_, pipeline_);
     }
-    const std::string& stage = pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
     const std::string& model = is_builtin_model(model_name_) ? model_name_ : model_->config.name;
-    std::string title = view_title(stage, model, in_lesson ? lesson->index + 1 : 0,
+    std::string title = view_title(shown_stage(), model, in_lesson ? lesson->index + 1 : 0,
                                    in_lesson ? lesson->steps() : 0);
     if (title != shown_title_) set_window_title(shown_title_ = title);
     std::string query = view_link_query(link);
     if (query != shown_link_) show_view_link(shown_link_ = query);
+}
+
+std::string App::shown_stage() const {
+    return pipeline_.ids.empty() ? "" : pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
 }
 
 App::ViewSummary App::view_summary() const {
@@ -52,15 +56,14 @@ App::ViewSummary App::view_summary() const {
     v.ready = true;
     v.model = model_name_;
     v.image = image_name_;
-    v.stage = pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
+    v.stage = shown_stage();
     v.token = state_.token;
     v.link = shown_link_;
     v.modified = modified_pass_text(ask_.results().asked, state_.ask.show);
     if (training_.session().latest()) v.train_step = training_.session().progress().step;
-    if (const Stage* probs = trace_->find(stage_id({StageKind::Probs})); probs && !probs->tensor.data.empty()) {
-        const FloatStorage& p = probs->tensor.data;
-        v.top_class = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
-        v.top_probability = p[static_cast<size_t>(v.top_class)];
+    if (const Tensor* probs = trace_->tensor({StageKind::Probs}); probs && !probs->data.empty()) {
+        v.top_class = top_class(*trace_);
+        v.top_probability = probs->data[static_cast<size_t>(v.top_class)];
     }
     return v;
 }

@@ -30,7 +30,7 @@ static void css_size(double& width, double& height) {
     }
 }
 
-// Keeps the canvas's drawing buffer at its CSS size times the pixel ratio.
+// Keeps the canvas's drawing buffer at its CSS size times the pixel ratio (only a change touches it).
 static void fit_canvas() {
     double width = 0, height = 0;
     css_size(width, height);
@@ -38,7 +38,8 @@ static void fit_canvas() {
     const int buffer_w = static_cast<int>(width * ratio + 0.5), buffer_h = static_cast<int>(height * ratio + 0.5);
     int now_w = 0, now_h = 0;
     glfwGetWindowSize(g_window, &now_w, &now_h);
-    if (now_w != buffer_w || now_h != buffer_h) glfwSetWindowSize(g_window, buffer_w, buffer_h);
+    if (now_w == buffer_w && now_h == buffer_h) return;
+    glfwSetWindowSize(g_window, buffer_w, buffer_h);
     // Emscripten's GLFW sets the canvas's CSS size with its buffer size: keep the page's layout instead.
     EM_ASM({
         const c = Module['canvas'];

@@ -4,13 +4,9 @@
 #include <algorithm>
 #include <cstdio>
 
-namespace vit::gui {
+#include "logic/describe/stage_info.h"
 
-static std::string percent_of(float p) {
-    char b[24];
-    std::snprintf(b, sizeof b, p >= 0.0995f ? "%.0f%%" : "%.1f%%", 100.f * p);
-    return b;
-}
+namespace vit::gui {
 
 std::string prediction_text(const Trace& trace, const ModelConfig& config) {
     const Tensor* probs = trace.tensor({StageKind::Probs});
@@ -18,7 +14,7 @@ std::string prediction_text(const Trace& trace, const ModelConfig& config) {
     const auto top = std::max_element(probs->data.begin(), probs->data.end());
     const size_t cls = static_cast<size_t>(top - probs->data.begin());
     const std::string label = cls < config.labels.size() ? config.labels[cls] : "class " + std::to_string(cls);
-    return "prediction: " + label + " (" + percent_of(*top) + ")";
+    return "prediction: " + label + " (" + percent(*top) + ")";
 }
 
 static std::string counted(size_t n, const char* one, const char* many) {

@@ -497,4 +497,14 @@ std::string zero_positions_note(bool removed_by_question) {
            "patch came from.";
 }
 
+std::string percent(float share) {
+    if (share < 0.f) return "-" + percent(-share);  // a change (the occlusion map's importance)
+    char buf[16];
+    float p = 100.f * share;
+    if (p >= 9.95f) std::snprintf(buf, sizeof buf, "%.0f%%", p);
+    else if (p >= 0.095f) std::snprintf(buf, sizeof buf, "%.1f%%", p);
+    else std::snprintf(buf, sizeof buf, "%s", p > 0.f ? "<0.1%" : "0%");
+    return buf;
+}
+
 }  // namespace vit::gui

@@ -33,4 +33,7 @@ std::string input_picture_caption(int side, int masked_patches);
 // positions), or never trained (the notebook's zeros), which the model did itself.
 std::string zero_positions_note(bool removed_by_question);
 
+// A share as the views print it: 0.163 → "16%", 0.004 → "0.4%", below 0.1% "<0.1%", a negative change "-…".
+std::string percent(float share);
+
 }  // namespace vit::gui

@@ -462,15 +462,6 @@ void Formula(ViewContext& ctx, StageKind kind) {
     ImGui::PopFont();
 }
 
-std::string percent(float share) {
-    if (share < 0.f) return "-" + percent(-share);  // a change (the occlusion map's importance)
-    char buf[16];
-    float p = 100.f * share;
-    if (p >= 9.95f) std::snprintf(buf, sizeof buf, "%.0f%%", p);
-    else if (p >= 0.095f) std::snprintf(buf, sizeof buf, "%.1f%%", p);
-    else std::snprintf(buf, sizeof buf, "%s", p > 0.f ? "<0.1%" : "0%");
-    return buf;
-}
 
 void DroppedTokenNote(const ViewContext& ctx, int token) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.6f, 0.3f, 1.f));

@@ -9,6 +9,7 @@
 
 #include "logic/state/app_state.h"
 #include "logic/ask/ask_compare.h"
+#include "logic/describe/stage_info.h"  // percent()
 #include "logic/state/derived_cache.h"
 #include "platform/fonts.h"
 #include "views/widgets/heatmap.h"
@@ -216,6 +217,5 @@ void DroppedTokenNote(const ViewContext& ctx, int token);
 float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note);
 // Stage `kind`'s formula from the catalogue (core/pass/stages.cpp), monospace, highlighted.
 void Formula(ViewContext& ctx, StageKind kind);
-std::string percent(float share);             // 0.163 → "16%", 0.004 → "0.4%"
 
 }  // namespace vit::gui
