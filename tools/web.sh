@@ -72,9 +72,10 @@ build() {
 
 npm_tools() {
   local dir="$out/npm"
-  [ -f "$dir/node_modules/puppeteer-core/package.json" ] && [ -f "$dir/node_modules/onnxruntime-web/package.json" ] && return 0
+  grep -qs '"version": "24\.' "$dir/node_modules/puppeteer-core/package.json" && [ -f "$dir/node_modules/onnxruntime-web/package.json" ] && return 0
   mkdir -p "$dir"
-  npm install --prefix "$dir" --no-audit --no-fund --no-save --ignore-scripts puppeteer-core onnxruntime-web >/dev/null
+  # puppeteer-core 24: its last major line that runs on Debian 12's Node.js 18 (25 needs 22)
+  npm install --prefix "$dir" --no-audit --no-fund --no-save --ignore-scripts puppeteer-core@24 onnxruntime-web >/dev/null
 }
 
 build
