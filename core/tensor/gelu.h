@@ -1,7 +1,7 @@
 // nn.GELU() in its erf form, x · ½(1 + erf(x/√2)), written once for the two
 // places that compute it: over Eigen arrays (layers.h gelu, the products'
 // fallback) and over one packet of floats (the matrix kernel's epilogue,
-// gemm.cpp), both with Eigen's erf.
+// gemm_avx512.cpp), both with Eigen's erf.
 #pragma once
 #include <unsupported/Eigen/SpecialFunctions>
 

@@ -1,5 +1,5 @@
 // Masks of an AVX-512 register's first lanes, for the partial register at the
-// end of a row: shared by the matrix kernel (gemm.cpp) and softmax (layers.cpp).
+// end of a row: shared by the matrix kernel (gemm_avx512.cpp) and softmax (layers.cpp).
 #pragma once
 #ifdef __AVX512F__
 #include <immintrin.h>

@@ -1,8 +1,9 @@
 // The core's matrix products (gemm.h) against Eigen's at shapes that reach every
 // edge of the kernel's tiling: rows not a multiple of a tile, columns not a
 // multiple of a panel or a register, depth across several packed blocks and not
-// a multiple of 16, outputs that are blocks of a wider matrix or cut into heads. In a build
-// without AVX-512 both sides are Eigen's, and the checks still hold.
+// a multiple of 16, outputs that are blocks of a wider matrix or cut into heads
+// (the AVX-512 kernel's 14 × 32 tiles natively, WebAssembly's 4 × 8 under node).
+// In a build with neither, both sides are Eigen's, and the checks still hold.
 #include <catch2/catch.hpp>
 
 #include "tensor/openmp.h"
@@ -56,7 +57,7 @@ TEST_CASE("the core's products match Eigen's at every edge of the tiling", "[gem
                 worst = std::max({worst, plain, with_bias, ab});
             }
     WARN("largest difference of the core's products from Eigen's: " << worst
-         << (vit::own_gemm_kernel() ? "" : " (no AVX-512 in this build: both sides are Eigen's)"));
+         << (vit::own_gemm_kernel() ? "" : " (no kernel of the core's for this instruction set: both sides are Eigen's)"));
 }
 
 TEST_CASE("the core's products read and write blocks of wider matrices", "[gemm]") {
