@@ -6,6 +6,7 @@
 #include "tensor/openmp.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #ifdef __AVX512F__
 #include <immintrin.h>
@@ -15,6 +16,7 @@
 #include "tensor/gelu.h"
 #include "tensor/gemm.h"
 #include "tensor/lanes.h"
+#include "tensor/wasm_exp.h"
 
 namespace vit {
 
@@ -152,6 +154,41 @@ void softmax_rows(const ConstMatRef& x, MatMap y) {
     if (cols == 0) return;
 #pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
     for (Eigen::Index r = 0; r < rows; ++r) softmax_row(x.row(r).data(), y.row(r).data(), cols);
+}
+
+#elif defined(__wasm_simd128__)
+
+namespace {
+
+// One row of softmax_rows, n > 0 floats (x and y may alias), in three sweeps of
+// 4 floats and the last n % 4 one by one: the max; e^(x − max) (exp4), stored
+// and summed; the row times 1 / sum.
+void softmax_row(const float* x, float* y, int64_t n) {
+    const int64_t whole = n / 4 * 4;
+    v128_t top = wasm_f32x4_splat(-std::numeric_limits<float>::infinity());
+    for (int64_t j = 0; j < whole; j += 4) top = wasm_f32x4_pmax(top, wasm_v128_load(x + j));
+    float shift = std::max(std::max(wasm_f32x4_extract_lane(top, 0), wasm_f32x4_extract_lane(top, 1)),
+                           std::max(wasm_f32x4_extract_lane(top, 2), wasm_f32x4_extract_lane(top, 3)));
+    for (int64_t j = whole; j < n; ++j) shift = std::max(shift, x[j]);
+    v128_t sums = wasm_f32x4_splat(0.f);
+    for (int64_t j = 0; j < whole; j += 4) {
+        const v128_t e = exp4(wasm_f32x4_sub(wasm_v128_load(x + j), wasm_f32x4_splat(shift)));
+        wasm_v128_store(y + j, e);
+        sums = wasm_f32x4_add(sums, e);
+    }
+    float sum = (wasm_f32x4_extract_lane(sums, 0) + wasm_f32x4_extract_lane(sums, 1)) +
+                (wasm_f32x4_extract_lane(sums, 2) + wasm_f32x4_extract_lane(sums, 3));
+    for (int64_t j = whole; j < n; ++j) sum += y[j] = std::exp(x[j] - shift);
+    const v128_t inverse = wasm_f32x4_splat(1.0f / sum);
+    for (int64_t j = 0; j < whole; j += 4) wasm_v128_store(y + j, wasm_f32x4_mul(wasm_v128_load(y + j), inverse));
+    for (int64_t j = whole; j < n; ++j) y[j] *= wasm_f32x4_extract_lane(inverse, 0);
+}
+
+}  // namespace
+
+void softmax_rows(const ConstMatRef& x, MatMap y) {
+    if (x.cols() == 0) return;
+    for (Eigen::Index r = 0; r < x.rows(); ++r) softmax_row(x.row(r).data(), y.row(r).data(), x.cols());
 }
 
 #else
