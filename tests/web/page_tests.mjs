@@ -1,7 +1,8 @@
 // The page's tests (tools/web.sh --test): the site in build-web/site served from
 // localhost and driven in Debian's Chromium, headless, as a student drives it —
 // its link opens a stage and a lesson, keys step the stages, a click picks a
-// patch, a PNG from the computer opens, a download arrives — each checked on
+// patch or a cell to explain, the mouse draws a digit, R opens the lesson
+// editor, a PNG from the computer opens, a download arrives — each checked on
 // the app's own account of the screen and on the screen's pixels, with no
 // console error anywhere. Screenshots go to build-web/page-shots/ to be looked at.
 //   node tests/web/page_tests.mjs [BUILD (default build-web)]
