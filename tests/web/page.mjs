@@ -104,13 +104,16 @@ export function changed(a, b, x0, y0, x1, y1) {
   return count;
 }
 
-// The leftmost box drawn in the selection's colour (255, 200, 0): the selected patch's
+// Whether pixel (x, y) of `image` has the selection's colour (255, 200, 0).
+export function selection(image, x, y) {
+  const i = 4 * (y * image.width + x);
+  return image.data[i] > 230 && Math.abs(image.data[i + 1] - 200) < 25 && image.data[i + 2] < 40;
+}
+
+// The leftmost box drawn in the selection's colour: the selected patch's
 // outline on the picture one clicks. { x0, y0, x1, y1 } in pixels, or null.
 export function selectionBox(image) {
-  const yellow = (x, y) => {
-    const i = 4 * (y * image.width + x);
-    return image.data[i] > 230 && Math.abs(image.data[i + 1] - 200) < 25 && image.data[i + 2] < 40;
-  };
+  const yellow = (x, y) => selection(image, x, y);
   let left = null;
   for (let x = 0; x < image.width && !left; ++x)
     for (let y = 0; y < image.height; ++y)
@@ -121,4 +124,35 @@ export function selectionBox(image) {
   let x1 = left.x;
   while (x1 + 1 < image.width && yellow(x1 + 1, left.y)) ++x1;
   return { x0: left.x, y0: left.y, x1, y1 };
+}
+
+// The topmost run of at least `length` pixels along a row, from column `from` on, where
+// `matches(image, x, y)` holds: { x0, x1, y } in pixels, or null.
+export function firstRun(image, matches, length, from = 0) {
+  for (let y = 0; y < image.height; ++y)
+    for (let x = from, run = 0; x < image.width; ++x) {
+      run = matches(image, x, y) ? run + 1 : 0;
+      if (run >= length && (x + 1 === image.width || !matches(image, x + 1, y))) return { x0: x - run + 1, x1: x, y };
+    }
+  return null;
+}
+
+// Pure black, as the Draw panel's canvas is before any ink.
+export function black(image, x, y) {
+  const i = 4 * (y * image.width + x);
+  return image.data[i] + image.data[i + 1] + image.data[i + 2] < 6;
+}
+
+// A stroke of the mouse through `points` ([x, y] in CSS pixels), the button held, a few
+// frames at each point (the app reads the mouse once a frame).
+export async function drag(page, points) {
+  await page.mouse.move(...points[0]);
+  await page.mouse.down();
+  await sleep(200);
+  for (const point of points.slice(1)) {
+    await page.mouse.move(...point, { steps: 4 });
+    await sleep(120);
+  }
+  await page.mouse.up();
+  await sleep(150);
 }

@@ -1,7 +1,8 @@
 // The page's tests (tools/web.sh --test): the site in build-web/site served from
 // localhost and driven in Debian's Chromium, headless, as a student drives it —
 // its link opens a stage and a lesson, keys step the stages, a click picks a
-// patch, a PNG from the computer opens, a download arrives — each checked on
+// patch or a cell to explain, the mouse draws a digit, R opens the lesson
+// editor, a PNG from the computer opens, a download arrives — each checked on
 // the app's own account of the screen and on the screen's pixels, with no
 // console error anywhere. Screenshots go to build-web/page-shots/ to be looked at.
 //   node tests/web/page_tests.mjs [BUILD (default build-web)]
@@ -9,7 +10,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { changed, colours, launch, openPage, pixels, press, selectionBox, serveSite, sleep, view, waitFor } from './page.mjs';
+import { black, changed, colours, drag, firstRun, launch, openPage, pixels, press, selection, selectionBox, serveSite, sleep,
+         view, waitFor } from './page.mjs';
 
 const build = resolve(process.argv[2] || 'build-web');
 const shots = join(build, 'page-shots');
@@ -200,6 +202,69 @@ test('a link the app cannot read is one message, and the app opens beside it', a
   const v = await waitFor(page, 'the default model', (v) => v.ready);
   assert.equal(v.model, 'digits');
   await pixels(page, join(shots, 'bad-link.png'));
+});
+
+test('a digit drawn with the mouse on the Draw canvas reruns the pass on the drawing', async (t) => {
+  const page = await t.open('');
+  const sample = await waitFor(page, 'the first pass', (v) => v.ready);
+  await page.mouse.click(405, 47);  // the toolbar's "Draw a digit" checkbox (its second row at 1600 × 1000)
+  await waitFor(page, 'the Draw panel', (v) => v.drawing, 10);
+  await sleep(500);
+  const before = await pixels(page);
+  const top = firstRun(before, black, 200, 1100);  // the canvas: the topmost black square in the side column
+  assert.ok(top, 'the Draw panel shows its canvas');
+  const canvas = { x0: top.x0, y0: top.y, x1: top.x1, y1: top.y + top.x1 - top.x0 };
+  const at = (u, v) => [canvas.x0 + u * (canvas.x1 - canvas.x0), canvas.y0 + v * (canvas.y1 - canvas.y0)];
+  await drag(page, [at(0.25, 0.2), at(0.5, 0.2), at(0.75, 0.2), at(0.65, 0.45), at(0.55, 0.65), at(0.45, 0.85)]);  // a 7
+  const v = await waitFor(page, 'the pass on the drawing', (v) => v.image === 'drawn digit', 30);
+  await sleep(500);
+  assert.ok(v.drawing, 'the Draw panel stays open');
+  assert.notEqual(v.top_class, sample.top_class, "the answer is no longer the sample's");
+  assert.equal(v.top_class, 7, 'the model reads the stroke as a 7');
+  const after = await pixels(page, join(shots, 'drawn-digit.png'));
+  const ink = changed(before, after, canvas.x0, canvas.y0, canvas.x1, canvas.y1);
+  assert.ok(ink > 2000, `the stroke is inked on the canvas (${ink} pixels)`);
+  const seen = changed(before, after, canvas.x0, canvas.y1, 1600, canvas.y1 + 200);
+  assert.ok(seen > 500, `the 28 × 28 image the model sees and its prediction appear under the canvas (${seen} pixels)`);
+});
+
+test('R opens the lesson editor in the side column, and R closes it', async (t) => {
+  const page = await t.open('?model=digits');
+  await waitFor(page, 'the first pass', (v) => v.ready && !v.editor);
+  await sleep(500);
+  const before = await pixels(page);
+  await press(page, 'r');
+  await waitFor(page, 'the lesson editor', (v) => v.editor, 10);
+  await sleep(500);
+  const open = await pixels(page, join(shots, 'lesson-editor.png'));
+  const side = changed(before, open, 1250, 60, 1600, 960);
+  assert.ok(side > 20000, `the side column shows the editor (${side} pixels changed)`);
+  await press(page, 'r');
+  await waitFor(page, 'the editor closed', (v) => !v.editor, 10);
+  await sleep(500);
+  const closed = await pixels(page);
+  const left = changed(before, closed, 1250, 60, 1600, 960);
+  assert.ok(left < 500, `the side column is back as it was (${left} pixels differ)`);
+});
+
+test('a click on a cell of block0.attn shows where its number comes from', async (t) => {
+  const page = await t.open('?model=digits&stage=block0.attn');
+  await waitFor(page, 'block0.attn', (v) => v.ready && v.stage === 'block0.attn' && v.cell === null);
+  await sleep(500);
+  const before = await pixels(page);
+  // The CLS row outlined across head 0's map of 17 × 17 square cells (digits' tokens).
+  const row = firstRun(before, selection, 100);
+  assert.ok(row, "the selected row is outlined across the first head's map");
+  let bottom = row.y;
+  while (selection(before, row.x0, bottom + 1)) ++bottom;
+  const side = (row.x1 - row.x0) / 17;
+  await page.mouse.click((row.x0 + row.x1) / 2 + 2 * side, (row.y + bottom) / 2 + 5 * side);  // row 5, key token 10
+  const v = await waitFor(page, 'the explained cell', (v) => v.cell !== null, 10);
+  assert.deepEqual(v.cell, [5, 10]);
+  await sleep(500);
+  const after = await pixels(page, join(shots, 'cell-provenance.png'));
+  const panel = changed(before, after, 1250, 60, 1600, 960);
+  assert.ok(panel > 5000, `the side panel shows the cell's inputs and arithmetic (${panel} pixels changed)`);
 });
 
 // Runs every test on its own page; a console error on a page fails its test.

@@ -68,6 +68,11 @@ public:
         int token = 0, top_class = -1;
         int train_step = -1;   // the training run's steps done; -1 without a run
         float top_probability = 0.f;
+        bool drawing = false;  // the "Draw a digit" panel is open (a pass on its canvas names its image "drawn digit")
+        bool editor = false;   // the lesson editor is open in the side column
+        // The cell of the stage on screen whose inputs the side panel's "Where this number comes from"
+        // shows (its row and column in the clicked heatmap); -1 without one.
+        int cell_row = -1, cell_col = -1;
     };
     ViewSummary view_summary() const;  // controllers/app_view_link.cpp
 

@@ -61,6 +61,11 @@ App::ViewSummary App::view_summary() const {
     v.link = shown_link_;
     v.modified = modified_pass_text(ask_.results().asked, state_.ask.show);
     if (training_.session().latest()) v.train_step = training_.session().progress().step;
+    v.drawing = draw_.visible;
+    v.editor = lessons_.editor().visible;
+    const StageRef& on_screen = pipeline_.stages[std::min(state_.stage, pipeline_.size() - 1)];
+    if (const std::optional<CellRef>& c = state_.cell; c && c->stage == on_screen && !state_.gradients)
+        v.cell_row = c->row, v.cell_col = c->col;
     if (const Tensor* probs = trace_->tensor({StageKind::Probs}); probs && !probs->data.empty()) {
         v.top_class = top_class(*trace_);
         v.top_probability = probs->data[static_cast<size_t>(v.top_class)];

@@ -28,6 +28,7 @@ public:
     void play();         // the step's loads, then its view
     LessonPlayer* player() { return lesson_ ? &*lesson_ : nullptr; }  // nullptr: no lesson
     LessonEditor& editor() { return editor_; }
+    const LessonEditor& editor() const { return editor_; }
 
     bool take_key(const KeyEvent& e);  // a lesson key (next, back…) taken; false: the app's own
     float caption_height(float width);
