@@ -282,17 +282,9 @@ constexpr TileFunction kTileFunctions[kTileRows + 1] = {
 void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, float scale, const float* bias,
               const ColumnGroups& c, const PackedBt* packed = nullptr, int64_t first_row = 0,
               const GeluOutput* gelu = nullptr) {
+    const auto whole = [&](MatRef m) { multiply(a, b, b_transposed, scale, bias, m, packed, first_row, gelu); };
+    if (!gemm::tiles_compute(a, b, b_transposed, bias, c, gelu, kPanelCols, whole)) return;
     const int64_t rows = c.rows(), cols = c.cols(), depth = a.cols();
-    assert(a.rows() == rows && (b_transposed ? b.rows() == cols && b.cols() == depth
-                                             : b.rows() == depth && b.cols() == cols));
-    assert(!gelu || c.one_matrix());
-    if (rows == 0 || cols == 0) return;
-    if (depth == 0 || !c.groups_aligned_to(kPanelCols)) {
-        gemm::multiply_whole(depth, bias, c, gelu, [&](MatRef whole) {
-            multiply(a, b, b_transposed, scale, bias, whole, packed, first_row, gelu);
-        });
-        return;
-    }
     PackBuffers& buffers = pack_buffers();
     buffers.a.resize(static_cast<size_t>(rows * std::min(depth, kDepthBlock)));
     buffers.b.resize(static_cast<size_t>(kPanelCols * kDepthBlock));

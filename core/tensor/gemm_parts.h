@@ -3,6 +3,7 @@
 // way round for a product whose column groups split a tile.
 #pragma once
 #include <algorithm>
+#include <cassert>
 
 #include "tensor/gelu.h"
 #include "tensor/gemm.h"
@@ -55,6 +56,25 @@ void multiply_whole(int64_t depth, const float* bias, const ColumnGroups& c, con
         product(MatRef(whole));
     }
     write_columns(whole, c);
+}
+
+// The start every kernel's product shares: checks the shapes (a: rows × depth,
+// op(b): depth × cols, c: rows × cols) and settles what the kernel's tiles do
+// not compute — an empty c; no depth, or column groups that split a tile of
+// `tile_cols` (these two through multiply_whole and `product`). True when the
+// tiles have the product to compute.
+template <class Product>
+bool tiles_compute(const ConstMatRef& a, [[maybe_unused]] const ConstMatRef& b, [[maybe_unused]] bool b_transposed,
+                   const float* bias, const ColumnGroups& c, const GeluOutput* gelu, int64_t tile_cols,
+                   const Product& product) {
+    const int64_t depth = a.cols();
+    assert(a.rows() == c.rows() && (b_transposed ? b.rows() == c.cols() && b.cols() == depth
+                                                 : b.rows() == depth && b.cols() == c.cols()));
+    assert(!gelu || c.one_matrix());
+    if (c.rows() == 0 || c.cols() == 0) return false;
+    if (depth > 0 && c.groups_aligned_to(tile_cols)) return true;
+    multiply_whole(depth, bias, c, gelu, product);
+    return false;
 }
 
 // C's rows in tiles of at most `most` rows, as even as can be (ViT's 197 rows

@@ -13,7 +13,6 @@
 #include <wasm_simd128.h>
 
 #include <algorithm>
-#include <cassert>
 #include <cstring>
 
 #include "tensor/gemm_parts.h"
@@ -124,17 +123,9 @@ constexpr TileFunction kTileFunctions[kTileRows + 1] = {nullptr, multiply_tile<1
 // go to one group: groups whose columns split a panel are written from a whole c.
 void multiply(const ConstMatRef& a, const ConstMatRef& b, bool b_transposed, float scale, const float* bias,
               const ColumnGroups& c, const GeluOutput* gelu = nullptr) {
+    const auto whole = [&](MatRef m) { multiply(a, b, b_transposed, scale, bias, m, gelu); };
+    if (!gemm::tiles_compute(a, b, b_transposed, bias, c, gelu, kPanelCols, whole)) return;
     const int64_t rows = c.rows(), cols = c.cols(), depth = a.cols();
-    assert(a.rows() == rows && (b_transposed ? b.rows() == cols && b.cols() == depth
-                                             : b.rows() == depth && b.cols() == cols));
-    assert(!gelu || c.one_matrix());
-    if (rows == 0 || cols == 0) return;
-    if (depth == 0 || !c.groups_aligned_to(kPanelCols)) {
-        gemm::multiply_whole(depth, bias, c, gelu, [&](MatRef whole) {
-            multiply(a, b, b_transposed, scale, bias, whole, gelu);
-        });
-        return;
-    }
     thread_local FloatStorage packed_a, panel;
     packed_a.resize(static_cast<size_t>(rows * depth));
     panel.resize(static_cast<size_t>(depth * kPanelCols));
