@@ -1,12 +1,14 @@
 // The core's matrix-product kernel on WebAssembly SIMD (the page's build,
-// gemm.h). C is computed in tiles of up to 6 rows × 8 columns held in 12
-// four-float registers (with the panel's two and a broadcast, 15 of the 16
-// that V8 has on x86): each step of depth adds A's value for the row,
+// gemm.h). C is computed in tiles of up to 4 rows × 8 columns held in 8
+// four-float registers: each step of depth adds A's value for the row,
 // broadcast, times the step's 8 floats of a panel. A panel is 8 columns of
-// op(B) packed step-major, zeros past its last column, once per product; every
-// tile of rows reads it from L1. Eigen 3.4 has no WebAssembly backend: its SSE2
-// path on wasm SIMD holds a 4 × 4 tile (it takes wasm32 for a machine of 8
-// registers) and spent three quarters of a ViT-Ti pass in it.
+// op(B) packed step-major (zeros past its last column), once per product, and
+// every tile of rows reads it; A is packed once, tile by tile, step-major.
+// Taller or wider tiles (6 × 8, 4 × 12) ran slower in V8 on x86, which keeps
+// one of its 16 vector registers for itself: the accumulators spilled. Eigen
+// 3.4 has no WebAssembly backend; its SSE2 path on wasm SIMD held a 4 × 4 tile
+// and a ViT-Ti pass spent three quarters of its time there (129 ms; 86 with
+// this kernel, measured under node on Zen 4).
 #include "tensor/gemm.h"
 
 #if defined(__wasm_simd128__) && !defined(__AVX512F__)
