@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <numeric>
 
 #include "views/widgets/views.h"
@@ -33,11 +34,15 @@ static std::string scores_note(const ModelConfig& c, StageKind kind, int K) {
 }
 
 // A view at least as wide as tall: the image the answer is about at the left, as large as the height
-// allows; `avail` keeps the width left beside it.
-static void DrawAnswerPicture(ViewContext& ctx, ImVec2& avail) {
+// allows and up to 58% of the width, down to 45% where the bars column beside it (`bars`: its text's height at a
+// width, `rows` bars of at least a line) needs the width; `avail` keeps the width left beside it.
+static void DrawAnswerPicture(ViewContext& ctx, ImVec2& avail, const std::function<float(float)>& bars, int rows) {
     if (avail.x < avail.y) return;
     const float lh = ImGui::GetTextLineHeightWithSpacing();
-    const float side = std::min(avail.y - lh, avail.x * 0.5f);
+    const float row = lh + ImGui::GetStyle().ItemSpacing.y;  // a bar at its lowest
+    float share = std::min(0.58f, (avail.y - lh) / avail.x);
+    while (share > 0.45f && bars(avail.x * (1.f - share) - 2.f * lh) + rows * row > avail.y) share -= 0.02f;
+    const float side = avail.x * share;
     ImGui::BeginGroup();
     ImGui::TextUnformatted("what the model sees");
     PictureSpec ps;
@@ -49,18 +54,26 @@ static void DrawAnswerPicture(ViewContext& ctx, ImVec2& avail) {
     avail.x -= side + 2.f * lh;
 }
 
-// The formula and what the bars mean, under them.
-static void DrawHeadNotes(ViewContext& ctx, StageKind kind, bool change, int classes) {
-    Formula(ctx, kind);
-    if (change) {
-        Note("Each bar is what the interventions changed: the asked pass minus the plain one (pp: percentage points). "
-             "The probabilities of both passes add up to 1, so the changes add up to 0.");
-    } else if (kind == StageKind::Probs) {
-        Note("Softmax turns the scores into probabilities that are positive and sum to 1. The top class is the "
-             "model's prediction.");
-    } else {
-        Note(scores_note(ctx.model.config, kind, classes));
-    }
+// What the bars mean, under the formula.
+static std::string head_note(const ViewContext& ctx, StageKind kind, bool change, int classes) {
+    if (change)
+        return "Each bar is what the interventions changed: the asked pass minus the plain one (pp: percentage points). "
+               "The probabilities of both passes add up to 1, so the changes add up to 0.";
+    if (kind == StageKind::Probs)
+        return "Softmax turns the scores into probabilities that are positive and sum to 1. The top class is the "
+               "model's prediction.";
+    return scores_note(ctx.model.config, kind, classes);
+}
+
+// The line above the bars: what they show, of how many classes.
+static std::string bars_title(bool probs, bool change, int top, int K) {
+    char title[128];
+    if (change)
+        std::snprintf(title, sizeof title, probs ? "top %d of %d classes: change in probability (asked − plain pass)"
+                                                 : "top %d of %d classes: change in logit (asked − plain pass)", top, K);
+    else
+        std::snprintf(title, sizeof title, probs ? "top %d of %d classes: probability" : "top %d of %d classes: logit (score before softmax)", top, K);
+    return title;
 }
 
 void DrawHeadView(ViewContext& ctx) {
@@ -82,22 +95,27 @@ void DrawHeadView(ViewContext& ctx) {
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    DrawAnswerPicture(ctx, avail);
-    ImGui::BeginGroup();
     // The Ask panel's difference (asked − plain pass): probabilities become signed changes.
     const bool change = ctx.shows_difference();
     const bool share_bars = probs && !change;  // bars from 0 to 100%, else signed bars around a zero line
-    if (change)
-        ImGui::Text(probs ? "top %d of %d classes: change in probability (asked − plain pass)"
-                          : "top %d of %d classes: change in logit (asked − plain pass)", top, K);
-    else
-        ImGui::Text(probs ? "top %d of %d classes: probability" : "top %d of %d classes: logit (score before softmax)", top, K);
+    const std::string title = bars_title(probs, change, top, K), note = head_note(ctx, stage.kind, change, K);
+    // The bars share what the title, the formula and the note under them leave: the note is never cut off.
+    auto text_height = [&](float width) {
+        return ImGui::CalcTextSize(title.c_str(), nullptr, false, width).y +
+               FormulaAndNoteHeight(ctx, stage.kind, note, width) + 3.f * ImGui::GetStyle().ItemSpacing.y;
+    };
+    DrawAnswerPicture(ctx, avail, text_height, top);
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + avail.x);
+    ImGui::TextWrapped("%s", title.c_str());
     ImGui::Spacing();
+    const float text_h = text_height(avail.x);
     float label_w = 0.f;
     auto label_of = [&](int k) { return k < (int)labels.size() ? labels[k] : "class " + std::to_string(k); };
     for (int i = 0; i < top; ++i) label_w = std::max(label_w, ImGui::CalcTextSize(label_of(idx[i]).c_str()).x);
     label_w = std::min(label_w + 16.f, avail.x * 0.35f);
-    float bar_h = std::min(2.2f * lh, (avail.y - 8 * lh) / std::max(1, top));
+    const float row_gap = ImGui::GetStyle().ItemSpacing.y;  // under every bar's row
+    float bar_h = std::clamp((avail.y - text_h) / std::max(1, top) - row_gap, lh, 2.2f * lh);
     float value_w = ImGui::CalcTextSize("-00.000  ").x;
     float bar_w = avail.x - label_w - value_w - 20.f;
     float max_abs = 1e-12f;
@@ -134,7 +152,9 @@ void DrawHeadView(ViewContext& ctx) {
                                                       pt ? pt->data[k] : 0.f);
     }
     ImGui::Spacing();
-    DrawHeadNotes(ctx, stage.kind, change, K);
+    Formula(ctx, stage.kind);
+    Note(note);
+    ImGui::PopTextWrapPos();
     ImGui::EndGroup();
 }
 

@@ -149,12 +149,21 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
         if (x + text_size(col_axis(s)).x <= L.box.x) L.col_axis_x = x;
     }
     const float top = L.title_h + (s.layout.axes ? (L.col_axis_x >= 0.f ? 1.f : 2.f) * lh + 4.f : 2.f);
-    L.bar_below = s.layout.colorbar && L.box.y > L.box.x * 1.15f;
-    L.bar_w = s.layout.colorbar && !L.bar_below ? ColorBarWidth(range) + 12.f : 0.f;
-    L.bar_h = L.bar_below ? 14.f + lh + 12.f : 0.f;
-    const float label_overhang = L.bar_w > 0.f ? lh * 0.5f : 0.f;  // the bar's lowest label hangs below the cells
-    fit_cells(s, std::max(10.f, L.box.x - L.left - L.bar_w - 4.f), std::max(10.f, L.box.y - top - L.bar_h - label_overhang - 4.f),
-              L.cw, L.ch);
+    // The colour bar where the cells come out larger; where that makes no difference, below in a box much
+    // taller than wide, else at the right.
+    auto place_bar = [&](bool below) {
+        L.bar_below = s.layout.colorbar && below;
+        L.bar_w = s.layout.colorbar && !below ? ColorBarWidth(range) + 12.f : 0.f;
+        L.bar_h = L.bar_below ? 14.f + lh + 12.f : 0.f;
+        const float label_overhang = L.bar_w > 0.f ? lh * 0.5f : 0.f;  // the bar's lowest label hangs below the cells
+        fit_cells(s, std::max(10.f, L.box.x - L.left - L.bar_w - 4.f),
+                  std::max(10.f, L.box.y - top - L.bar_h - label_overhang - 4.f), L.cw, L.ch);
+        return L.cw * L.ch;
+    };
+    const bool tall = L.box.y > L.box.x * 1.15f;
+    const float right = place_bar(false), below = place_bar(true);
+    if (std::abs(below - right) <= 0.01f * std::max(below, right)) place_bar(tall);
+    else place_bar(below > right);
     L.p0 = ImVec2(L.origin.x + L.left, L.origin.y + top);
     L.p1 = ImVec2(L.p0.x + L.cw * s.matrix.cols, L.p0.y + L.ch * s.matrix.rows);
     return L;

@@ -445,8 +445,8 @@ void Note(const std::string& text) {
     ImGui::PopStyleColor();
 }
 
-float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note) {
-    const float width = ImGui::GetContentRegionAvail().x;
+float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note, float width) {
+    if (width <= 0.f) width = ImGui::GetContentRegionAvail().x;
     const float spacing = ImGui::GetStyle().ItemSpacing.y;
     ImGui::PushFont(ctx.mono());
     float h = ImGui::CalcTextSize(stage_def(kind).formula, nullptr, false, width).y + spacing;

@@ -212,9 +212,9 @@ void WrappedWords(const std::string& text, const ImVec4& colour);
 void Note(const std::string& text);           // wrapped, dimmed explanation
 // In warning colour: the selected token was dropped, so its maps are empty.
 void DroppedTokenNote(const ViewContext& ctx, int token);
-// The height Formula(kind) and then Note(note) take at the current width and font, so a
-// view can leave exactly that room under its pictures.
-float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note);
+// The height Formula(kind) and then Note(note) take at `width` (0: the current width) and the current
+// font, so a view can leave exactly that room under its pictures.
+float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note, float width = 0.f);
 // Stage `kind`'s formula from the catalogue (core/pass/stages.cpp), monospace, highlighted.
 void Formula(ViewContext& ctx, StageKind kind);
 
