@@ -76,6 +76,18 @@ static std::string bars_title(bool probs, bool change, int top, int K) {
     return title;
 }
 
+// The stage's classes, the first `top` sorted by probability (the same order for
+// logits: softmax keeps it); for one of DeiT's heads, by its own scores.
+static std::vector<int> classes_in_order(const StageRef& stage, const Tensor& t, const Tensor* probs, int top) {
+    const bool one_head = stage.kind == StageKind::LogitsCls || stage.kind == StageKind::LogitsDist;
+    const Tensor& order_by = probs && !one_head ? *probs : t;
+    std::vector<int> idx(t.numel());
+    std::iota(idx.begin(), idx.end(), 0);
+    std::partial_sort(idx.begin(), idx.begin() + top, idx.end(),
+                      [&](int a, int b) { return order_by.data[a] > order_by.data[b]; });
+    return idx;
+}
+
 void DrawHeadView(ViewContext& ctx) {
     const StageRef& stage = ctx.stage();
     bool probs = stage.kind == StageKind::Probs;
@@ -84,14 +96,8 @@ void DrawHeadView(ViewContext& ctx) {
     const Tensor& t = *ctx.tensor(stage);
     const auto& labels = ctx.model.config.labels;
     int K = static_cast<int>(t.numel());
-    // Order by probability (the same order for logits: softmax keeps it); one of DeiT's heads by its own scores.
-    const bool one_head = stage.kind == StageKind::LogitsCls || stage.kind == StageKind::LogitsDist;
-    const Tensor& order_by = pt && !one_head ? *pt : t;
-    std::vector<int> idx(K);
-    std::iota(idx.begin(), idx.end(), 0);
     int top = std::min(K, 10);
-    std::partial_sort(idx.begin(), idx.begin() + top, idx.end(),
-                      [&](int a, int b) { return order_by.data[a] > order_by.data[b]; });
+    const std::vector<int> idx = classes_in_order(stage, t, pt, top);
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
