@@ -1,12 +1,22 @@
 // Where this number comes from (see provenance_panel.h).
 #include "panels/provenance_panel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 namespace vit::gui {
 
 static const ImVec4 kHeading(0.55f, 0.75f, 1.f, 1.f), kWorking(1.f, 0.86f, 0.55f, 1.f);
+
+// A term's palette: the user's choice, else as the colour-scale policy has it —
+// sequential for numbers that are never negative (exponentials), diverging for signed ones.
+static Colormap term_colormap(const std::vector<float>& values, ColormapMode mode) {
+    if (mode == ColormapMode::Diverging) return Colormap::Diverging;
+    if (mode == ColormapMode::Sequential) return Colormap::Sequential;
+    const bool signed_values = std::any_of(values.begin(), values.end(), [](float v) { return v < 0.f; });
+    return signed_values ? Colormap::Diverging : Colormap::Sequential;
+}
 
 void DrawCellProvenance(ViewContext& ctx) {
     const ImVec4 dim = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
@@ -38,9 +48,10 @@ void DrawCellProvenance(ViewContext& ctx) {
     const float strip_h = ImGui::GetTextLineHeightWithSpacing() * 2.f + std::min(40.f, width / 8.f) + 30.f;
     for (size_t i = 0; i < p->terms.size(); ++i) {
         const ProvenanceTerm& term = p->terms[i];
+        const Colormap cmap = term_colormap(term.values, ctx.state.colormap);
         const std::string key = "provenance " + p->cell + " " + std::to_string(i);
         DrawPlainMatrix(ctx, key, term.values.data(), 1, static_cast<int>(term.values.size()), ImVec2(width, strip_h),
-                        term.name, "", "element");
+                        term.name, "", "element", cmap);
     }
     for (const std::string& line : p->working) WrappedWords(line, kWorking);
     char check[96];
