@@ -193,10 +193,10 @@ void DrawTokensView(ViewContext& ctx) {
     const std::string zeros = max_abs == 0.f ? zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()) : "";
     // All-zero positions: the note says why the maps are blank instead of what a trained ViT shows.
     const std::string note = zeros.empty() ? kTrained : zeros;
-    // The map leaves room for the heading and the note under it: the note is never cut off.
+    // The map leaves room for the heading, and the note and the formula under it: neither is ever cut off.
     const float text_h = ImGui::CalcTextSize(kHeading, nullptr, false, right_w).y +
-                         ImGui::CalcTextSize(note.c_str(), nullptr, false, right_w - 8.f).y + 2.f * lh;
-    float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, avail.y - text_h, float(g * (g + 1)) * 40.f});
+                         FormulaAndNoteHeight(ctx, StageKind::Tokens, note, right_w - 8.f) + lh;
+    float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, avail.y - text_h, float(g * (g + 1)) * 64.f});
     side = std::max(side, 3.f * lh);
     ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
     if (dropped) {
