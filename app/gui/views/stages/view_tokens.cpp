@@ -195,7 +195,8 @@ void DrawTokensView(ViewContext& ctx) {
     const std::string note = zeros.empty() ? kTrained : zeros;
     // The map leaves room for the heading, and the note and the formula under it: neither is ever cut off.
     const float text_h = ImGui::CalcTextSize(kHeading, nullptr, false, right_w).y +
-                         FormulaAndNoteHeight(ctx, StageKind::Tokens, note, right_w - 8.f) + lh;
+                         FormulaAndNoteHeight(ctx, StageKind::Tokens, note, right_w - 8.f) +
+                         2.f * ImGui::GetStyle().ItemSpacing.y;  // under the heading and under the map
     float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, avail.y - text_h, float(g * (g + 1)) * 64.f});
     side = std::max(side, 3.f * lh);
     ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
