@@ -133,6 +133,20 @@ static void DrawPositionSimilarity(ViewContext& ctx, const std::vector<float>& c
     ImGui::Dummy(ImVec2(ColorBarWidth({-1.f, 1.f}), side));
 }
 
+static const char* kHeading = "How alike are the positions? One small map per patch position: its cosine similarity with every other position";
+
+// The side of the position map in a column of `column` size: room is left for the heading, and the note and
+// the formula under it (neither is ever cut off); a tiny grid's map grows to 64 px a texel at most.
+static float PositionMapSide(ViewContext& ctx, const std::string& note, ImVec2 column) {
+    const float text_h = ImGui::CalcTextSize(kHeading, nullptr, false, column.x).y +
+                         FormulaAndNoteHeight(ctx, StageKind::Tokens, note, column.x - 8.f) +
+                         2.f * ImGui::GetStyle().ItemSpacing.y;  // under the heading and under the map
+    const int g = ctx.grid();
+    const float side = std::min({column.x - ColorBarWidth({-1.f, 1.f}) - 20.f, column.y * 0.55f, column.y - text_h,
+                                 float(g * (g + 1)) * 64.f});
+    return std::max(side, 3.f * ImGui::GetTextLineHeightWithSpacing());
+}
+
 void DrawTokensView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
     const Tensor& cls = *ctx.tensor({StageKind::Cls});
@@ -186,19 +200,12 @@ void DrawTokensView(ViewContext& ctx) {
 
     ImGui::BeginGroup();
     float right_w = ImGui::GetContentRegionAvail().x;
-    int g = ctx.grid();
-    static const char* kHeading = "How alike are the positions? One small map per patch position: its cosine similarity with every other position";
     static const char* kTrained = "In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
                                   "rows and columns show up.";
     const std::string zeros = max_abs == 0.f ? zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()) : "";
     // All-zero positions: the note says why the maps are blank instead of what a trained ViT shows.
     const std::string note = zeros.empty() ? kTrained : zeros;
-    // The map leaves room for the heading, and the note and the formula under it: neither is ever cut off.
-    const float text_h = ImGui::CalcTextSize(kHeading, nullptr, false, right_w).y +
-                         FormulaAndNoteHeight(ctx, StageKind::Tokens, note, right_w - 8.f) +
-                         2.f * ImGui::GetStyle().ItemSpacing.y;  // under the heading and under the map
-    float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, avail.y - text_h, float(g * (g + 1)) * 64.f});
-    side = std::max(side, 3.f * lh);
+    const float side = PositionMapSide(ctx, note, ImVec2(right_w, avail.y));
     ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
     if (dropped) {
         Note("Tokens were dropped (Ask panel): " + std::to_string(cls.rows() - T) +
