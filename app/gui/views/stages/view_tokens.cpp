@@ -176,6 +176,7 @@ void DrawTokensView(ViewContext& ctx) {
     float left_w = avail.x * 0.56f;
     float row_h = (avail.y - 2 * lh) / 2.f;
     float w = (left_w - 50.f) / 2.f - 8.f;
+    const float top_y = ImGui::GetCursorScreenPos().y;
     ImGui::BeginGroup();
     const Colormap cmap = colormap_for(StageKind::Tokens, ctx.state.colormap);
     // The three terms of the sum on one range (colormap.h): a small position embedding looks small.
@@ -192,9 +193,11 @@ void DrawTokensView(ViewContext& ctx) {
     s.layout.size = ImVec2(w, row_h);
     s.layout.numbers = ctx.state.show_numbers;
     DrawTokenHeatmap(ctx, s);
-    OperatorSign(ctx, "=", row_h * 0.6f);
+    // The sum takes the height the terms left unused (a narrow matrix's square cells fill less than their row).
+    const float sum_h = std::max(row_h, top_y + avail.y - 2 * lh - ImGui::GetCursorScreenPos().y);
+    OperatorSign(ctx, "=", sum_h * 0.6f);
     ImGui::SameLine();
-    DrawSumTerm(ctx, {StageKind::Tokens}, shared, ImVec2(left_w - 60.f, row_h), "tokens " + shape_string(tok.shape) + ": the encoder's input");
+    DrawSumTerm(ctx, {StageKind::Tokens}, shared, ImVec2(left_w - 60.f, sum_h), "tokens " + shape_string(tok.shape) + ": the encoder's input");
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
 
