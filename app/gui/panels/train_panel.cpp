@@ -72,10 +72,11 @@ static void DrawStatus(const TrainProgress& progress) {
         ImGui::TextColored(ImVec4(1.f, 0.45f, 0.4f, 1.f), "training failed: %s", progress.error.c_str());
         return;
     }
-    const float epochs = static_cast<float>(progress.total_steps) / std::max(1, progress.steps_per_epoch);
-    ImGui::TextWrapped("%s · epoch %.2f of %.0f · step %d of %d · batch %d · learning rate %.1e · %.0f ms a step",
-                phase_name(progress.phase), static_cast<float>(progress.step) / std::max(1, progress.steps_per_epoch),
-                epochs, progress.step, progress.total_steps, progress.batch, progress.lr, progress.ms_per_step);
+    // One line, so the strip stays short and the picture above it large: the batch size is on its slider
+    // above, the run's length in "step … of …".
+    ImGui::TextWrapped("%s · epoch %.2f · step %d of %d · lr %.1e · %.0f ms/step", phase_name(progress.phase),
+                       static_cast<float>(progress.step) / std::max(1, progress.steps_per_epoch), progress.step,
+                       progress.total_steps, progress.lr, progress.ms_per_step);
 }
 
 // Loss (raw batches faint, a running mean bold) and held-out accuracy, side by side in `width`, `height` tall.

@@ -31,7 +31,7 @@ static void DrawWeightsAndBias(ViewContext& ctx, ImVec2 size, bool small) {
         return out;
     });
     char title[96];
-    std::snprintf(title, sizeof title, "Wᵀ (%d, %d), learned weights", cfg.patch_dim(), cfg.embed_dim);
+    std::snprintf(title, sizeof title, "weights Wᵀ (%d, %d)", cfg.patch_dim(), cfg.embed_dim);
     // The bias row takes one cell row of a small matrix's height, else a line; its title a line more.
     const float bias_h = (small ? size.y / (cfg.patch_dim() + 3.f) : lh) + 2.f * lh;
     ImGui::BeginGroup();
@@ -52,8 +52,10 @@ static void DrawWeightsAndBias(ViewContext& ctx, ImVec2 size, bool small) {
     ImGui::EndGroup();
 }
 
-void DrawPatchEmbedView(
-ViewContext& ctx) {
+// The share of the matrices' height the top row (patches · Wᵀ + b) takes.
+static constexpr float kTopRowShare = 0.45f;
+
+void DrawPatchEmbedView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
@@ -62,11 +64,13 @@ ViewContext& ctx) {
     })[0];
     char note[240];
     std::snprintf(note, sizeof note,
-                  "Checked on this image: the stride-%d convolution gives the same matrix (max |conv − linear| = %.2g). "
-                  "Each row is one patch turned into a %d-number embedding.",
-                  cfg.patch_size, diff, cfg.embed_dim);
-    // Two rows of matrices share what the formula and the note leave: patches · (Wᵀ over + b), then = the result.
-    float row_h = (avail.y - FormulaAndNoteHeight(ctx, StageKind::PatchEmbed, note) - lh) / 2.f;
+                  "Each row: one patch's %d-number embedding. The stride-%d convolution gives the same matrix "
+                  "(max |conv − linear| = %.2g).",
+                  cfg.embed_dim, cfg.patch_size, diff);
+    // Two rows of matrices share what the formula and the note leave: patches · (Wᵀ over + b), then = the
+    // result, which takes the larger share (its cells are the larger per unit of height).
+    const float rows_h = avail.y - FormulaAndNoteHeight(ctx, StageKind::PatchEmbed, note) - lh;
+    const float row_h = rows_h * kTopRowShare, result_h = rows_h - row_h;
     const float sign_w = OperatorSignWidth(ctx, "·");
     // A small model's weights hold their numbers: the patches take only their share of the width.
     const bool small = cfg.patch_dim() <= 16 && cfg.embed_dim <= 16;
@@ -88,10 +92,11 @@ ViewContext& ctx) {
     DrawWeightsAndBias(ctx, ImVec2(avail.x - patches_w - sign_w - 8.f, row_h), small);
 
     // Row 2: = patch_embed
-    OperatorSign(ctx, "=", row_h * 0.6f);
+    OperatorSign(ctx, "=", result_h * 0.6f);
     ImGui::SameLine();
     const Tensor& pe = *ctx.tensor({StageKind::PatchEmbed});
-    DrawTokenMatrix(ctx, {StageKind::PatchEmbed}, -1, ImVec2(avail.x - 120.f, row_h), "patch_embed " + shape_string(pe.shape));
+    DrawTokenMatrix(ctx, {StageKind::PatchEmbed}, -1, ImVec2(avail.x - OperatorSignWidth(ctx, "=") - 8.f, result_h),
+                    "patch_embed " + shape_string(pe.shape));
 
     Formula(ctx, StageKind::PatchEmbed);
     Note(note);

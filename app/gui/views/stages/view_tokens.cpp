@@ -133,6 +133,20 @@ static void DrawPositionSimilarity(ViewContext& ctx, const std::vector<float>& c
     ImGui::Dummy(ImVec2(ColorBarWidth({-1.f, 1.f}), side));
 }
 
+static const char* kHeading = "How alike are the positions? One small map per patch position: its cosine similarity with every other position";
+
+// The side of the position map in a column of `column` size: room is left for the heading, and the note and
+// the formula under it (neither is ever cut off); a tiny grid's map grows to 64 px a texel at most.
+static float PositionMapSide(ViewContext& ctx, const std::string& note, ImVec2 column) {
+    const float text_h = ImGui::CalcTextSize(kHeading, nullptr, false, column.x).y +
+                         FormulaAndNoteHeight(ctx, StageKind::Tokens, note, column.x - 8.f) +
+                         2.f * ImGui::GetStyle().ItemSpacing.y;  // under the heading and under the map
+    const int g = ctx.grid();
+    const float side = std::min({column.x - ColorBarWidth({-1.f, 1.f}) - 20.f, column.y * 0.55f, column.y - text_h,
+                                 float(g * (g + 1)) * 64.f});
+    return std::max(side, 3.f * ImGui::GetTextLineHeightWithSpacing());
+}
+
 void DrawTokensView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
     const Tensor& cls = *ctx.tensor({StageKind::Cls});
@@ -162,6 +176,7 @@ void DrawTokensView(ViewContext& ctx) {
     float left_w = avail.x * 0.56f;
     float row_h = (avail.y - 2 * lh) / 2.f;
     float w = (left_w - 50.f) / 2.f - 8.f;
+    const float top_y = ImGui::GetCursorScreenPos().y;
     ImGui::BeginGroup();
     const Colormap cmap = colormap_for(StageKind::Tokens, ctx.state.colormap);
     // The three terms of the sum on one range (colormap.h): a small position embedding looks small.
@@ -178,26 +193,22 @@ void DrawTokensView(ViewContext& ctx) {
     s.layout.size = ImVec2(w, row_h);
     s.layout.numbers = ctx.state.show_numbers;
     DrawTokenHeatmap(ctx, s);
-    OperatorSign(ctx, "=", row_h * 0.6f);
+    // The sum takes the height the terms left unused (a narrow matrix's square cells fill less than their row).
+    const float sum_h = std::max(row_h, top_y + avail.y - 2 * lh - ImGui::GetCursorScreenPos().y);
+    OperatorSign(ctx, "=", sum_h * 0.6f);
     ImGui::SameLine();
-    DrawSumTerm(ctx, {StageKind::Tokens}, shared, ImVec2(left_w - 60.f, row_h), "tokens " + shape_string(tok.shape) + ": the encoder's input");
+    DrawSumTerm(ctx, {StageKind::Tokens}, shared, ImVec2(left_w - 60.f, sum_h), "tokens " + shape_string(tok.shape) + ": the encoder's input");
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
 
     ImGui::BeginGroup();
     float right_w = ImGui::GetContentRegionAvail().x;
-    int g = ctx.grid();
-    static const char* kHeading = "How alike are the positions? One small map per patch position: its cosine similarity with every other position";
     static const char* kTrained = "In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
                                   "rows and columns show up.";
     const std::string zeros = max_abs == 0.f ? zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()) : "";
     // All-zero positions: the note says why the maps are blank instead of what a trained ViT shows.
     const std::string note = zeros.empty() ? kTrained : zeros;
-    // The map leaves room for the heading and the note under it: the note is never cut off.
-    const float text_h = ImGui::CalcTextSize(kHeading, nullptr, false, right_w).y +
-                         ImGui::CalcTextSize(note.c_str(), nullptr, false, right_w - 8.f).y + 2.f * lh;
-    float side = std::min({right_w - ColorBarWidth({-1.f, 1.f}) - 20.f, avail.y * 0.55f, avail.y - text_h, float(g * (g + 1)) * 40.f});
-    side = std::max(side, 3.f * lh);
+    const float side = PositionMapSide(ctx, note, ImVec2(right_w, avail.y));
     ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
     if (dropped) {
         Note("Tokens were dropped (Ask panel): " + std::to_string(cls.rows() - T) +
