@@ -7,7 +7,7 @@
 # (not the full-size real-layout checkpoints, label `real`: ViT-B in a Debug
 # sanitizer build takes minutes). That build is for this machine too
 # (VITVIZ_NATIVE, on by default), so on an AVX-512 machine the core's own
-# kernel (core/tensor/gemm.cpp) runs under the sanitizers. Last, the same
+# kernel (core/tensor/gemm_avx512.cpp) runs under the sanitizers. Last, the same
 # build folder adds the app, and its monkey (tools/monkey.sh) feeds it random
 # input for MONKEY_SECONDS (default 60) per small model from a fixed seed (the
 # small built-ins and the family fixtures), and the Release app gets the same
