@@ -86,7 +86,7 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
     if (ctx.state.head >= 0) {
         const int h = ctx.state.head;
         HeatmapResult m = DrawTokenMatrix(ctx, stage, h, ImVec2(avail.x - sum_w, h_total),
-                                          "head " + std::to_string(h) + ": query token ↓ attends to key token →", "key token");
+                                          "head " + std::to_string(h) + ": a row per query token, a column per key token", "key token");
         if (is_attn) {
             ImGui::SameLine(0, 4);
             DrawRowSums(ctx, *sums, h, T, sum_w, m);
