@@ -149,13 +149,6 @@ void softmax_row(const float* x, float* y, int64_t n) {
 
 }  // namespace
 
-void softmax_rows(const ConstMatRef& x, MatMap y) {
-    const Eigen::Index rows = x.rows(), cols = x.cols();
-    if (cols == 0) return;
-#pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
-    for (Eigen::Index r = 0; r < rows; ++r) softmax_row(x.row(r).data(), y.row(r).data(), cols);
-}
-
 #elif defined(__wasm_simd128__)
 
 namespace {
@@ -179,16 +172,24 @@ void softmax_row(const float* x, float* y, int64_t n) {
     float sum = (wasm_f32x4_extract_lane(sums, 0) + wasm_f32x4_extract_lane(sums, 1)) +
                 (wasm_f32x4_extract_lane(sums, 2) + wasm_f32x4_extract_lane(sums, 3));
     for (int64_t j = whole; j < n; ++j) sum += y[j] = std::exp(x[j] - shift);
-    const v128_t inverse = wasm_f32x4_splat(1.0f / sum);
-    for (int64_t j = 0; j < whole; j += 4) wasm_v128_store(y + j, wasm_f32x4_mul(wasm_v128_load(y + j), inverse));
-    for (int64_t j = whole; j < n; ++j) y[j] *= wasm_f32x4_extract_lane(inverse, 0);
+    const float inverse = 1.0f / sum;
+    for (int64_t j = 0; j < whole; j += 4)
+        wasm_v128_store(y + j, wasm_f32x4_mul(wasm_v128_load(y + j), wasm_f32x4_splat(inverse)));
+    for (int64_t j = whole; j < n; ++j) y[j] *= inverse;
 }
 
 }  // namespace
 
+#endif
+
+#if defined(__AVX512F__) || defined(__wasm_simd128__)
+
+// Row by row through the instruction set's softmax_row above.
 void softmax_rows(const ConstMatRef& x, MatMap y) {
-    if (x.cols() == 0) return;
-    for (Eigen::Index r = 0; r < x.rows(); ++r) softmax_row(x.row(r).data(), y.row(r).data(), x.cols());
+    const Eigen::Index rows = x.rows(), cols = x.cols();
+    if (cols == 0) return;
+#pragma omp parallel for schedule(static) if (x.size() >= kParallelMinElements)
+    for (Eigen::Index r = 0; r < rows; ++r) softmax_row(x.row(r).data(), y.row(r).data(), cols);
 }
 
 #else

@@ -15,7 +15,6 @@
 #include <wasm_simd128.h>
 
 #include <algorithm>
-#include <cstring>
 
 #include "tensor/gemm_parts.h"
 
