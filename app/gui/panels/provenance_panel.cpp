@@ -9,13 +9,11 @@ namespace vit::gui {
 
 static const ImVec4 kHeading(0.55f, 0.75f, 1.f, 1.f), kWorking(1.f, 0.86f, 0.55f, 1.f);
 
-// A term's palette: the user's choice, else as the colour-scale policy has it —
+// A term's palette, as the colour-scale policy has it unless the user chose one:
 // sequential for numbers that are never negative (exponentials), diverging for signed ones.
 static Colormap term_colormap(const std::vector<float>& values, ColormapMode mode) {
-    if (mode == ColormapMode::Diverging) return Colormap::Diverging;
-    if (mode == ColormapMode::Sequential) return Colormap::Sequential;
     const bool signed_values = std::any_of(values.begin(), values.end(), [](float v) { return v < 0.f; });
-    return signed_values ? Colormap::Diverging : Colormap::Sequential;
+    return colormap_for(signed_values ? Palette::Diverging : Palette::Sequential, mode);
 }
 
 void DrawCellProvenance(ViewContext& ctx) {

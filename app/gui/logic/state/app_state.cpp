@@ -120,10 +120,12 @@ std::string group_name(const Pipeline& p, int group) {
     return "Block " + std::to_string(group - 1);
 }
 
-Colormap colormap_for(StageKind kind, ColormapMode mode) {
+Colormap colormap_for(Palette natural, ColormapMode mode) {
     if (mode == ColormapMode::Diverging) return Colormap::Diverging;
     if (mode == ColormapMode::Sequential) return Colormap::Sequential;
-    return stage_def(kind).palette == Palette::Sequential ? Colormap::Sequential : Colormap::Diverging;
+    return natural;
 }
+
+Colormap colormap_for(StageKind kind, ColormapMode mode) { return colormap_for(stage_def(kind).palette, mode); }
 
 }  // namespace vit::gui

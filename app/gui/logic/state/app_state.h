@@ -101,6 +101,8 @@ void follow_stage_layer(AppState& s, const Pipeline& p);
 
 // "Embedding", "Block 3", "Head" for a Pipeline group.
 std::string group_name(const Pipeline& p, int group);
+// The palette the numbers call for (`natural`) unless the user chose one.
+Colormap colormap_for(Palette natural, ColormapMode mode);
 // The stage's palette from the catalogue (attention, probabilities: sequential
 // 0 … max; everything signed: diverging) unless the user chose one.
 Colormap colormap_for(StageKind kind, ColormapMode mode);
