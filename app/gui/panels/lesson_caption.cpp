@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "logic/describe/drawn_text.h"
+#include "views/widgets/view_common.h"
 
 namespace vit::gui {
 
@@ -51,7 +52,7 @@ float lesson_caption_height(const LessonPlayer& player, const LessonEditor& edit
              1.35f * ImGui::GetTextLineHeight();
     if (player.steps() == 0) return h + ImGui::CalcTextSize(kNoStepYet, nullptr, false, wrap).y + 2.f * ImGui::GetStyle().WindowPadding.y;
     for (const CaptionLine& line : caption_lines(player, text, answer))
-        h += ImGui::CalcTextSize(line.text.c_str(), nullptr, false, wrap).y + 4.f;
+        h += WrappedHeight(line.text, wrap) + 4.f;
     return h + 2.f * ImGui::GetStyle().WindowPadding.y;
 }
 
@@ -82,11 +83,7 @@ void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, c
         ImGui::EndChild();
         return;
     }
-    for (const CaptionLine& line : caption_lines(player, text, answer)) {
-        ImGui::PushStyleColor(ImGuiCol_Text, line.colour);
-        ImGui::TextWrapped("%s", line.text.c_str());
-        ImGui::PopStyleColor();
-    }
+    for (const CaptionLine& line : caption_lines(player, text, answer)) WrappedWords(line.text, line.colour);
     if (!player.lesson.title.empty()) ImGui::TextDisabled("%s", drawn_text(player.lesson.title).c_str());
     ImGui::EndChild();
 }

@@ -1,5 +1,7 @@
-// Cutting user text to a drawable length (see drawn_text.h).
+// Cutting user text to a drawable length, wrapping text between words (see drawn_text.h).
 #include "logic/describe/drawn_text.h"
+
+#include <sstream>
 
 namespace vit::gui {
 
@@ -13,6 +15,26 @@ std::string drawn_text(const std::string& text) {
     if (text.size() <= kMaxDrawnBytes) return text;
     static const std::string kCutNote = "… (cut)";
     return utf8_prefix(text, kMaxDrawnBytes - kCutNote.size()) + kCutNote;
+}
+
+std::string word_wrapped(const std::string& text, float width,
+                         const std::function<float(const std::string&)>& line_width) {
+    std::string out;
+    std::istringstream paragraphs(text);
+    for (std::string paragraph; std::getline(paragraphs, paragraph);) {
+        if (!out.empty()) out += '\n';
+        std::string line;  // measured whole: a sum of its words' widths could differ (rounding)
+        std::istringstream words(paragraph);
+        for (std::string word; words >> word;) {
+            if (!line.empty() && line_width(line + ' ' + word) > width) {
+                out += line + '\n';
+                line.clear();
+            }
+            line += (line.empty() ? "" : " ") + word;
+        }
+        out += line;
+    }
+    return out;
 }
 
 }  // namespace vit::gui

@@ -262,20 +262,37 @@ AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
 }
 
 // How the tiles are laid out: the room for them, the gap between them, the width kept for the shared
-// colour bar (0 with a scale per map) and what a row of tiles needs besides the pictures.
+// colour bar (0 with a scale per map), what every row of tiles needs besides the pictures (extra_h) and
+// what a row with colour bars under its maps needs more (bar_h).
 struct TileRoom {
     ImVec2 avail;
-    float gap, bar_w, extra_h;
+    float gap, bar_w, extra_h, bar_h;
     bool own_bars;
     int tok;
 };
+
+// How many of the rows of `cols` tiles have colour bars under their maps (every row with a scale per map).
+int rows_with_bars(const std::vector<Tile>& tiles, int cols, bool own_bars) {
+    int rows = 0;
+    for (size_t row = 0; row < tiles.size(); row += cols)
+        rows += own_bars || std::any_of(tiles.begin() + row, tiles.begin() + std::min(tiles.size(), row + cols),
+                                        [](const Tile& t) { return t.own_bar; });
+    return rows;
+}
+
+// The side of equal tiles in `cols` columns: each row takes its title and gaps, a row with bars its bars.
+float tile_side(const std::vector<Tile>& tiles, const TileRoom& room, int cols) {
+    const int rows = (static_cast<int>(tiles.size()) + cols - 1) / cols;
+    const float bars = room.bar_h * rows_with_bars(tiles, cols, room.own_bars);
+    return std::min(room.avail.x / cols - room.gap, (room.avail.y - bars) / rows - room.extra_h);
+}
 
 // One head enlarged to fill the view, the image to click on beside it; returns the big tile's bottom right.
 ImVec2 DrawEnlargedHead(ViewContext& ctx, const std::vector<Tile>& tiles, const TileRoom& room) {
     const AppState& st = ctx.state;
     const int H = ctx.pipeline.heads;
     const Tile& big = tiles[1 + st.head];
-    const float side = std::max(40.f, std::min(room.avail.y - room.extra_h, room.avail.x * 0.72f));
+    const float side = std::max(40.f, std::min(room.avail.y - room.extra_h - (room.own_bars || big.own_bar ? room.bar_h : 0.f), room.avail.x * 0.72f));
     DrawTile(ctx, big, side, room.own_bars, room.tok);
     const ImVec2 big_max = ImGui::GetItemRectMax();
     ImGui::SameLine(0, room.bar_w + 2 * room.gap);
@@ -294,9 +311,10 @@ ImVec2 DrawEnlargedHead(ViewContext& ctx, const std::vector<Tile>& tiles, const 
 // (no less than `from`).
 ImVec2 DrawTileGrid(ViewContext& ctx, const std::vector<Tile>& tiles, const TileRoom& room, ImVec2 from) {
     const int n = static_cast<int>(tiles.size());
-    const int cols = best_columns(n, room.avail, 1.f, room.gap, room.extra_h);
-    const int rows = (n + cols - 1) / cols;
-    const float side = std::max(40.f, std::min(room.avail.x / cols - room.gap, room.avail.y / rows - room.extra_h));
+    int cols = 1;
+    for (int c = 2; c <= n; ++c)
+        if (tile_side(tiles, room, c) > tile_side(tiles, room, cols)) cols = c;
+    const float side = std::max(40.f, tile_side(tiles, room, cols));
     const bool shorten = short_titles(tiles, side);
     ImVec2 corner = from;
     for (int i = 0; i < n; ++i) {
@@ -331,12 +349,11 @@ void DrawAttentionTiles(ViewContext& ctx, const AttentionTiles& at, Range shared
     const float lh = ImGui::GetTextLineHeightWithSpacing();
     const float gap = std::round(ImGui::GetFontSize() * 0.6f);
     const float bar_w = own_bars ? 0.f : ImGui::CalcTextSize("100%").x + 16.f + 8.f + 2 * gap;
-    // Per row of tiles: the title, the bars (own scales, or a signed map's own), the half-gap between rows and
-    // ImGui's item spacing.
-    const bool any_bar = own_bars || std::any_of(at.tiles.begin(), at.tiles.end(), [](const Tile& t) { return t.own_bar; });
+    // Per row of tiles: the title, the half-gap between rows and ImGui's item spacing; and a row with bars
+    // (own scales, or a signed map's own) those.
     const float spacing = ImGui::GetStyle().ItemSpacing.y;
-    const float extra_h = title_height() + (any_bar ? bar_height() + spacing : 0.f) + gap * 0.5f + 3 * spacing;
-    const TileRoom room{ImVec2(avail.x - bar_w, avail.y), gap, bar_w, extra_h, own_bars, tok};
+    const float extra_h = title_height() + gap * 0.5f + 3 * spacing;
+    const TileRoom room{ImVec2(avail.x - bar_w, avail.y), gap, bar_w, extra_h, bar_height() + spacing, own_bars, tok};
     const ImVec2 tiles_at = ImGui::GetCursorScreenPos();
     const ImVec2 corner =
         st.head >= 0 ? DrawEnlargedHead(ctx, at.tiles, room) : DrawTileGrid(ctx, at.tiles, room, tiles_at);
@@ -392,7 +409,7 @@ void DrawAttentionScreen(ViewContext& ctx) {
     // The caption's room: its wrapped lines (at least two, so the tiles do not jump with its length).
     const std::string caption = attention_caption(ctx, at, shared);
     const float footer_h = std::max(ImGui::GetTextLineHeightWithSpacing() * 2.f,
-                                    ImGui::CalcTextSize(caption.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y) +
+                                    WrappedHeight(caption, ImGui::GetContentRegionAvail().x)) +
                            ImGui::GetStyle().ItemSpacing.y + 4.f;
     const ImVec2 room(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - footer_h);
     const auto tiles = [&](ViewContext& loaded) { DrawAttentionTiles(loaded, at, shared, tok, ImGui::GetContentRegionAvail()); };

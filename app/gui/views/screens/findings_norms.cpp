@@ -108,7 +108,7 @@ void DrawTokenNormsScreen(ViewContext& ctx) {
     const char* note = "A sink: a token most queries attend to (column sum ≫ 1). Large ViTs trained long make a few "
                        "background patches sinks with huge norms; registers take that role.";
     const float bottom = top + avail.y - formula_h - ImGui::GetStyle().ItemSpacing.y;
-    if (ImGui::GetCursorScreenPos().y + ImGui::CalcTextSize(note, nullptr, false, right_w).y <= bottom) Note(note);
+    if (ImGui::GetCursorScreenPos().y + WrappedHeight(note, right_w) <= bottom) Note(note);
     ImGui::EndGroup();
     FindingsFormula(ctx, kFormula, kPytorch);
 }

@@ -75,7 +75,7 @@ static const char* kNormalisedNote = "3. Each channel is normalised with the mea
 // normalised channel as tall as both at the right, the note under them.
 static void DrawInputColumns(ViewContext& ctx, const Tensor& in, int S, ImVec2 avail) {
     const float lh = ImGui::GetTextLineHeightWithSpacing();
-    const float note_h = ImGui::CalcTextSize(kNormalisedNote, nullptr, false, avail.x).y + lh;
+    const float note_h = WrappedHeight(kNormalisedNote, avail.x) + lh;
     const float col_h = avail.y - note_h - lh;
     const float side = std::min(col_h / 2.f - lh - ImGui::GetStyle().ItemSpacing.y, avail.x * 0.36f);
     ImGui::BeginGroup();

@@ -6,7 +6,8 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
-#include <sstream>
+
+#include "logic/describe/drawn_text.h"
 
 namespace vit::gui {
 
@@ -423,27 +424,21 @@ void TextAfter(const std::string& text, float spacing) {
     ImGui::TextWrapped("%s", text.c_str());
 }
 
-void WrappedWords(const std::string& text, const ImVec4& colour) {
-    const float avail = ImGui::GetContentRegionAvail().x, space = ImGui::CalcTextSize(" ").x;
-    float used = -1.f;  // < 0: nothing on this line yet
-    std::istringstream words(text);
-    for (std::string word; words >> word;) {
-        const float w = ImGui::CalcTextSize(word.c_str()).x;
-        if (used >= 0.f && used + space + w <= avail) {
-            ImGui::SameLine(0.f, space);
-            used += space + w;
-        } else {
-            used = w;
-        }
-        ImGui::TextColored(colour, "%s", word.c_str());
-    }
+std::string word_wrapped(const std::string& text, float width) {
+    return word_wrapped(text, width, [](const std::string& line) { return ImGui::CalcTextSize(line.c_str()).x; });
 }
 
-void Note(const std::string& text) {
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(190, 190, 200, 255));
-    ImGui::TextWrapped("%s", text.c_str());
+float WrappedHeight(const std::string& text, float width) {
+    return ImGui::CalcTextSize(word_wrapped(text, width).c_str()).y;
+}
+
+void WrappedWords(const std::string& text, const ImVec4& colour) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextUnformatted(word_wrapped(text, ImGui::GetContentRegionAvail().x).c_str());
     ImGui::PopStyleColor();
 }
+
+void Note(const std::string& text) { WrappedWords(text, ImGui::ColorConvertU32ToFloat4(IM_COL32(190, 190, 200, 255))); }
 
 float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note, float width) {
     if (width <= 0.f) width = ImGui::GetContentRegionAvail().x;
@@ -451,7 +446,7 @@ float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& 
     ImGui::PushFont(ctx.mono());
     float h = ImGui::CalcTextSize(stage_def(kind).formula, nullptr, false, width).y + spacing;
     ImGui::PopFont();
-    return h + ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y + spacing + 4.f;
+    return h + WrappedHeight(note, width) + spacing + 4.f;
 }
 
 void Formula(ViewContext& ctx, StageKind kind) {

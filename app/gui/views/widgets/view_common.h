@@ -206,10 +206,13 @@ void SameLineOrWrap(float width, float spacing = 24.f);
 // `text` after the last item on its row, or on the next row when it does not fit there;
 // wrapped if it is wider than the window (a title's second half).
 void TextAfter(const std::string& text, float spacing = 8.f);
-// Text in `colour` that wraps only between words, so no number is split at its decimal
-// point (ImGui's own wrapping also breaks after '.').
+// `text` wrapped between words at `width` in the current font (logic/describe/drawn_text.h), so no
+// number is split at its decimal point as ImGui's own wrapping can.
+std::string word_wrapped(const std::string& text, float width);
+float WrappedHeight(const std::string& text, float width);  // the height word_wrapped's lines take
+// Text in `colour` wrapped between words at the window's right edge.
 void WrappedWords(const std::string& text, const ImVec4& colour);
-void Note(const std::string& text);           // wrapped, dimmed explanation
+void Note(const std::string& text);           // wrapped between words, dimmed explanation
 // In warning colour: the selected token was dropped, so its maps are empty.
 void DroppedTokenNote(const ViewContext& ctx, int token);
 // The height Formula(kind) and then Note(note) take at `width` (0: the current width) and the current
