@@ -600,13 +600,15 @@ StatusInfo App::status_info() const {
 enum class Drawn { Pictures, PicturesAndCharts, Text };
 
 // Whether a triangle drawn with the font atlas is part of a chart: a solid shape (the atlas's white
-// pixel) at least 12 pixels both ways in a colour of its own, not the style's (frames, buttons, panels).
+// pixel) at least 12 pixels both ways in a colour of its own, not the style's at any opacity (frames,
+// buttons, panels, a docked panel's opaque background).
 static bool chart_shape(const ImDrawVert* const v[3], const PixelRect& r) {
     if (r.x1 - r.x0 < 12.f || r.y1 - r.y0 < 12.f) return false;
+    const ImU32 rgb = ~IM_COL32_A_MASK;
     for (int k = 0; k < 3; ++k) {
         if ((v[k]->col >> IM_COL32_A_SHIFT) < 128) return false;
         for (int c = 0; c < ImGuiCol_COUNT; ++c)
-            if (v[k]->col == ImGui::GetColorU32(c)) return false;
+            if ((v[k]->col & rgb) == (ImGui::GetColorU32(c) & rgb)) return false;
     }
     return true;
 }
