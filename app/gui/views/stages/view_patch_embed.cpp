@@ -37,7 +37,7 @@ static void DrawWeightsAndBias(ViewContext& ctx, ImVec2 size, bool small) {
     ImGui::BeginGroup();
     HeatmapSpec w = plain_matrix_spec(ctx, "weights:patch_w_T", wt.data(), cfg.patch_dim(), cfg.embed_dim,
                                       ImVec2(size.x, size.y - bias_h), title, "pixel", "feature");
-    if (small) w.labels.format = two_decimals;
+    if (small) w.labels.format = two_decimals, w.layout.wide_cells = 2.f;  // "-0.50" fits a cell's width
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const HeatmapResult cells = DrawHeatmap(ctx.cache, w);
     ImGui::SetCursorScreenPos(ImVec2(cells.cells_min.x, ImGui::GetCursorScreenPos().y));
@@ -52,8 +52,10 @@ static void DrawWeightsAndBias(ViewContext& ctx, ImVec2 size, bool small) {
     ImGui::EndGroup();
 }
 
-// The share of the matrices' height the top row (patches · Wᵀ + b) takes.
-static constexpr float kTopRowShare = 0.45f;
+// The share of the matrices' height the top row (patches · Wᵀ + b) takes: the larger when Wᵀ holds its
+// numbers (a small model's: Wᵀ and its bias need rows tall enough for their numbers, as the result does);
+// else the result's (its cells are the larger per unit of height).
+static float top_row_share(bool small) { return small ? 0.55f : 0.45f; }
 
 void DrawPatchEmbedView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
@@ -67,13 +69,13 @@ void DrawPatchEmbedView(ViewContext& ctx) {
                   "Each row: one patch's %d-number embedding. The stride-%d convolution gives the same matrix "
                   "(max |conv − linear| = %.2g).",
                   cfg.embed_dim, cfg.patch_size, diff);
-    // Two rows of matrices share what the formula and the note leave: patches · (Wᵀ over + b), then = the
-    // result, which takes the larger share (its cells are the larger per unit of height).
-    const float rows_h = avail.y - FormulaAndNoteHeight(ctx, StageKind::PatchEmbed, note) - lh;
-    const float row_h = rows_h * kTopRowShare, result_h = rows_h - row_h;
-    const float sign_w = OperatorSignWidth(ctx, "·");
     // A small model's weights hold their numbers: the patches take only their share of the width.
     const bool small = cfg.patch_dim() <= 16 && cfg.embed_dim <= 16;
+    // Two rows of matrices share what the formula and the note leave: patches · (Wᵀ over + b), then = the
+    // result.
+    const float rows_h = avail.y - FormulaAndNoteHeight(ctx, StageKind::PatchEmbed, note) - lh;
+    const float row_h = rows_h * top_row_share(small), result_h = rows_h - row_h;
+    const float sign_w = OperatorSignWidth(ctx, "·");
     const float patches_share = small ? (cfg.patch_dim() + 2.f) / (cfg.patch_dim() + cfg.embed_dim + 6.f) : 0.5f;
     const float patches_w = (avail.x - sign_w) * patches_share - 8.f;
 

@@ -110,15 +110,17 @@ std::string col_axis(const HeatmapSpec& s) { return s.labels.col_axis.empty() ? 
 // A matrix small enough to write a number in every cell.
 bool numbers_fit(const HeatmapMatrix& m) { return m.rows <= 16 && m.cols <= 16; }
 
-// Cell size: square for small or square (T×T) matrices, else at most 6:1 either way. A matrix that
-// holds its numbers grows into its box up to 6 font sizes a cell (the numbers grow with it), others to 3.1.
+// Cell size: square (or up to wide_cells:1) for small or square (T×T) matrices, else at most 6:1 either
+// way. A matrix that holds its numbers grows into its box up to 6 font sizes a cell (the numbers grow with
+// it), others to 3.1.
 void fit_cells(const HeatmapSpec& s, float area_w, float area_h, float& cw, float& ch) {
     cw = area_w / s.matrix.cols;
     ch = area_h / s.matrix.rows;
     const float max_cell = s.layout.max_cell > 0.f ? s.layout.max_cell
                                                    : (numbers_fit(s.matrix) ? 6.f : 3.1f) * ImGui::GetFontSize();
     if ((s.matrix.rows <= 32 && s.matrix.cols <= 32) || s.matrix.rows == s.matrix.cols) {
-        cw = ch = std::min({cw, ch, max_cell});
+        ch = std::min({cw, ch, max_cell});
+        cw = std::min({cw, ch * s.layout.wide_cells, max_cell});
     } else {
         cw = std::min(cw, max_cell);
         ch = std::min(ch, max_cell);

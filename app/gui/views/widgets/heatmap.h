@@ -55,6 +55,8 @@ struct HeatmapLayout {
     float max_cell = 0.f;            // largest cell side in pixels; 0 = 6 font sizes for a matrix that holds its
                                      // numbers (16×16 at most), else 3.1 (both grow in presenter mode)
     float cell_w = 0.f, cell_h = 0.f;  // > 0: exactly this cell size (align with another heatmap)
+    float wide_cells = 1.f;          // a small matrix's cells may be up to this many times as wide as tall
+                                     // (room for numbers with decimals in a short, wide box)
     bool numbers = true;             // values in the cells when the matrix is small
     bool colorbar = true;            // at the right, or below when the box is tall
     bool row_ticks = true;           // false: no left margin (a column aligned with the matrix beside it)
