@@ -122,7 +122,11 @@ static HeatmapResult draw_token_matrix(ViewContext& ctx, const StageRef& stage, 
     HeatmapSpec s = stage_spec(ctx, stage, *t, slice);
     if (shared) {
         s.matrix.range = *shared;
-        s.matrix.key = texture_key(ctx, stage, slice, s.matrix.cmap, "sum's shared range");
+        // A stage can be a term of two sums (tokens: the encoder's input, then x in block 0's first
+        // residual), each with its own range: the key holds the range, so neither reuses the other's picture.
+        char range[64];
+        std::snprintf(range, sizeof range, "sum's shared range %.9g %.9g", shared->lo, shared->hi);
+        s.matrix.key = texture_key(ctx, stage, slice, s.matrix.cmap, range);
     }
     s.labels.title = title;
     s.token_rows = cell_rows(ctx, stage, slice);
