@@ -39,6 +39,9 @@ void Arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float head, float thic
 
 // Stage names may shrink to this share of the font (in presenter mode, still the normal size).
 constexpr float kSmallestName = 0.6f;
+// The legend's lines take this share of the font: it has a column of its own, so it need not shrink as
+// far as a name squeezed above its picture (large enough for the back row in presenter mode).
+constexpr float kLegendName = 0.8f;
 
 // A stage's name centred above `top_centre` in at most `width` pixels: the id inside its block
 // ("ln1"), in a font down to kSmallestName of the size if need be (names_cut() says when
@@ -68,17 +71,21 @@ std::string legend_line(const Pipeline& p, const OverviewRow& r, int i) {
 }
 
 // The legend at `x`: for each row that carries names, its group ("Block") and its
-// numbered stage names one a line, in the smallest name size.
-void DrawLegend(ImDrawList* dl, const Pipeline& p, const OverviewLayout& L, ImVec2 at, ImU32 text, ImU32 dim) {
+// numbered stage names one a line, in the legend's size or smaller to fit `height`.
+void DrawLegend(ImDrawList* dl, const Pipeline& p, const OverviewLayout& L, ImVec2 at, float height, ImU32 text) {
     ImFont* font = ImGui::GetFont();
-    const float size = ImGui::GetFontSize() * kSmallestName, line = size * 1.25f;
+    float lines = 0.f;  // a group's name, its stages, half a line after them
+    for (const OverviewRow& r : L.rows)
+        if (r.names) lines += r.count + 1.5f;
+    const float size = std::min(ImGui::GetFontSize() * kLegendName, height / std::max(lines * 1.25f, 1.f));
+    const float line = size * 1.25f;
     for (const OverviewRow& r : L.rows) {
         if (!r.names) continue;
         const std::string group = p.depth > 0 && r.group >= 1 && r.group <= p.depth ? "Blocks" : group_name(p, r.group);
         dl->AddText(font, size, at, text, group.c_str());
         at.y += line;
         for (int i = r.first; i < r.first + r.count; ++i, at.y += line)
-            dl->AddText(font, size, ImVec2(at.x + size, at.y), dim, legend_line(p, r, i).c_str());
+            dl->AddText(font, size, ImVec2(at.x + size, at.y), text, legend_line(p, r, i).c_str());
         at.y += line * 0.5f;
     }
 }
@@ -116,8 +123,8 @@ OverviewPlan plan_overview(const Pipeline& p) {
         s.name_h = lh + 2.f;
         for (const OverviewRow& r : plan.L.rows)
             for (int i = r.first; r.names && i < r.first + r.count; ++i)
-                plan.legend_w = std::max(plan.legend_w, ImGui::CalcTextSize(legend_line(p, r, i).c_str()).x * kSmallestName);
-        plan.legend_w += ImGui::GetFontSize() * kSmallestName + s.gap * 2.f;
+                plan.legend_w = std::max(plan.legend_w, ImGui::CalcTextSize(legend_line(p, r, i).c_str()).x * kLegendName);
+        plan.legend_w += ImGui::GetFontSize() * kLegendName + s.gap * 2.f;
         s.width -= plan.legend_w;
         plan.L = overview_layout(p, s);
     }
@@ -223,7 +230,7 @@ void DrawOverviewScreen(ViewContext& ctx) {
                    ImGui::GetColorU32(ImGuiCol_TextDisabled)};
     DrawRows(ctx, plan, c);
     DrawSkips(plan, c);
-    if (plan.numbered) DrawLegend(c.dl, p, plan.L, c.at(plan.s.width + plan.s.gap * 2.f, 0.f), c.text, c.dim);
+    if (plan.numbered) DrawLegend(c.dl, p, plan.L, c.at(plan.s.width + plan.s.gap * 2.f, 0.f), plan.s.height, c.text);
     const LayoutRect& cur = plan.L.thumbs[st.stage];
     c.dl->AddRect(c.at(cur.x - 3, cur.y - 3), c.at(cur.x + cur.w + 3, cur.y + cur.h + 3), kCurrent, 0.f, 0, 3.f);
     HandleOverviewMouse(ctx, plan, c);
