@@ -86,6 +86,9 @@ static void DrawStepWords(LessonPlayer& player) {
     FieldLabel("Question");
     ImGui::InputTextWithHint("##question", "for the class (optional)", &step.question, ImGuiInputTextFlags_CallbackEdit,
                              KeepWithinBound, bound_of(kMaxLessonTitleBytes));
+    FieldLabel("Answer");
+    ImGui::InputTextWithHint("##answer", "shown on the next press (optional)", &step.answer, ImGuiInputTextFlags_CallbackEdit,
+                             KeepWithinBound, bound_of(kMaxNarrationBytes));
 }
 
 static void DrawSaveRow(LessonEditor& editor, LessonEditorRequests& requests) {
