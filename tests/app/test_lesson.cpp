@@ -3,13 +3,15 @@
 // naming the file, the step and the key, steps are checked against the model
 // they run on, and a step's view (and its highlight) is what a recording saves;
 // hostile files (text too long to draw, 300,000 keys, symbolic link loops) are
-// one short message each.
+// one short message each; a caption's text wraps between words only, so a number
+// keeps its decimal point and digits on one line (measured here in characters).
 #include <catch2/catch.hpp>
 
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "base/error.h"
 #include "logic/describe/drawn_text.h"
@@ -379,4 +381,22 @@ TEST_CASE("a symbolic link loop as a lesson's model or image is one message nami
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "loop"}]})", path), Contains(path + ": step 1: 'model' \"loop\""));
     CHECK_THAT(error_of(R"({"image": "loop", "steps": [{"title": "a"}]})", path), Contains(path + ": 'image' \"loop\" " + reason));
     fs::remove_all(folder);
+}
+
+static float chars(const std::string& line) { return static_cast<float>(line.size()); }
+
+TEST_CASE("wrapping between words never splits a number at its decimal point") {
+    // Wrapping that may break after punctuation could end the first line with "at 63."
+    const std::string text = "The model answers 1, at 63.3% (was 92.9%).";
+    const std::string wrapped = word_wrapped(text, 25.f, chars);
+    CHECK(wrapped == "The model answers 1, at\n63.3% (was 92.9%).");
+    std::istringstream lines(wrapped);
+    for (std::string line; std::getline(lines, line);) CHECK(line.size() <= 25);
+}
+
+TEST_CASE("wrapping keeps a too-wide word on its own line and the text's own line breaks") {
+    CHECK(word_wrapped("see /a/very/long/path/to/a/file.json now", 10.f, chars) == "see\n/a/very/long/path/to/a/file.json\nnow");
+    CHECK(word_wrapped("one two\nthree four", 100.f, chars) == "one two\nthree four");
+    CHECK(word_wrapped("a  b", 100.f, chars) == "a b");
+    CHECK(word_wrapped("", 10.f, chars).empty());
 }
