@@ -86,7 +86,7 @@ if(XVFB_RUN)
   foreach(_lesson ${_lessons})
     get_filename_component(_name ${_lesson} NAME_WE)
     add_app_check(app_lesson_${_name}_plays_every_step_with_a_non_blank_screenshot
-                  DIR ${_bin}/lesson-${_name} CHECK .lesson_tour ENV VITVIZ_LESSON=${_lesson} MIN_COVERAGE 18
+                  DIR ${_bin}/lesson-${_name} CHECK .lesson_tour ENV VITVIZ_LESSON=${_lesson} MIN_COVERAGE 19
                   ARGS --lesson ${_lesson} --tour ${_bin}/lesson-${_name})
     if(CHROMIUM)
       add_app_check(app_handout_of_${_name}_renders_every_step_in_headless_chromium
