@@ -292,7 +292,8 @@ ImVec2 DrawEnlargedHead(ViewContext& ctx, const std::vector<Tile>& tiles, const 
     const AppState& st = ctx.state;
     const int H = ctx.pipeline.heads;
     const Tile& big = tiles[1 + st.head];
-    const float side = std::max(40.f, std::min(room.avail.y - room.extra_h - (room.own_bars || big.own_bar ? room.bar_h : 0.f), room.avail.x * 0.72f));
+    const float bars = room.own_bars || big.own_bar ? room.bar_h : 0.f;
+    const float side = std::max(40.f, std::min(room.avail.y - room.extra_h - bars, room.avail.x * 0.72f));
     DrawTile(ctx, big, side, room.own_bars, room.tok);
     const ImVec2 big_max = ImGui::GetItemRectMax();
     ImGui::SameLine(0, room.bar_w + 2 * room.gap);
