@@ -6,6 +6,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <imgui_internal.h>
 
 #include "logic/describe/drawn_text.h"
 
@@ -436,9 +437,16 @@ float WrappedHeight(const std::string& text, float width) {
     return ImGui::CalcTextSize(word_wrapped(text, width).c_str()).y;
 }
 
+// The width TextWrapped wraps at from the cursor: to a pushed wrap position (PushTextWrapPos), else to
+// the window's right edge.
+static float text_wrap_width() {
+    const float pos = ImGui::GetCurrentWindow()->DC.TextWrapPos;
+    return ImGui::CalcWrapWidthForPos(ImGui::GetCursorScreenPos(), pos < 0.f ? 0.f : pos);
+}
+
 void WrappedWords(const std::string& text, const ImVec4& colour) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextUnformatted(word_wrapped(text, ImGui::GetContentRegionAvail().x).c_str());
+    ImGui::TextUnformatted(word_wrapped(text, text_wrap_width()).c_str());
     ImGui::PopStyleColor();
 }
 

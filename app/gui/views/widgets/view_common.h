@@ -210,7 +210,8 @@ void TextAfter(const std::string& text, float spacing = 8.f);
 // number is split at its decimal point as ImGui's own wrapping can.
 std::string word_wrapped(const std::string& text, float width);
 float WrappedHeight(const std::string& text, float width);  // the height word_wrapped's lines take
-// Text in `colour` wrapped between words at the window's right edge.
+// Text in `colour` wrapped between words where TextWrapped would wrap it (a pushed wrap position, else
+// the window's right edge).
 void WrappedWords(const std::string& text, const ImVec4& colour);
 void Note(const std::string& text);           // wrapped between words, dimmed explanation
 // In warning colour: the selected token was dropped, so its maps are empty.
