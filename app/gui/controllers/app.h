@@ -88,6 +88,7 @@ private:
     void request(const std::string& model, const std::string& image);  // "" = model_image(model)
     std::string model_image(const std::string& model) const;  // the image a model opens on
     const std::string& image_model() const { return model_name_.empty() ? options_.model : model_name_; }  // an image opens on
+    int shown_index() const;          // the stage on screen's place in the pipeline (a pipeline there)
     std::string shown_stage() const;  // the stage on screen's id ("" before the first pass)
     void poll_loader();
     void show_view();  // the window title and the page link follow the view (controllers/app_view_link.cpp)

@@ -46,9 +46,9 @@ void App::show_view() {
     if (query != shown_link_) show_view_link(shown_link_ = query);
 }
 
-std::string App::shown_stage() const {
-    return pipeline_.ids.empty() ? "" : pipeline_.ids[std::min(state_.stage, pipeline_.size() - 1)];
-}
+int App::shown_index() const { return std::min(state_.stage, pipeline_.size() - 1); }
+
+std::string App::shown_stage() const { return pipeline_.ids.empty() ? "" : pipeline_.ids[shown_index()]; }
 
 App::ViewSummary App::view_summary() const {
     ViewSummary v;
@@ -63,8 +63,7 @@ App::ViewSummary App::view_summary() const {
     if (training_.session().latest()) v.train_step = training_.session().progress().step;
     v.drawing = draw_.visible;
     v.editor = lessons_.editor().visible;
-    const StageRef& on_screen = pipeline_.stages[std::min(state_.stage, pipeline_.size() - 1)];
-    if (const std::optional<CellRef>& c = state_.cell; c && c->stage == on_screen && !state_.gradients)
+    if (const std::optional<CellRef>& c = state_.cell; c && c->stage == pipeline_.stages[shown_index()] && !state_.gradients)
         v.cell_row = c->row, v.cell_col = c->col;
     if (const Tensor* probs = trace_->tensor({StageKind::Probs}); probs && !probs->data.empty()) {
         v.top_class = top_class(*trace_);
