@@ -4,7 +4,9 @@
 // the synchronous pass, and a newer request replaces the waiting one.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <cmath>
+#include <functional>
 #include <thread>
 
 #include "logic/jobs/loader.h"
@@ -33,6 +35,63 @@ TEST_CASE("loading the toy model on the worker gives a trace with every stage") 
     REQUIRE(o.loaded->trace->size() == vit::stage_ids(1, true).size());
     REQUIRE(o.loaded->picture.width == 4);
     REQUIRE_FALSE(l.busy());
+}
+
+TEST_CASE("a rerun that brings its image's input reads no image: the same input, no picture, the same name") {
+    const Loaded first = load_and_run({"digits", "", 0}, nullptr, "");
+    REQUIRE(first.picture.channels == 1);
+    LoadRequest rerun{"digits", "", 0};
+    rerun.input = first.input;
+    rerun.interventions.mask_patches = {3};
+    rerun.original = first.trace;
+    const Loaded again = load_and_run(rerun, first.model, "digits");
+    CHECK(again.input.get() == first.input.get());
+    CHECK(again.picture.channels == 0);  // the app keeps the picture it shows
+    CHECK(again.image_name == first.image_name);
+    const Loaded decoded = load_and_run([&] { LoadRequest r = rerun; r.input.reset(); return r; }(), first.model, "digits");
+    CHECK(again.trace->at(vit::StageRef{vit::StageKind::Logits}).data ==
+          decoded.trace->at(vit::StageRef{vit::StageKind::Logits}).data);
+}
+
+TEST_CASE("the threaded worker runs jobs side by side, and a later job on a thread kept from an earlier one") {
+    // A thread's number, given on its first job: a thread that is kept keeps its
+    // thread_local state (as the pass's packing buffers), a new one starts anew.
+    static std::atomic<int> threads_seen{0};
+    struct ThreadJob : Job {
+        int ran_on = 0;
+        std::atomic<bool> started{false};
+        std::atomic<bool>* hold = nullptr;  // the job waits while it is set
+        bool step() override {
+            thread_local const int thread_number = ++threads_seen;
+            ran_on = thread_number;
+            started = true;
+            while (hold && hold->load()) std::this_thread::yield();
+            return false;
+        }
+    };
+    auto worker = std::make_shared<ThreadedWorker>();
+    std::atomic<int> ended{0};
+    worker->signal_job_ends([&] { ++ended; });
+    const auto wait_until = [](const std::function<bool()>& done) {
+        for (int i = 0; i < 2000 && !done(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        REQUIRE(done());
+    };
+    std::atomic<bool> hold{true};
+    auto held = std::make_shared<ThreadJob>(), beside = std::make_shared<ThreadJob>();
+    held->hold = &hold;
+    const std::unique_ptr<Task> held_task = worker->submit(held);
+    wait_until([&] { return held->started.load(); });
+    {
+        const std::unique_ptr<Task> beside_task = worker->submit(beside);  // runs while the first is held
+        wait_until([&] { return beside_task->finished(); });
+    }
+    CHECK(beside->ran_on != held->ran_on);
+    hold = false;
+    wait_until([&] { return held_task->finished() && ended.load() == 2; });
+    auto later = std::make_shared<ThreadJob>();
+    const std::unique_ptr<Task> later_task = worker->submit(later);
+    wait_until([&] { return later_task->finished() && ended.load() == 3; });
+    CHECK((later->ran_on == held->ran_on || later->ran_on == beside->ran_on));  // no new thread
 }
 
 TEST_CASE("choosing another image keeps the model already loaded") {

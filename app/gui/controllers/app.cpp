@@ -129,7 +129,7 @@ void App::apply(Loaded loaded) {
     model_ = loaded.model;
     model_name_ = loaded.model_name;
     trace_ = loaded.trace;
-    picture_ = std::move(loaded.picture);
+    if (loaded.picture.channels > 0) picture_ = std::move(loaded.picture);  // else a rerun on the picture shown
     image_path_ = loaded.request.image;
     image_name_ = loaded.image_name;
     forward_ms_ = loaded.forward_ms;

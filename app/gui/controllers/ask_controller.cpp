@@ -21,6 +21,7 @@ void AskController::keep_results(const Loaded& loaded) {
     ask_.asked = loaded.request.interventions;
     ask_request_ = loaded.request;
     ask_request_.original.reset();
+    ask_request_.input = loaded.input;  // the panel's reruns take the image's input as it is
     ask_sent_ = loaded.request.interventions;
     difference_.reset();
     input_ = loaded.input;

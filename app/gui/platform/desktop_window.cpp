@@ -72,9 +72,11 @@ static bool present_now(const App& app) {
     return !app.waiting_on_work() || glfwGetTime() - g_presented_at >= kProgressFrameS;
 }
 
+// Sleeps until input, the end of a job (the worker posts an empty event: platform_worker)
+// or the next progress frame; no polling, which would take the pass's cores in slices.
 static void wait_while_working(const App& app) {
-    constexpr double kPollS = 0.002;
-    while (!present_now(app) && !glfw::input_arrived()) glfwWaitEventsTimeout(kPollS);
+    while (!present_now(app) && !glfw::input_arrived())
+        glfwWaitEventsTimeout(std::max(0.001, kProgressFrameS - (glfwGetTime() - g_presented_at)));
 }
 
 void frame(App& app) {
@@ -88,11 +90,16 @@ void frame(App& app) {
     g_presented_at = glfwGetTime();
 }
 
-std::shared_ptr<Worker> platform_worker() { return threaded_worker(); }
+std::shared_ptr<Worker> platform_worker() {
+    const std::shared_ptr<ThreadedWorker> worker = threaded_worker();
+    worker->signal_job_ends(glfwPostEmptyEvent);
+    return worker;
+}
 
 float pixel_ratio() { return 1.f; }
 
 void close_window() {
+    threaded_worker()->signal_job_ends({});  // no job's end posts to a window that is gone
     glfw::stop_imgui();
     glfwDestroyWindow(g_window);
     g_window = nullptr;

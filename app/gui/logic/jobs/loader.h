@@ -36,13 +36,15 @@ struct LoadRequest {
     std::string pixels_name;              // its name for the title and status bar
     Interventions interventions;          // the question asked; empty = the plain pass
     std::shared_ptr<const Trace> original;  // the unmodified trace of this model and image, when known
+    std::shared_ptr<const Tensor> input;    // this model's input from this image, made already (a rerun): not decoded again
 };
 
 struct Loaded {
     std::shared_ptr<const Model> model;
     std::string model_name;              // as requested ("toy-4x4", a path)
     std::string image_name;              // file name, or "toy 4×4 (0…15)"
-    Image picture;                       // the decoded image, at most 1024 px a side, for display
+    Image picture;                       // the decoded image, at most 1024 px a side, for display; empty when
+                                         // the request brought its input (the picture shown stays)
     std::shared_ptr<const Tensor> input;  // the model's input made from it (the occlusion job masks it)
     std::shared_ptr<const PackedWeights> packed;  // the model's weights packed for the pass (model/packed_weights.h)
     std::shared_ptr<const Trace> trace;  // every stage, under request.interventions

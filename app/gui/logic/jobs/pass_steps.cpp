@@ -83,20 +83,27 @@ void PassSteps::read_model(std::shared_ptr<const Model> current, const std::stri
     out_.load_ms += watch.ms();
 }
 
+// The request's image as the title and status bar name it, once it has been read
+// (a built-in model's own image when no file is given: model_image found one).
+static std::string image_name(const LoadRequest& req) {
+    if (req.pixels) return req.pixels_name;
+    if (req.image.empty()) return find_builtin_model(req.model)->image_name;
+    return std::filesystem::path(req.image).filename().string();
+}
+
 void PassSteps::decode_image() {
     const Stopwatch watch;
     const LoadRequest& req = out_.request;
     const ModelConfig& cfg = out_.model->config;
-    report(0.82f, "decoding the image");
-    Image img;
-    if (req.pixels) {
-        img = with_channels(*req.pixels, cfg.channels);
-        out_.image_name = req.pixels_name;
-    } else {
-        img = model_image(req.model, req.image, cfg.channels);  // as the CLI reads it
-        if (req.image.empty()) out_.image_name = find_builtin_model(req.model)->image_name;  // model_image found one
-        else out_.image_name = std::filesystem::path(req.image).filename().string();
+    if (req.input) {  // a rerun on the image shown: its input as made before
+        out_.input = req.input;
+        out_.image_name = image_name(req);
+        return;
     }
+    report(0.82f, "decoding the image");
+    Image img = req.pixels ? with_channels(*req.pixels, cfg.channels)
+                           : model_image(req.model, req.image, cfg.channels);  // as the CLI reads it
+    out_.image_name = image_name(req);
     check_input_fits(cfg, req.image_size);
     out_.input = std::make_shared<const Tensor>(preprocess(img, cfg.preprocess, req.image_size));
     int longest = std::max(img.height, img.width);

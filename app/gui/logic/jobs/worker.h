@@ -41,11 +41,22 @@ public:
     virtual void advance(double budget_ms) = 0;
 };
 
-// Each job on a thread of its own, its pieces back to back (waiting while not ready()).
+class ThreadPool;
+
+// Each job on a thread of its own, its pieces back to back (waiting while not
+// ready()); the threads are kept for the jobs after (worker.cpp's ThreadPool).
 class ThreadedWorker : public Worker {
 public:
+    ThreadedWorker();
+    ~ThreadedWorker() override;
+    // `signal` is called on a job's thread after each job ends (the desktop wakes
+    // its wait for events with it, instead of polling for the job's end).
+    void signal_job_ends(std::function<void()> signal);
     std::unique_ptr<Task> submit(std::shared_ptr<Job> job) override;
     void advance(double) override {}
+
+private:
+    std::unique_ptr<ThreadPool> pool_;
 };
 
 // The jobs' pieces run from advance(), round robin over the ready jobs, until
@@ -71,7 +82,7 @@ enum class WorkerKind { Threaded, Sliced };
 std::shared_ptr<Worker> make_worker(WorkerKind kind);
 
 // The desktop's default: a threaded worker (it keeps no state: one serves every owner).
-std::shared_ptr<Worker> threaded_worker();
+std::shared_ptr<ThreadedWorker> threaded_worker();
 
 // A job as a run of phases, each called until it returns false (a phase that
 // is one piece returns false at once); the job's pieces are its phases' calls.
