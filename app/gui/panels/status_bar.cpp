@@ -4,11 +4,22 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "logic/ask/pass_banner.h"
 #include "logic/describe/drawn_text.h"
 
 namespace vit::gui {
+
+// `text` after the line's items when the whole of it fits before the window's edge, else
+// nothing (the bar's last items are the least needed: never cut in the middle).
+static bool TextIfItFits(const char* text, bool disabled) {
+    ImGui::SameLine(0, 24);
+    if (ImGui::CalcTextSize(text).x > ImGui::GetContentRegionAvail().x) return false;
+    if (disabled) ImGui::TextDisabled("%s", text);
+    else ImGui::TextUnformatted(text);
+    return true;
+}
 
 void DrawStatusBar(const StatusInfo& s) {
     ImGuiIO& io = ImGui::GetIO();
@@ -28,17 +39,17 @@ void DrawStatusBar(const StatusInfo& s) {
         ImGui::SameLine(0, 24);
         ImGui::Text("forward %.1f ms (%s)", s.forward_ms, s.backend);
     }
-    ImGui::SameLine(0, 24);
-    ImGui::Text("%.0f FPS", io.Framerate);
-    if (!s.compact) {
-        ImGui::SameLine(0, 24);
-        ImGui::TextDisabled("textures %zu, uploads %llu", s.textures, s.uploads);
-    }
     if (s.busy) {  // as wide as its words, so they are never cut at both ends
         ImGui::SameLine(0, 24);
         const float w = std::max(ImGui::GetFontSize() * 10, ImGui::CalcTextSize(s.phase.c_str()).x + 2 * ImGui::GetFontSize());
         ImGui::ProgressBar(s.progress, ImVec2(w, 0), s.phase.c_str());
     }
+    char fps[32];
+    std::snprintf(fps, sizeof fps, "%.0f FPS", io.Framerate);
+    if (!TextIfItFits(fps, false) || s.compact) return;
+    char textures[64];
+    std::snprintf(textures, sizeof textures, "textures %zu, uploads %llu", s.textures, s.uploads);
+    TextIfItFits(textures, true);
 }
 
 float PassBannerHeight(const std::string& text) {
