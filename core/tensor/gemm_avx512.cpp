@@ -223,10 +223,13 @@ __attribute__((noinline)) void finish_tile_with_gelu(const float* tile, int rows
 // also GELU of the tile there (finish_tile_with_gelu), or null.
 // Meanwhile asks `prefetch` for one line every `prefetch_interval` steps: spread
 // out, as a burst of requests stalls on the core's few outstanding misses to memory.
+// (The prefetcher comes by reference: a copy made for the call was read back whole
+// before its parts had reached memory, a stall on every tile.)
 template <int Rows>
 void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step, float* c, int64_t c_step,
                    __mmask16 mask0, __mmask16 mask1, bool accumulate, const float* bias,
-                   LinePrefetcher prefetch, int64_t prefetch_interval, float* gelu, int64_t gelu_step) {
+                   const LinePrefetcher& prefetch_from, int64_t prefetch_interval, float* gelu, int64_t gelu_step) {
+    LinePrefetcher prefetch = prefetch_from;
     const __m512 start0 = bias ? _mm512_maskz_loadu_ps(mask0, bias) : _mm512_setzero_ps();
     const __m512 start1 = bias && mask1 ? _mm512_maskz_loadu_ps(mask1, bias + 16) : _mm512_setzero_ps();
     __m512 sum0[Rows], sum1[Rows];  // every loop over them unrolled, so they stay in registers
@@ -269,7 +272,7 @@ void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step
 }
 
 using TileFunction = void (*)(int64_t, const float*, const float*, int64_t, float*, int64_t, __mmask16, __mmask16,
-                              bool, const float*, LinePrefetcher, int64_t, float*, int64_t);
+                              bool, const float*, const LinePrefetcher&, int64_t, float*, int64_t);
 constexpr TileFunction kTileFunctions[kTileRows + 1] = {
     nullptr,           multiply_tile<1>,  multiply_tile<2>,  multiply_tile<3>,  multiply_tile<4>,
     multiply_tile<5>,  multiply_tile<6>,  multiply_tile<7>,  multiply_tile<8>,  multiply_tile<9>,
