@@ -53,6 +53,23 @@ TEST_CASE("a rerun that brings its image's input reads no image: the same input,
           decoded.trace->at(vit::StageRef{vit::StageKind::Logits}).data);
 }
 
+TEST_CASE("the plain pass asked again on the image shown is the trace it brings, which a new pass gives bit for bit") {
+    const Loaded first = load_and_run({"digits", "", 0}, nullptr, "");
+    LoadRequest again{"digits", "", 0};
+    again.input = first.input;
+    again.original = first.trace;
+    const Loaded shown = load_and_run(again, first.model, "digits");
+    CHECK_FALSE(shown.pass_ran);
+    CHECK(shown.trace.get() == first.trace.get());
+    CHECK(shown.original.get() == first.trace.get());
+    again.original.reset();  // nothing to show again: the pass runs
+    const Loaded ran = load_and_run(again, first.model, "digits");
+    CHECK(ran.pass_ran);
+    REQUIRE(ran.trace->size() == first.trace->size());
+    for (size_t i = 0; i < ran.trace->size(); ++i)
+        CHECK(ran.trace->stages()[i].tensor.data == first.trace->stages()[i].tensor.data);
+}
+
 TEST_CASE("the threaded worker runs jobs side by side, and a later job on a thread kept from an earlier one") {
     // A thread's number, given on its first job: a thread that is kept keeps its
     // thread_local state (as the pass's packing buffers), a new one starts anew.

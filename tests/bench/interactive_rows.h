@@ -70,7 +70,7 @@ inline void print_app_row(int reruns) {
         std::printf("app --measure-pass: not measured (vitviz printed no pass_ms and core_ms)\n");
         return;
     }
-    std::printf("ViT-B app pass (vitviz --measure-pass %d, click to answer drawn) %.1f ms; the CLI's pass in the same"
+    std::printf("ViT-B app pass (vitviz --measure-pass %d, click to its answer on screen) %.1f ms; the CLI's pass in the same"
                 " process %.1f ms; app/CLI %.2f (goal <= 1.2)\n", reruns, app_ms, core_ms, app_ms / core_ms);
     std::fflush(stdout);
 }

@@ -132,7 +132,7 @@ void App::apply(Loaded loaded) {
     if (loaded.picture.channels > 0) picture_ = std::move(loaded.picture);  // else a rerun on the picture shown
     image_path_ = loaded.request.image;
     image_name_ = loaded.image_name;
-    forward_ms_ = loaded.forward_ms;
+    if (loaded.pass_ran) forward_ms_ = loaded.forward_ms;  // else the last pass's time stays
     if (loaded.request.pixels) draw_.shown_version = loaded.request.pixels == draw_.preview ? draw_.sent_version : 0;
     else draw_.shown_version = ~0ull;
     // A new model while drawing: run it on the canvas too (the loop in draw_frame resends).
@@ -662,6 +662,8 @@ void App::save_handout_figure(const std::string& path, int fb_width, int fb_heig
     lessons_.save_handout_step(path, read_framebuffer(fb_width, fb_height), drawn);
 }
 
+void App::presented() { measure_pass_.presented(); }
+
 void App::after_render(int fb_width, int fb_height) {
     if (capture_png_) {
         capture_png_ = false;
@@ -674,7 +676,6 @@ void App::after_render(int fb_width, int fb_height) {
         }
     }
     training_.after_render(fb_width, fb_height);
-    measure_pass_.after_render();
     if (!tour_ || !trace_) return;
     if (tour_->done()) {
         quit_ = true;

@@ -50,6 +50,7 @@ public:
 
     void draw_frame();                      // between ImGui::NewFrame() and ImGui::Render()
     void after_render(int fb_width, int fb_height);  // after the draw data is rendered, before the swap
+    void presented();  // the frame is on screen (swapped; in the page: its frame callback returned)
     void save_handout_figure(const std::string& path, int fb_width, int fb_height);
     void on_drop(int count, const char** paths);     // files dropped on the window
     // A picture the platform decoded itself (a browser's decoders), named `name`, for the model on screen.

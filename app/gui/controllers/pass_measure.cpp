@@ -11,10 +11,22 @@
 namespace vit::gui {
 
 void PassMeasure::click() {
+    if (on() && clicked_ && clicked_->ms() > kAnswerLimitMs) {  // a pass that failed (its error is on screen) or never ends
+        std::fprintf(stderr, "vitviz: --measure-pass: no answer %.0f s after a click\n", kAnswerLimitMs / 1000);
+        app_.quit = true;
+        app_.exit_code = 1;
+        return;
+    }
     if (!on() || clicked_ || !app_.trace || app_.loader.busy() || app_.state.ask.marks.empty()) return;
     if (static_cast<int>(pass_ms_.size()) >= app_.options.measure_pass) return;
+    // As clicks on the panel's patch grid, each a question not asked before: masks
+    // {0}, {0, 1}, {1}, {1, 2}, {2}, … (never none: that is the plain pass, shown
+    // again without running it).
     AskState& ask = app_.state.ask;
-    paint_patch(ask, 0, ask.marks[0] == PatchMark::None);  // as a click on the panel's patch grid
+    const int clicks = static_cast<int>(pass_ms_.size()), patches = static_cast<int>(ask.marks.size());
+    if (clicks % 2 == 1) paint_patch(ask, (clicks + 1) / 2 % patches, true);
+    else if (clicks == 0) paint_patch(ask, 0, true);
+    else paint_patch(ask, (clicks / 2 - 1) % patches, false);
     clicked_.emplace();
 }
 
@@ -22,7 +34,7 @@ void PassMeasure::applied() {
     if (clicked_) answered_ = true;
 }
 
-void PassMeasure::after_render() {
+void PassMeasure::presented() {
     if (!answered_) return;
     pass_ms_.push_back(clicked_->ms());
     forward_ms_.push_back(app_.forward_ms);
@@ -35,7 +47,7 @@ void PassMeasure::report() {
     const TimingStats pass = timing_stats(pass_ms_);
     double max_ms = 0;
     for (double ms : pass_ms_) max_ms = std::max(max_ms, ms);
-    std::printf("pass_ms median=%.1f min=%.1f max=%.1f n=%zu (click in the Ask panel to its answer drawn; the "
+    std::printf("pass_ms median=%.1f min=%.1f max=%.1f n=%zu (click in the Ask panel to its answer on screen; the "
                 "worker's forward median=%.1f)\n",
                 pass.median_ms, pass.min_ms, max_ms, pass_ms_.size(), timing_stats(forward_ms_).median_ms);
     const Tensor& input = app_.trace->at(StageRef{StageKind::Input});

@@ -1,8 +1,8 @@
 // PassMeasure: `vitviz --measure-pass N`. Reruns the pass N times the way a
-// click in the Ask panel does (patch 0 masked, then shown again: the panel's
+// click in the Ask panel does (a patch masked or shown again: the panel's
 // question changes while the frame is drawn, AskController::sync sends it on
 // the next frame, the worker runs it, App applies the answer and draws it),
-// times each from the click to the end of the frame that drew its answer,
+// times each from the click to the frame that drew its answer on screen,
 // then prints the median, minimum and maximum beside the core's own pass on
 // the same model and input (time_forward: the pass `vitviz-cli --bench`
 // times) and ends the app.
@@ -21,10 +21,11 @@ public:
     bool on() const { return app_.options.measure_pass > 0; }
     void click();         // at the end of a frame's drawing: the next question, once the last answer is on screen
     void applied();       // a pass arrived (App::apply)
-    void after_render();  // its frame is drawn: one more figure; after the last, the report and the end
+    void presented();     // its frame is on screen: one more figure; after the last, the report and the end
 
 private:
     void report();
+    static constexpr double kAnswerLimitMs = 60000;  // a click with no answer by then ends the measure (exit 1)
 
     AppContext& app_;
     std::optional<Stopwatch> clicked_;  // a question is on its way

@@ -88,6 +88,7 @@ void frame(App& app) {
     glfw::render_frame(g_window, app);
     glfwSwapBuffers(g_window);
     g_presented_at = glfwGetTime();
+    app.presented();
 }
 
 std::shared_ptr<Worker> platform_worker() {

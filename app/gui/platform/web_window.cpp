@@ -77,6 +77,7 @@ void frame(App& app) {
     glfw::take_input();
     glfw::build_frame(app, pixel_ratio());
     glfw::render_frame(g_window, app);
+    app.presented();
 }
 
 std::shared_ptr<Worker> platform_worker() { return make_worker(WorkerKind::Sliced); }

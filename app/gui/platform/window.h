@@ -18,7 +18,7 @@ class App;
 bool open_window(bool vsync);
 void attach_app(App* app);  // the window's keys, mouse buttons and drops go to `app` (nullptr: nowhere)
 bool window_closed();       // the user closed it
-// One frame: input, the app's frame, render, after_render, present (while App::waiting_on_work,
+// One frame: input, the app's frame, render, after_render, present, App::presented (while App::waiting_on_work,
 // one frame is presented a quarter second at most, or at once on input or when the work ends). What the app's frame
 // throws ends that frame's windows and goes to App::frame_failed (the message bar).
 void frame(App& app);

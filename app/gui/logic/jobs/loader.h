@@ -52,6 +52,7 @@ struct Loaded {
     Mat lens;                            // the logit lens of `trace` (depth × classes); empty with no head
     LoadRequest request;
     double load_ms = 0, forward_ms = 0;
+    bool pass_ran = true;  // false: the plain pass asked again, answered by the trace the request brought
 };
 
 struct LoadOutcome {

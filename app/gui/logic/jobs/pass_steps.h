@@ -55,6 +55,7 @@ private:
     void read_model(std::shared_ptr<const Model> current, const std::string& current_name);
     void decode_image();
     bool walk(const Interventions& iv, std::shared_ptr<const Trace>& into, double* ms);
+    bool asks_original_again() const;
     bool take_original();
 
     Loaded out_;
