@@ -4,30 +4,53 @@
 #include "explain/rollout.h"
 
 #include "pass/stages.h"
+#include "tensor/gemm.h"
+#include "tensor/openmp.h"
 
 namespace vit {
 
-static Mat residual_attention(const Tensor& attn) {
+namespace {
+
+// Rows [begin, end) of Â for one block: the mean over heads of attn, plus I, each row renormalised.
+void residual_attention_rows(const Tensor& attn, int64_t begin, int64_t end, MatRef out) {
     const int64_t heads = attn.shape[0];
-    const int64_t tokens = attn.shape[1];
-    Mat mean = Mat::Zero(tokens, tokens);
-    for (int64_t h = 0; h < heads; ++h) mean += attn.slice(h);
-    mean /= static_cast<float>(heads);
-    mean += Mat::Identity(tokens, tokens);
-    for (int64_t r = 0; r < tokens; ++r) mean.row(r) /= mean.row(r).sum();
-    return mean;
+    out = attn.slice(0).middleRows(begin, end - begin);
+    for (int64_t h = 1; h < heads; ++h) out += attn.slice(h).middleRows(begin, end - begin);
+    out /= static_cast<float>(heads);
+    for (int64_t r = begin; r < end; ++r) {
+        out(r - begin, r) += 1.0f;
+        out.row(r - begin) /= out.row(r - begin).sum();
+    }
 }
 
+}  // namespace
+
+// Each thread takes a share of the rows: Â's rows, then those rows of the product
+// with the rollout so far (rows of Â · R need only Â's rows).
 void attention_rollout(const std::vector<const Tensor*>& attns, Tensor& out) {
     MatMap result = out.mat();
     if (attns.empty()) {
         result.setIdentity();
         return;
     }
-    result = residual_attention(*attns.front());
-    for (size_t l = 1; l < attns.size(); ++l) {
-        const Mat product = residual_attention(*attns[l]) * result;
-        result = product;
+    const int64_t tokens = result.rows();
+    Mat block(tokens, tokens), product(tokens, tokens);
+    for (size_t l = 0; l < attns.size(); ++l) {
+#pragma omp parallel if (result.size() >= kParallelMinElements)
+        {
+            const int64_t team = omp_get_num_threads(), id = omp_get_thread_num();
+            const int64_t begin = tokens * id / team, end = tokens * (id + 1) / team;
+            if (end > begin) {
+                MatRef rows = block.middleRows(begin, end - begin);
+                if (l == 0) {
+                    residual_attention_rows(*attns[l], begin, end, result.middleRows(begin, end - begin));
+                } else {
+                    residual_attention_rows(*attns[l], begin, end, rows);
+                    multiply(rows, result, product.middleRows(begin, end - begin));
+                }
+            }
+        }
+        if (l > 0) result = product;
     }
 }
 

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <random>
 
 #include "base/error.h"
 #include "pass/forward.h"
@@ -12,6 +13,7 @@
 #include "model/random_model.h"
 #include "explain/rollout.h"
 #include "model/toy_model.h"
+#include "tensor/threads.h"
 
 namespace {
 
@@ -121,38 +123,70 @@ TEST_CASE("every row of every attention matrix sums to 1", "[forward]") {
     }
 }
 
-TEST_CASE("rollout is the product of head-averaged, residual-added, renormalised attention", "[forward]") {
-    const vit::Model model = vit::make_random_model(small_config(), 7);
-    const vit::Trace trace = vit::forward(model, random_input(3, 12, 8));
-    const int T = 10, H = 3;
-    std::vector<double> rollout(T * T, 0.0);
-    for (int b = 0; b < 3; ++b) {
-        const vit::Tensor& attn = trace.at(("block" + std::to_string(b) + ".attn"));
+// The rollout by its definition, in double: per block the head mean plus I, rows
+// renormalised, multiplied from the first block on (attns: H×T×T each).
+static std::vector<double> rollout_by_definition(const std::vector<const vit::Tensor*>& attns) {
+    const int64_t H = attns.front()->shape[0], T = attns.front()->shape[1];
+    std::vector<double> rollout;
+    for (const vit::Tensor* attn : attns) {
         std::vector<double> a(T * T);
-        for (int i = 0; i < T; ++i) {
+        for (int64_t i = 0; i < T; ++i) {
             double row_sum = 0;
-            for (int j = 0; j < T; ++j) {
+            for (int64_t j = 0; j < T; ++j) {
                 double mean = 0;
-                for (int h = 0; h < H; ++h) mean += attn.data[(h * T + i) * T + j];
+                for (int64_t h = 0; h < H; ++h) mean += attn->data[(h * T + i) * T + j];
                 a[i * T + j] = mean / H + (i == j ? 1.0 : 0.0);
                 row_sum += a[i * T + j];
             }
-            for (int j = 0; j < T; ++j) a[i * T + j] /= row_sum;
+            for (int64_t j = 0; j < T; ++j) a[i * T + j] /= row_sum;
         }
-        if (b == 0) {
+        if (rollout.empty()) {
             rollout = a;
             continue;
         }
         std::vector<double> next(T * T, 0.0);
-        for (int i = 0; i < T; ++i)
-            for (int j = 0; j < T; ++j)
-                for (int k = 0; k < T; ++k) next[i * T + j] += a[i * T + k] * rollout[k * T + j];
+        for (int64_t i = 0; i < T; ++i)
+            for (int64_t k = 0; k < T; ++k)
+                for (int64_t j = 0; j < T; ++j) next[i * T + j] += a[i * T + k] * rollout[k * T + j];
         rollout = next;
     }
-    const vit::Tensor& got = trace.at("rollout");
+    return rollout;
+}
+
+static double largest_difference(const std::vector<double>& want, const vit::Tensor& got) {
     double max_diff = 0;
-    for (int i = 0; i < T * T; ++i) max_diff = std::max(max_diff, std::abs(rollout[i] - got.data[i]));
+    for (size_t i = 0; i < want.size(); ++i) max_diff = std::max(max_diff, std::abs(want[i] - got.data[i]));
+    return max_diff;
+}
+
+TEST_CASE("rollout is the product of head-averaged, residual-added, renormalised attention", "[forward]") {
+    const vit::Model model = vit::make_random_model(small_config(), 7);
+    const vit::Trace trace = vit::forward(model, random_input(3, 12, 8));
+    std::vector<const vit::Tensor*> attns;
+    for (int b = 0; b < 3; ++b) attns.push_back(&trace.at(("block" + std::to_string(b) + ".attn")));
+    const double max_diff = largest_difference(rollout_by_definition(attns), trace.at("rollout"));
     INFO("largest difference from the definition: " << max_diff);
+    CHECK(max_diff < 1e-6);
+}
+
+TEST_CASE("the rollout of ViT-B's 197 tokens, its rows split over the threads, is the definition's", "[forward]") {
+    const int64_t H = 3, T = 197;
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> weight(0.0f, 1.0f);
+    std::vector<vit::Tensor> blocks(4, vit::Tensor({H, T, T}));
+    for (vit::Tensor& attn : blocks)
+        for (int64_t row = 0; row < H * T; ++row) {  // rows of positive weights summing to 1, as softmax gives
+            float* r = attn.data.data() + row * T;
+            float sum = 0;
+            for (int64_t j = 0; j < T; ++j) sum += r[j] = weight(rng);
+            for (int64_t j = 0; j < T; ++j) r[j] /= sum;
+        }
+    std::vector<const vit::Tensor*> attns;
+    for (const vit::Tensor& attn : blocks) attns.push_back(&attn);
+    vit::Tensor got({T, T});
+    vit::attention_rollout(attns, got);
+    const double max_diff = largest_difference(rollout_by_definition(attns), got);
+    INFO("threads " << vit::machine_threads() << ", largest difference from the definition: " << max_diff);
     CHECK(max_diff < 1e-6);
 }
 
