@@ -15,6 +15,8 @@
 #include "platform/gl.h"
 #include "platform/glfw_frame.h"
 
+#include "controllers/app.h"
+
 namespace vit::gui {
 
 static GLFWwindow* g_window = nullptr;
