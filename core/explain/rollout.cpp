@@ -38,16 +38,13 @@ void attention_rollout(const std::vector<const Tensor*>& attns, Tensor& out) {
     for (size_t l = 0; l < attns.size(); ++l) {
 #pragma omp parallel if (result.size() >= kParallelMinElements)
         {
-            const int64_t team = omp_get_num_threads(), id = omp_get_thread_num();
-            const int64_t begin = tokens * id / team, end = tokens * (id + 1) / team;
-            if (end > begin) {
+            const auto [begin, end] = thread_share(tokens);
+            if (end > begin && l == 0) {
+                residual_attention_rows(*attns[l], begin, end, result.middleRows(begin, end - begin));
+            } else if (end > begin) {
                 MatRef rows = block.middleRows(begin, end - begin);
-                if (l == 0) {
-                    residual_attention_rows(*attns[l], begin, end, result.middleRows(begin, end - begin));
-                } else {
-                    residual_attention_rows(*attns[l], begin, end, rows);
-                    multiply(rows, result, product.middleRows(begin, end - begin));
-                }
+                residual_attention_rows(*attns[l], begin, end, rows);
+                multiply(rows, result, product.middleRows(begin, end - begin));
             }
         }
         if (l > 0) result = product;

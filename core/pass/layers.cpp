@@ -57,9 +57,9 @@ void linear_into(const ConstMatRef& x, const Mat& w, const Vec& b, const ColumnG
         {
             // Whole chunks, as even as can be over the team the runtime gave (it may give fewer).
             const Eigen::Index chunks = (out + kColumnChunk - 1) / kColumnChunk;
-            const Eigen::Index team = omp_get_num_threads(), id = omp_get_thread_num();
-            const Eigen::Index begin = std::min(out, chunks * id / team * kColumnChunk);
-            const Eigen::Index end = std::min(out, chunks * (id + 1) / team * kColumnChunk);
+            const ThreadShare share = thread_share(chunks);
+            const Eigen::Index begin = std::min(out, share.begin * kColumnChunk);
+            const Eigen::Index end = std::min(out, share.end * kColumnChunk);
             if (end > begin) multiply_rows(begin, end);
         }
     } else {

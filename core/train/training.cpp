@@ -132,12 +132,13 @@ float train_step(Model& model, AdamW& optimizer, const std::vector<Tensor>& inpu
     std::vector<double> losses(static_cast<size_t>(teams), 0.0);
 #pragma omp parallel num_threads(teams)
     {
-        // Thread t sums samples [batch·t/n, batch·(t+1)/n) in order: the same
-        // runs, so the same sums, at a fixed thread count.
-        const int t = omp_get_thread_num(), n = omp_get_num_threads();
+        // Thread t sums its share of the samples (thread_share) in order: the
+        // same runs, so the same sums, at a fixed thread count.
+        const int t = omp_get_thread_num();
+        const ThreadShare samples = thread_share(batch);
         Trace trace;
         Tensor dlogits({classes});
-        for (int i = batch * t / n; i < batch * (t + 1) / n; ++i) {
+        for (int64_t i = samples.begin; i < samples.end; ++i) {
             forward_into(model, inputs[i], trace);
             const Tensor& logits = trace.at({StageKind::Logits});
             losses[t] += cross_entropy(logits.data.data(), classes, labels[i], 1.0f / batch, dlogits.data.data());
