@@ -58,8 +58,8 @@ void linear_into(const ConstMatRef& x, const Mat& w, const Vec& b, const ColumnG
             // Whole chunks, as even as can be over the team the runtime gave (it may give fewer).
             const Eigen::Index chunks = (out + kColumnChunk - 1) / kColumnChunk;
             const ThreadShare share = thread_share(chunks);
-            const Eigen::Index begin = std::min(out, share.begin * kColumnChunk);
-            const Eigen::Index end = std::min(out, share.end * kColumnChunk);
+            const Eigen::Index begin = std::min<int64_t>(out, share.begin * kColumnChunk);
+            const Eigen::Index end = std::min<int64_t>(out, share.end * kColumnChunk);
             if (end > begin) multiply_rows(begin, end);
         }
     } else {
