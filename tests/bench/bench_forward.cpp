@@ -35,6 +35,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_args.h"
 #include "pass/forward.h"
 #include "tensor/gemm.h"
 #include "pass/layers.h"
@@ -299,14 +300,16 @@ void contended_row(const char* size, const vit::Model& model, double quiet_one_m
 
 Options parse_options(int argc, char** argv) {
     Options o;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
-        if (flag == "--runs") o.runs = std::max(1, std::atoi(argv[i + 1]));
-        if (flag == "--rounds") o.rounds = std::max(1, std::atoi(argv[i + 1]));
-        if (flag == "--threads") o.thread_counts = {std::max(1, std::atoi(argv[i + 1]))};
-        if (flag == "--python") o.python = argv[i + 1];
-        if (flag == "--ort") o.ort_dir = argv[i + 1];
-    }
+    int threads = 0;
+    vit_bench::BenchArgs args("vitviz-bench", "The full-trace forward of ViT-Ti/16 and ViT-B/16 beside ONNX Runtime's "
+                                              "and PyTorch's, same run, interleaved.");
+    args.count("--runs", &o.runs, 1, 1000, "timed passes per round (default 10)");
+    args.count("--rounds", &o.rounds, 1, 100, "rounds, interleaved with the anchors' (default 3)");
+    args.count("--threads", &threads, 1, 256, "only this thread count, no contended rows (default: 1 and 2)");
+    args.text("--python", &o.python, "the Python with torch (default /usr/bin/python3)");
+    args.text("--ort", &o.ort_dir, "a folder holding node_modules/onnxruntime-node (default build/ort)");
+    args.parse(argc, argv);
+    if (threads > 0) o.thread_counts = {threads};
     return o;
 }
 

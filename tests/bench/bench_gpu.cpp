@@ -15,10 +15,10 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "pass/attention.h"
 #include "pass/compare.h"
 #include "base/error.h"
@@ -37,15 +37,6 @@ namespace {
 using vit::Stopwatch;
 using Stats = vit::TimingStats;
 Stats stats(std::vector<double> ms) { return vit::timing_stats(std::move(ms)); }
-
-std::vector<int> parse_list(const char* text) {
-    std::vector<int> out;
-    std::stringstream ss(text);
-    std::string item;
-    while (std::getline(ss, item, ','))
-        if (!item.empty()) out.push_back(std::stoi(item));
-    return out;
-}
 
 void print_row(const char* what, int size, int tokens, Stats gpu, Stats wall, Stats cpu) {
     std::printf("%-10s %4d px %5d tok | GPU %9.2f ms (min %9.2f) | GPU wall %9.2f ms | CPU %9.2f ms (min %9.2f) | "
@@ -143,25 +134,16 @@ void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int 
 int main(int argc, char** argv) {
     int reps = 3, full_reps = 1, threads = 0;
     std::vector<int> sizes = {224, 512}, full_sizes = {224};
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        const bool has_value = i + 1 < argc;
-        if (arg == "--reps" && has_value) reps = std::max(1, std::atoi(argv[++i]));
-        else if (arg == "--full-reps" && has_value) full_reps = std::max(1, std::atoi(argv[++i]));
-        else if (arg == "--threads" && has_value) threads = std::atoi(argv[++i]);
-        else if (arg == "--sizes" && has_value) sizes = parse_list(argv[++i]);
-        else if (arg == "--full-sizes" && has_value) full_sizes = parse_list(argv[++i]);
-        else {
-            std::fprintf(stderr,
-                         "usage: vitviz-gpu-bench [--reps N] [--full-reps N] [--threads T] [--sizes 224,512] "
-                         "[--full-sizes 224,512]\n");
-            return 2;
-        }
-    }
-    for (int s : sizes)
-        if (s <= 0 || s % 16) return std::fprintf(stderr, "vitviz-gpu-bench: size %d is not a multiple of 16\n", s), 2;
-    for (int s : full_sizes)
-        if (s <= 0 || s % 16) return std::fprintf(stderr, "vitviz-gpu-bench: size %d is not a multiple of 16\n", s), 2;
+    vit_bench::BenchArgs args("vitviz-gpu-bench", "The GPU backend's attention core and forward pass beside the CPU's.");
+    args.count("--reps", &reps, 1, 1000, "timed attention runs (default 3)");
+    args.count("--full-reps", &full_reps, 1, 1000, "timed forward passes (default 1)");
+    args.count("--threads", &threads, 0, 256, "CPU threads, 0 for all (default 0)");
+    args.counts("--sizes", &sizes, 16, vit::kMaxImageSide, "attention image sizes (default 224,512)");
+    args.counts("--full-sizes", &full_sizes, 16, vit::kMaxImageSide, "forward image sizes (default 224)");
+    args.parse(argc, argv);
+    for (const std::vector<int>* list : {&sizes, &full_sizes})
+        for (int s : *list)
+            if (s % 16) return std::fprintf(stderr, "vitviz-gpu-bench: size %d is not a multiple of 16\n", s), 2;
     try {
         vit::set_threads(threads);
         vit::HiddenGlContext gl;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "model/builtin.h"
 #include "formats/checkpoint.h"
 #include "pass/forward.h"
@@ -65,13 +66,12 @@ TimingStats time_full_passes(const vit::Model& model, const vit::Tensor& input, 
 int main(int argc, char** argv) {
     int threads = 1, runs = 3;
     std::string python = "/usr/bin/python3", models = "digits,tiny,base";
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
-        if (flag == "--threads") threads = std::max(1, std::atoi(argv[i + 1]));
-        if (flag == "--runs") runs = std::max(1, std::atoi(argv[i + 1]));
-        if (flag == "--python") python = argv[i + 1];
-        if (flag == "--models") models = argv[i + 1];
-    }
+    vit_bench::BenchArgs args("vitviz-bench-occlusion", "The occlusion map beside N full passes and PyTorch's batch.");
+    args.count("--threads", &threads, 1, 256, "threads (default 1)");
+    args.count("--runs", &runs, 1, 1000, "timed runs (default 3)");
+    args.text("--python", &python, "the Python with torch (default /usr/bin/python3)");
+    args.text("--models", &models, "which of digits,tiny,base (default all three)");
+    args.parse(argc, argv);
     vit::set_threads(threads);
     std::printf("occlusion map, %d thread(s), medians of %d runs\n", threads, runs);
     std::printf("%-8s %5s %14s %16s %16s %8s\n", "model", "N", "occlusion_ms", "N_full_passes_ms", "pytorch_batch_ms",

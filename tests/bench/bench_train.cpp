@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "model/random_model.h"
 #include "tensor/threads.h"
 #include "base/timing.h"
@@ -58,11 +59,10 @@ vit_bench::TorchTiming time_torch(const std::string& python, const Case& c, int 
 int main(int argc, char** argv) {
     int runs = 5;
     std::string python = "/usr/bin/python3";
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
-        if (flag == "--runs") runs = std::max(1, std::atoi(argv[i + 1]));
-        if (flag == "--python") python = argv[i + 1];
-    }
+    vit_bench::BenchArgs args("vitviz-bench-train", "A training step of digits and ViT-Ti beside PyTorch's.");
+    args.count("--runs", &runs, 1, 1000, "timed steps (default 5)");
+    args.text("--python", &python, "the Python with torch (default /usr/bin/python3)");
+    args.parse(argc, argv);
     const Case cases[] = {{"digits", vit::digits_config(), 64}, {"tiny", vit::vit_tiny_config(), 8}};
     std::printf("%-8s %-6s %-7s %12s %12s %8s %15s\n", "model", "batch", "threads", "vitviz_ms", "pytorch_ms", "ratio",
                 "pytorch_threads");

@@ -50,7 +50,8 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
       monkey_(ctx_, ask_, lessons_, training_, asset_dir_),
       measure_pass_(ctx_),
       compare_(ctx_, worker_) {
-    load_fonts(fonts_);
+    load_fonts(fonts_, pixel_ratio());
+    if (!fonts_.missing.empty()) std::fprintf(stderr, "vitviz: %s\n", fonts_.missing.c_str());
     base_style_ = ImGui::GetStyle();
     if (options_.model.empty()) options_.model = default_model(asset_dir_);
     if (!options_.tour_dir.empty()) {
@@ -100,7 +101,7 @@ void App::poll_loader() {
         apply(std::move(*o->loaded));
         return;
     }
-    if (o->fitting_image_size > 0 && !tour_ && options_.tour_dir.empty()) {
+    if (o->fitting_image_size > 0 && !tour_ && !options_.runs_as_asked()) {
         // Too large for memory: say so and open it at the largest image size that fits.
         show_error(o->error + "; opening it at " + std::to_string(o->fitting_image_size));
         LoadRequest smaller = o->request;
@@ -109,15 +110,18 @@ void App::poll_loader() {
         return;
     }
     show_error(o->error);
-    if (tour_ || !options_.tour_dir.empty()) {
+    if (tour_ || options_.runs_as_asked()) {
         quit_ = true;
         exit_code_ = 1;
         return;
     }
-    // Nothing to show yet (a bad --model or --image at start): keep the model on its own image, else the toy.
+    // Nothing to show yet (a bad --model or --image at start): keep the model on its own image, else the
+    // toy; either at its own size, which later requests keep (--image-size was the failed request's).
     if (trace_ || loader_.busy() || o->request.pixels) return;
-    if (std::optional<StartChoice> next = start_fallback({o->request.model, o->request.image}, model_image(o->request.model)))
-        loader_.request(LoadRequest{next->model, next->image, options_.image_size}, model_, model_name_);
+    if (std::optional<StartChoice> next = start_fallback({o->request.model, o->request.image}, model_image(o->request.model))) {
+        options_.image_size = 0;
+        loader_.request(LoadRequest{next->model, next->image, 0}, model_, model_name_);
+    }
 }
 
 void App::apply(Loaded loaded) {
@@ -339,9 +343,9 @@ void App::step_fps_measure() {
         go_to_stage(state_, pipeline_, (state_.stage + 1) % pipeline_.size());
     }
     if (now - fps_start_ >= options_.measure_fps) {
-        std::string what = options_.fixed_screen ? "on the " + std::string(screen_name(state_.screen)) + " screen of " +
-                                                     model_->config.name
-                                               : "over " + std::to_string(pipeline_.size()) + " stages";
+        std::string what = (options_.fixed_screen ? "on the " + std::string(screen_name(state_.screen)) + " screen"
+                                                  : "over " + std::to_string(pipeline_.size()) + " stages") +
+                           " of " + measured_run(model_name_, *trace_);
         std::printf("measure-fps: first frame %.0f ms, then %ld frames in %.1f s = %.1f FPS %s; %llu texture uploads, "
                     "%zu textures cached\n",
                     1000 * (fps_start_ - fps_first_), fps_frames_, now - fps_start_, fps_frames_ / (now - fps_start_), what.c_str(),
@@ -578,6 +582,7 @@ StatusInfo App::status_info() const {
         si.depth = c.depth;
     }
     si.image = image_name_;
+    si.fonts_missing = !fonts_.missing.empty();
     si.loaded = model_ && trace_ && !pipeline_.ids.empty();
     if (!model_) si.model = options_.model;
     if (si.loaded) si.prediction = prediction_text(*trace_, model_->config);

@@ -10,6 +10,14 @@
 
 namespace vit::gui {
 
+std::string measured_run(const std::string& model, const Trace& trace) {
+    const Tensor& input = trace.at(StageRef{StageKind::Input});
+    const std::string side = std::to_string(input.shape.back());
+    const Tensor* tokens = trace.tensor({StageKind::Tokens});
+    return model + " at " + side + "×" + side + " px" +
+           (tokens ? " (" + std::to_string(tokens->rows()) + " tokens)" : std::string());
+}
+
 void PassMeasure::click() {
     if (on() && clicked_ && clicked_->ms() > kAnswerLimitMs) {  // a pass that failed (its error is on screen) or never ends
         std::fprintf(stderr, "vitviz: --measure-pass: no answer %.0f s after a click\n", kAnswerLimitMs / 1000);
@@ -49,9 +57,10 @@ void PassMeasure::report() {
     const TimingStats pass = timing_stats(pass_ms_);
     double max_ms = 0;
     for (double ms : pass_ms_) max_ms = std::max(max_ms, ms);
-    std::printf("pass_ms median=%.1f min=%.1f max=%.1f n=%zu (click in the Ask panel to its answer on screen, after %d "
-                "clicks that make the trace storage the later ones reuse; the worker's forward median=%.1f)\n",
-                pass.median_ms, pass.min_ms, max_ms, pass_ms_.size(), kWarmUpClicks, timing_stats(forward_ms_).median_ms);
+    std::printf("pass_ms median=%.1f min=%.1f max=%.1f n=%zu (%s; click in the Ask panel to its answer on screen, after "
+                "%d clicks that make the trace storage the later ones reuse; the worker's forward median=%.1f)\n",
+                pass.median_ms, pass.min_ms, max_ms, pass_ms_.size(), measured_run(app_.model_name, *app_.trace).c_str(),
+                kWarmUpClicks, timing_stats(forward_ms_).median_ms);
     const Tensor& input = app_.trace->at(StageRef{StageKind::Input});
     const ForwardTiming core = time_forward(*app_.model, input, app_.options.measure_pass);
     std::printf("core_ms median=%.1f min=%.1f runs=%d (the pass vitviz-cli --bench times, same model and input)\n",

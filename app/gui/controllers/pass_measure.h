@@ -9,12 +9,16 @@
 // times) and ends the app.
 #pragma once
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "base/timing.h"
 #include "controllers/app_context.h"
 
 namespace vit::gui {
+
+// What a measurement ran, for its printed line: "MODEL at S×S px (T tokens)", the input size from the trace.
+std::string measured_run(const std::string& model, const Trace& trace);
 
 class PassMeasure {
 public:

@@ -23,6 +23,10 @@ static bool TextIfItFits(const char* text, bool disabled) {
 
 void DrawStatusBar(const StatusInfo& s) {
     ImGuiIO& io = ImGui::GetIO();
+    if (s.fonts_missing) {
+        ImGui::TextColored(ImVec4(1.f, 0.6f, 0.2f, 1.f), "no DejaVu font: install fonts-dejavu-core");
+        ImGui::SameLine(0, 24);
+    }
     if (s.loaded) {
         ImGui::TextUnformatted(s.prediction.c_str());
         ImGui::SameLine(0, 24);

@@ -27,6 +27,7 @@ struct StatusInfo {
     std::string phase;
     const char* backend = "CPU";
     bool compact = false;  // presenter mode: leave out the texture counts
+    bool fonts_missing = false;  // drawn with ImGui's ASCII font: the bar says which package brings the app's font
 };
 
 void DrawStatusBar(const StatusInfo& info);

@@ -5,22 +5,21 @@
 #include <cmath>
 #include <filesystem>
 
-#include "platform/window.h"
-
 namespace vit::gui {
 
-static ImFont* add(ImGuiIO& io, const char* file, float px, const ImWchar* ranges) {
-    std::string path = std::string("/usr/share/fonts/truetype/dejavu/") + file;
+static ImFont* add(ImGuiIO& io, const std::string& folder, const char* file, float px, float density,
+                   const ImWchar* ranges) {
+    const std::string path = folder + "/" + file;
     if (!std::filesystem::exists(path)) return nullptr;
     // Glyphs sampled as finely as the screen's pixels: a HiDPI page draws ratio × the layout's pixels.
-    const int density = std::clamp(static_cast<int>(std::ceil(pixel_ratio())), 1, 4);
+    const int samples = std::clamp(static_cast<int>(std::ceil(density)), 1, 4);
     ImFontConfig cfg;
-    cfg.OversampleH = std::max(2, density);
-    cfg.OversampleV = density;
+    cfg.OversampleH = std::max(2, samples);
+    cfg.OversampleV = samples;
     return io.Fonts->AddFontFromFileTTF(path.c_str(), px, &cfg, ranges);
 }
 
-void load_fonts(Fonts& f, float base_px, float presenter_px) {
+void load_fonts(Fonts& f, float density, const char* folder, float base_px, float presenter_px) {
     ImGuiIO& io = ImGui::GetIO();
     ImFontGlyphRangesBuilder b;
     b.AddRanges(io.Fonts->GetGlyphRangesDefault());
@@ -37,18 +36,20 @@ void load_fonts(Fonts& f, float base_px, float presenter_px) {
     b.AddRanges(kExtra);
     b.BuildRanges(&f.ranges);
     const ImWchar* r = f.ranges.Data;
-    f.body = add(io, "DejaVuSans.ttf", base_px, r);
+    f.body = add(io, folder, "DejaVuSans.ttf", base_px, density, r);
     if (!f.body) {  // no DejaVu: ImGui's own font, scaled up
+        f.missing = std::string("no DejaVu Sans in ") + folder +
+                    ": arrows, dashes and Greek letters show as '?' (install Debian's fonts-dejavu-core)";
         f.body = io.Fonts->AddFontDefault();
         f.heading = f.mono = f.big_body = f.big_heading = f.big_mono = f.body;
         io.FontGlobalScale = base_px / 13.f;
         return;
     }
-    f.heading = add(io, "DejaVuSans-Bold.ttf", base_px * 1.35f, r);
-    f.mono = add(io, "DejaVuSansMono.ttf", base_px * 0.95f, r);
-    f.big_body = add(io, "DejaVuSans.ttf", presenter_px, r);
-    f.big_heading = add(io, "DejaVuSans-Bold.ttf", presenter_px * 1.35f, r);
-    f.big_mono = add(io, "DejaVuSansMono.ttf", presenter_px * 0.95f, r);
+    f.heading = add(io, folder, "DejaVuSans-Bold.ttf", base_px * 1.35f, density, r);
+    f.mono = add(io, folder, "DejaVuSansMono.ttf", base_px * 0.95f, density, r);
+    f.big_body = add(io, folder, "DejaVuSans.ttf", presenter_px, density, r);
+    f.big_heading = add(io, folder, "DejaVuSans-Bold.ttf", presenter_px * 1.35f, density, r);
+    f.big_mono = add(io, folder, "DejaVuSansMono.ttf", presenter_px * 0.95f, density, r);
     if (!f.heading) f.heading = f.body;
     if (!f.mono) f.mono = f.body;
     if (!f.big_body) f.big_body = f.body;

@@ -1,10 +1,16 @@
 // Fonts: DejaVu Sans (readable from the back of a room, with the ×, ·, √, ᵀ,
 // Greek and arrows the formulas use) at a normal and a presenter size, each
-// with a bold heading face. Falls back to ImGui's built-in font, scaled.
+// with a bold heading face, from Debian's fonts-dejavu-core. Without it, ImGui's
+// built-in ASCII font, scaled, and `missing` says so (the app shows it).
 #pragma once
 #include <imgui.h>
 
+#include <string>
+
 namespace vit::gui {
+
+// Where Debian's fonts-dejavu-core puts its fonts (the page's file system has them at the same place).
+inline constexpr const char* kFontFolder = "/usr/share/fonts/truetype/dejavu";
 
 struct Fonts {
     ImFont* body = nullptr;
@@ -14,9 +20,12 @@ struct Fonts {
     ImFont* big_heading = nullptr;
     ImFont* big_mono = nullptr;
     ImVector<ImWchar> ranges;       // must outlive the atlas build
+    std::string missing;            // "" with DejaVu; else one line for the user: what is missing and what to install
 };
 
-// Adds the fonts to io.Fonts (before the backend builds the atlas).
-void load_fonts(Fonts& fonts, float base_px = 18.f, float presenter_px = 30.f);
+// Adds the fonts from `folder` to io.Fonts (before the backend builds the atlas), their glyphs
+// sampled for `density` screen pixels per layout pixel (a HiDPI page's ratio; 1 on the desktop).
+void load_fonts(Fonts& fonts, float density, const char* folder = kFontFolder, float base_px = 18.f,
+                float presenter_px = 30.f);
 
 }  // namespace vit::gui

@@ -49,6 +49,10 @@ struct Options {
     int monkey_seconds = 0;   // > 0: random input for this many seconds, then the counts and exit (controllers/monkey_controller.h)
     int monkey_seed = 1;      // the monkey's PRNG seed: the same seed replays the same input
     bool help = false;
+
+    // A tour, a hand-out (its pictures are a tour) or a measurement: it runs exactly the model, image
+    // and size asked, or exits 1 with the error; no fallback and no other size stands in.
+    bool runs_as_asked() const { return !tour_dir.empty() || measure_fps > 0 || measure_pass > 0; }
 };
 
 // Throws vit::Error naming the bad argument.
@@ -60,7 +64,8 @@ const char* usage();
 std::string default_model(const std::string& asset_dir);
 
 // A start that failed with nothing on screen yet: what to open instead, as
-// {model, image}. A bad image keeps the model and opens it on `model_image`
+// {model, image}, at that model's own input size (never the failed request's).
+// A bad image keeps the model and opens it on `model_image`
 // (its own image, "" for built-ins, or the gallery photo a checkpoint opens
 // on); when that was what failed, the toy; nothing once the toy itself failed.
 struct StartChoice {

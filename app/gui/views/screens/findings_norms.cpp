@@ -105,7 +105,7 @@ void DrawTokenNormsScreen(ViewContext& ctx) {
     SinkScores(ctx, attn, attention_sink_scores(*a), right_w);
     PrefixNorms(norms, outliers, tokens, median_patch_norm(norms, tokens));
     // The note where it fits above the formula (not on short windows, the lesson caption below).
-    const char* note = "A sink: a token most queries attend to (column sum ≫ 1). Large ViTs trained long make a few "
+    const char* note = "A sink: a token most queries attend to (column sum far above 1). Large ViTs trained long make a few "
                        "background patches sinks with huge norms; registers take that role.";
     const float bottom = top + avail.y - formula_h - ImGui::GetStyle().ItemSpacing.y;
     if (ImGui::GetCursorScreenPos().y + WrappedHeight(note, right_w) <= bottom) Note(note);
