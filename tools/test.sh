@@ -25,7 +25,7 @@ cmake --build build -j"$jobs"
 
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=OFF -DVITVIZ_BLAS=OFF >/dev/null
 cmake --build build-asan -j"$jobs" --target core_tests vitviz-cli
-(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -LE real)
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -LE real)
 bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1
 MONKEY_BUILD=build bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1 vit-b-random vit-s-reg4-random deit-s-distilled-random \
   vit-m-gap-random vit-b-clip-random

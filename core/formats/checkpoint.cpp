@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <new>
 #include <sstream>
 #include <unordered_set>
 
@@ -718,8 +719,12 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
 }
 
 Model load_model(const std::string& name_or_path, const LoadProgress& progress) {
-    if (const BuiltinModel* builtin = find_builtin_model(name_or_path)) return builtin->load(progress);
-    return load_checkpoint(name_or_path, progress);
+    try {
+        if (const BuiltinModel* builtin = find_builtin_model(name_or_path)) return builtin->load(progress);
+        return load_checkpoint(name_or_path, progress);
+    } catch (const std::bad_alloc&) {
+        throw Error("'" + shortened(name_or_path) + "': out of memory reading its weights");
+    }
 }
 
 }  // namespace vit

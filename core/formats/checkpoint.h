@@ -19,6 +19,7 @@ using LoadProgress = std::function<void(float)>;
 Model load_checkpoint(const std::string& path, const LoadProgress& progress = {});
 
 // A built-in model by name (the registry of model/builtin.h), or a checkpoint path.
+// Memory its weights cannot have is vit::Error naming it.
 Model load_model(const std::string& name_or_path, const LoadProgress& progress = {});
 
 }  // namespace vit

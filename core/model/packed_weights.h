@@ -3,7 +3,8 @@
 // stays unchanged: the timed passes of a benchmark, an occlusion map's passes.
 // Each pass then skips packing its weights (~5% of a ViT-B pass), for a second
 // copy of them in memory. Made from a model, it is valid only while that model
-// lives unchanged: hold it no longer than the call that made it.
+// lives unchanged: hold it no longer than the call that made it. Memory it
+// cannot have is vit::Error naming the model.
 #pragma once
 #include <vector>
 

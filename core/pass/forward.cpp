@@ -11,6 +11,7 @@
 #include "pass/forward.h"
 
 #include <Eigen/Core>
+#include <new>
 
 #include "tensor/allocator.h"
 #include "pass/attention.h"
@@ -18,6 +19,7 @@
 #include "pass/layers.h"
 #include "pass/patches.h"
 #include "pass/pos_embed.h"
+#include "pass/trace_budget.h"
 #include "explain/rollout.h"
 #include "tensor/threads.h"
 
@@ -323,9 +325,13 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace, const I
                   const PackedWeights* packed) {
     const ModelSizes sizes = checked_sizes(model, input, iv, false);
     size_team_for_pass();
-    TraceWriter out(trace, sizes);
-    run_head(model, run_blocks(model, run_embedding(model, input, iv, out, packed), iv, out, packed), out);
-    finish_trace(out, trace, iv, sizes);
+    try {
+        TraceWriter out(trace, sizes);
+        run_head(model, run_blocks(model, run_embedding(model, input, iv, out, packed), iv, out, packed), out);
+        finish_trace(out, trace, iv, sizes);
+    } catch (const std::bad_alloc&) {
+        throw out_of_memory(model.config, static_cast<int>(input.shape[1]));
+    }
 }
 
 Trace forward(const Model& model, const Tensor& input, const Interventions& iv) {
@@ -351,14 +357,26 @@ struct ForwardWalk::State {
 };
 
 ForwardWalk::ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv, const PackedWeights* packed,
-                         Trace reuse)
-    : state_(std::make_unique<State>(model, input, iv, packed, std::move(reuse))) {
+                         Trace reuse) {
+    try {
+        state_ = std::make_unique<State>(model, input, iv, packed, std::move(reuse));
+    } catch (const std::bad_alloc&) {
+        throw out_of_memory(model.config, static_cast<int>(input.shape[1]));
+    }
     size_team_for_pass();
 }
 
 ForwardWalk::~ForwardWalk() = default;
 
 bool ForwardWalk::step() {
+    try {
+        return next_piece();
+    } catch (const std::bad_alloc&) {
+        throw out_of_memory(state_->model.config, static_cast<int>(state_->input.shape[1]));
+    }
+}
+
+bool ForwardWalk::next_piece() {
     State& s = *state_;
     const int depth = s.model.config.depth;
     if (s.next > depth + 1) return false;

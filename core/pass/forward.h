@@ -15,7 +15,9 @@ namespace vit {
 // `input` is C×S×S (preprocess()); S must be a multiple of the patch size.
 // The positional embedding is interpolated (bicubic, CLS row kept) when the
 // patch grid differs from the one it was trained on. `iv` is validated
-// (validate_interventions: vit::Error naming the intervention and value).
+// (validate_interventions: vit::Error naming the intervention and value). An
+// allocation the trace cannot make is vit::Error naming the model, the input
+// size and the memory the trace needs (out_of_memory in trace_budget.h).
 Trace forward(const Model& model, const Tensor& input, const Interventions& iv = {});
 // The same, writing into `trace`, without stage `rollout`: T³ products per
 // block that nothing in the pass needs (add_rollout adds it when asked). A
@@ -38,12 +40,14 @@ public:
     ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv = {},
                 const PackedWeights* packed = nullptr, Trace reuse = {});
     ~ForwardWalk();
-    // Runs the next piece; false once the trace is complete.
+    // Runs the next piece; false once the trace is complete. An allocation it cannot make is
+    // vit::Error naming the model, its input size and its trace's size (trace_budget.h), as in forward().
     bool step();
     // The complete trace (running the pieces left, if any).
     Trace take();
 
 private:
+    bool next_piece();
     struct State;
     std::unique_ptr<State> state_;
 };

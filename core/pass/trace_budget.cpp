@@ -1,7 +1,8 @@
 // Trace sizes from the stage catalogue's shapes (core/pass/stages.h), and the memory
-// budget from sysconf.
+// budget from sysconf and the address-space limit.
 #include "pass/trace_budget.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -27,22 +28,52 @@ double trace_floats(const ModelConfig& c, int image_size) {
     return floats;
 }
 
+// The memory the budget is a share of: physical memory, or the address-space limit when lower.
+struct Memory {
+    double bytes;
+    bool limited;  // by the address-space limit
+};
+Memory usable_memory() {
+    const double physical = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
+    rlimit limit{};
+    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && static_cast<double>(limit.rlim_cur) < physical)
+        return {static_cast<double>(limit.rlim_cur), true};
+    return {physical, false};
+}
+
+// "(50% of its memory)", or of the limit that is lower.
+std::string allowance_text() {
+    const Memory m = usable_memory();
+    return " (" + std::to_string(static_cast<int>(kMaxTraceMemoryShare * 100)) + "% of " +
+           (m.limited ? "the process's address-space limit, " + gigabytes(m.bytes) : std::string("this machine's memory")) + ")";
+}
+
+std::string tokens_text(const ModelConfig& config, int size) {
+    const int64_t grid = size / config.patch_size;
+    return std::to_string(grid * grid + 1) + " tokens";
+}
+
+}  // namespace
+
 std::string gigabytes(double bytes) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
     return text;
 }
 
-}  // namespace
-
 int64_t trace_bytes(const ModelConfig& config, int image_size) {
     const double bytes = trace_floats(config, image_size) * sizeof(float);
     return bytes >= 9e18 ? INT64_MAX : static_cast<int64_t>(bytes);
 }
 
-int64_t trace_budget_bytes() {
-    const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
-    return static_cast<int64_t>(memory * kMaxTraceMemoryShare);
+int64_t trace_budget_bytes() { return static_cast<int64_t>(usable_memory().bytes * kMaxTraceMemoryShare); }
+
+Error out_of_memory(const ModelConfig& config, int image_size) {
+    const int size = image_size > 0 ? image_size : config.preprocess.image_size;
+    return Error(config.name + " at " + std::to_string(size) + "×" + std::to_string(size) + " pixels (" +
+                 tokens_text(config, size) + "): out of memory; its trace needs " +
+                 gigabytes(static_cast<double>(trace_bytes(config, size))) +
+                 " beside its weights (a smaller image size needs less)");
 }
 
 int largest_fitting_image_size(const ModelConfig& config, int64_t budget) {
@@ -67,11 +98,9 @@ void check_input_fits(const ModelConfig& config, int image_size, int64_t budget)
     if (size > kMaxImageSide)
         throw InputTooLarge(input + " is over the limit of " + std::to_string(kMaxImageSide) + " pixels a side" + offer,
                             largest);
-    const int64_t grid = size / config.patch_size;
-    throw InputTooLarge(input + " (" + std::to_string(grid * grid + 1) + " tokens) needs " +
+    throw InputTooLarge(input + " (" + tokens_text(config, size) + ") needs " +
                             gigabytes(static_cast<double>(needed)) + " for its trace, over the " +
-                            gigabytes(static_cast<double>(budget)) + " this machine allows (" +
-                            std::to_string(static_cast<int>(kMaxTraceMemoryShare * 100)) + "% of its memory)" + offer,
+                            gigabytes(static_cast<double>(budget)) + " allowed" + allowance_text() + offer,
                         largest);
 }
 

@@ -13,8 +13,16 @@ namespace vit {
 // (tokens = (image_size / patch_size)² + 1).
 int64_t trace_bytes(const ModelConfig& config, int image_size);
 
-// The most bytes a trace may take: kMaxTraceMemoryShare of physical memory.
+// The most bytes a trace may take: kMaxTraceMemoryShare of physical memory, or of the
+// process's address-space limit (ulimit -v) when that is lower.
 int64_t trace_budget_bytes();
+
+// An allocation a pass of `config` at `image_size` (0: the config's own) could not make, as
+// one line: "<model> at S×S pixels (T tokens): out of memory; its trace needs X GB beside its weights …".
+Error out_of_memory(const ModelConfig& config, int image_size);
+
+// "12.6 GB": bytes as the messages say them.
+std::string gigabytes(double bytes);
 
 // The largest multiple of the patch size (at most kMaxImageSide) whose trace
 // fits in `budget`; 0 when not even one patch does.

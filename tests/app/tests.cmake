@@ -43,6 +43,31 @@ if(XVFB_RUN)
   set_tests_properties(app_measure_pass_reruns_the_ask_panel_pass_and_prints_finite_times PROPERTIES TIMEOUT 120
                        RUN_SERIAL TRUE PASS_REGULAR_EXPRESSION
                        "pass_ms median=[0-9]+\\.[0-9] min=[0-9]+\\.[0-9] max=[0-9]+\\.[0-9] n=3 [^\n]*\ncore_ms median=[0-9]+\\.[0-9] ")
+  # A measurement runs what was asked or exits 1 with the error: no default model stands in for a model that
+  # cannot be opened, no other size for one that does not fit (under an 8 GB address-space limit, whatever the
+  # machine's memory, ViT-B at 1024 px cannot: "opening it at" would be another size).
+  foreach(flag --measure-pass --measure-fps)
+    add_test(NAME app${flag}_of_a_model_that_cannot_be_opened_exits_1_measuring_nothing
+             COMMAND ${XVFB_RUN} -a -s "-screen 0 1600x1000x24" /bin/bash -c
+                     "$<TARGET_FILE:vitviz> --model ${_bin}/no-such-model ${flag} 2; echo exit=$?")
+    add_test(NAME app${flag}_of_a_size_that_does_not_fit_exits_1_measuring_no_other_size
+             COMMAND ${XVFB_RUN} -a -s "-screen 0 1600x1000x24" /bin/bash -c
+                     "ulimit -v 8000000; $<TARGET_FILE:vitviz> --model vit-b-random --image-size 1024 ${flag} 2; echo exit=$?")
+    set_tests_properties(app${flag}_of_a_model_that_cannot_be_opened_exits_1_measuring_nothing PROPERTIES TIMEOUT 120
+                         RUN_SERIAL TRUE PASS_REGULAR_EXPRESSION "vitviz: [^\n]*no-such-model[^\n]*\n(.*\n)?exit=1"
+                         FAIL_REGULAR_EXPRESSION "pass_ms|measure-fps:|toy")
+    set_tests_properties(app${flag}_of_a_size_that_does_not_fit_exits_1_measuring_no_other_size PROPERTIES TIMEOUT 120
+                         RUN_SERIAL TRUE PASS_REGULAR_EXPRESSION "1024×1024 pixels \\(4097 tokens\\) needs[^\n]*\n(.*\n)?exit=1"
+                         FAIL_REGULAR_EXPRESSION "pass_ms|measure-fps:|opening it at")
+  endforeach()
+  # A fallback starts from its own defaults: a model that cannot be opened at --image-size 1024 gives way to the
+  # toy at its own size (not at 1024, which no machine holds), and the app runs on (the monkey's 3 s, then exit 0).
+  add_test(NAME app_fallback_from_a_model_that_cannot_be_opened_opens_the_toy_at_its_own_size
+           COMMAND ${XVFB_RUN} -a -s "-screen 0 1600x1000x24" /bin/bash -c
+                   "$<TARGET_FILE:vitviz> --model ${_bin}/no-such-model --image-size 1024 --monkey 3; echo exit=$?")
+  set_tests_properties(app_fallback_from_a_model_that_cannot_be_opened_opens_the_toy_at_its_own_size PROPERTIES
+                       TIMEOUT 120 RUN_SERIAL TRUE PASS_REGULAR_EXPRESSION "no-such-model.*exit=0"
+                       FAIL_REGULAR_EXPRESSION "opening it at|bad_alloc|out of memory")
   # The tours: every stage's NN-<stage id>.png exists and is not blank ("[.tour]").
   add_app_check(app_tour_of_the_toy_model_screenshots_every_stage_non_blank
                 DIR ${_bin}/tour-toy CHECK .tour ENV VITVIZ_TOUR_MODEL=toy-4x4

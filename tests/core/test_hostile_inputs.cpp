@@ -243,7 +243,8 @@ TEST_CASE("an input whose trace would not fit is refused with the size it needs 
     } catch (const vit::InputTooLarge& e) {
         CHECK(e.largest_fitting == 40);
         CHECK_THAT(e.what(), Contains("an input of 42×42 pixels (442 tokens) needs") &&
-                                 Contains("for its trace, over the") && Contains("--image-size 40"));
+                                 Contains("for its trace, over the") && Contains(" allowed (50% of ") &&
+                                 Contains("--image-size 40"));
     }
     try {
         vit::check_input_fits(model.config, 100000, budget);
@@ -251,6 +252,17 @@ TEST_CASE("an input whose trace would not fit is refused with the size it needs 
     } catch (const vit::InputTooLarge& e) {
         CHECK_THAT(e.what(), Contains("an input of 100000×100000 pixels is over the limit of 8192 pixels a side"));
     }
+}
+
+// No machine holds the toy's trace at 1024 px (262,145 tokens: T × T attention of hundreds of
+// GB): the pass itself, with no budget check before it, runs out of memory at once.
+TEST_CASE("a pass whose trace cannot be allocated says so naming the model, the size and the memory") {
+    const vit::Model model = vit::make_toy_model();
+    const vit::Tensor input({model.config.channels, 1024, 1024});
+    const std::string said = model.config.name + " at 1024×1024 pixels (262145 tokens): out of memory; its trace needs";
+    CHECK_THROWS_WITH(vit::forward(model, input), Contains(said) && Contains(" GB beside its weights"));
+    vit::ForwardWalk walk(model, input);
+    CHECK_THROWS_WITH(walk.take(), Contains(said) && Contains(" GB beside its weights"));
 }
 
 TEST_CASE("weights holding NaN or Inf are reported naming the tensors and the counts") {
