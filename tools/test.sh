@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds everything with the core's products on
+#   bash tools/test.sh
+# installs the dependencies, builds everything with the core's products on
 # OpenBLAS (VITVIZ_BLAS=openblas) and runs every test under a virtual display
 # (xvfb-run with Mesa's llvmpipe), then builds the core and the CLI on Eigen's
 # own GEMM (VITVIZ_BLAS=OFF) with AddressSanitizer + UndefinedBehaviorSanitizer
@@ -15,6 +16,11 @@
 # fails the script. Then the browser build (tools/web.sh --test): the core's
 # tests as WebAssembly under node and the page's tests in headless Chromium.
 set -euo pipefail
+case "${1:-}" in
+  "") ;;
+  --help|-h) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+  *) echo "tools/test.sh: unknown option '$1' (it takes none; --help says what it runs)" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh --tests
 jobs=$(nproc)

@@ -15,6 +15,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=build-web
 mode="${1:-serve}"
+case "$mode" in
+  --build|--test|--bench|serve|[0-9]*) ;;
+  --help|-h) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+  *) echo "tools/web.sh: unknown option '$mode' (--help lists them)" >&2; exit 2 ;;
+esac
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
