@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs ViT Visualizer's build dependencies from Debian 12's packages
-# (through sudo when not root), and the font the app draws with (DejaVu, whose
-# arrows, dashes and Greek letters a minimal install lacks). `--tests` adds what the tests need: a virtual
+# (through sudo when not root), the font the app draws with (DejaVu, whose
+# arrows, dashes and Greek letters a minimal install lacks) and what downloads
+# from the Hugging Face Hub need (libcurl, OpenSSL's hashes, the certificates). `--tests` adds what the tests need: a virtual
 # display with Mesa's llvmpipe (OpenGL 4.5 on the CPU), PyTorch and PIL for the
 # reference fixtures and the benchmark (with OpenBLAS, not the reference BLAS, behind it),
 # and Chromium, which opens the lesson hand-outs headless. `--ort DIR` installs
@@ -21,7 +22,7 @@ if [ "${1:-}" = "--ort" ]; then
 fi
 packages=(build-essential cmake pkg-config libglfw3-dev libimgui-dev python3-glad libeigen3-dev
           libstb-dev libjpeg62-turbo-dev catch2 nlohmann-json3-dev zlib1g-dev libgl1-mesa-dri libopenblas-openmp-dev
-          fonts-dejavu-core)
+          fonts-dejavu-core libcurl4-openssl-dev libssl-dev ca-certificates)
 if [ "${1:-}" = "--fuzz" ]; then  # tools/fuzz.sh: clang with libFuzzer and the sanitizers, its OpenMP
   packages+=(clang libclang-rt-14-dev libomp-14-dev)
 fi

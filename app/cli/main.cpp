@@ -2,12 +2,15 @@
 // every stage as .npy (--dump) and gradients (--grad, --relevance: grad_dump.h)
 // or times the forward pass (--bench); --train trains one (train_command.h);
 // interventions, the occlusion map and the logit lens: interventions_args.h.
-//   vitviz-cli --model PATH|NAME [--image PATH] [--image-size S]   (NAME: core/model/builtin.h)
+//   vitviz-cli --model PATH|NAME|hf-hub:ORG/NAME[@REV] [--image PATH] [--image-size S]
+//              (NAME: core/model/builtin.h; hf-hub: core/hub/hub_fetch.h, its downloads' progress on stderr)
 //              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
 //              [--allow-nonfinite] [--grad CLASS] [--relevance CLASS] [interventions: interventions_args.h]
 // Any user error prints one line on stderr and exits 1, and so do weights
 // holding NaN or Inf and a pass whose answer holds them, unless --allow-nonfinite
 // (then a warning). --threads is at most the cores the machine has.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -53,13 +56,15 @@ struct Options {
 };
 
 std::string usage() {
-    return "usage: vitviz-cli --model PATH|" + vit::builtin_model_names("|") +
+    return "usage: vitviz-cli --model PATH|hf-hub:ORG/NAME[@REV]|" + vit::builtin_model_names("|") +
            " [--image PATH] [--image-size S] [--dump DIR] [--top K]\n"
            "                  [--threads T] [--bench N] [--backend cpu|gpu] [--allow-nonfinite]\n"
            "                  [--grad CLASS|top] [--relevance CLASS|top]\n"
            "                  [--mask-patches LIST] [--drop-tokens LIST] [--ablate-heads B:H,...] [--no-pos]\n"
            "                  [--permute-patches LIST] [--temperature T] [--occlusion-map] [--logit-lens]\n"
-           "  --model  a checkpoint folder or .safetensors file, or a built-in model:\n" +
+           "  --model  a checkpoint folder or .safetensors file; hf-hub:ORG/NAME[@REVISION], a timm or Hugging Face\n"
+           "           model on the Hub, from the Hugging Face cache or downloaded into it (HF_ENDPOINT, HF_HUB_OFFLINE,\n"
+           "           HF_TOKEN as huggingface_hub reads them); or a built-in model:\n" +
            vit::builtin_model_lines("           ") +
            "  --allow-nonfinite  run weights that hold NaN or Inf, and print answers that hold them, with a warning\n"
            "                     instead of refusing them\n"
@@ -140,10 +145,25 @@ int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input,
 #endif
 }
 
+// A download's progress on stderr: on a terminal one line per file, rewritten at most four
+// times a second; elsewhere (a log) a line as each file completes.
+vit::HubProgress download_progress() {
+    const bool terminal = isatty(fileno(stderr));
+    return [terminal, shown_at = -1.0, finished = std::string()](const vit::HubTransfer& t) mutable {
+        const bool done = t.done >= t.total;
+        if (done ? finished == t.repo + t.file : !terminal || t.seconds - shown_at < 0.25) return true;
+        if (done) finished = t.repo + t.file;
+        shown_at = t.seconds;
+        std::fprintf(stderr, "%svitviz-cli: %s: %s %s%s", terminal ? "\r\033[K" : "", t.repo.c_str(), t.file.c_str(),
+                     vit::transfer_text(t).c_str(), done || !terminal ? "\n" : "");
+        return true;
+    };
+}
+
 int run(const Options& o) {
     vit::cli::check_grad_request(o.grads);
     vit::set_threads(o.threads);
-    const vit::Model model = vit::load_model(o.model);
+    const vit::Model model = vit::load_model(o.model, {}, download_progress());
     if (!model.nonfinite_weights.empty() && !o.allow_nonfinite)
         throw vit::Error(model.nonfinite_weights + " (--allow-nonfinite runs it anyway)");
     if (!model.nonfinite_weights.empty()) std::cerr << "vitviz-cli: warning: " << model.nonfinite_weights << "\n";

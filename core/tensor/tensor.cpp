@@ -2,10 +2,20 @@
 #include "tensor/tensor.h"
 
 #include <cassert>
+#include <new>
 
 namespace vit {
 
-Tensor::Tensor(std::vector<int64_t> shape_) : shape(std::move(shape_)), data(static_cast<size_t>(numel())) {}
+// The element count of `shape` as storage holds it; std::bad_alloc when it cannot (more than
+// the address space: a 32-bit page's 4 GB, where a size_t product would wrap round).
+static size_t storage_size(const std::vector<int64_t>& shape) {
+    double count = 1;
+    for (int64_t s : shape) count *= static_cast<double>(s);
+    if (count > static_cast<double>(FloatStorage().max_size())) throw std::bad_alloc();
+    return static_cast<size_t>(count);
+}
+
+Tensor::Tensor(std::vector<int64_t> shape_) : shape(std::move(shape_)), data(storage_size(shape)) {}
 
 int64_t Tensor::numel() const {
     int64_t n = 1;

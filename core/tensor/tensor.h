@@ -30,6 +30,7 @@ struct Tensor {
     FloatStorage data;
 
     Tensor() = default;
+    // Zeros of `shape_`; std::bad_alloc when their count exceeds what the address space holds.
     explicit Tensor(std::vector<int64_t> shape_);
 
     int64_t numel() const;

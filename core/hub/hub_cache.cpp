@@ -1,0 +1,97 @@
+// The Hugging Face cache's folders, links and refs (hub_cache.h).
+#include "hub/hub_cache.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "base/error.h"
+#include "base/file_io.h"
+
+namespace fs = std::filesystem;
+
+namespace vit {
+
+namespace {
+
+std::string env(const char* name) {
+    const char* value = std::getenv(name);
+    return value ? value : "";
+}
+
+bool is_commit_hash(const std::string& text) {
+    if (text.size() != 40) return false;
+    for (char c : text)
+        if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
+}  // namespace
+
+std::string hub_home_folder() {
+    if (!env("HF_HOME").empty()) return env("HF_HOME");
+    if (!env("XDG_CACHE_HOME").empty()) return env("XDG_CACHE_HOME") + "/huggingface";
+    return env("HOME") + "/.cache/huggingface";
+}
+
+std::string hub_cache_folder() {
+    if (!env("HF_HUB_CACHE").empty()) return env("HF_HUB_CACHE");
+    if (!env("HUGGINGFACE_HUB_CACHE").empty()) return env("HUGGINGFACE_HUB_CACHE");  // huggingface_hub's older name
+    return hub_home_folder() + "/hub";
+}
+
+HubRepoCache::HubRepoCache(const std::string& repo) {
+    std::string flat = "models--" + repo;
+    const size_t slash = flat.find('/');
+    if (slash != std::string::npos) flat.replace(slash, 1, "--");
+    folder_ = (fs::path(hub_cache_folder()) / flat).string();
+}
+
+std::optional<std::string> HubRepoCache::commit_of(const std::string& revision) const {
+    if (is_commit_hash(revision) && fs::is_directory(snapshot_folder(revision))) return revision;
+    const fs::path ref = fs::path(folder_) / "refs" / revision;
+    std::error_code ec;
+    if (!fs::is_regular_file(ref, ec)) return std::nullopt;
+    const std::vector<uint8_t> bytes = read_file(ref.string(), 256);
+    std::string commit(bytes.begin(), bytes.end());
+    while (!commit.empty() && std::isspace(static_cast<unsigned char>(commit.back()))) commit.pop_back();
+    if (!is_commit_hash(commit)) return std::nullopt;
+    return commit;
+}
+
+std::optional<std::string> HubRepoCache::cached_file(const std::string& commit, const std::string& file) const {
+    const fs::path path = fs::path(snapshot_folder(commit)) / file;
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return std::nullopt;  // follows the link: its blob must be there
+    return path.string();
+}
+
+std::string HubRepoCache::blob_path(const std::string& etag) const { return (fs::path(folder_) / "blobs" / etag).string(); }
+
+std::string HubRepoCache::snapshot_folder(const std::string& commit) const {
+    return (fs::path(folder_) / "snapshots" / commit).string();
+}
+
+void HubRepoCache::link_snapshot(const std::string& commit, const std::string& file, const std::string& etag) const {
+    const fs::path link = fs::path(snapshot_folder(commit)) / file;
+    make_folder(link.parent_path().string());
+    const fs::path target = fs::relative(blob_path(etag), link.parent_path());
+    const fs::path temporary = link.string() + ".linking";
+    std::error_code ec;
+    fs::remove(temporary, ec);
+    fs::create_symlink(target, temporary, ec);
+    if (!ec) fs::rename(temporary, link, ec);  // the link appears whole
+    if (ec) throw Error("cannot write the link '" + link.string() + "': " + ec.message());
+}
+
+void HubRepoCache::write_ref(const std::string& revision, const std::string& commit) const {
+    if (revision == commit) return;
+    const fs::path ref = fs::path(folder_) / "refs" / revision;
+    make_folder(ref.parent_path().string());
+    const std::string temporary = ref.string() + ".writing";
+    write_whole_file(temporary, commit, "the ref");
+    std::error_code ec;
+    fs::rename(temporary, ref, ec);
+    if (ec) throw Error("cannot write the ref '" + ref.string() + "': " + ec.message());
+}
+
+}  // namespace vit

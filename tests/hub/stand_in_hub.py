@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""A stand-in for the Hugging Face Hub on 127.0.0.1, speaking the resolve
+protocol the way huggingface.co does, for the tests (nothing reaches the
+internet):
+
+  HEAD/GET /{org}/{name}/resolve/{revision}/{file}
+    a small file: 200 with ETag (git's blob sha1), Content-Length, X-Repo-Commit;
+    a large file (.safetensors, .bin): 302 to /cdn/{sha256} on "localhost" (another
+    host name than the endpoint's, as a CDN is), with X-Linked-Etag (its sha256),
+    X-Linked-Size and X-Repo-Commit;
+    404 with X-Error-Code for an unknown repository, revision or file;
+    401 for a gated repository without its token.
+  GET /cdn/{sha256}   the bytes, with Range support (206).
+
+Faults a test asks for (Hub.faults, by file name): "cut" sends half the body and
+closes; "corrupt" sends other bytes than the stated hash. Every request is
+logged (Hub.log: method, path, whether it carried an Authorization header).
+Run alone: stand_in_hub.py ORG/NAME=FOLDER ... prints its endpoint and serves.
+"""
+import hashlib
+import http.server
+import os
+import sys
+import threading
+
+LARGE_SUFFIXES = (".safetensors", ".bin")
+
+
+def git_blob_sha1(data):
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+class Hub:
+    def __init__(self, repos, gated=None):
+        """repos: {"org/name": folder}; gated: {"org/name": token}."""
+        self.repos = {repo: self._files(folder) for repo, folder in repos.items()}
+        self.commits = {repo: hashlib.sha1(repo.encode()).hexdigest() for repo in repos}
+        self.gated = gated or {}
+        self.faults = {}  # file name -> "cut" | "corrupt"
+        self.log = []
+        self.blobs = {}
+        for files in self.repos.values():
+            for data in files.values():
+                self.blobs[hashlib.sha256(data).hexdigest()] = data
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.port = self.server.server_address[1]
+        self.endpoint = "http://127.0.0.1:%d" % self.port
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @staticmethod
+    def _files(folder):
+        files = {}
+        for name in sorted(os.listdir(folder)):
+            if os.path.isfile(os.path.join(folder, name)):
+                with open(os.path.join(folder, name), "rb") as f:
+                    files[name] = f.read()
+        return files
+
+    def start(self):
+        self.thread.start()
+        return self
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def _handler(self):
+        hub = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def do_HEAD(self):
+                self.answer(body=False)
+
+            def do_GET(self):
+                self.answer(body=True)
+
+            def answer(self, body):
+                hub.log.append((self.command, self.path, "Authorization" in self.headers))
+                parts = self.path.split("?")[0].strip("/").split("/")
+                if parts[0] == "cdn" and len(parts) == 2:
+                    return self.cdn(parts[1], body)
+                if len(parts) < 5 or parts[2] != "resolve":
+                    return self.error(404, "EntryNotFound")
+                self.resolve("/".join(parts[:2]), parts[3], "/".join(parts[4:]), body)
+
+            def resolve(self, repo, revision, name, body):
+                if repo not in hub.repos:
+                    return self.error(404, "RepoNotFound")
+                if repo in hub.gated and self.headers.get("Authorization") != "Bearer " + hub.gated[repo]:
+                    return self.error(401, "GatedRepo")
+                commit = hub.commits[repo]
+                if revision not in ("main", commit):
+                    return self.error(404, "RevisionNotFound")
+                data = hub.repos[repo].get(name)
+                if data is None:
+                    return self.error(404, "EntryNotFound")
+                if name.endswith(LARGE_SUFFIXES):
+                    sha = hashlib.sha256(data).hexdigest()
+                    self.send_response(302)
+                    self.send_header("Location", "http://localhost:%d/cdn/%s" % (hub.port, sha))
+                    self.send_header("X-Linked-Etag", '"%s"' % sha)
+                    self.send_header("X-Linked-Size", str(len(data)))
+                    self.send_header("X-Repo-Commit", commit)
+                    self.send_header("Content-Length", "0")
+                    return self.end_headers()
+                self.send_bytes(data, body, {"ETag": '"%s"' % git_blob_sha1(data), "X-Repo-Commit": commit}, name)
+
+            def cdn(self, sha, body):
+                data = hub.blobs.get(sha)
+                if data is None:
+                    return self.error(404, "EntryNotFound")
+                start = 0
+                ranged = self.headers.get("Range", "")
+                if ranged.startswith("bytes=") and ranged.endswith("-"):
+                    start = int(ranged[6:-1])
+                names = [n for files in hub.repos.values() for n, d in files.items() if d is data]
+                self.send_bytes(data, body, {}, names[0] if names else "", start)
+
+            def send_bytes(self, data, body, headers, name, start=0):
+                fault = hub.faults.get(name) if body else None
+                if fault == "corrupt":
+                    data = data[:-1] + bytes([data[-1] ^ 0xFF])
+                piece = data[start:]
+                self.send_response(206 if start else 200)
+                if start:
+                    self.send_header("Content-Range", "bytes %d-%d/%d" % (start, len(data) - 1, len(data)))
+                for key, value in headers.items():
+                    self.send_header(key, value)
+                self.send_header("Content-Length", str(len(piece)))
+                self.end_headers()
+                if not body:
+                    return
+                if fault == "cut":
+                    self.wfile.write(piece[: len(piece) // 2])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    return
+                self.wfile.write(piece)
+
+            def error(self, status, code):
+                self.send_response(status)
+                self.send_header("X-Error-Code", code)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+        return Handler
+
+
+if __name__ == "__main__":
+    hub = Hub(dict(arg.split("=", 1) for arg in sys.argv[1:])).start()
+    print(hub.endpoint, flush=True)
+    hub.thread.join()
