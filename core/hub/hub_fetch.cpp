@@ -15,6 +15,7 @@
 #include "hub/digest.h"
 #include "hub/http.h"
 #include "hub/hub_cache.h"
+#include "hub/hub_gallery.h"
 #include "hub/hub_name.h"
 
 namespace fs = std::filesystem;
@@ -239,6 +240,11 @@ void HubSession::check_whole(const RemoteFile& f, const std::string& temporary) 
 }
 
 }  // namespace
+
+bool hub_model_cached(const std::string& name) {
+    const HubProgress none;
+    return HubSession(parse_hub_name(name), none).cached().has_value();
+}
 
 std::string hub_model_folder(const std::string& text, const HubProgress& progress) {
     const HubName name = parse_hub_name(text);

@@ -14,7 +14,7 @@ struct HubTransfer {
 // Called as bytes arrive; returns false to cancel (the download stops with an error).
 using HubProgress = std::function<bool(const HubTransfer&)>;
 
-// "45.1 of 88.2 MB, 12.3 MB/s, 4 s left" (kB below a megabyte; the speed and time left once
+// "45.1 of 88.2 MB, 12.3 MB/s, 4 s left" (kB and kB/s below a megabyte; the speed and time left once
 // a second has passed, until the file is whole).
 std::string transfer_text(const HubTransfer& t);
 

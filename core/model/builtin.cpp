@@ -6,6 +6,7 @@
 
 #include "base/assets.h"
 #include "base/error.h"
+#include "hub/hub_name.h"
 #include "model/random_model.h"
 #include "model/toy_model.h"
 
@@ -59,6 +60,8 @@ const BuiltinModel* find_builtin_model(const std::string& name) {
 }
 
 bool is_builtin_model(const std::string& name) { return find_builtin_model(name) != nullptr; }
+
+bool is_named_model(const std::string& name) { return is_builtin_model(name) || is_hub_name(name); }
 
 bool brings_own_image(const std::string& name) {
     const BuiltinModel* m = find_builtin_model(name);

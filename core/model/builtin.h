@@ -36,6 +36,8 @@ const std::vector<BuiltinModel>& builtin_models();
 // The entry named `name`; nullptr for anything else (a checkpoint path).
 const BuiltinModel* find_builtin_model(const std::string& name);
 bool is_builtin_model(const std::string& name);
+// A model given by name, not by path: a built-in one or one on the Hub ("hf-hub:ORG/NAME").
+bool is_named_model(const std::string& name);
 // True for a built-in model that brings its own image (it needs no --image).
 bool brings_own_image(const std::string& name);
 // The names joined by `separator`: "toy-4x4|digits|vit-b-random".

@@ -13,21 +13,31 @@ internet):
   GET /cdn/{sha256}   the bytes, with Range support (206).
 
 Faults a test asks for (Hub.faults, by file name): "cut" sends half the body and
-closes; "corrupt" sends other bytes than the stated hash. Every request is
+closes; "corrupt" sends other bytes than the stated hash; "slow" sends 4 kB
+every 0.1 s (a download to watch). Every request is
 logged (Hub.log: method, path, whether it carried an Authorization header).
-Run alone: stand_in_hub.py ORG/NAME=FOLDER ... prints its endpoint and serves.
+Run alone: stand_in_hub.py [--slow] ORG/NAME=FOLDER ... prints its endpoint and serves.
 """
 import hashlib
 import http.server
 import os
 import sys
 import threading
+import time
 
 LARGE_SUFFIXES = (".safetensors", ".bin")
 
 
 def git_blob_sha1(data):
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A client that stops reading (a cancelled or failed download) is no error of the server's."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 class Hub:
@@ -42,7 +52,7 @@ class Hub:
         for files in self.repos.values():
             for data in files.values():
                 self.blobs[hashlib.sha256(data).hexdigest()] = data
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.server = QuietServer(("127.0.0.1", 0), self._handler())
         self.port = self.server.server_address[1]
         self.endpoint = "http://127.0.0.1:%d" % self.port
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -140,7 +150,12 @@ class Hub:
                     self.wfile.flush()
                     self.close_connection = True
                     return
-                self.wfile.write(piece)
+                step = 4096 if fault == "slow" else len(piece) or 1
+                for at in range(0, len(piece), step):
+                    self.wfile.write(piece[at:at + step])
+                    if fault == "slow":
+                        self.wfile.flush()
+                        time.sleep(0.1)
 
             def error(self, status, code):
                 self.send_response(status)
@@ -152,6 +167,9 @@ class Hub:
 
 
 if __name__ == "__main__":
-    hub = Hub(dict(arg.split("=", 1) for arg in sys.argv[1:])).start()
+    slow = "--slow" in sys.argv
+    hub = Hub(dict(arg.split("=", 1) for arg in sys.argv[1:] if "=" in arg)).start()
+    if slow:
+        hub.faults["model.safetensors"] = "slow"
     print(hub.endpoint, flush=True)
     hub.thread.join()

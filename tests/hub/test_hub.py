@@ -4,7 +4,10 @@ would: from a stand-in Hub on 127.0.0.1 (stand_in_hub.py) into a cache laid
 out as huggingface_hub lays it, from that cache with no Hub, and with one line
 naming the repository and the file for every failure, leaving nothing in
 snapshots/ that a later run would take as the model. Nothing reaches the
-internet. Usage: test_hub.py VITVIZ_CLI FIXTURES_DIR
+internet. With the app's path too, the app does the same under Xvfb: a tour
+and a lesson of a model named hf-hub:, and its window's own check of which
+gallery models the cache holds.
+Usage: test_hub.py VITVIZ_CLI FIXTURES_DIR [VITVIZ XVFB_RUN]
 """
 import hashlib
 import os
@@ -19,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from stand_in_hub import Hub, git_blob_sha1  # noqa: E402
 
 CLI, FIXTURES = sys.argv[1], sys.argv[2]
+APP, XVFB_RUN = (sys.argv[3], sys.argv[4]) if len(sys.argv) > 4 else (None, None)
 TIMM = os.path.join(FIXTURES, "timm_f32")
 HF = os.path.join(FIXTURES, "hf_bf16")
 IMAGE = os.path.join(TIMM, "image.png")
@@ -40,7 +44,8 @@ def pickle_only_folder():
     return folder
 
 
-class HubTest(unittest.TestCase):
+class HubFixture(unittest.TestCase):
+    """The stand-in Hub, a fresh HF_HOME per test, and the helpers the tests share."""
     @classmethod
     def setUpClass(cls):
         cls.pickle_folder = pickle_only_folder()
@@ -86,6 +91,8 @@ class HubTest(unittest.TestCase):
         for part in parts:
             self.assertIn(part, lines[0])
 
+
+class HubTest(HubFixture):
     def test_a_download_answers_as_the_same_files_opened_from_a_folder(self):
         for repo, folder in (("test/timm-tiny", TIMM), ("test/hf-tiny", HF)):
             image = IMAGE if folder == TIMM else os.path.join(HF, "image.png")
@@ -214,6 +221,41 @@ class HubTest(unittest.TestCase):
             self.assertEqual(rc, 1, model)
             self.assert_one_line(err, "hf-hub:")
         self.assertEqual(self.hub.log, [])
+
+
+@unittest.skipUnless(APP, "no app given")
+class AppHubTest(HubFixture):
+    def app(self, *args):
+        env = {k: v for k, v in os.environ.items() if not k.startswith("HF_")}
+        env.update(HF_HOME=self.home, HF_ENDPOINT=self.hub.endpoint)
+        command = [XVFB_RUN, "-a", "-s", "-screen 0 1600x1000x24", APP] + list(args)
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+        return done.returncode, done.stderr
+
+    def test_the_app_tours_a_model_named_on_the_hub(self):
+        tour = os.path.join(self.home, "tour")
+        rc, err = self.app("--model", "hf-hub:test/timm-tiny", "--image", IMAGE, "--tour", tour)
+        self.assertEqual(rc, 0, err)
+        self.assertIn("00-input.png", os.listdir(tour))
+        self.assertIn("attention.png", os.listdir(tour))
+        self.assertTrue(self.snapshot_files("test/timm-tiny"))
+
+    def test_a_lesson_on_a_model_named_on_the_hub_plays(self):
+        lesson = os.path.join(self.home, "lesson.json")
+        with open(lesson, "w") as f:
+            f.write('{"title": "A model from the Hub", "model": "hf-hub:test/timm-tiny", "image": "%s", '
+                    '"steps": [{"title": "Where CLS looks", "stage": "block0.attn", "narration": "The answer is {answer}."}]}'
+                    % IMAGE)
+        tour = os.path.join(self.home, "lesson-tour")
+        rc, err = self.app("--lesson", lesson, "--tour", tour)
+        self.assertEqual(rc, 0, err)
+        self.assertTrue([f for f in os.listdir(tour) if f.endswith("-step.png")])
+
+    def test_a_tour_of_a_model_the_hub_does_not_have_exits_1_naming_it(self):
+        rc, err = self.app("--model", "hf-hub:test/no-such-model", "--image", IMAGE, "--tour",
+                           os.path.join(self.home, "tour"))
+        self.assertEqual(rc, 1)
+        self.assertIn("hf-hub:test/no-such-model: config.json", err)
 
 
 if __name__ == "__main__":

@@ -110,6 +110,7 @@ void App::poll_loader() {
         return;
     }
     show_error(o->error);
+    if (o->request.model == open_.awaiting) open_.awaiting.clear();  // the Open window stays, without its bar
     if (tour_ || options_.runs_as_asked()) {
         quit_ = true;
         exit_code_ = 1;
@@ -124,7 +125,10 @@ void App::poll_loader() {
     }
 }
 
+bool App::downloading() const { return loader_.working() && loader_.phase().rfind("downloading", 0) == 0; }
+
 void App::apply(Loaded loaded) {
+    if (loaded.model_name == open_.awaiting) open_.visible = false, open_.awaiting.clear();  // its download is done
     if (loaded.model != model_ && !loaded.model->nonfinite_weights.empty())
         show_error("warning: " + loaded.model->nonfinite_weights + " (running it anyway)");
     ask_.keep_results(loaded);
@@ -278,6 +282,7 @@ void App::carry_out(const UiActions& a) {
     if (a.toggle_presenter) set_presenter(!state_.presenter);
     if (a.show_open_image) open_.visible = true, open_.for_model = false;
     if (a.show_open_model) open_.visible = true, open_.for_model = true;
+    if (a.cancel_download) loader_.cancel_download();
 }
 
 void App::draw_frame() {
@@ -299,6 +304,9 @@ void App::draw_frame() {
     monkey_.act(actions);
     draw_main_window(actions);
     open_.comparison = compare_.model();
+    open_.downloading = downloading();
+    open_.download_progress = loader_.progress();
+    open_.download_phase = loader_.phase();
     DrawOpenPanel(open_, asset_dir_, actions);
     if (draw_.visible && model_ && !takes_drawings(model_->config)) draw_.visible = false;  // e.g. the toy sees 4×4
     // While the Draw window is open the canvas is the image source: every change reruns the
@@ -406,7 +414,7 @@ void App::draw_main_window(UiActions& actions) {
     draw_dock(dock_h);
     if (caption_h > 0.f) lessons_.draw_caption(caption_h);
     ImGui::PushFont(fonts_.body);  // the status bar is for the teacher: the normal size, so it fits in presenter mode
-    DrawStatusBar(status_info());
+    if (DrawStatusBar(status_info())) loader_.cancel_download();
     ImGui::PopFont();
     ImGui::End();
 }
@@ -592,6 +600,7 @@ StatusInfo App::status_info() const {
     si.textures = cache_.size();
     si.uploads = cache_.uploads();
     si.busy = loader_.busy();
+    si.downloading = downloading();
     si.progress = loader_.progress();
     si.phase = loader_.phase();
     si.backend = gpu_.shown() ? "GPU" : "CPU";  // who computed the trace on screen

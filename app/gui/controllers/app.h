@@ -92,6 +92,7 @@ private:
     int shown_index() const;          // the stage on screen's place in the pipeline (a pipeline there)
     std::string shown_stage() const;  // the stage on screen's id ("" before the first pass)
     void poll_loader();
+    bool downloading() const;  // the loader is downloading a model (hf-hub:) for the request under way
     void show_view();  // the window title and the page link follow the view (controllers/app_view_link.cpp)
     void apply(Loaded loaded);
     void handle_keys();

@@ -34,11 +34,11 @@ void App::show_view() {
         link.step = lesson->index + 1;
     }
     if (!in_lesson || link.lesson.empty()) {  // a built-in lesson's step says the rest
-        link.model = is_builtin_model(model_name_) ? model_name_ : "";
+        link.model = is_named_model(model_name_) ? model_name_ : "";
         if (image_path_ != model_image(model_name_)) link.image = inside(image_path_, asset_dir_);
         link.view = capture_view(state_, pipeline_);
     }
-    const std::string& model = is_builtin_model(model_name_) ? model_name_ : model_->config.name;
+    const std::string& model = is_named_model(model_name_) ? model_name_ : model_->config.name;
     std::string title = view_title(shown_stage(), model, in_lesson ? lesson->index + 1 : 0,
                                    in_lesson ? lesson->steps() : 0);
     if (title != shown_title_) set_window_title(shown_title_ = title);

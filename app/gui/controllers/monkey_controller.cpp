@@ -46,7 +46,7 @@ MonkeyController::MonkeyController(AppContext& app, AskController& ask, LessonCo
 void MonkeyController::start() {
     started_ = true;
     const std::string& model = app_.options.model;  // a folder's path stays valid in the working folder below
-    models_ = monkey_models(is_builtin_model(model) ? model : fs::absolute(model).string(), kLargeModel);
+    models_ = monkey_models(is_named_model(model) ? model : fs::absolute(model).string(), kLargeModel);
     std::string pattern = (fs::temp_directory_path() / "vitviz-monkey-XXXXXX").string();
     if (!mkdtemp(pattern.data())) throw Error("--monkey: cannot make a temporary folder in " + fs::temp_directory_path().string());
     folder_ = pattern;

@@ -16,6 +16,7 @@ struct UiActions {
     bool toggle_presenter = false;
     bool show_open_image = false;           // open the Open panel for images / models
     bool show_open_model = false;
+    bool cancel_download = false;           // stop the model's download under way (Loader::cancel_download)
 };
 
 }  // namespace vit::gui

@@ -9,6 +9,8 @@
 #include <filesystem>
 
 #include "base/error.h"
+#include "hub/hub_gallery.h"
+#include "hub/hub_name.h"
 #include "platform/gl_texture.h"
 #include "formats/image.h"
 
@@ -20,7 +22,48 @@ static void choose(OpenPanelState& panel, UiActions& actions, const std::string&
     if (panel.for_model && panel.as_comparison) actions.compare_model = path;
     else if (panel.for_model) actions.open_model = path;
     else actions.open_image = path;
-    panel.visible = false;
+    if (panel.for_model && !panel.as_comparison && vit::is_hub_name(path)) panel.awaiting = path;  // stays, with its bar
+    else panel.visible = false;
+}
+
+// The Hub's models: each a row to choose, with what it was trained on, what it shows and
+// its download size (or that it is in the cache and opens with no network).
+static void DrawHubGallery(OpenPanelState& panel, UiActions& actions) {
+    ImGui::Spacing();
+    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.f, 1.f), "Trained models on the Hugging Face Hub (downloaded once, then "
+                                                        "opened from the cache)");
+    if (!ImGui::BeginTable("hub", 3, ImGuiTableFlags_RowBg)) return;
+    const float em = ImGui::GetFontSize();
+    ImGui::TableSetupColumn("model", ImGuiTableColumnFlags_WidthFixed, em * 13);
+    ImGui::TableSetupColumn("download", ImGuiTableColumnFlags_WidthFixed, em * 6);
+    ImGui::TableSetupColumn("what it shows, what it learnt from", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    for (const vit::HubGalleryModel& m : vit::hub_gallery()) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (ImGui::Selectable(m.title, panel.awaiting == m.name, ImGuiSelectableFlags_SpanAllColumns))
+            choose(panel, actions, m.name);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.name);
+        ImGui::TableNextColumn();
+        if (vit::hub_model_cached(m.name)) ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.5f, 1.f), "in the cache");
+        else ImGui::Text("%d MB", m.megabytes);
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", m.shows);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("trained on %s", m.trained_on);
+        ImGui::PopStyleColor();
+    }
+    ImGui::EndTable();
+}
+
+// The download under way for the model chosen here: its bar and a Cancel button.
+static void DrawDownload(OpenPanelState& panel, UiActions& actions) {
+    if (panel.awaiting.empty()) return;
+    ImGui::Text("opening %s", panel.awaiting.c_str());
+    if (!panel.downloading) return;
+    ImGui::ProgressBar(panel.download_progress, ImVec2(-ImGui::GetFontSize() * 6, 0), panel.download_phase.c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) actions.cancel_download = true;
 }
 
 // An image file as a thumbnail at most `side` pixels across.
@@ -81,7 +124,8 @@ static void DrawGallery(OpenPanelState& panel, const std::string& asset_dir, UiA
     if (panel.for_model) {
         for (const GalleryModel& m : panel.gallery_models)
             if (ImGui::Selectable(m.label.c_str())) choose(panel, actions, m.choice);
-        ImGui::TextDisabled("Real checkpoints (timm, Hugging Face): use Path or Browse, or drop the folder here.");
+        DrawHubGallery(panel, actions);
+        ImGui::TextDisabled("Any other model: type hf-hub:ORG/NAME under Path, or open a checkpoint folder.");
     } else {
         if (ImGui::Button("the toy's 4×4 image (0…15), built in")) choose(panel, actions, "");
         DrawThumbnails(panel, asset_dir, actions);
@@ -166,8 +210,12 @@ void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiAction
         ImGui::End();
         return;
     }
-    ImGui::TextDisabled(panel.for_model ? "A built-in model, a checkpoint folder (config.json + .safetensors) or a .safetensors file."
-                                        : "PNG, JPEG, BMP, GIF or TGA. You can also drop a file onto the window.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", panel.for_model ? "A built-in model, a model on the Hugging Face Hub (hf-hub:ORG/NAME), a "
+                                               "checkpoint folder (config.json + .safetensors) or a .safetensors file."
+                                             : "PNG, JPEG, BMP, GIF or TGA. You can also drop a file onto the window.");
+    ImGui::PopStyleColor();
+    if (panel.for_model) DrawDownload(panel, actions);
     if (panel.for_model) DrawComparisonChoice(panel, actions);
     if (ImGui::BeginTabBar("open_tabs")) {
         if (ImGui::BeginTabItem("Gallery")) {

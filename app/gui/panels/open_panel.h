@@ -1,6 +1,8 @@
 // The Open window, for an image or a model: a gallery of what ships in
-// assets/ (and the built-ins), a typed path, and a small file browser over the
-// filesystem (folders, images, checkpoints). A model may open as the comparison
+// assets/ (and the built-ins) and of trained models on the Hugging Face Hub
+// (core/hub/hub_gallery.h: each with its size, or "in the cache"), a typed path
+// or hf-hub: name, and a small file browser over the filesystem (folders,
+// images, checkpoints). A model may open as the comparison
 // model, beside the loaded one (controllers/compare_controller.h). Dropping a file on the window
 // does the same without this panel (App::on_drop).
 #pragma once
@@ -32,6 +34,12 @@ struct OpenPanelState {
     // apart from the trace's textures so a new image does not throw them away.
     std::unique_ptr<TextureCache> thumbnails;
     std::vector<std::string> thumbnail_failed;
+    // A model from the Hub chosen here: the window stays open with its download's bar until it
+    // opens (App closes it) or fails. The loader's progress, as App hands it over each frame.
+    std::string awaiting;
+    bool downloading = false;
+    float download_progress = 0.f;
+    std::string download_phase;
 };
 
 void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions);

@@ -21,7 +21,18 @@ static bool TextIfItFits(const char* text, bool disabled) {
     return true;
 }
 
-void DrawStatusBar(const StatusInfo& s) {
+// `text` whole when it is at most `width` wide, else "…" and its last words that fit.
+static std::string TailThatFits(const std::string& text, float width) {
+    std::string tail = text;
+    for (size_t space = 0; ImGui::CalcTextSize(tail.c_str()).x > width;) {
+        space = text.find(' ', space + 1);
+        if (space == std::string::npos) break;
+        tail = "…" + text.substr(space + 1);
+    }
+    return tail;
+}
+
+bool DrawStatusBar(const StatusInfo& s) {
     ImGuiIO& io = ImGui::GetIO();
     if (s.fonts_missing) {
         ImGui::TextColored(ImVec4(1.f, 0.6f, 0.2f, 1.f), "no DejaVu font: install fonts-dejavu-core");
@@ -43,17 +54,23 @@ void DrawStatusBar(const StatusInfo& s) {
         ImGui::SameLine(0, 24);
         ImGui::Text("forward %.1f ms (%s)", s.forward_ms, s.backend);
     }
-    if (s.busy) {  // as wide as its words, so they are never cut at both ends
+    if (s.busy) {  // as wide as its words, so they are never cut at both ends, within the window
         ImGui::SameLine(0, 24);
-        const float w = std::max(ImGui::GetFontSize() * 10, ImGui::CalcTextSize(s.phase.c_str()).x + 2 * ImGui::GetFontSize());
-        ImGui::ProgressBar(s.progress, ImVec2(w, 0), s.phase.c_str());
+        const char* cancel = "Cancel download";
+        const float cancel_w = s.downloading ? ImGui::CalcTextSize(cancel).x + 3 * ImGui::GetStyle().ItemSpacing.x : 0.f;
+        const float w = std::min(ImGui::GetContentRegionAvail().x - cancel_w,
+                                 std::max(ImGui::GetFontSize() * 10, ImGui::CalcTextSize(s.phase.c_str()).x + 2 * ImGui::GetFontSize()));
+        ImGui::ProgressBar(s.progress, ImVec2(w, 0), TailThatFits(s.phase, w - ImGui::GetFontSize()).c_str());
+        ImGui::SameLine();
+        if (s.downloading && ImGui::SmallButton(cancel)) return true;
     }
     char fps[32];
     std::snprintf(fps, sizeof fps, "%.0f FPS", io.Framerate);
-    if (!TextIfItFits(fps, false) || s.compact) return;
+    if (!TextIfItFits(fps, false) || s.compact) return false;
     char textures[64];
     std::snprintf(textures, sizeof textures, "textures %zu, uploads %llu", s.textures, s.uploads);
     TextIfItFits(textures, true);
+    return false;
 }
 
 float PassBannerHeight(const std::string& text) {

@@ -27,10 +27,12 @@ struct StatusInfo {
     std::string phase;
     const char* backend = "CPU";
     bool compact = false;  // presenter mode: leave out the texture counts
+    bool downloading = false;  // the load under way downloads a model: the bar offers to cancel it
     bool fonts_missing = false;  // drawn with ImGui's ASCII font: the bar says which package brings the app's font
 };
 
-void DrawStatusBar(const StatusInfo& info);
+// Returns true when the download's Cancel button was pressed.
+bool DrawStatusBar(const StatusInfo& info);
 // The modified-pass banner (`text` from modified_pass_text), a full-width strip;
 // nothing for "". PassBannerHeight: its height, 0 for "".
 void DrawPassBanner(const std::string& text);

@@ -17,7 +17,7 @@ class LoadJob : public Job {
 public:
     LoadJob(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
             const std::shared_ptr<Loader::Shared>& st)
-        : steps_(req, std::move(current), current_name, progress_to(st), st->reuse.get()) {
+        : steps_(req, std::move(current), current_name, progress_to(st), st->reuse.get(), &st->cancel) {
         outcome_.request = req;
     }
     bool step() override {
@@ -53,6 +53,7 @@ Loader::~Loader() = default;
 
 void Loader::start(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name) {
     state_->progress = 0.f;
+    state_->cancel = false;
     {
         std::lock_guard<std::mutex> lock(state_->mutex);
         state_->phase = "starting";

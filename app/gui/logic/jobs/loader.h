@@ -80,12 +80,15 @@ public:
     bool working() const { return task_ && !task_->finished(); }  // busy, its outcome not in yet
     float progress() const { return state_->progress.load(); }
     std::string phase() const;
+    // A model's download (hf-hub:) under way stops with an error (the model on screen stays).
+    void cancel_download() { state_->cancel = true; }
     // Finished work, once; empty while running or idle.
     std::optional<LoadOutcome> poll();
 
     // What the job and the loader share.
     struct Shared {
         std::atomic<float> progress{0.f};
+        std::atomic<bool> cancel{false};  // cancel_download(); cleared as each job starts
         std::mutex mutex;
         std::string phase;
         std::shared_ptr<PassReuse> reuse;  // used by one job at a time

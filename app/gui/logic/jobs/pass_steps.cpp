@@ -35,8 +35,8 @@ Trace PassReuse::spare() {
 }
 
 PassSteps::PassSteps(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
-                     Progress progress, PassReuse* reuse)
-    : progress_(std::move(progress)), reuse_(reuse ? reuse : &own_reuse_) {
+                     Progress progress, PassReuse* reuse, const std::atomic<bool>* cancel)
+    : progress_(std::move(progress)), cancel_(cancel), reuse_(reuse ? reuse : &own_reuse_) {
     out_.request = req;
     phases_.add([this, current = std::move(current), current_name] {
         read_model(current, current_name);
@@ -81,8 +81,13 @@ void PassSteps::read_model(std::shared_ptr<const Model> current, const std::stri
         out_.model = std::move(current);
     } else {
         report(0.f, "reading the model");
-        out_.model = std::make_shared<const Model>(
-            load_model(name, [&](float f) { report(0.8f * std::clamp(f, 0.f, 1.f), "reading the model"); }));
+        const HubProgress download = [this](const HubTransfer& t) {
+            const std::string text = "downloading " + t.file + ": " + transfer_text(t);
+            report(0.8f * static_cast<float>(t.total > 0 ? static_cast<double>(t.done) / t.total : 0.), text.c_str());
+            return !(cancel_ && *cancel_);
+        };
+        out_.model = std::make_shared<const Model>(load_model(
+            name, [&](float f) { report(0.8f * std::clamp(f, 0.f, 1.f), "reading the model"); }, download));
     }
     out_.model_name = name;
     out_.load_ms += watch.ms();

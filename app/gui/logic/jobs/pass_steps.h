@@ -4,6 +4,7 @@
 // unmodified pass beside a modified one, then the logit lens. Errors are thrown
 // (vit::Error, InputTooLarge).
 #pragma once
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -42,9 +43,11 @@ private:
 class PassSteps {
 public:
     using Progress = std::function<void(float, const char*)>;
-    // `reuse` (optional) keeps what a later request on the same model needs again.
+    // `reuse` (optional) keeps what a later request on the same model needs again. A model
+    // named hf-hub: downloads with its bytes, speed and time left as the progress's text,
+    // and stops (an error) once `cancel` (optional) is set.
     PassSteps(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
-              Progress progress = {}, PassReuse* reuse = nullptr);
+              Progress progress = {}, PassReuse* reuse = nullptr, const std::atomic<bool>* cancel = nullptr);
     // One piece; false once the pass is complete.
     bool step() { return phases_.step(); }
     // The result (running the pieces left, if any).
@@ -60,6 +63,7 @@ private:
 
     Loaded out_;
     Progress progress_;
+    const std::atomic<bool>* cancel_;
     PassReuse own_reuse_;
     PassReuse* reuse_;
     std::unique_ptr<ForwardWalk> walk_;  // the forward pass under way

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/bounds.h"
+#include "hub/hub_name.h"
 #include "model/builtin.h"
 #include "base/error.h"
 #include "base/file_io.h"
@@ -52,12 +53,21 @@ fs::file_type type_of(const JsonReader& r, const char* key, const std::string& v
     return type;
 }
 
-// A model that is not built in must be a checkpoint file or folder (relative to the lesson's folder).
+// A model that is not named (built in, or hf-hub:ORG/NAME) must be a checkpoint file or folder
+// (relative to the lesson's folder).
 void check_model_path(const JsonReader& r, const std::string& model, const fs::path& folder) {
+    if (vit::is_hub_name(model)) {
+        try {
+            vit::parse_hub_name(model);
+        } catch (const vit::Error& e) {
+            r.fail("'model': " + std::string(e.what()));
+        }
+        return;
+    }
     if (model.empty() || vit::is_builtin_model(model) || type_of(r, "model", model, folder) != fs::file_type::not_found)
         return;
     r.fail("'model' " + quoted(json(model)) + " is neither a built-in model (" + vit::builtin_model_names(", ") +
-           ") nor a checkpoint file or folder (looked in " + shortened(folder.string()) + ")");
+           "), an hf-hub:ORG/NAME model, nor a checkpoint file or folder (looked in " + shortened(folder.string()) + ")");
 }
 
 // An image, if named, must be a file (relative to the lesson's folder).
@@ -230,7 +240,7 @@ void save_lesson(const Lesson& lesson, const std::string& path) {
 std::string step_model(const Lesson& lesson, const std::string& lesson_path, int index) {
     const std::string& own = lesson.steps.at(static_cast<size_t>(index)).model;
     const std::string& model = own.empty() ? lesson.model : own;
-    return vit::is_builtin_model(model) ? model : (fs::path(lesson_path).parent_path() / model).string();
+    return vit::is_named_model(model) ? model : (fs::path(lesson_path).parent_path() / model).string();
 }
 
 std::string step_image(const Lesson& lesson, const std::string& lesson_path, int index) {

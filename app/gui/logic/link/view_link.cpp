@@ -9,6 +9,7 @@
 #include "base/error.h"
 #include "base/parse.h"
 #include "logic/state/json_reader.h"
+#include "hub/hub_name.h"
 #include "model/builtin.h"
 #include "pass/intervention_flags.h"
 
@@ -143,8 +144,10 @@ std::string view_link_query(const ViewLink& link) {
 
 Options options_from_link(const ViewLink& link, const std::string& asset_dir) {
     Options options;
-    if (!link.model.empty() && !is_builtin_model(link.model))
-        refuse("model", "'" + shortened(link.model) + "' is not a built-in model (" + builtin_model_names(", ") + ")");
+    if (!link.model.empty() && !is_named_model(link.model))
+        refuse("model", "'" + shortened(link.model) + "' is not a built-in model (" + builtin_model_names(", ") +
+                            ") or an hf-hub:ORG/NAME model");
+    if (is_hub_name(link.model)) parse_hub_name(link.model);  // one line naming what is wrong
     options.model = link.model;
     const fs::path assets(asset_dir);
     if (!link.image.empty()) {
