@@ -3,6 +3,7 @@
 #include "helpers_loaders.h"
 
 #include <sys/wait.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <array>
@@ -252,6 +253,16 @@ std::string png16_bytes(int width, int height, int components, const std::vector
                                static_cast<char>(colour_type[components]) + std::string(3, '\0');
     return "\x89PNG\r\n\x1a\n" + png_chunk("IHDR", header) + png_chunk("IDAT", zlib_stored(raw)) +
            png_chunk("IEND", "");
+}
+
+std::string png_inflating_to(int width, int height, size_t inflated) {
+    const std::vector<Bytef> zeros(inflated, 0);
+    std::vector<Bytef> packed(compressBound(static_cast<uLong>(inflated)));
+    uLongf packed_size = static_cast<uLongf>(packed.size());
+    compress2(packed.data(), &packed_size, zeros.data(), static_cast<uLong>(inflated), 9);
+    const std::string header = be_bytes(width, 4) + be_bytes(height, 4) + std::string(1, '\x08') + std::string(4, '\0');
+    return "\x89PNG\r\n\x1a\n" + png_chunk("IHDR", header) +
+           png_chunk("IDAT", std::string(reinterpret_cast<const char*>(packed.data()), packed_size)) + png_chunk("IEND", "");
 }
 
 std::string gif_bytes(int width, int height, const std::vector<uint8_t>& indices,

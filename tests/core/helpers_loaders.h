@@ -65,6 +65,8 @@ std::string checkpoint_error_of(const TempDir& dir, const std::vector<FakeTensor
 
 // Image files built in memory: pixels interleaved, `components` per pixel.
 std::string png16_bytes(int width, int height, int components, const std::vector<uint16_t>& pixels);
+// An 8-bit grey PNG of `width`×`height` whose IDAT is zlib's compression of `inflated` zero bytes.
+std::string png_inflating_to(int width, int height, size_t inflated);
 // A GIF of indices into a palette of up to 4 RGB colours.
 std::string gif_bytes(int width, int height, const std::vector<uint8_t>& indices,
                       const std::vector<uint8_t>& palette_rgb);

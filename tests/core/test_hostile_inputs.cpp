@@ -294,6 +294,23 @@ TEST_CASE("preprocessing numbers that overflow float or a zero std are refused")
                Contains("preprocessor_config.json: 'image_std' must be a list of 1 to 4 numbers within float range"));
 }
 
+// 16×16 grey needs 16 rows of 1 + 16 bytes; this IDAT inflates to 64 MB of zeros from ~64 kB.
+TEST_CASE("a PNG whose image data inflates past its header's size is refused before it is decoded") {
+    const std::string bomb = png_inflating_to(16, 16, 64u << 20);
+    CHECK(bomb.size() < 200000);
+    CHECK_THROWS_WITH(vit::decode_image(reinterpret_cast<const uint8_t*>(bomb.data()), bomb.size(), "bomb.png"),
+                      "bomb.png: the PNG's image data inflates to more than the 272 bytes its header's size needs "
+                      "(not decoded)");
+    const std::string exact = png_inflating_to(16, 16, 272);  // every row's filter byte and pixels: zeros, a black image
+    CHECK(vit::decode_image(reinterpret_cast<const uint8_t*>(exact.data()), exact.size(), "exact.png", 1).data.size() ==
+          256);
+    // Adam7's seven passes have rows of their own (filter bytes and rounding): the same pixels either way.
+    const vit::Image interlaced = vit::load_image(std::string(VITVIZ_FIXTURES) + "/interlaced_13x7.png", 3);
+    const vit::Image plain = vit::load_image(std::string(VITVIZ_FIXTURES) + "/plain_13x7.png", 3);
+    CHECK(interlaced.width == 13);
+    CHECK(interlaced.data == plain.data);
+}
+
 TEST_CASE("a PNG chunk with a bad CRC is refused naming the chunk") {
     TempDir dir;
     std::string png = png_bytes(4, 4);
