@@ -92,7 +92,7 @@ Options parse_options(int argc, char** argv) {
         else if (flag == "--image-size") o.image_size = vit::parse_int(flag, value, 1);
         else if (flag == "--top") o.top = vit::parse_int(flag, value, 0);
         else if (flag == "--threads") o.threads = vit::parse_threads(flag, value);
-        else if (flag == "--bench") o.bench = vit::parse_int(flag, value, 1);
+        else if (flag == "--bench") o.bench = vit::parse_int(flag, value, 1, vit::kMaxTimedRuns);
         else if (flag == "--backend") o.gpu = vit::parse_backend_is_gpu(value);
         else if (flag == "--grad") o.grads.grad = value;
         else if (flag == "--relevance") o.grads.relevance = value;

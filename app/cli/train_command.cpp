@@ -41,8 +41,8 @@ TrainRequest parse_request(int argc, char** argv) {
                         shortened(value) + "'");
         else if (flag == "--train") continue;
         else if (flag == "--out") r.out = parse_path(flag, value);
-        else if (flag == "--epochs") r.options.epochs = parse_int(flag, value, 1);
-        else if (flag == "--batch") r.options.batch = parse_int(flag, value, 1);
+        else if (flag == "--epochs") r.options.epochs = parse_int(flag, value, 1, kMaxTrainingEpochs);
+        else if (flag == "--batch") r.options.batch = parse_int(flag, value, 1, kMaxTrainingBatch);
         else if (flag == "--lr") r.options.lr = parse_float(flag, value, 0.0f);
         else if (flag == "--seed") r.options.seed = static_cast<uint32_t>(parse_int(flag, value, 0));
         else if (flag == "--threads") r.threads = parse_threads(flag, value);

@@ -36,6 +36,14 @@ constexpr size_t kMaxListNumbers = 1u << 16;
 // flush subnormals to 0, making 0/τ NaN) and readable.
 constexpr float kMinTemperature = 1e-6f;
 
+// Counts a command line may ask for, bounded so that no run asks for hours or
+// years by a slip of the keyboard, and no product of them overflows an int:
+// epochs of training (× its steps per epoch, at most the digit set's 60,000
+// samples at batch 1), timed runs of a benchmark, samples in a training batch.
+constexpr int kMaxTrainingEpochs = 1000;
+constexpr int kMaxTimedRuns = 10000;
+constexpr int kMaxTrainingBatch = 4096;
+
 // Error messages quote at most this many characters of a value from a file.
 constexpr size_t kMaxQuotedChars = 80;
 

@@ -88,6 +88,7 @@ public:
     int held_out_correct(int begin, int end) const;
     const Model& model() const { return model_; }
     int steps_per_epoch() const;
+    // epochs × steps per epoch: both bounded (base/bounds.h), so the product fits an int.
     int total_steps() const { return options_.epochs * steps_per_epoch(); }
     int steps_done() const { return optimizer_.steps(); }
     // The learning rate the next step uses (the schedule at steps_done()).

@@ -303,7 +303,7 @@ Options parse_options(int argc, char** argv) {
     int threads = 0;
     vit_bench::BenchArgs args("vitviz-bench", "The full-trace forward of ViT-Ti/16 and ViT-B/16 beside ONNX Runtime's "
                                               "and PyTorch's, same run, interleaved.");
-    args.count("--runs", &o.runs, 1, 1000, "timed passes per round (default 10)");
+    args.count("--runs", &o.runs, 1, vit::kMaxTimedRuns, "timed passes per round (default 10)");
     args.count("--rounds", &o.rounds, 1, 100, "rounds, interleaved with the anchors' (default 3)");
     args.count("--threads", &threads, 1, 256, "only this thread count, no contended rows (default: 1 and 2)");
     args.text("--python", &o.python, "the Python with torch (default /usr/bin/python3)");

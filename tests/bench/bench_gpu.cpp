@@ -135,8 +135,8 @@ int main(int argc, char** argv) {
     int reps = 3, full_reps = 1, threads = 0;
     std::vector<int> sizes = {224, 512}, full_sizes = {224};
     vit_bench::BenchArgs args("vitviz-gpu-bench", "The GPU backend's attention core and forward pass beside the CPU's.");
-    args.count("--reps", &reps, 1, 1000, "timed attention runs (default 3)");
-    args.count("--full-reps", &full_reps, 1, 1000, "timed forward passes (default 1)");
+    args.count("--reps", &reps, 1, vit::kMaxTimedRuns, "timed attention runs (default 3)");
+    args.count("--full-reps", &full_reps, 1, vit::kMaxTimedRuns, "timed forward passes (default 1)");
     args.count("--threads", &threads, 0, 256, "CPU threads, 0 for all (default 0)");
     args.counts("--sizes", &sizes, 16, vit::kMaxImageSide, "attention image sizes (default 224,512)");
     args.counts("--full-sizes", &full_sizes, 16, vit::kMaxImageSide, "forward image sizes (default 224)");

@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
     std::string python = "/usr/bin/python3", models = "digits,tiny,base";
     vit_bench::BenchArgs args("vitviz-bench-occlusion", "The occlusion map beside N full passes and PyTorch's batch.");
     args.count("--threads", &threads, 1, 256, "threads (default 1)");
-    args.count("--runs", &runs, 1, 1000, "timed runs (default 3)");
+    args.count("--runs", &runs, 1, vit::kMaxTimedRuns, "timed runs (default 3)");
     args.text("--python", &python, "the Python with torch (default /usr/bin/python3)");
     args.text("--models", &models, "which of digits,tiny,base (default all three)");
     args.parse(argc, argv);

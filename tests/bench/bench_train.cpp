@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
     int runs = 5;
     std::string python = "/usr/bin/python3";
     vit_bench::BenchArgs args("vitviz-bench-train", "A training step of digits and ViT-Ti beside PyTorch's.");
-    args.count("--runs", &runs, 1, 1000, "timed steps (default 5)");
+    args.count("--runs", &runs, 1, vit::kMaxTimedRuns, "timed steps (default 5)");
     args.text("--python", &python, "the Python with torch (default /usr/bin/python3)");
     args.parse(argc, argv);
     const Case cases[] = {{"digits", vit::digits_config(), 64}, {"tiny", vit::vit_tiny_config(), 8}};

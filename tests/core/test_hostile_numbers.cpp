@@ -72,6 +72,22 @@ TEST_CASE("the CLI refuses more threads than cores promptly under an address-spa
     CHECK(run_limited_cli(dir, "--threads 1").status == 0);  // the limit itself leaves room for a pass
 }
 
+TEST_CASE("the CLI's counts are bounded: a benchmark's runs and training's epochs and batch") {
+    if (!std::filesystem::exists(VITVIZ_CLI)) return;  // not built in this configuration
+    TempDir dir;
+    const std::string train = "--train digits --out " + dir.path("t");
+    const std::pair<std::string, std::string> cases[] = {
+        {"--bench 10001", "--bench: expected a whole number from 1 to 10000, got '10001'"},
+        {train + " --epochs 2147483647", "--epochs: expected a whole number from 1 to 1000, got '2147483647'"},
+        {train + " --batch 100000", "--batch: expected a whole number from 1 to 4096, got '100000'"}};
+    for (const auto& [args, said] : cases) {
+        INFO("vitviz-cli " << args);
+        const CliRun r = run_limited_cli(dir, args);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Contains(said));
+    }
+}
+
 TEST_CASE("a temperature below the smallest is refused, and the smallest keeps attention finite") {
     if (std::filesystem::exists(VITVIZ_CLI)) {
         TempDir dir;

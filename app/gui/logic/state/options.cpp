@@ -46,7 +46,7 @@ const char* usage() {
            "  --gpu-fail-test  make the GPU backend's start fail on a broken shader (shows the fallback)\n"
            "  --train        open the Train window and start training a digits ViT from random weights;\n"
            "                 with --tour DIR: save DIR/train-start.png, train-middle.png, train-end.png, then exit\n"
-           "  --train-epochs E  epochs of that run (default 20)\n"
+           "  --train-epochs E  epochs of that run (default 20, at most 1000)\n"
            "  --mask-patches LIST  --drop-tokens LIST  --ablate-heads B:H,...  --no-pos\n"
            "  --permute-patches LIST  --temperature T\n"
            "                 ask the model (as vitviz-cli): LIST is 3,5,10-12; with --tour also DIR/NN-ask.png\n"
@@ -94,7 +94,7 @@ Options parse_options(const std::vector<std::string>& args) {
         } else if (a == "--backend") o.gpu = parse_backend_is_gpu(value());
         else if (a == "--gpu-fail-test") o.gpu_fail_test = true;
         else if (a == "--train") o.train = true;
-        else if (a == "--train-epochs") o.train_epochs = parse_int(a, value(), 1, 200);
+        else if (a == "--train-epochs") o.train_epochs = parse_int(a, value(), 1, kMaxTrainingEpochs);
         else if (a == "--monkey") o.monkey_seconds = parse_int(a, value(), 1);
         else if (a == "--seed") o.monkey_seed = parse_int(a, value(), 0);
         else if (o.interventions.take(args, i)) continue;
