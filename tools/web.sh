@@ -75,6 +75,18 @@ build() {
   echo "web: the site is in $out/site ($(du -sh "$out/site" | cut -f1))"
 }
 
+# A second build of an unchanged tree, its configure step included, compiles nothing.
+rebuild_compiles_nothing() {
+  local log
+  log=$(build 2>&1)
+  if grep -q "Building" <<<"$log"; then
+    echo "web: a second build of an unchanged tree compiled again:"
+    grep "Building" <<<"$log" | head -5
+    return 1
+  fi
+  echo "web: a second build of an unchanged tree compiles nothing"
+}
+
 npm_tools() {
   local dir="$out/npm"
   grep -qs '"version": "24\.' "$dir/node_modules/puppeteer-core/package.json" && [ -f "$dir/node_modules/onnxruntime-web/package.json" ] && return 0
@@ -87,6 +99,7 @@ build
 case "$mode" in
   --build) ;;
   --test)
+    rebuild_compiles_nothing
     bash tests/web/run_core_tests.sh "$out"
     npm_tools
     node tests/web/page_tests.mjs "$out"
