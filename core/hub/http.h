@@ -36,7 +36,8 @@ struct HttpSink {
 };
 
 // GET `url` from byte `offset` (a Range request when above 0), redirects followed
-// (libcurl sends no Authorization header to another host). Returns the final reply;
+// (libcurl sends no Authorization header to another host); only a 2xx answer's body
+// reaches the sink. Returns the final reply;
 // throws HttpUnreachable, or vit::Error when cancelled, cut short or not written.
 HttpReply http_get(const std::string& url, const std::vector<std::string>& headers, int64_t offset,
                    const HttpSink& sink);

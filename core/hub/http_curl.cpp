@@ -43,11 +43,16 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
 
 struct GetState {
     const HttpSink* sink;
+    CURL* handle;
     bool write_failed = false;
 };
 
+// The body of a 2xx answer goes to the sink; an error page's is dropped (the caller sees the status).
 size_t on_body(char* data, size_t size, size_t count, void* user) {
     auto* state = static_cast<GetState*>(user);
+    long status = 0;
+    curl_easy_getinfo(state->handle, CURLINFO_RESPONSE_CODE, &status);
+    if (status < 200 || status >= 300) return size * count;
     if (!state->sink->write(data, size * count)) {
         state->write_failed = true;
         return 0;
@@ -110,7 +115,7 @@ HttpReply http_get(const std::string& url, const std::vector<std::string>& heade
                    const HttpSink& sink) {
     CurlHandle c;
     HttpReply reply;
-    GetState state{&sink};
+    GetState state{&sink, c.handle};
     common_options(c, url, headers, reply);
     curl_easy_setopt(c.handle, CURLOPT_FOLLOWLOCATION, 1L);
     curl_easy_setopt(c.handle, CURLOPT_MAXREDIRS, 10L);

@@ -213,7 +213,8 @@ void HubSession::receive(const RemoteFile& f, const std::string& temporary) {
             throw Error(where(f.file) + ": " + (write_errno ? "cannot write '" + temporary + "': " + std::strerror(write_errno)
                                                             : std::string(e.what())));
         }
-        if (std::fflush(out.get()) != 0) throw Error(where(f.file) + ": cannot write '" + temporary + "'");
+        if (std::fclose(out.release()) != 0)
+            throw Error(where(f.file) + ": cannot write '" + temporary + "': " + std::strerror(errno));
         if (reply.status == 206 || (reply.status == 200 && offset == 0)) return;
         if (reply.status != 200) refuse(f.file, reply);
         offset = 0;  // the server sent the whole file, not the rest: start again
