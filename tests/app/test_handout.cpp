@@ -17,6 +17,7 @@
 
 #include "../hang_guard.h"
 #include "base/error.h"
+#include "base/file_io.h"
 #include "logic/lesson/handout.h"
 #include "logic/lesson/handout_figure.h"
 #include "logic/lesson/lesson.h"
@@ -193,6 +194,19 @@ TEST_CASE("the --handout option needs a lesson, puts its pictures beside the pag
     CHECK_NOTHROW(check_handout_path(fine.string()));
     CHECK_FALSE(fs::exists(fine));  // the check leaves nothing behind
     CHECK_THROWS_WITH(write_handout("/nonexistent/folder/out.html", "<html>"), Contains("cannot write the hand-out"));
+}
+
+TEST_CASE("a hand-out is never written over a file the same run reads: the lesson or an image") {
+    const fs::path folder = fs::temp_directory_path() / "vitviz-test-handout-inputs";
+    fs::create_directories(folder);
+    const std::string lesson = (folder / "lesson.json").string();
+    vit::write_whole_file(lesson, "{}");
+    const Options o = parse_options({"--lesson", lesson, "--handout", (folder / "." / "lesson.json").string()});
+    CHECK_THROWS_WITH(check_handout_path(o.handout, o.inputs()),
+                      Contains("cannot write the hand-out over '" + lesson + "', which this run reads"));
+    CHECK_NOTHROW(check_handout_path((folder / "out.html").string(), o.inputs()));
+    CHECK(vit::read_file(lesson, 100).size() == 2);  // the lesson is as it was
+    fs::remove_all(folder);
 }
 
 TEST_CASE("a FIFO or an empty path for the hand-out is refused at once, before the lesson plays") {

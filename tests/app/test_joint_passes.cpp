@@ -34,11 +34,16 @@ TEST_CASE("the joint PCA takes the chosen images, else the gallery's, without th
     CHECK(joint_pca_others("a.jpg", "a.jpg", {"x.png", "a.jpg", "x.png"}, gallery, 3) == std::vector<std::string>{"x.png"});
 }
 
-TEST_CASE("the option --pca-images takes up to three comma-separated image paths") {
+TEST_CASE("the option --pca-images takes up to three comma-separated image files that are there") {
+    const std::string cat = vit::asset_path("photos/chelsea.jpg"), coffee = vit::asset_path("photos/coffee.jpg");
     REQUIRE(parse_options({}).pca_images.empty());
-    REQUIRE(parse_options({"--pca-images", "a.png,b.jpg"}).pca_images == std::vector<std::string>{"a.png", "b.jpg"});
+    REQUIRE(parse_options({"--pca-images", cat + "," + coffee}).pca_images == std::vector<std::string>{cat, coffee});
     REQUIRE_THROWS_WITH(parse_options({"--pca-images", "a.png,"}), "--pca-images: expected a path, got an empty one");
     REQUIRE_THROWS_WITH(parse_options({"--pca-images", "a,b,c,d"}), Catch::Contains("at most 3 paths"));
+    REQUIRE_THROWS_WITH(parse_options({"--pca-images", cat + ",/no/such.png"}), "--pca-images: '/no/such.png': no such file");
+    const std::string folder = vit::asset_path("photos");
+    REQUIRE_THROWS_WITH(parse_options({"--pca-images", folder}),
+                        "--pca-images: '" + folder + "' is a folder, not an image file");
 }
 
 TEST_CASE("the joint PCA's images run through the model as the Loader runs them, a piece at a time") {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "base/error.h"
+#include "base/file_io.h"
 #include "controllers/app.h"
 #include "logic/lesson/handout.h"
 #include "logic/state/options.h"
@@ -26,7 +27,8 @@ static int run(int argc, char** argv) {
         std::fputs(vit::gui::usage(), stdout);
         return 0;
     }
-    if (!options.handout.empty()) vit::gui::check_handout_path(options.handout);
+    if (!options.handout.empty()) vit::gui::check_handout_path(options.handout, options.inputs());
+    if (!options.tour_dir.empty()) vit::make_folder(options.tour_dir);  // a tour's pictures need it: say so before
     if (!vit::gui::open_window(options.tour_dir.empty() && options.measure_fps <= 0 && options.measure_pass <= 0 &&
                                  options.monkey_seconds <= 0)) return 1;
     int code = 0;

@@ -164,9 +164,13 @@ std::string handout_picture_dir(const std::string& html_path) {
     return (p.parent_path() / (p.stem().string() + "-steps")).string();
 }
 
-void check_handout_path(const std::string& path) {
+void check_handout_path(const std::string& path, const std::vector<std::string>& inputs) {
     const std::string kind = non_regular_kind(path);
     if (!kind.empty()) throw Error(path + ": cannot write the hand-out (it is " + kind + ")");
+    std::error_code ec;
+    for (const std::string& input : inputs)
+        if (!input.empty() && fs::equivalent(path, input, ec))
+            throw Error(path + ": cannot write the hand-out over '" + input + "', which this run reads");
     const bool existed = fs::exists(path);
     // O_NONBLOCK: should the path become a FIFO after the check, open() returns instead of waiting.
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0666);

@@ -50,8 +50,9 @@ std::string handout_html(const std::string& lesson_title, const std::vector<Hand
 std::string handout_picture_dir(const std::string& html_path);
 // vit::Error "PATH: cannot write the hand-out (why)" unless a file can be written
 // at `path` (checked before the lesson plays; leaves no file behind; a folder,
-// FIFO or device is refused without opening it).
-void check_handout_path(const std::string& path);
+// FIFO or device is refused without opening it), and that file is none of
+// `inputs`, the files the same run reads (the lesson, its images).
+void check_handout_path(const std::string& path, const std::vector<std::string>& inputs = {});
 // Throws vit::Error "cannot write the hand-out 'PATH': why" (core/base/file_io.h).
 void write_handout(const std::string& path, const std::string& html);
 

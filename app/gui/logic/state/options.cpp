@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "base/error.h"
+#include "base/file_io.h"
 #include "base/parse.h"
 #include "model/builtin.h"
 #include "logic/jobs/joint_passes.h"
@@ -63,6 +64,17 @@ const char* usage() {
     return text.c_str();
 }
 
+// --pca-images: each an image file there is (the tour would draw its error on a screenshot and exit 0).
+static std::vector<std::string> existing_files(const std::string& flag, const std::vector<std::string>& paths) {
+    for (const std::string& p : paths) {
+        const std::string kind = non_regular_kind(p);
+        if (!kind.empty()) throw Error(flag + ": '" + shortened(p) + "' is " + kind + ", not an image file");
+        std::error_code ec;
+        if (!fs::exists(p, ec)) throw Error(flag + ": '" + shortened(p) + "': no such file");
+    }
+    return paths;
+}
+
 Options parse_options(const std::vector<std::string>& args) {
     Options o;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -74,7 +86,7 @@ Options parse_options(const std::vector<std::string>& args) {
         if (a == "--model") o.model = parse_path(a, value());
         else if (a == "--compare-model") o.compare_model = parse_path(a, value());
         else if (a == "--image") o.image = parse_path(a, value());
-        else if (a == "--pca-images") o.pca_images = parse_path_list(a, value(), kJointPcaImages - 1);
+        else if (a == "--pca-images") o.pca_images = existing_files(a, parse_path_list(a, value(), kJointPcaImages - 1));
         else if (a == "--image-size") o.image_size = parse_int(a, value(), 1);
         else if (a == "--tour") o.tour_dir = parse_path(a, value());
         else if (a == "--lesson") o.lesson = parse_path(a, value());
@@ -104,6 +116,13 @@ Options parse_options(const std::vector<std::string>& args) {
     if (!o.handout.empty() && o.lesson.empty()) throw Error("--handout needs --lesson FILE");
     if (!o.handout.empty() && o.tour_dir.empty()) o.tour_dir = handout_picture_dir(o.handout);  // the pictures, as PNGs
     return o;
+}
+
+std::vector<std::string> Options::inputs() const {
+    std::vector<std::string> files = pca_images;
+    files.push_back(lesson);
+    files.push_back(image);
+    return files;
 }
 
 std::string default_model(const std::string& asset_dir) {

@@ -53,6 +53,8 @@ struct Options {
     // A tour, a hand-out (its pictures are a tour) or a measurement: it runs exactly the model, image
     // and size asked, or exits 1 with the error; no fallback and no other size stands in.
     bool runs_as_asked() const { return !tour_dir.empty() || measure_fps > 0 || measure_pass > 0; }
+    // The files this run reads, which nothing it writes may replace: the lesson, the image, --pca-images.
+    std::vector<std::string> inputs() const;
 };
 
 // Throws vit::Error naming the bad argument.
