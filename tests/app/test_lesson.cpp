@@ -258,7 +258,7 @@ TEST_CASE("a recorded view keeps the Ask panel's interventions, and they survive
     CHECK(back.ask.show == AskShow::Original);
 }
 
-TEST_CASE("a model that is a path is found relative to the lesson file, like an image, a built-in name stays a name") {
+TEST_CASE("a model that is a path is found relative to the lesson file, like an image, a built-in or Hub name stays a name") {
     const fs::path folder = fs::temp_directory_path() / "vitviz-test-lesson-models";
     fs::create_directories(folder / "checkpoints" / "mine");
     std::ofstream(folder / "tiny.safetensors") << "x";
@@ -266,16 +266,20 @@ TEST_CASE("a model that is a path is found relative to the lesson file, like an 
     const Lesson lesson = parse_lesson(R"({"model": "tiny.safetensors", "steps": [
         {"title": "the lesson's model"}, {"title": "a folder", "model": "checkpoints/mine"},
         {"title": "built in", "model": "vit-b-random"}, {"title": "absolute", "model": ")" +
-                                           (folder / "tiny.safetensors").string() + R"("}]})",
+                                           (folder / "tiny.safetensors").string() + R"("},
+        {"title": "on the Hub", "model": "hf-hub:timm/vit_small_patch16_224.dino"}]})",
                                        path);
     CHECK(step_model(lesson, path, 0) == (folder / "tiny.safetensors").string());
     CHECK(step_model(lesson, path, 1) == (folder / "checkpoints" / "mine").string());
     CHECK(step_model(lesson, path, 2) == "vit-b-random");
     CHECK(step_model(lesson, path, 3) == (folder / "tiny.safetensors").string());
+    CHECK(step_model(lesson, path, 4) == "hf-hub:timm/vit_small_patch16_224.dino");
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "gone/model.safetensors"}]})", path),
                Contains(path + ": step 1: 'model' \"gone/model.safetensors\" is neither a built-in model (" +
-                               vit::builtin_model_names(", ") + ") nor a checkpoint file or folder (looked in " +
-                               folder.string() + ")"));
+                               vit::builtin_model_names(", ") + "), an hf-hub:ORG/NAME model, nor a checkpoint file or "
+                               "folder (looked in " + folder.string() + ")"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "hf-hub:no-org"}]})", path),
+               Contains(path + ": step 1: 'model': 'hf-hub:no-org': expected hf-hub:ORG/NAME[@REVISION]"));
     CHECK_THAT(vit::builtin_model_names(", "), Contains("toy-4x4, digits, vit-b-random"));
     CHECK_THAT(error_of(R"({"model": "digit", "steps": [{"title": "a"}]})", path),
                Contains(path + ": 'model' \"digit\" is neither a built-in model"));

@@ -197,8 +197,8 @@ TEST_CASE("the CLI's --train refuses bad values with one error and exit 1", "[tr
     const std::string quiet = " > " + dir.path("out.txt") + " 2> " + dir.path("err.txt");
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"mnist" + out, "--train can only train 'digits'"},
-        {"digits" + out + " --epochs 0", "--epochs: expected a whole number of at least 1, got '0'"},
-        {"digits" + out + " --batch -2", "--batch: expected a whole number of at least 1"},
+        {"digits" + out + " --epochs 0", "--epochs: expected a whole number from 1 to 1000, got '0'"},
+        {"digits" + out + " --batch -2", "--batch: expected a whole number from 1 to 4096"},
         {"digits" + out + " --lr 0", "--lr: expected a number above 0, got '0'"},
         {"digits" + out + " --lr fast", "--lr: expected a number above 0, got 'fast'"},
         {"digits" + out + " --epochs 2x", "--epochs: expected a whole number"},
