@@ -17,13 +17,15 @@ namespace fs = std::filesystem;
 
 const char* usage() {
     static const std::string text =
-           "usage: vitviz [--model " + builtin_model_names("|") + "|PATH] [--compare-model NAME|PATH]\n"
+           "usage: vitviz [--model " + builtin_model_names("|") + "|hf-hub:ORG/NAME|PATH] [--compare-model NAME|PATH]\n"
            "              [--image PATH] [--image-size S]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "              [--measure-fps S] [--measure-pass N] [--screen NAME] [--backend cpu|gpu]\n"
            "              [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]\n"
            "              [--monkey SECONDS [--seed S]] [--pca-images A,B,C]\n"
-           "  --model        built-in model name, checkpoint folder or .safetensors file; the built-in models:\n" +
+           "  --model        built-in model name, hf-hub:ORG/NAME[@REVISION] (a timm or Hugging Face model on the Hub,\n"
+           "                 from the Hugging Face cache or downloaded into it), checkpoint folder or .safetensors\n"
+           "                 file; the built-in models:\n" +
            builtin_model_lines("                   ") +
            "  --compare-model  a second model (a name or path as for --model) run on the same image at its own\n"
            "                 size: the attention and cls-masks screens show its CLS attention beside the first's\n"
