@@ -40,20 +40,26 @@ uint64_t read_le64(const uint8_t* p) {
     return v;
 }
 
-// The JSON header, an object; refuses invalid JSON and top-level keys given
-// twice (the JSON library would silently keep the last one).
+// The JSON header, an object; refuses invalid JSON, a tensor named twice and an entry
+// that names one of its own keys twice (the JSON library would silently keep the last).
 json parse_header(const uint8_t* text, size_t size, const std::string& path) {
     if (size == 0 || text[0] != '{')  // safetensors' own loader checks the same first
         throw Error(path + ": not a safetensors file (the header after its 8-byte length is not a JSON object)");
-    std::unordered_set<std::string> keys;
-    std::string duplicate;
+    std::unordered_set<std::string> tensors, entry_keys;
+    std::string tensor, duplicate;
     auto note_duplicates = [&](int depth, json::parse_event_t event, const json& parsed) {
-        if (event == json::parse_event_t::key && depth == 1 && !keys.insert(parsed.get<std::string>()).second &&
-            duplicate.empty())
-            duplicate = parsed.get<std::string>();
+        if (event != json::parse_event_t::key || !duplicate.empty()) return;
+        const std::string key = parsed.get<std::string>();
+        if (depth == 1) {
+            tensor = key;
+            entry_keys.clear();
+            if (!tensors.insert(key).second) duplicate = "tensor '" + shortened(key) + "' appears twice in the header";
+        } else if (depth == 2 && !entry_keys.insert(key).second) {
+            duplicate = "tensor '" + shortened(tensor) + "' names its '" + shortened(key) + "' twice in the header";
+        }
     };
     const json header = parse_json(text, text + size, path, "JSON header", note_duplicates);
-    if (!duplicate.empty()) throw Error(path + ": tensor '" + shortened(duplicate) + "' appears twice in the header");
+    if (!duplicate.empty()) throw Error(path + ": " + duplicate);
     return header;
 }
 

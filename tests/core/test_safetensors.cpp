@@ -209,6 +209,10 @@ TEST_CASE("a tensor named twice in the header is refused") {
     const std::string twice = "{" + entry("w", "F32", "[1]", "[0,4]") + "," + entry("w", "F32", "[1]", "[4,8]") + "}";
     CHECK_THAT(error_of(dir, safetensors_bytes(twice, std::string(8, 0))),
                Contains(dir.path("bad.safetensors")) && Contains("tensor 'w' appears twice"));
+    // One entry naming its dtype twice: the JSON library would keep the last, F16, and read 8 bytes as 4 halves.
+    const std::string dtype_twice = R"({"w": {"dtype": "F32", "shape": [2], "dtype": "F16", "data_offsets": [0, 8]}})";
+    CHECK_THAT(error_of(dir, safetensors_bytes(dtype_twice, std::string(8, 0))),
+               Contains("tensor 'w' names its 'dtype' twice in the header"));
 }
 
 TEST_CASE("a folder given as a safetensors file is refused with its name") {
