@@ -355,16 +355,33 @@ const char* unsupported_part_reason(const KeyNames& keys, const std::string& key
     return nullptr;
 }
 
+// A setting config.json states that the weights contradict, refused as timm's strict
+// load refuses it (the model built from the files would differ from timm's or transformers').
+[[noreturn]] void contradicted(const ConfigSpec& spec, const std::string& setting, const SafetensorsFile& file,
+                               const std::string& tensor, bool held) {
+    throw Error(spec.path + ": " + setting + ", but " + file.path() + (held ? " holds '" : " has no '") + tensor +
+                "' (timm and transformers would build another model from these files)");
+}
+
 // The config's variants checked against the weights. LayerScale is read off
 // them: timm builds ls1/ls2 with a gamma exactly when init_values is set (DINOv2,
-// ViT-M gap, ...), whether or not config.json says so. A norm_pre the config
-// does not name is refused: its LayerNorm eps (CLIP's 1e-5) comes from the name.
+// ViT-M gap, ...), whether or not config.json says so; a config that states
+// init_values 0 and weights that hold a gamma are refused, and so is a stated
+// qkv_bias the weights contradict. A norm_pre the config does not name is
+// refused: its LayerNorm eps (CLIP's 1e-5) comes from the name.
 ConfigSpec with_weights_variant(const SafetensorsFile& file, const KeyNames& keys, ConfigSpec spec) {
     const Layout& l = *keys.layout;
     if ((spec.layer_scale && !l.ls1) || (spec.norm_pre && !l.norm_pre))
         throw Error(spec.path + ": asks for LayerScale or norm_pre, which " + file.path() +
                     "'s key layout has no names for (timm's has both, Hugging Face DINOv2's LayerScale)");
-    if (l.ls1 && file.find(keys.block(0, l.ls1) + l.ls_param)) spec.layer_scale = true;
+    const std::string qkv_bias = keys.block(0, l.qkv[0]) + ".bias";
+    if (spec.qkv_bias && *spec.qkv_bias != (file.find(qkv_bias) != nullptr))
+        contradicted(spec, std::string("'qkv_bias' is ") + (*spec.qkv_bias ? "true" : "false"), file, qkv_bias,
+                     !*spec.qkv_bias);
+    const std::string gamma = l.ls1 ? keys.block(0, l.ls1) + l.ls_param : "";
+    if (l.ls1 && file.find(gamma) && spec.layer_scale_stated && !spec.layer_scale)
+        contradicted(spec, "model_args.init_values is 0 (no LayerScale)", file, gamma, true);
+    if (l.ls1 && file.find(gamma)) spec.layer_scale = true;
     const std::string unnamed = spec.path.empty() ? "needs a config.json"
                                                   : "config.json's architecture '" + shortened(spec.name) +
                                                         "' does not name";

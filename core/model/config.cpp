@@ -220,7 +220,9 @@ void read_timm_variant(const TimmName& named, const json* model_args, const std:
     if (const json* init = args.find("init_values")) {
         if (!init->is_number()) args.fail("init_values", "a number or null", *init);
         spec.layer_scale = init->get<double>() != 0.0;
+        spec.layer_scale_stated = true;
     }
+    spec.qkv_bias = args.flag("qkv_bias");
     if (auto pre_norm = args.flag("pre_norm")) spec.norm_pre = *pre_norm;
     if (auto act = args.text("act_layer")) {
         if (*act != "gelu" && *act != "quick_gelu") args.fail("act_layer", "\"gelu\" or \"quick_gelu\"", json(*act));
@@ -335,6 +337,7 @@ void read_hf(const json& root, const std::string& path, ConfigSpec& spec) {
     spec.channels = f.stated("num_channels", 1, 4);
     spec.img_size = f.stated_square("image_size");
     spec.ln_eps = static_cast<float>(f.number("layer_norm_eps", 0.0, 1.0).value_or(spec.ln_eps));
+    spec.qkv_bias = f.flag("qkv_bias");
     read_id2label(f, spec);
     if (spec.img_size) spec.input_size = spec.img_size->value;
 }

@@ -41,6 +41,8 @@ struct ConfigSpec {
     float ln_eps = 1e-6f;                // timm 1e-6 (1e-5 for CLIP towers); HF `layer_norm_eps`, default 1e-12 (DINOv2 1e-6)
     // timm's block and stem variants, from model_args or the architecture name:
     bool layer_scale = false;            // init_values (DINOv2; HF model_type "dinov2")
+    bool layer_scale_stated = false;     // model_args states init_values: the weights must agree
+    std::optional<bool> qkv_bias;        // timm model_args / HF qkv_bias, when stated: the weights must agree
     bool norm_pre = false;               // pre_norm (CLIP: also no patch-embedding bias)
     Activation activation = Activation::Gelu;  // act_layer ('quick_gelu' for the _quickgelu_ CLIP towers)
     std::optional<int> input_size;       // the square crop the preprocessing produces

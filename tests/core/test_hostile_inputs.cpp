@@ -11,6 +11,7 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <nlohmann/json.hpp>
 
 #include "formats/checkpoint.h"
 #include "base/error.h"
@@ -263,6 +264,31 @@ TEST_CASE("a pass whose trace cannot be allocated says so naming the model, the 
     CHECK_THROWS_WITH(vit::forward(model, input), Contains(said) && Contains(" GB beside its weights"));
     vit::ForwardWalk walk(model, input);
     CHECK_THROWS_WITH(walk.take(), Contains(said) && Contains(" GB beside its weights"));
+}
+
+TEST_CASE("a config whose settings the weights contradict is refused naming the setting and the tensor") {
+    TempDir dir;
+    TinyVit no_bias;
+    no_bias.qkv_bias = false;
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), tiny_timm_config(no_bias)),
+               Contains(dir.path("config.json") + ": 'qkv_bias' is false, but " + dir.path("model.safetensors") +
+                        " holds 'blocks.0.attn.qkv.bias'"));
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(no_bias), tiny_timm_config()),
+               Contains("'qkv_bias' is true, but") && Contains("has no 'blocks.0.attn.qkv.bias'"));
+    CHECK_THAT(checkpoint_error_of(dir, tiny_hf_tensors(), R"({"model_type": "vit", "qkv_bias": false})"),
+               Contains("'qkv_bias' is false, but") && Contains("holds 'vit.encoder.layer.0.attention.attention.query.bias'"));
+    // LayerScale: weights with gammas and a config that says init_values 0 (no LayerScale).
+    std::vector<FakeTensor> gammas = tiny_timm_tensors();
+    for (const char* ls : {"ls1", "ls2"})
+        for (int b = 0; b < 2; ++b)
+            gammas.push_back({"blocks." + std::to_string(b) + "." + ls + ".gamma", {8}, std::vector<float>(8, 0.5f)});
+    nlohmann::json zero = nlohmann::json::parse(tiny_timm_config());
+    zero["model_args"]["init_values"] = 0;
+    CHECK_THAT(checkpoint_error_of(dir, gammas, zero.dump()),
+               Contains("model_args.init_values is 0 (no LayerScale), but") && Contains("holds 'blocks.0.ls1.gamma'"));
+    zero["model_args"]["init_values"] = 1e-5;  // stated and agreeing
+    write_checkpoint(dir.path(), gammas, zero.dump());
+    CHECK(vit::load_checkpoint(dir.path()).config.layer_scale);
 }
 
 TEST_CASE("weights holding NaN or Inf are reported naming the tensors and the counts") {
