@@ -6,7 +6,8 @@
 # own GEMM (VITVIZ_BLAS=OFF) with AddressSanitizer + UndefinedBehaviorSanitizer
 # and runs the core tests again under them, so both product paths are tested
 # (not the full-size real-layout checkpoints, label `real`: ViT-B in a Debug
-# sanitizer build takes minutes). That build is for this machine too
+# sanitizer build takes minutes; nor the benchmarks' flag checks, label `bench`:
+# that build makes no benchmark). That build is for this machine too
 # (VITVIZ_NATIVE, on by default), so on an AVX-512 machine the core's own
 # kernel (core/tensor/gemm_avx512.cpp) runs under the sanitizers. Last, the same
 # build folder adds the app, and its monkey (tools/monkey.sh) feeds it random
@@ -31,7 +32,7 @@ cmake --build build -j"$jobs"
 
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=OFF -DVITVIZ_BLAS=OFF >/dev/null
 cmake --build build-asan -j"$jobs" --target core_tests vitviz-cli
-(cd build-asan && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -LE real)
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -LE 'real|bench')
 bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1
 MONKEY_BUILD=build bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1 vit-b-random vit-s-reg4-random deit-s-distilled-random \
   vit-m-gap-random vit-b-clip-random
