@@ -11,9 +11,7 @@ namespace fs = std::filesystem;
 
 namespace vit {
 
-namespace {
-
-std::string env(const char* name) {
+std::string hub_environment(const char* name) {
     const char* value = std::getenv(name);
     return value ? value : "";
 }
@@ -25,17 +23,25 @@ bool is_commit_hash(const std::string& text) {
     return true;
 }
 
-}  // namespace
+std::string small_text_file(const std::string& path, size_t max_bytes) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return "";
+    const std::vector<uint8_t> bytes = read_file(path, max_bytes);
+    std::string text(bytes.begin(), bytes.end());
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+    return text;
+}
 
 std::string hub_home_folder() {
-    if (!env("HF_HOME").empty()) return env("HF_HOME");
-    if (!env("XDG_CACHE_HOME").empty()) return env("XDG_CACHE_HOME") + "/huggingface";
-    return env("HOME") + "/.cache/huggingface";
+    if (!hub_environment("HF_HOME").empty()) return hub_environment("HF_HOME");
+    if (!hub_environment("XDG_CACHE_HOME").empty()) return hub_environment("XDG_CACHE_HOME") + "/huggingface";
+    return hub_environment("HOME") + "/.cache/huggingface";
 }
 
 std::string hub_cache_folder() {
-    if (!env("HF_HUB_CACHE").empty()) return env("HF_HUB_CACHE");
-    if (!env("HUGGINGFACE_HUB_CACHE").empty()) return env("HUGGINGFACE_HUB_CACHE");  // huggingface_hub's older name
+    if (!hub_environment("HF_HUB_CACHE").empty()) return hub_environment("HF_HUB_CACHE");
+    if (!hub_environment("HUGGINGFACE_HUB_CACHE").empty())  // huggingface_hub's older name
+        return hub_environment("HUGGINGFACE_HUB_CACHE");
     return hub_home_folder() + "/hub";
 }
 
@@ -48,12 +54,7 @@ HubRepoCache::HubRepoCache(const std::string& repo) {
 
 std::optional<std::string> HubRepoCache::commit_of(const std::string& revision) const {
     if (is_commit_hash(revision) && fs::is_directory(snapshot_folder(revision))) return revision;
-    const fs::path ref = fs::path(folder_) / "refs" / revision;
-    std::error_code ec;
-    if (!fs::is_regular_file(ref, ec)) return std::nullopt;
-    const std::vector<uint8_t> bytes = read_file(ref.string(), 256);
-    std::string commit(bytes.begin(), bytes.end());
-    while (!commit.empty() && std::isspace(static_cast<unsigned char>(commit.back()))) commit.pop_back();
+    const std::string commit = small_text_file((fs::path(folder_) / "refs" / revision).string(), 256);
     if (!is_commit_hash(commit)) return std::nullopt;
     return commit;
 }

@@ -13,6 +13,13 @@
 
 namespace vit {
 
+// An environment variable's value; "" when it is not set.
+std::string hub_environment(const char* name);
+// A 40-digit hexadecimal commit hash.
+bool is_commit_hash(const std::string& text);
+// A small text file (a ref, the token file) with its trailing whitespace cut; "" when there is none.
+std::string small_text_file(const std::string& path, size_t max_bytes);
+
 // The cache folder, from the environment as huggingface_hub reads it.
 std::string hub_cache_folder();
 // $HF_HOME, else $XDG_CACHE_HOME/huggingface, else ~/.cache/huggingface (the token file lives there).

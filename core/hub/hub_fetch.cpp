@@ -29,19 +29,14 @@ constexpr const char* kWeights = "model.safetensors";
 constexpr const char* kPreprocessor = "preprocessor_config.json";
 constexpr int64_t kMaxHubFileBytes = 64LL << 30;  // no ViT's weights come near
 
-std::string env(const char* name) {
-    const char* value = std::getenv(name);
-    return value ? value : "";
-}
-
 bool offline() {
-    std::string v = env("HF_HUB_OFFLINE");
+    std::string v = hub_environment("HF_HUB_OFFLINE");
     for (char& c : v) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return v == "1" || v == "ON" || v == "YES" || v == "TRUE";
 }
 
 std::string endpoint() {
-    std::string e = env("HF_ENDPOINT").empty() ? "https://huggingface.co" : env("HF_ENDPOINT");
+    std::string e = hub_environment("HF_ENDPOINT").empty() ? "https://huggingface.co" : hub_environment("HF_ENDPOINT");
     while (!e.empty() && e.back() == '/') e.pop_back();
     return e;
 }
@@ -55,14 +50,10 @@ std::string origin(const std::string& url) {
 
 // The token huggingface_hub would send: HF_TOKEN, else the token file ($HF_TOKEN_PATH, else HF_HOME/token).
 std::string token() {
-    if (!env("HF_TOKEN").empty()) return env("HF_TOKEN");
-    const std::string path = env("HF_TOKEN_PATH").empty() ? hub_home_folder() + "/token" : env("HF_TOKEN_PATH");
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) return "";
-    const std::vector<uint8_t> bytes = read_file(path, 4096);
-    std::string t(bytes.begin(), bytes.end());
-    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
-    return t;
+    if (!hub_environment("HF_TOKEN").empty()) return hub_environment("HF_TOKEN");
+    const std::string path =
+        hub_environment("HF_TOKEN_PATH").empty() ? hub_home_folder() + "/token" : hub_environment("HF_TOKEN_PATH");
+    return small_text_file(path, 4096);
 }
 
 // The headers for a request to `url`: the token only when it goes to the endpoint.
@@ -134,7 +125,7 @@ RemoteFile HubSession::reply_file(const std::string& file, const std::string& ur
     }
     char* end = nullptr;
     f.size = size.empty() ? -1 : std::strtoll(size.c_str(), &end, 10);
-    if (f.commit.size() != 40 || f.etag.empty() || f.etag.find('/') != std::string::npos || f.size < 0 ||
+    if (!is_commit_hash(f.commit) || f.etag.empty() || f.etag.find('/') != std::string::npos || f.size < 0 ||
         f.size > kMaxHubFileBytes)
         throw Error(where(file) + ": the server's answer lacks the commit, hash or size of the file (is " + endpoint() +
                     " a Hugging Face Hub?)");
