@@ -2,7 +2,8 @@
 # Builds the app with AddressSanitizer + UndefinedBehaviorSanitizer (Debug, Eigen's
 # own GEMM, in build-asan/) and runs its monkey under a virtual display: random
 # keys, clicks, drags, wheel, model and image switches, Ask questions, lesson steps
-# and training steps for SECONDS (default 60) per model, from SEED (default 1).
+# and training steps for SECONDS (default 60) per model, from SEED (default 1),
+# after one fixed tour of every screen with tokens dropped and patches masked.
 # The seed fixes the sequence of input, so a finding replays with the command the
 # run prints at its start. Exits 1 after any crash, assertion or sanitizer report,
 # showing the end of that run's log. Leaks are not checked here (detect_leaks=0):
@@ -36,17 +37,31 @@ export UBSAN_OPTIONS=print_stacktrace=1
 log=$(mktemp /tmp/vitviz-monkey-log.XXXXXX)
 trap 'rm -f "$log"' EXIT
 failed=0
-for model in "${models[@]}"; do
-  status=0
+# Runs the app (arguments: what to run; then `what`, the words of the finding line); a finding is a
+# failed exit, no `expect` line in the log, or a sanitizer report.
+run_app() {
+  local what=$1 expect=$2 status=0
+  shift 2
   # A run that has not ended 2 minutes after its time hangs: timeout ends it (exit 124), a finding too.
-  timeout -k 10 $((seconds + 120)) xvfb-run -a -s "-screen 0 1600x1000x24" "$build/app/vitviz" --monkey "$seconds" --seed "$seed" --model "$model" \
-    >"$log" 2>&1 || status=$?
-  if [ "$status" -eq 0 ] && grep -q '^monkey: [0-9]* frames' "$log" && ! grep -q 'Sanitizer\|runtime error' "$log"; then
+  timeout -k 10 $((seconds + 120)) xvfb-run -a -s "-screen 0 1600x1000x24" "$build/app/vitviz" "$@" >"$log" 2>&1 || status=$?
+  if [ "$status" -eq 0 ] && grep -q "$expect" "$log" && ! grep -q 'Sanitizer\|runtime error' "$log"; then
+    return 0
+  fi
+  echo "monkey.sh: FINDING on $what (exit $status); replay under a display: $build/app/vitviz $*" >&2
+  tail -n 60 "$log" >&2
+  failed=1
+  return 1
+}
+
+# First a fixed walk through every screen of the model with no class token, tokens dropped, patches
+# masked and a head silenced: the views must read the kept tokens back into image order.
+tour=$(mktemp -d /tmp/vitviz-monkey-tour.XXXXXX)
+trap 'rm -f "$log"; rm -rf "$tour"' EXIT
+run_app "a tour with interventions" '^tour: ' --model tests/fixtures/timm_gap_fcnorm --drop-tokens 1,6 \
+  --mask-patches 3 --ablate-heads 0:1 --tour "$tour" && echo "monkey tour: $(ls "$tour" | wc -l) screens"
+for model in "${models[@]}"; do
+  if run_app "$model" '^monkey: [0-9]* frames' --monkey "$seconds" --seed "$seed" --model "$model"; then
     grep '^monkey: [0-9]* frames' "$log" | sed "s|^monkey:|monkey $model:|"
-  else
-    echo "monkey.sh: FINDING on $model (exit $status); replay: MONKEY_BUILD=$build bash tools/monkey.sh $seconds $seed $model" >&2
-    tail -n 60 "$log" >&2
-    failed=1
   fi
 done
 exit "$failed"

@@ -57,26 +57,36 @@ static void PatchMap(ViewContext& ctx, const std::string& title, const std::stri
     ImGui::EndGroup();
 }
 
-// Rollout's patch rows averaged, over the patch columns: where a model without a class token,
-// whose head reads the mean of the patch tokens, draws from.
-static const std::vector<float>& mean_patch_rows(ViewContext& ctx, const Tensor& roll) {
+// Rollout's patch rows averaged over the patch columns, from its square in image order (`full` =
+// prefix + N tokens): where a model without a class token, whose head reads the mean of the patch
+// tokens, draws from. Rows of dropped tokens are zeros there and are left out of the mean.
+static const std::vector<float>& mean_patch_rows(ViewContext& ctx, const float* square, int full) {
     return ctx.derived.get(derived_key({StageKind::Rollout}, "patch mean"), [&] {
-        const int T = static_cast<int>(roll.rows()), P = ctx.pipeline.layout.count(), N = T - P;
-        std::vector<float> mean(static_cast<size_t>(std::max(0, N)), 0.f);
-        for (int r = P; r < T; ++r)
-            for (int c = 0; c < N; ++c) mean[c] += roll.data[static_cast<size_t>(r) * T + P + c] / N;
+        const int P = ctx.pipeline.layout.count(), N = full - P;
+        std::vector<float> mean(static_cast<size_t>(N), 0.f);
+        int rows = 0;
+        for (int r = P; r < full; ++r) {
+            const float* row = square + static_cast<size_t>(r) * full + P;
+            if (std::all_of(row, row + N, [](float v) { return v == 0.f; })) continue;
+            for (int c = 0; c < N; ++c) mean[c] += row[c];
+            ++rows;
+        }
+        for (float& m : mean) m /= std::max(1, rows);
         return mean;
     });
 }
 
 // Rollout over the image, `side` pixels: the CLS row, or the mean of the patch rows for a model without a
-// class token (what its averaging head reads). False when the trace has no rollout.
+// class token (what its averaging head reads); dropped tokens show as zeros. False when the trace has no
+// rollout.
 static bool DrawRolloutMap(ViewContext& ctx, float side) {
     const Tensor* roll = ctx.tensor({StageKind::Rollout});
     if (!roll) return false;
     const Pipeline& p = ctx.pipeline;
     const bool cls_row = p.layout.has_cls();
-    const float* map = cls_row ? roll->data.data() + p.layout.count() : mean_patch_rows(ctx, *roll).data();
+    const float* square = image_order_data(ctx, {StageKind::Rollout}, *roll);
+    const int full = p.layout.count() + ctx.patches();
+    const float* map = cls_row ? square + p.layout.count() : mean_patch_rows(ctx, square, full).data();
     PatchMap(ctx, "rollout (any class)",
              (cls_row ? "CLS row" : "mean of the patch rows") + std::string(", blocks 0…") + std::to_string(p.depth - 1),
              map, texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, cls_row ? "row 0" : "patch mean"),
