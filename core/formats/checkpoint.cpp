@@ -29,6 +29,7 @@
 #include "hub/hub_fetch.h"
 #include "hub/hub_name.h"
 #include "base/file_io.h"
+#include "base/finite.h"
 #include "base/parse.h"
 #include "model/builtin.h"
 #include "model/labels.h"
@@ -280,7 +281,7 @@ public:
         const SafetensorsEntry& e = check(key, expected, because, context);
         file_.read_floats(e, out);
         read_.insert(key);
-        const int64_t count = std::count_if(out, out + e.numel(), [](float x) { return !std::isfinite(x); });
+        const int64_t count = static_cast<int64_t>(count_nonfinite(out, static_cast<size_t>(e.numel())));
         if (count > 0) nonfinite_.push_back({key, count, e.numel()});
     }
     Mat matrix(const std::string& key, const std::vector<int64_t>& expected, int64_t rows, int64_t cols,

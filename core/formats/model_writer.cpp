@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "base/error.h"
 #include "base/file_io.h"
+#include "base/finite.h"
 #include "model/parameters.h"
 #include "formats/safetensors.h"
 
@@ -50,9 +52,15 @@ nlohmann::ordered_json timm_config(const ModelConfig& c) {
 }  // namespace
 
 void save_checkpoint(const std::string& dir, const Model& model) {
+    const std::vector<NamedTensor> weights = timm_parameters(model);
+    for (const NamedTensor& w : weights) {
+        if (const size_t bad = count_nonfinite(w.tensor.data.data(), w.tensor.data.size()))
+            throw Error("nothing saved to '" + dir + "': " + std::to_string(bad) + " of the " +
+                        std::to_string(w.tensor.data.size()) + " values of " + w.name + " are NaN or infinite");
+    }
     make_folder(dir);
     const std::filesystem::path folder(dir);
-    write_safetensors((folder / "model.safetensors").string(), timm_parameters(model));
+    write_safetensors((folder / "model.safetensors").string(), weights);
     write_whole_file((folder / "config.json").string(), timm_config(model.config).dump(2) + "\n");
 }
 

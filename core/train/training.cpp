@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
+#include "base/error.h"
+#include "base/finite.h"
 #include "explain/backward.h"
 #include "formats/checkpoint.h"
 #include "model/builtin.h"
@@ -37,6 +40,20 @@ void add_weights(Model& sum, const Model& term) {
     const std::vector<ConstWeightSpan> from = weight_spans(term);
     for (size_t w = 0; w < to.size(); ++w)
         for (int64_t i = 0; i < to[w].size; ++i) to[w].data[i] += from[w].data[i];
+}
+
+// Refuses step `step` (nothing updated) when its loss or a gradient is NaN or infinite: training
+// has diverged, and AdamW would carry the NaN into every weight.
+void check_finite_step(double loss, const Model& grads, int step, float lr) {
+    size_t bad = 0;
+    for (const ConstWeightSpan& g : weight_spans(grads)) bad += count_nonfinite(g.data, static_cast<size_t>(g.size));
+    if (std::isfinite(loss) && bad == 0) return;
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%g", static_cast<double>(lr));
+    throw Error("training stopped at step " + std::to_string(step) + ": " +
+                (std::isfinite(loss) ? std::to_string(bad) + " gradients are" : std::string("the loss is")) +
+                " no longer finite (the learning rate " + rate + " is too large); the weights are those of step " +
+                std::to_string(step - 1));
 }
 
 // Uniform integer in [0, n) from the generator's raw bits (the same numbers
@@ -148,6 +165,7 @@ float train_step(Model& model, AdamW& optimizer, const std::vector<Tensor>& inpu
     for (int t = 1; t < teams; ++t) add_weights(sums[0].params, sums[t].params);
     double loss = 0.0;
     for (double l : losses) loss += l;
+    check_finite_step(loss / batch, sums[0].params, optimizer.steps() + 1, lr);
     optimizer.step(model, sums[0].params, lr);
     return static_cast<float>(loss / batch);
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 
 #include "base/assets.h"
 #include "formats/checkpoint.h"
@@ -190,6 +191,29 @@ TEST_CASE("a saved checkpoint loads back with the same weights and predictions",
     CHECK_THROWS_WITH(vit::save_checkpoint("/proc/no/such", model), Catch::Contains("/proc/no/such"));
 }
 
+TEST_CASE("a step whose loss or gradients are not finite is refused and leaves the weights alone", "[training]") {
+    vit::Model model = vit::init_model(vit::digits_config(), 0);
+    std::vector<vit::Tensor> inputs(2, vit::Tensor({1, vit::kDigitSide, vit::kDigitSide}));
+    inputs[1].data[3] = std::numeric_limits<float>::infinity();
+    const vit::Model before = model;
+    vit::AdamW optimizer(model, {});
+    CHECK_THROWS_WITH(vit::train_step(model, optimizer, inputs, {1, 2}, 1e-3f),
+                      Catch::StartsWith("training stopped at step 1: the loss is no longer finite (the learning rate "
+                                        "0.001 is too large)"));
+    CHECK(optimizer.steps() == 0);
+    CHECK(max_weight_difference(model, before) == 0.0);
+}
+
+TEST_CASE("a checkpoint with a NaN weight is not saved", "[training]") {
+    vit_test::TempDir dir;
+    vit::Model model = vit::init_model(vit::digits_config(), 5);
+    model.blocks[1].fc1_b[2] = std::numeric_limits<float>::quiet_NaN();
+    CHECK_THROWS_WITH(vit::save_checkpoint(dir.path("out"), model),
+                      Catch::Equals("nothing saved to '" + dir.path("out") +
+                                    "': 1 of the 128 values of blocks.1.mlp.fc1.bias are NaN or infinite"));
+    CHECK(!fs::exists(dir.path("out")));
+}
+
 TEST_CASE("the CLI's --train refuses bad values with one error and exit 1", "[training]") {
     if (!fs::exists(VITVIZ_CLI)) return;  // not built in this configuration
     vit_test::TempDir dir;
@@ -205,10 +229,12 @@ TEST_CASE("the CLI's --train refuses bad values with one error and exit 1", "[tr
         {"digits", "--train needs --out DIR"},
         {"digits --out /proc/no/such", "cannot write to the output folder '/proc/no/such'"},
         {"digits" + out + " --colour red", "unknown option '--colour'"},
+        {"digits" + out + " --epochs 1 --lr 1e30", "training stopped at step 2: the loss is no longer finite"},
     };
     for (const auto& [args, expected] : cases) {
         INFO("vitviz-cli --train " << args);
         CHECK(vit_test::run_command(cli + args + quiet) == 1);
         CHECK_THAT(vit_test::read_file_text(dir.path("err.txt")), Catch::Contains(expected));
+        CHECK(!fs::exists(dir.path("out/model.safetensors")));
     }
 }
