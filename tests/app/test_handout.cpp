@@ -270,12 +270,25 @@ std::vector<std::string> fixed_parts(const std::string& text) {
     return parts;
 }
 
+// The number of live values of `text` whose page text (found in `section` after the fixed part before
+// them, of 15 characters or more) reads "…": a value the hand-out did not wait for.
+int unfilled_values(const std::string& text, const std::string& section) {
+    int unfilled = 0;
+    for (size_t from = 0, open; (open = text.find('{', from)) != std::string::npos; from = text.find('}', open) + 1) {
+        const std::string before = as_dom_text(text.substr(from, open - from));
+        const size_t at = before.size() >= 15 ? section.find(before) : std::string::npos;
+        if (at != std::string::npos && section.compare(at + before.size(), 3, "\xE2\x80\xA6") == 0) ++unfilled;
+        if (text.find('}', open) == std::string::npos) break;
+    }
+    return unfilled;
+}
+
 }  // namespace
 
 // What headless Chromium made of an exported hand-out (run_app_check.cmake): at most 2 MB, a light
 // page (the body's rendered background) whose figures start on light paper, every step's figure
 // decoded (the page's script wrote its width), its number, title and narration (once in the whole
-// page; the parts around its live values) in the document, and after the last step an answer key
+// page; the parts around its live values, each value filled in) in the document, and after the last step an answer key
 // holding each question and its answer.
 TEST_CASE("an exported hand-out renders every step's picture and text in headless Chromium", "[.handout]") {
     const char* lesson_path = std::getenv("VITVIZ_LESSON");
@@ -309,6 +322,7 @@ TEST_CASE("an exported hand-out renders every step's picture and text in headles
             CHECK(count_of(dom, part) == 1);
         }
         for (const std::string& part : fixed_parts(s.question)) CHECK_THAT(section, Contains(part));
+        for (const std::string* text : {&s.title, &s.narration, &s.question}) CHECK(unfilled_values(*text, section) == 0);
         const size_t width_at = section.find("data-natural-width=\"");
         REQUIRE(width_at != std::string::npos);
         CHECK(std::atoi(section.c_str() + width_at + 20) >= 300);  // the figure decoded, big enough to read

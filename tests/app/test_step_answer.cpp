@@ -130,6 +130,39 @@ TEST_CASE("the occlusion map's values read \"…\" until it is complete") {
     CHECK(read("{occ:9} on {patch:occ}", digits().plain, nullptr, &partial) == "\xE2\x80\xA6 on \xE2\x80\xA6");
 }
 
+TEST_CASE("an occlusion value is read over the patches the pass holds, and only where the model has a head") {
+    vit::Interventions dropped;
+    dropped.drop_tokens = {9};  // patch 9, the costliest patch of the plain pass
+    const vit::Trace fewer = vit::forward(digits().model, digits().input, dropped);
+    const vit::OcclusionMap map = vit::occlusion_map(digits().model, digits().input, dropped);
+    CHECK_THAT(error_of([&] { read("{occ:9}", fewer, nullptr, &map); }),
+               Equals("'{occ:9}': patch 9 is not in the pass (dropped, or beyond its patches)"));
+    CHECK(read("{patch:occ}", fewer, nullptr, &map) != "9");
+    vit::Model headless = vit::make_toy_model();
+    headless.config.num_classes = 0;
+    const vit::Trace toy = vit::forward(headless, vit::preprocess(vit::toy_image(), headless.config.preprocess));
+    CHECK_THAT(error_of([&] { read("{occ:1}", toy); }), Equals("'{occ:1}': the pass has no stage probs"));
+}
+
+TEST_CASE("a model without a CLS token has no CLS row or column to quote") {
+    NarrationPasses passes{&digits().plain, nullptr, nullptr, digits().model.config.labels};
+    passes.class_token = false;  // as a model whose head averages its patch tokens
+    CHECK_THAT(error_of([&] { narrate("{rollout:3}", passes); }),
+               Equals("'{rollout:3}': the model has no CLS token, so its rollout has no CLS row"));
+    CHECK_THAT(error_of([&] { narrate("{attn:0,0,6,cls}", passes); }), Equals("'{attn:0,0,6,cls}': the model has no CLS token"));
+    CHECK(narrate("{attn:0,0,6,1}", passes).back() == '%');
+}
+
+TEST_CASE("a step that quotes the occlusion map is known before it plays") {
+    const Lesson lesson = parse_lesson(R"({"steps": [{"title": "a", "narration": "{p}"},
+                                                     {"title": "b", "answer": "{plain.occ:top}", "question": "?"},
+                                                     {"title": "c {patch:occ}"}]})",
+                                       "lesson.json");
+    CHECK_FALSE(step_quotes_occlusion(lesson, 0));
+    CHECK(step_quotes_occlusion(lesson, 1));
+    CHECK(step_quotes_occlusion(lesson, 2));
+}
+
 TEST_CASE("a placeholder the file gets wrong is one message naming the file, the step and the key") {
     auto parse_error = [](const std::string& narration) {
         return error_of([&] {

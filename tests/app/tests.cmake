@@ -120,6 +120,13 @@ if(XVFB_RUN)
                     ARGS --lesson ${_lesson} --handout ${_bin}/handout-${_name}/${_name}.html)
     endif()
   endforeach()
+  if(CHROMIUM)  # a step that quotes the occlusion map on a screen that does not draw it: the page waits for it
+    set(_occlusion_lesson ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/lessons/occlusion-off-attention.json)
+    add_app_check(app_handout_waits_for_the_occlusion_map_a_step_quotes_off_the_attention_screen
+                  DIR ${_bin}/handout-occlusion CHECK .handout ENV VITVIZ_LESSON=${_occlusion_lesson}
+                  PAGE ${_bin}/handout-occlusion/occlusion.html
+                  ARGS --lesson ${_occlusion_lesson} --handout ${_bin}/handout-occlusion/occlusion.html)
+  endif()
   if(NOT CHROMIUM)
     message(STATUS "chromium not found: the hand-out tests are left out (tools/install-deps.sh --tests)")
   endif()

@@ -294,7 +294,7 @@ void App::draw_frame() {
     gpu_.sync(ask_.results().asked);
     if (tour_) advance_tour();
     else handle_keys();
-    ask_.sync();
+    ask_.sync(lessons_.quotes_occlusion());
     if (options_.measure_fps > 0 && trace_) step_fps_measure();
     linked_hover_ = state_.hover_token;
     state_.hover_token = -1;
@@ -315,7 +315,7 @@ void App::draw_frame() {
     ImGui::PopFont();
     measure_pass_.click();
     carry_out(actions);
-    ask_.sync();  // a question asked while drawing (a click in the Ask panel) starts its pass before this frame is rendered
+    ask_.sync(lessons_.quotes_occlusion());  // a question asked while drawing (a click in the Ask panel) starts its pass before this frame is rendered
     show_view();
 }
 
@@ -698,6 +698,7 @@ void App::after_render(int fb_width, int fb_height) {
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
     if (loader_.busy() || ask_.mapping() || compare_.working()) return;  // every shot waits for the passes it shows (the Ask panel's reruns, the comparison), and its map
     if (lessons_.player() && lessons_.player()->pending) return;  // a step waits for its model and view
+    if (!lessons_.values_ready()) return;                           // and for the occlusion map its text quotes
     if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;
     if (!joint_shown()) return;  // the joint PCA: its other images' passes  // why and gradients: the backward
     if (tour_->capture_this_frame()) {
@@ -711,10 +712,11 @@ void App::after_render(int fb_width, int fb_height) {
             tour_coverage_.push_back(share);
             std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(), 100.0 * share,
                         window.x, window.y);
-        } catch (const std::exception& e) {
+        } catch (const std::exception& e) {  // the run ends here: no hand-out page for the steps saved so far
             show_error(e.what());
             quit_ = true;
             exit_code_ = 1;
+            return;
         }
     }
     tour_->end_frame();

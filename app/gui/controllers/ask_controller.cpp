@@ -1,6 +1,6 @@
 // AskController (controllers/ask_controller.h): rerunning the pass whenever
 // the panel's interventions change, the occlusion map while the attention
-// screen is shown (occlusion_job.h), which pass the views show, the interventions given on the
+// screen is shown or a lesson step quotes it (occlusion_job.h), which pass the views show, the interventions given on the
 // command line (and the tour's Ask shot), and the window itself.
 #include "controllers/ask_controller.h"
 
@@ -48,7 +48,7 @@ bool AskController::at_start() {
     }
 }
 
-void AskController::sync() {
+void AskController::sync(bool occlusion_quoted) {
     if (!app_.model || !app_.trace) return;
     fit_ask(app_.state.ask, app_.pipeline.patches(), app_.pipeline.depth, app_.pipeline.heads);
     if (app_.state.ask.show != shown_choice_) {  // the views' textures belong to the other pass now
@@ -64,7 +64,7 @@ void AskController::sync() {
         app_.loader.request(r, app_.model, app_.model_name);
         ask_.occlusion_stale = ask_.occlusion.has_value();  // the map on screen answers the question before
     }
-    sync_occlusion(app_.state.screen == Screen::Attention && app_.model->config.num_classes > 0);
+    sync_occlusion((app_.state.screen == Screen::Attention || occlusion_quoted) && app_.model->config.num_classes > 0);
 }
 
 // A new request (a question, an image, a model) stops the map within a piece:
@@ -78,8 +78,10 @@ void AskController::sync_occlusion(bool wanted) {
     const bool ended = !got->error.empty() || got->map.complete();
     if (current && ended && reported_ != passes_) {  // once per map
         reported_ = passes_;
-        if (!got->error.empty()) app_.show_error("occlusion map: " + got->error);
-        else
+        if (!got->error.empty()) {
+            app_.show_error("occlusion map: " + got->error);
+            if (app_.touring()) app_.quit = true, app_.exit_code = 1;  // no shot waits for a map that will not come
+        } else
             std::printf("vitviz: occlusion map of %s: %zu masked passes in %.1f ms\n", app_.model->config.name.c_str(),
                         got->map.probabilities.size(), got->ms);
     }

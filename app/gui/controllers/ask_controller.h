@@ -21,7 +21,9 @@ public:
 
     void keep_results(const Loaded& loaded);  // a pass arrived: its other passes and the question it answers
     bool at_start();  // the command line's interventions; true: the first-load steps wait for their pass
-    void sync();      // at the start of a frame and after its drawing: rerun when the question changed
+    // At the start of a frame and after its drawing: rerun when the question changed; the occlusion
+    // map on the attention screen, or on any screen when a lesson step quotes it.
+    void sync(bool occlusion_quoted);
     bool mapping() const { return occlusion_.busy(); }  // the occlusion map is under way
     const Trace& views_trace();  // modified (the GPU's or the CPU's), original or their difference, as the panel says
     void draw_panel();

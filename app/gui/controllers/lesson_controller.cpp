@@ -132,6 +132,16 @@ bool LessonController::run_ready() {
     return training_.shows_latest();
 }
 
+bool LessonController::quotes_occlusion() const {
+    return lesson_ && lesson_->steps() > 0 && step_quotes_occlusion(lesson_->lesson, lesson_->index);
+}
+
+bool LessonController::values_ready() const {
+    if (!quotes_occlusion() || !app_.model || app_.model->config.num_classes == 0) return true;
+    const AskResults& r = ask_.results();
+    return r.occlusion && r.occlusion->complete() && !r.occlusion_stale;
+}
+
 bool LessonController::take_key(const KeyEvent& e) { return apply_lesson_key(e, *lesson_, editor_.visible); }
 
 std::string LessonController::answer() const {
@@ -143,6 +153,7 @@ LessonText LessonController::text() {
     if (lesson_->steps() == 0 || !app_.model) return {};
     NarrationPasses passes;
     passes.labels = app_.model->config.labels;
+    passes.class_token = app_.model->config.class_token;
     const AskResults& asked = ask_.results();
     if (!lesson_->pending && !app_.loader.busy() && app_.trace && asked.asked == to_interventions(app_.state.ask)) {
         passes.shown = &gpu_.shown_trace();

@@ -30,6 +30,10 @@ public:
     LessonEditor& editor() { return editor_; }
     const LessonEditor& editor() const { return editor_; }
 
+    // The step's text quotes the occlusion map (computed then on any screen); ready: the map
+    // of the pass on screen is complete, or cannot come (no classifier head).
+    bool quotes_occlusion() const;
+    bool values_ready() const;
     bool take_key(const KeyEvent& e);  // a lesson key (next, back…) taken; false: the app's own
     float caption_height(float width);
     void draw_caption(float height);

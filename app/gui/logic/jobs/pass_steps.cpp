@@ -49,6 +49,7 @@ PassSteps::PassSteps(const LoadRequest& req, std::shared_ptr<const Model> curren
     phases_.add([this] {
         if (!asks_original_again()) return walk(out_.request.interventions, out_.trace, &out_.forward_ms);
         out_.trace = out_.request.original;
+        out_.packed = reuse_->packed(out_.model);  // the occlusion map of this pass masks with them
         out_.pass_ran = false;
         return false;
     });

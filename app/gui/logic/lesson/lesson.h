@@ -103,6 +103,9 @@ struct LessonText {
 // Throws vit::Error "PATH: step N (title): 'narration' '{key}': …" for a value the passes do not hold.
 LessonText step_text(const Lesson& lesson, int index, const NarrationPasses& passes, const std::string& lesson_path);
 
+// Whether step `index`'s texts quote the occlusion map (narration.h's quotes_occlusion).
+bool step_quotes_occlusion(const Lesson& lesson, int index);
+
 // Checks step `index` against the loaded pipeline (stage, token, layer, head,
 // highlight in range, a cell highlight on a scores or attn stage, interventions
 // that fit the model); throws vit::Error

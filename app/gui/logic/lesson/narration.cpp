@@ -159,37 +159,43 @@ int bounded(const Placeholder& ph, const std::string& arg, int64_t size, const c
 }
 
 // Row `token` of an attention matrix [T, T] starting at `rows`, by patch.
-PatchValues attention_row(const Placeholder& ph, const Trace& trace, const float* rows, int64_t T, const std::string& token) {
+PatchValues attention_row(const Placeholder& ph, const Trace& trace, const float* rows, int64_t T, const std::string& token,
+                          bool class_token) {
     const int row = bounded(ph, token, T, "token");
     const std::vector<int>& patches = trace.token_patches();
     const int64_t prefix = T - static_cast<int64_t>(patches.size());
     PatchValues v;
     v.patch = patches;
     for (size_t i = 0; i < patches.size(); ++i) v.value.push_back(rows[row * T + prefix + static_cast<int64_t>(i)]);
-    if (prefix > 0) v.cls = rows[row * T];
+    if (prefix > 0 && class_token) v.cls = rows[row * T];
     return v;
 }
 
-PatchValues head_row(const Placeholder& ph, const Trace& trace, size_t first) {
+PatchValues head_row(const Placeholder& ph, const NarrationPasses& passes, const Trace& trace, size_t first) {
     const int block = std::stoi(ph.args[first]);
     const Tensor& attn = stage_tensor(ph, trace, StageRef{StageKind::Attn, block});
     const int64_t H = attn.shape[0], T = attn.shape[1];
     const int head = bounded(ph, ph.args[first + 1], H, "head");
-    return attention_row(ph, trace, attn.data.data() + head * T * T, T, ph.args[first + 2]);
+    return attention_row(ph, trace, attn.data.data() + head * T * T, T, ph.args[first + 2], passes.class_token);
 }
 
-PatchValues rollout_row(const Placeholder& ph, const Trace& trace) {
+// CLS's row of the rollout.
+PatchValues rollout_row(const Placeholder& ph, const NarrationPasses& passes, const Trace& trace) {
     const Tensor& r = stage_tensor(ph, trace, StageRef{StageKind::Rollout});
-    return attention_row(ph, trace, r.data.data(), r.shape[0], "0");
+    if (!passes.class_token) fail(ph.text, "the model has no CLS token, so its rollout has no CLS row");
+    return attention_row(ph, trace, r.data.data(), r.shape[0], "0", true);
 }
 
-// How much p(answer) falls with each patch masked (what the occlusion map draws), by patch;
-// "…" until the map is complete. `top` is the patch that costs most, `least` the one that costs least.
-std::string occlusion(const Placeholder& ph, const OcclusionMap* map, bool want_patch) {
+// How much p(answer) falls with each patch the pass holds masked (what the occlusion map draws), by
+// patch; "…" until the map is complete. `top` is the patch that costs most, `least` the one that
+// costs least; a dropped patch has no value (masking what the encoder never sees changes nothing).
+std::string occlusion(const Placeholder& ph, const Trace& trace, const OcclusionMap* map, bool want_patch) {
+    stage_tensor(ph, trace, StageRef{StageKind::Probs});  // a model with no head has no occlusion map
     if (!map || !map->complete()) return kNotYet;
     PatchValues cost;
-    for (size_t i = 0; i < map->probabilities.size(); ++i)
-        cost.patch.push_back(static_cast<int>(i)), cost.value.push_back(map->top_probability - map->probabilities[i]);
+    for (int patch : trace.token_patches())
+        if (patch < static_cast<int>(map->probabilities.size()))
+            cost.patch.push_back(patch), cost.value.push_back(map->top_probability - map->probabilities[patch]);
     return want_patch ? top_patch(ph, cost) : percent(cost.value[pick(ph, cost, ph.args[0])]);
 }
 
@@ -200,18 +206,26 @@ std::string value_of(const Placeholder& ph, const NarrationPasses& passes) {
         return cls < static_cast<int>(passes.labels.size()) ? passes.labels[cls] : std::to_string(cls);
     }
     if (ph.key == "p") return percent(trace.at(StageRef{StageKind::Probs}).data[class_index(ph, trace, passes.labels)]);
-    if (ph.key == attn_key()) return share(ph, head_row(ph, trace, 0), ph.args[3]);
-    if (ph.key == rollout_key()) return share(ph, rollout_row(ph, trace), ph.args[0]);
-    if (ph.key == "occ") return occlusion(ph, passes.occlusion, false);
-    if (ph.args[0] == attn_key()) return top_patch(ph, head_row(ph, trace, 1));
-    if (ph.args[0] == rollout_key()) return top_patch(ph, rollout_row(ph, trace));
-    return occlusion(ph, passes.occlusion, true);
+    if (ph.key == attn_key()) return share(ph, head_row(ph, passes, trace, 0), ph.args[3]);
+    if (ph.key == rollout_key()) return share(ph, rollout_row(ph, passes, trace), ph.args[0]);
+    if (ph.key == "occ") return occlusion(ph, trace, passes.occlusion, false);
+    if (ph.args[0] == attn_key()) return top_patch(ph, head_row(ph, passes, trace, 1));
+    if (ph.args[0] == rollout_key()) return top_patch(ph, rollout_row(ph, passes, trace));
+    return occlusion(ph, trace, passes.occlusion, true);
 }
 
 }  // namespace
 
 void check_placeholders(const std::string& text) {
     for_each_placeholder(text, [](const std::string&, const Placeholder&) {});
+}
+
+bool quotes_occlusion(const std::string& text) {
+    bool quoted = false;
+    for_each_placeholder(text, [&](const std::string&, const Placeholder& ph) {
+        quoted = quoted || ph.key == "occ" || (ph.key == "patch" && ph.args[0] == "occ");
+    });
+    return quoted;
 }
 
 std::string narrate(const std::string& text, const NarrationPasses& passes) {
