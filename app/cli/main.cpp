@@ -169,7 +169,7 @@ int run(const Options& o) {
     if (!model.nonfinite_weights.empty()) std::cerr << "vitviz-cli: warning: " << model.nonfinite_weights << "\n";
     vit::check_input_fits(model.config, o.image_size);
     const vit::Image image = vit::model_image(o.model, o.image, model.config.channels);
-    const vit::Tensor input = vit::preprocess(image, model.config.preprocess, o.image_size);
+    const vit::Tensor input = vit::preprocess(image, model.config.preprocess, o.image_size, o.image);
     const vit::Interventions iv = o.interventions.resolve(model.config, input);
     if (o.gpu) return run_gpu(o, model, input, iv);
     if (o.bench > 0) {

@@ -78,10 +78,11 @@ int parse_int(const std::string& what, const std::string& text, int min, int max
 
 float parse_float(const std::string& what, const std::string& text, float above) {
     double value = 0.0;
+    const bool number = read_decimal(text, value) && std::isfinite(value);
+    if (number && std::fabs(value) > std::numeric_limits<float>::max())
+        refuse(what, "a number of at most 3.4e+38 in size (a float's range)", text);
     // Compared as the float it becomes: 1e-63 is above 0 but rounds to 0.
-    const bool ok = read_decimal(text, value) && std::isfinite(value) &&
-                    std::fabs(value) <= std::numeric_limits<float>::max() && static_cast<float>(value) > above;
-    if (!ok) {
+    if (!number || !(static_cast<float>(value) > above)) {
         char bound[32] = "";
         if (std::isfinite(above)) std::snprintf(bound, sizeof bound, " above %g", static_cast<double>(above));
         refuse(what, std::string("a number") + bound, text);

@@ -465,7 +465,35 @@ TokenSettings resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, 
     if (t.dist_token && t.global_pool != GlobalPool::Token)
         throw Error(spec.path + ": global_pool must be 'token' for a model with a distillation token ('" +
                     key(l.dist, "") + "')");
+    if (t.global_pool == GlobalPool::None && file.find(keys.head(".weight")))
+        throw Error(spec.path + ": says global_pool '' (no pooling), but the weights have a classifier head ('" +
+                    keys.head(".weight") + "'), which needs one pooled token");
+    if (cls_mean && !t.class_token)
+        throw Error(file.path() + ": its head ('" + keys.head(".weight") + "') reads the CLS token beside the patch "
+                    "mean, but there is no CLS token ('" + key(l.cls, "") + "')");
     return t;
+}
+
+// The side of a square of n patches, 0 when n is not a square.
+int64_t square_side(int64_t n) {
+    const auto side = static_cast<int64_t>(std::lround(std::sqrt(static_cast<double>(std::max<int64_t>(n, 0)))));
+    return side > 0 && side * side == n ? side : 0;
+}
+
+// Whether a position table of `rows` rows, whose config says neither no_embed_class nor img_size,
+// holds the `prefix` tokens' rows: where one reading is a square grid. Where both are (9 rows:
+// 3×3 patches, or 2×2 after 5 prefix rows), the stated input size picks the one whose grid it is;
+// with none to pick, one message asks the config to say.
+bool rows_hold_prefix(const SafetensorsFile& file, const std::string& pos_key, int64_t rows, int prefix,
+                      const ConfigSpec& spec, int patch) {
+    const int64_t with_prefix = square_side(rows - prefix), without = square_side(rows);
+    if (!with_prefix || !without) return with_prefix > 0;
+    const int64_t wanted = spec.input_size ? spec.input_size->value / patch : 0;
+    if (wanted == without || wanted == with_prefix) return wanted == with_prefix;
+    const std::string g = std::to_string(without), h = std::to_string(with_prefix);
+    throw Error(file.path() + ": tensor '" + pos_key + "' has " + std::to_string(rows) + " rows: " + g + "×" + g +
+                " patches, or " + h + "×" + h + " patches after " + std::to_string(prefix) +
+                " prefix rows; the config must say which (model_args no_embed_class or img_size)");
 }
 
 // The patch grid the positions were trained on and whether they cover the
@@ -476,10 +504,6 @@ void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, 
     const std::string pos_key = keys.global(keys.layout->pos);
     const int prefix = s.tokens.prefix_tokens();
     const auto& pos = shape_of_rank(reader, pos_key, 3, "(1, prefix + grid², embed_dim)", file);
-    const auto square_side = [](int64_t n) {
-        const auto side = static_cast<int64_t>(std::lround(std::sqrt(static_cast<double>(std::max<int64_t>(n, 0)))));
-        return side > 0 && side * side == n ? side : 0;
-    };
     // Read off the shape only where timm's models of that kind use no_embed_class
     // (every register model, DeiT III); elsewhere the config must say it.
     const bool shape_decides = !keys.layout->huggingface &&
@@ -488,7 +512,7 @@ void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, 
     const bool on_prefix = spec.no_embed_class ? !*spec.no_embed_class
                            : !shape_decides    ? true
                            : spec.img_size     ? pos[1] != stated_grid * stated_grid
-                                               : square_side(pos[1] - prefix) > 0;
+                                               : rows_hold_prefix(file, pos_key, pos[1], prefix, spec, s.patch_size.value);
     s.tokens.pos_on_prefix = on_prefix || prefix == 0;
     if (spec.img_size) {
         if (spec.img_size->value % s.patch_size.value != 0)
@@ -656,7 +680,10 @@ BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const
 // stated takes the first of the 3-channel defaults.
 Preprocess resolve_preprocess(const ConfigSpec& spec, const Sizes& s, const std::string& weights_path) {
     Preprocess pre = spec.preprocess;
-    pre.image_size = spec.input_size.value_or(s.pos_grid.value * s.patch_size.value);
+    pre.image_size = spec.input_size ? spec.input_size->value : s.pos_grid.value * s.patch_size.value;
+    if (pre.image_size % s.patch_size.value != 0)
+        throw Error(spec.input_size->why + ", which does not divide into patches of " +
+                    std::to_string(s.patch_size.value) + " pixels (" + s.patch_size.why + ")");
     const size_t channels = static_cast<size_t>(s.channels.value);
     const bool stated = !spec.mean_std_path.empty();
     if (!stated && channels < pre.mean.size()) {

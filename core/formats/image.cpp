@@ -283,7 +283,7 @@ Image center_crop(const Image& img, int out_h, int out_w) {
     return out;
 }
 
-Tensor preprocess(const Image& img, const Preprocess& pre, int image_size) {
+Tensor preprocess(const Image& img, const Preprocess& pre, int image_size, const std::string& source) {
     const int S = image_size > 0 ? image_size : pre.image_size;
     if (S > kMaxImageSide)
         throw Error("image size " + std::to_string(S) + " is over the limit of " + std::to_string(kMaxImageSide) +
@@ -299,7 +299,7 @@ Tensor preprocess(const Image& img, const Preprocess& pre, int image_size) {
         const int short_side = std::min(img.height, img.width), long_side = std::max(img.height, img.width);
         const double long_size = static_cast<double>(scale_size) * long_side / short_side;
         if (long_size * scale_size > static_cast<double>(kMaxImagePixels))
-            throw Error("an image of " + std::to_string(img.width) + "×" + std::to_string(img.height) +
+            throw Error((source.empty() ? "" : source + ": ") + "an image of " + std::to_string(img.width) + "×" + std::to_string(img.height) +
                         " pixels is too elongated to resize its shorter side to " + std::to_string(scale_size));
         (img.height <= img.width ? out_w : out_h) = static_cast<int>(long_size);
     }

@@ -45,7 +45,8 @@ Image center_crop(const Image& img, int out_h, int out_w);
 
 // The model input (stage `input`): C×S×S, normalised. `image_size` overrides
 // the config's crop size when positive (the model then interpolates its
-// positional embedding).
-Tensor preprocess(const Image& img, const Preprocess& pre, int image_size = 0);
+// positional embedding). `source` (the image's file, when it has one) starts
+// the message for an image too elongated to resize.
+Tensor preprocess(const Image& img, const Preprocess& pre, int image_size = 0, const std::string& source = "");
 
 }  // namespace vit

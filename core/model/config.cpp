@@ -165,7 +165,7 @@ void read_timm_pretrained_cfg(const Fields& cfg, ConfigSpec& spec) {
         if (!input->is_array() || input->size() != 3 || !in_range((*input)[0], 4) ||
             !in_range((*input)[1], kMaxImageSide) || (*input)[1] != (*input)[2])
             cfg.fail("input_size", "[channels, size, size] (a square image)", *input);
-        fill(spec.input_size, std::optional<int>((*input)[1].get<int>()));
+        fill(spec.input_size, std::optional<StatedSize>(cfg.said("input_size", (*input)[1].get<int>())));
         fill(spec.channels, std::optional<StatedSize>(cfg.said("input_size channels", (*input)[0].get<int>())));
     }
     if (auto interpolation = cfg.text("interpolation"))
@@ -261,7 +261,9 @@ void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
     if (named.num_heads && !spec.num_heads)
         spec.num_heads = StatedSize{*named.num_heads, because + "num_heads " + std::to_string(*named.num_heads)};
     if (named.img_size && !spec.img_size) check_named_number(because, "an image size", *named.img_size, kMaxImageSide);
-    fill(spec.input_size, spec.img_size ? std::optional<int>(spec.img_size->value) : named.img_size);
+    if (spec.img_size) fill(spec.input_size, spec.img_size);
+    else if (named.img_size)
+        fill(spec.input_size, std::optional<StatedSize>({*named.img_size, because + "img_size " + std::to_string(*named.img_size)}));
 }
 
 // ViTImageProcessor (straight resize to `size`), DeiT (then centre crop
@@ -280,14 +282,14 @@ void read_hf_preprocessor(const json& root, const std::string& path, ConfigSpec&
     } else {
         size = pre.square("size");
     }
-    if (size) spec.input_size = size;
+    if (size) spec.input_size = pre.said("size", *size);
     if (const auto crop_pct = pre.number("crop_pct", 0.05, 1.0)) {
         spec.preprocess.crop_pct = static_cast<float>(*crop_pct);
     } else if (pre.flag("do_center_crop").value_or(false) && size) {
         const int crop = pre.square("crop_size").value_or(*size);
         if (crop > *size) pre.fail("crop_size", "at most 'size' (" + std::to_string(*size) + ")", json(crop));
         spec.preprocess.crop_pct = static_cast<float>(crop) / static_cast<float>(*size);
-        spec.input_size = crop;
+        spec.input_size = pre.said("crop_size", crop);
     }
     read_mean_std(pre, "image_mean", "image_std", spec);
     if (!pre.flag("do_normalize").value_or(true)) {
@@ -339,7 +341,7 @@ void read_hf(const json& root, const std::string& path, ConfigSpec& spec) {
     spec.ln_eps = static_cast<float>(f.number("layer_norm_eps", 0.0, 1.0).value_or(spec.ln_eps));
     spec.qkv_bias = f.flag("qkv_bias");
     read_id2label(f, spec);
-    if (spec.img_size) spec.input_size = spec.img_size->value;
+    if (spec.img_size) spec.input_size = spec.img_size;
 }
 
 bool is_huggingface_form(const json& root) {

@@ -45,7 +45,7 @@ struct ConfigSpec {
     std::optional<bool> qkv_bias;        // timm model_args / HF qkv_bias, when stated: the weights must agree
     bool norm_pre = false;               // pre_norm (CLIP: also no patch-embedding bias)
     Activation activation = Activation::Gelu;  // act_layer ('quick_gelu' for the _quickgelu_ CLIP towers)
-    std::optional<int> input_size;       // the square crop the preprocessing produces
+    std::optional<StatedSize> input_size;  // the square crop the preprocessing produces, and who says so
     Preprocess preprocess;               // image_size is set by the loader (input_size, else img_size)
     std::string mean_std_path;           // the file stating mean/std; empty: the defaults for 3 channels
     std::map<int, std::string> labels;   // class index → name (`id2label`, `label_names`)

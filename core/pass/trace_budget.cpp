@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "base/bounds.h"
@@ -87,7 +88,14 @@ int largest_fitting_image_size(const ModelConfig& config, int64_t budget) {
 void check_input_fits(const ModelConfig& config, int image_size, int64_t budget) {
     const int size = image_size > 0 ? image_size : config.preprocess.image_size;
     const int64_t needed = trace_bytes(config, size);
-    if (size <= kMaxImageSide && needed <= budget) return;
+    if (size <= kMaxImageSide && needed <= budget) {  // it fits; over the limit, the messages below come first
+        const int P = config.patch_size;
+        if (image_size > 0 && size % P != 0)
+            throw Error("--image-size " + std::to_string(size) + ": not a whole number of " + config.name + "'s " +
+                        std::to_string(P) + "-pixel patches (" + std::to_string(std::max(P, size / P * P)) + " or " +
+                        std::to_string((size / P + 1) * P) + " is)");
+        return;
+    }
     const int largest = largest_fitting_image_size(config, budget);
     const std::string offer =
         largest > 0 ? "; the largest image size that fits is " + std::to_string(largest) + " (--image-size " +

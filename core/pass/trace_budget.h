@@ -35,7 +35,8 @@ struct InputTooLarge : Error {
 };
 
 // Throws InputTooLarge when `image_size` (0: the config's own) is over
-// kMaxImageSide or its trace needs more than `budget` bytes.
+// kMaxImageSide or its trace needs more than `budget` bytes; vit::Error naming
+// --image-size (the one way to ask for a size) when it is not a whole number of patches.
 void check_input_fits(const ModelConfig& config, int image_size, int64_t budget = trace_budget_bytes());
 
 }  // namespace vit

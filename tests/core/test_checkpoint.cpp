@@ -243,19 +243,20 @@ TEST_CASE("Hugging Face image processors become resize and crop settings") {
     };
     const vit::ConfigSpec vit_style = spec_with(R"({"size": 8, "resample": 2, "image_mean": [0.1, 0.2, 0.3],
                                                     "image_std": [0.4, 0.5, 0.6]})");
-    CHECK(vit_style.input_size == 8);
+    CHECK(vit_style.input_size->value == 8);
     CHECK_FALSE(vit_style.preprocess.keep_aspect);
     CHECK(vit_style.preprocess.crop_pct == 1.0f);
     CHECK(vit_style.preprocess.std == std::vector<float>{0.4f, 0.5f, 0.6f});
     CHECK(vit_style.ln_eps == 1e-12f);
     const vit::ConfigSpec deit = spec_with(R"({"size": {"height": 10, "width": 10}, "do_center_crop": true,
                                                "crop_size": {"height": 8, "width": 8}, "resample": 3})");
-    CHECK(deit.input_size == 8);
+    CHECK(deit.input_size->value == 8);
+    CHECK(deit.input_size->why == "preprocessor_config.json says crop_size 8");
     CHECK(deit.preprocess.crop_pct == 0.8f);
     CHECK_FALSE(deit.preprocess.keep_aspect);
     CHECK(deit.preprocess.interpolation == "bicubic");
     const vit::ConfigSpec convnext = spec_with(R"({"size": {"shortest_edge": 8}, "crop_pct": 0.875})");
-    CHECK(convnext.input_size == 8);
+    CHECK(convnext.input_size->value == 8);
     CHECK(convnext.preprocess.keep_aspect);
     CHECK(convnext.preprocess.crop_pct == 0.875f);
     const vit::ConfigSpec plain = spec_with(R"({"do_normalize": false})");

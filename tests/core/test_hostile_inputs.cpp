@@ -291,6 +291,43 @@ TEST_CASE("a config whose settings the weights contradict is refused naming the 
     CHECK(vit::load_checkpoint(dir.path()).config.layer_scale);
 }
 
+TEST_CASE("a position table that reads two ways takes the one the input size names, or is refused") {
+    TempDir dir;
+    std::vector<FakeTensor> tensors = tiny_timm_tensors();
+    tensors.push_back({"reg_token", {1, 4, 8}, std::vector<float>(32, 0.25f)});  // CLS + 4 registers: 5 prefix rows
+    FakeTensor& pos = tensor_named(tensors, "pos_embed");
+    pos.shape = {1, 9, 8};  // 3×3 patches (no_embed_class), or 2×2 after the 5 prefix rows
+    pos.values.assign(72, 0.125f);
+    CHECK_THAT(checkpoint_error_of(dir, tensors),
+               Contains(dir.path("model.safetensors") + ": tensor 'pos_embed' has 9 rows: 3×3 patches, or 2×2 patches "
+                                                        "after 5 prefix rows; the config must say which"));
+    auto loaded = [&](int input_size) {
+        write_checkpoint(dir.path(), tensors,
+                         R"({"pretrained_cfg": {"input_size": [3, )" + std::to_string(input_size) + ", " +
+                             std::to_string(input_size) + "]}}");
+        return vit::load_checkpoint(dir.path()).config;
+    };
+    CHECK(loaded(6).pos_grid == 3);
+    CHECK_FALSE(loaded(6).pos_on_prefix);
+    CHECK(loaded(4).pos_grid == 2);
+    CHECK(loaded(4).pos_on_prefix);
+}
+
+TEST_CASE("a pooling or input size the weights cannot take is refused naming the file that says it") {
+    TempDir dir;
+    nlohmann::json no_pool = nlohmann::json::parse(tiny_timm_config());
+    no_pool["model_args"]["global_pool"] = "";
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), no_pool.dump()),
+               Contains(dir.path("config.json") + ": says global_pool '' (no pooling), but the weights have a "
+                                                  "classifier head ('head.weight')"));
+    write_file(dir.path("preprocessor_config.json"),
+               R"({"size": 10, "do_center_crop": true, "crop_size": 7, "image_mean": [0.5, 0.5, 0.5],
+                   "image_std": [0.5, 0.5, 0.5]})");
+    CHECK_THAT(checkpoint_error_of(dir, tiny_hf_tensors(), R"({"model_type": "vit", "patch_size": 2})"),
+               Contains("preprocessor_config.json says crop_size 7, which does not divide into patches of 2 pixels "
+                        "(config.json says patch_size 2)"));
+}
+
 TEST_CASE("weights holding NaN or Inf are reported naming the tensors and the counts") {
     TempDir dir;
     std::vector<FakeTensor> tensors = tiny_timm_tensors();
@@ -395,6 +432,11 @@ TEST_CASE("the CLI refuses hostile inputs and sizes with one line and exit 1") {
     check_cli_refuses(dir, "--model " + dir.path("input8192") + image,
                       "an input of 8192×8192 pixels (16777217 tokens) needs ");
     check_cli_refuses(dir, "--model digits --image-size 2048", "(--image-size ");
+    check_cli_refuses(dir, "--model digits --image-size 30",
+                      "--image-size 30: not a whole number of vit_digits_patch7_28's 7-pixel patches (28 or 35 is)");
+    write_file(dir.path("long.png"), png_bytes(30000, 2));
+    check_cli_refuses(dir, "--model vit-b-random --image " + dir.path("long.png"),
+                      dir.path("long.png") + ": an image of 30000×2 pixels is too elongated to resize");
     check_cli_refuses(dir, good + " --image " + dir.path("bad_crc.png"), "bad_crc.png: PNG chunk IHDR has a bad CRC");
     check_cli_refuses(dir, good + " --image " + dir.path("empty.png"), "empty.png: not an image");
     check_cli_refuses(dir, "--model " + dir.path("nan") + image,

@@ -43,6 +43,8 @@ TEST_CASE("parse_float takes finite floats only, above its bound", "[parse]") {
     // Above 0 as written, but 0 as a float (found by tests/fuzz/fuzz_flags.cpp).
     CHECK_THROWS_WITH(vit::parse_float("--lr", "1e-63", 0.0f), Equals("--lr: expected a number above 0, got '1e-63'"));
     CHECK_THROWS_WITH(vit::parse_float("--temperature", "warm"), Equals("--temperature: expected a number, got 'warm'"));
+    CHECK_THROWS_WITH(vit::parse_float("--temperature", "-1e39"),
+                      Equals("--temperature: expected a number of at most 3.4e+38 in size (a float's range), got '-1e39'"));
     for (const std::string bad : {"", "inf", "-inf", "nan", "1e39", "1e400", "1.5x", " 1", "0x1p3"}) {
         INFO("'" << bad << "'");
         CHECK_THROWS_AS(vit::parse_float("--temperature", bad), vit::Error);

@@ -19,7 +19,7 @@ void check_spec(const vit::ConfigSpec& spec) {
         if (s == 0.0f) __builtin_trap();
     if (!(pre.crop_pct > 0.0f && pre.crop_pct <= 1.0f)) __builtin_trap();
     if (pre.interpolation != "bicubic" && pre.interpolation != "bilinear") __builtin_trap();
-    if (spec.input_size && (*spec.input_size < 1 || *spec.input_size > 8192)) __builtin_trap();
+    if (spec.input_size && (spec.input_size->value < 1 || spec.input_size->value > 8192)) __builtin_trap();
     for (const auto* size : {&spec.channels, &spec.patch_size, &spec.embed_dim, &spec.depth, &spec.num_heads,
                              &spec.mlp_dim, &spec.num_classes, &spec.img_size})
         if (*size && ((*size)->value < 0 || (*size)->value > vit::kMaxStatedSize)) __builtin_trap();

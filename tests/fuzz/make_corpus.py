@@ -51,6 +51,21 @@ def safetensors_seeds():
     write("safetensors", "timm_header_cut.safetensors", real[:8 + length + 256])
 
 
+# --- checkpoint: first byte picks fuzz_checkpoint.cpp's fixture weights, then config.json -----
+CHECKPOINT_FIXTURES = ["timm_reg4", "timm_deit_distilled", "timm_gap_fcnorm", "timm_clip_quickgelu",
+                       "timm_dinov2", "timm_avg_cls", "hf_dinov2_reg", "hf_bf16"]
+
+
+def checkpoint_seeds():
+    for i, name in enumerate(CHECKPOINT_FIXTURES):
+        config = (FIXTURES / name / "config.json").read_bytes()
+        write("checkpoint", name + ".json", bytes([i]) + config)
+        stated = json.loads(config)  # the same weights with settings they contradict
+        args = stated.setdefault("model_args", {})
+        args.update({"qkv_bias": False, "init_values": 0, "no_embed_class": False, "global_pool": ""})
+        write("checkpoint", name + "_contradicted.json", bytes([i]) + json.dumps(stated).encode())
+
+
 # --- config: first byte even = config.json, odd = preprocessor_config.json ------------
 def config_seeds():
     for fixture in sorted(FIXTURES.glob("*/config.json")):
@@ -161,5 +176,6 @@ def lesson_seeds():
 if __name__ == "__main__":
     safetensors_seeds()
     config_seeds()
+    checkpoint_seeds()
     image_seeds()
     lesson_seeds()

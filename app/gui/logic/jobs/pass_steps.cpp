@@ -116,7 +116,7 @@ void PassSteps::decode_image() {
                            : model_image(req.model, req.image, cfg.channels);  // as the CLI reads it
     out_.image_name = image_name(req);
     check_input_fits(cfg, req.image_size);
-    out_.input = std::make_shared<const Tensor>(preprocess(img, cfg.preprocess, req.image_size));
+    out_.input = std::make_shared<const Tensor>(preprocess(img, cfg.preprocess, req.image_size, req.image));
     int longest = std::max(img.height, img.width);
     if (longest > 1024) {
         float s = 1024.f / longest;
