@@ -163,20 +163,32 @@ void MonkeyController::ask(const MonkeyEvent& e) {
     ++counts_.interventions;
 }
 
-// Opens one of the built-in lessons (now and then, or when none is open), else goes to one of its steps.
+// Opens one of the built-in lessons (now and then, or when none is open), else goes to one of its steps;
+// now and then on another screen than the step's, where its live values are read all the same.
 void MonkeyController::lesson_step(uint32_t pick) {
     if (lessons_files_.empty()) return;
     LessonPlayer* player = lessons_.player();
     if (!player || pick % 8 == 0) lessons_.open(lessons_files_[pick / 8 % lessons_files_.size()]);
     else if (player->steps() > 0) player->go(static_cast<int>(pick / 8 % static_cast<uint32_t>(player->steps())));
+    const std::vector<ScreenInfo>& screens = screen_table();
+    if (pick % 3 == 0) app_.state.screen = screens[pick / 24 % screens.size()].value;
     ++counts_.lesson_steps;
 }
 
-// Opens the Train window with a paused run (a new one now and then) and takes a few batches.
+// Opens the Train window with a paused run (a new one now and then) and takes a few batches, its options
+// set as a user sets them: typed past the sliders' ends too (a rate that diverges, a thousand epochs).
 void MonkeyController::train(const MonkeyEvent& e) {
     count_training();
-    if (e.on || !training_.panel().visible) {
-        training_.panel().visible = true;
+    constexpr float kRates[] = {1e-4f, 1e-3f, 1e-2f, 30.f};
+    constexpr int kBatches[] = {1, 16, 128}, kEpochs[] = {1, 20, 1000};
+    TrainPanelState& panel = training_.panel();
+    panel.lr = kRates[e.pick % 4];
+    panel.batch = kBatches[e.pick / 4 % 3];
+    panel.epochs = kEpochs[e.pick / 12 % 3];
+    training_.session().set_peak_lr(panel.lr);
+    training_.session().set_batch(panel.batch);
+    if (e.on || !panel.visible) {
+        panel.visible = true;
         training_.start(true);
         trained_step_ = 0;
     }

@@ -66,6 +66,7 @@ MonkeyEvent next_monkey_event(std::mt19937& rng) {
         case MonkeyKind::Image:
         case MonkeyKind::LessonStep: e.pick = static_cast<uint32_t>(rng()); break;
         case MonkeyKind::Train:
+            e.pick = static_cast<uint32_t>(rng());  // the run's learning rate, batch and epochs
             e.on = one_in(rng, 8);
             e.train_steps = 1 + static_cast<int>(below(rng, 4));
             break;

@@ -38,7 +38,7 @@ struct MonkeyEvent {
     float wheel = 0;           // Wheel: notches, positive away from the user
     int model = 0;             // Model: 0 to kMonkeyModels - 1
     ModelTarget target = ModelTarget::Loaded;  // Model: which one it switches (half the time the loaded one)
-    uint32_t pick = 0;         // Image, LessonStep, Ask's patch or head: taken modulo the choices there are
+    uint32_t pick = 0;         // Image, LessonStep, Train's options, Ask's patch or head: taken modulo the choices there are
     AskChange ask = AskChange::Paint;
     bool on = false;           // Ask: paint or clear, silence or not, the toggles; Train: restart the run
     float temperature = 1.0f;  // Ask Temperature: within the panel's range
