@@ -368,8 +368,8 @@ const char* unsupported_part_reason(const KeyNames& keys, const std::string& key
 // them: timm builds ls1/ls2 with a gamma exactly when init_values is set (DINOv2,
 // ViT-M gap, ...), whether or not config.json says so; a config that states
 // init_values 0 and weights that hold a gamma are refused, and so is a stated
-// qkv_bias the weights contradict. A norm_pre the config does not name is
-// refused: its LayerNorm eps (CLIP's 1e-5) comes from the name.
+// qkv_bias or pre_norm the weights contradict. A norm_pre the config does not
+// name is refused: its LayerNorm eps (CLIP's 1e-5) comes from the name.
 ConfigSpec with_weights_variant(const SafetensorsFile& file, const KeyNames& keys, ConfigSpec spec) {
     const Layout& l = *keys.layout;
     if ((spec.layer_scale && !l.ls1) || (spec.norm_pre && !l.norm_pre))
@@ -383,11 +383,15 @@ ConfigSpec with_weights_variant(const SafetensorsFile& file, const KeyNames& key
     if (l.ls1 && file.find(gamma) && spec.layer_scale_stated && !spec.layer_scale)
         contradicted(spec, "model_args.init_values is 0 (no LayerScale)", file, gamma, true);
     if (l.ls1 && file.find(gamma)) spec.layer_scale = true;
+    const std::string norm_pre = l.norm_pre ? keys.global(l.norm_pre) + ".weight" : "";
+    if (l.norm_pre && spec.norm_pre_stated && spec.norm_pre != (file.find(norm_pre) != nullptr))
+        contradicted(spec, std::string("model_args.pre_norm is ") + (spec.norm_pre ? "true" : "false"), file, norm_pre,
+                     !spec.norm_pre);
     const std::string unnamed = spec.path.empty() ? "needs a config.json"
                                                   : "config.json's architecture '" + shortened(spec.name) +
                                                         "' does not name";
-    if (l.norm_pre && !spec.norm_pre && file.find(keys.global(l.norm_pre) + ".weight"))
-        throw unused_tensor_error(file, keys.global(l.norm_pre) + ".weight",
+    if (l.norm_pre && !spec.norm_pre && file.find(norm_pre))
+        throw unused_tensor_error(file, norm_pre,
                                   "it has no place in a model without timm's norm_pre (pre_norm, as in CLIP), which " +
                                       unnamed + ": name a CLIP architecture (vit_*_clip_*) or set model_args.pre_norm");
     return spec;

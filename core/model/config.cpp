@@ -223,7 +223,10 @@ void read_timm_variant(const TimmName& named, const json* model_args, const std:
         spec.layer_scale_stated = true;
     }
     spec.qkv_bias = args.flag("qkv_bias");
-    if (auto pre_norm = args.flag("pre_norm")) spec.norm_pre = *pre_norm;
+    if (auto pre_norm = args.flag("pre_norm")) {
+        spec.norm_pre = *pre_norm;
+        spec.norm_pre_stated = true;
+    }
     if (auto act = args.text("act_layer")) {
         if (*act != "gelu" && *act != "quick_gelu") args.fail("act_layer", "\"gelu\" or \"quick_gelu\"", json(*act));
         spec.activation = *act == "quick_gelu" ? Activation::QuickGelu : Activation::Gelu;

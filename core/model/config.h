@@ -44,6 +44,7 @@ struct ConfigSpec {
     bool layer_scale_stated = false;     // model_args states init_values: the weights must agree
     std::optional<bool> qkv_bias;        // timm model_args / HF qkv_bias, when stated: the weights must agree
     bool norm_pre = false;               // pre_norm (CLIP: also no patch-embedding bias)
+    bool norm_pre_stated = false;        // model_args states pre_norm: the weights must agree
     Activation activation = Activation::Gelu;  // act_layer ('quick_gelu' for the _quickgelu_ CLIP towers)
     std::optional<StatedSize> input_size;  // the square crop the preprocessing produces, and who says so
     Preprocess preprocess;               // image_size is set by the loader (input_size, else img_size)

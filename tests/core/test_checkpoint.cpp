@@ -9,11 +9,13 @@
 #include "formats/checkpoint.h"
 #include "model/config.h"
 #include "base/error.h"
+#include "base/file_io.h"
 #include "helpers_loaders.h"
 #include "model/labels.h"
 
 using namespace vit_test;
 using Catch::Matchers::Contains;
+using Catch::Matchers::Equals;
 
 namespace {
 
@@ -211,6 +213,14 @@ TEST_CASE("LayerScale is read off the weights, norm_pre weights without the conf
                       Contains(clip.path("model.safetensors") + ": tensor 'norm_pre.weight' is not used by this model: "
                                "it has no place in a model without timm's norm_pre (pre_norm, as in CLIP), which needs "
                                "a config.json") && Contains("model_args."));
+    // The CLIP config saying pre_norm false over weights that hold norm_pre: the setting and the tensor named.
+    nlohmann::json stated = nlohmann::json::parse(vit::read_file(fixture("timm_clip") + "/config.json", 1 << 20));
+    stated["model_args"]["pre_norm"] = false;
+    vit::write_whole_file(clip.path("config.json"), stated.dump());
+    CHECK_THROWS_WITH(vit::load_checkpoint(clip.path()),
+                      Equals(clip.path("config.json") + ": model_args.pre_norm is false, but " +
+                             clip.path("model.safetensors") +
+                             " holds 'norm_pre.weight' (timm and transformers would build another model from these files)"));
 }
 
 TEST_CASE("timm model names give patch size, image size and heads of the standard variants") {
