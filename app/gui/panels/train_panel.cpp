@@ -43,7 +43,9 @@ static void DrawSettings(TrainPanelState& panel, TrainingSession& session, const
     panel.seed = std::max(0, panel.seed);
     // Live: the running session takes them before its next batch.
     ImGui::SetNextItemWidth(field * 1.2f);
-    if (ImGui::SliderInt("batch", &panel.batch, 1, 128)) session.set_batch(panel.batch);
+    // A batch typed in (Ctrl+click) stays in the slider's range; a rate may go past it, and a run that
+    // diverges stops with a message (core/train/training.h).
+    if (ImGui::SliderInt("batch", &panel.batch, 1, 128, "%d", ImGuiSliderFlags_AlwaysClamp)) session.set_batch(panel.batch);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(field * 1.2f);
     if (ImGui::SliderFloat("peak learning rate", &panel.lr, 1e-4f, 1e-2f, "%.1e", ImGuiSliderFlags_Logarithmic))

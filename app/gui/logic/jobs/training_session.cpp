@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "base/bounds.h"
 #include "logic/jobs/training_job.h"
 
 namespace vit::gui {
@@ -76,7 +77,7 @@ void TrainingSession::set_peak_lr(float lr) {
 
 void TrainingSession::set_batch(int batch) {
     std::lock_guard<std::mutex> lock(board_->mutex);
-    if (batch > 0) board_->pending_batch = batch;
+    if (batch > 0) board_->pending_batch = std::min(batch, kMaxTrainingBatch);
 }
 
 TrainProgress TrainingSession::progress() const {
