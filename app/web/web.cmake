@@ -18,10 +18,11 @@ target_link_options(vitviz PRIVATE
   -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
   -sMINIFY_HTML=0 -sENVIRONMENT=web -sEXPORTED_RUNTIME_METHODS=[FS,ccall] -sEXPORTED_FUNCTIONS=[_main,_malloc,_free]
   "SHELL:--shell-file ${CMAKE_CURRENT_LIST_DIR}/shell.html"
+  "SHELL:--pre-js ${CMAKE_CURRENT_LIST_DIR}/hub.js"  # models named hf-hub: in the link, before the app starts
   # (SHELL: keeps each flag with its value: CMake would merge the repeated flags)
   "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets@/share/vitviz/assets"
   "SHELL:--exclude-file *screenshot.png" "SHELL:--exclude-file *.md"
   "SHELL:--preload-file ${WEB_FONTS}/DejaVuSans.ttf@${WEB_FONTS}/DejaVuSans.ttf"
   "SHELL:--preload-file ${WEB_FONTS}/DejaVuSans-Bold.ttf@${WEB_FONTS}/DejaVuSans-Bold.ttf"
   "SHELL:--preload-file ${WEB_FONTS}/DejaVuSansMono.ttf@${WEB_FONTS}/DejaVuSansMono.ttf")
-set_property(TARGET vitviz APPEND PROPERTY LINK_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/shell.html)
+set_property(TARGET vitviz APPEND PROPERTY LINK_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/shell.html ${CMAKE_CURRENT_LIST_DIR}/hub.js)

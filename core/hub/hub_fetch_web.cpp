@@ -1,20 +1,40 @@
 // The page's hub_model_folder (hub_fetch.h) and hub_model_cached (hub_gallery.h):
-// the page has no Hugging Face cache or HTTP client of its own, so a model named
-// hf-hub: is refused in one line that says how to open its files instead.
+// the page's script (app/web/hub.js) downloads a model its link names before the
+// app starts, into /hub/ORG/NAME/REVISION/ of the page's file system, or writes
+// why it could not into /hub/ORG/NAME/REVISION.error; the app opens what is there.
 #include "hub/hub_fetch.h"
 
+#include <filesystem>
+
 #include "base/error.h"
+#include "hub/hub_cache.h"
 #include "hub/hub_gallery.h"
 #include "hub/hub_name.h"
 
 namespace vit {
 
-bool hub_model_cached(const std::string&) { return false; }
+namespace {
+
+std::string page_folder(const HubName& hub) { return "/hub/" + hub.repo + "/" + hub.revision; }
+
+bool downloaded(const std::string& folder) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(folder + "/config.json", ec) &&
+           std::filesystem::is_regular_file(folder + "/model.safetensors", ec);
+}
+
+}  // namespace
+
+bool hub_model_cached(const std::string& name) { return downloaded(page_folder(parse_hub_name(name))); }
 
 std::string hub_model_folder(const std::string& name, const HubProgress&) {
     const HubName hub = parse_hub_name(name);
-    throw Error(hub.text() + ": the page does not download from the Hub yet; download config.json and "
-                "model.safetensors from the repository and open them as files");
+    const std::string folder = page_folder(hub);
+    if (downloaded(folder)) return folder;
+    const std::string why = small_text_file(folder + ".error", 4096);
+    if (!why.empty()) throw Error(why);
+    throw Error(hub.text() + ": the page downloads a Hub model named in its link: open the page with ?model=" +
+                hub.text());
 }
 
 }  // namespace vit

@@ -10,13 +10,15 @@ internet):
     X-Linked-Size and X-Repo-Commit;
     404 with X-Error-Code for an unknown repository, revision or file;
     401 for a gated repository without its token.
-  GET /cdn/{sha256}   the bytes, with Range support (206).
+  GET /cdn/{sha256}   the bytes, with Range support (206) and the sha256 as ETag.
+Every answer lets a page of any origin read it (CORS), as huggingface.co's do.
 
 Faults a test asks for (Hub.faults, by file name): "cut" sends half the body and
 closes; "corrupt" sends other bytes than the stated hash; "slow" sends 4 kB
 every 0.1 s (a download to watch). Every request is
 logged (Hub.log: method, path, whether it carried an Authorization header).
-Run alone: stand_in_hub.py [--slow] ORG/NAME=FOLDER ... prints its endpoint and serves.
+Run alone: stand_in_hub.py [--slow] ORG/NAME=FOLDER ... prints its endpoint and serves
+(the page's tests, tests/web/page_tests.mjs, start it so).
 """
 import hashlib
 import http.server
@@ -83,6 +85,13 @@ class Hub:
             def log_message(self, *args):
                 pass
 
+            def end_headers(self):
+                # As huggingface.co answers a page's fetch: any origin may read the file and these headers.
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.send_header("Access-Control-Expose-Headers",
+                                 "ETag, Content-Length, Content-Range, X-Repo-Commit, X-Linked-Etag, X-Linked-Size")
+                super().end_headers()
+
             def do_HEAD(self):
                 self.answer(body=False)
 
@@ -129,7 +138,7 @@ class Hub:
                 if ranged.startswith("bytes=") and ranged.endswith("-"):
                     start = int(ranged[6:-1])
                 names = [n for files in hub.repos.values() for n, d in files.items() if d is data]
-                self.send_bytes(data, body, {}, names[0] if names else "", start)
+                self.send_bytes(data, body, {"ETag": '"%s"' % sha}, names[0] if names else "", start)
 
             def send_bytes(self, data, body, headers, name, start=0):
                 fault = hub.faults.get(name) if body else None

@@ -3,6 +3,7 @@
 // localhost; the app's state read through its vitviz_view export; keys held as
 // a person holds them (the app reads its input once a frame); the screen's
 // pixels read back from a screenshot.
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { serve } from './serve.mjs';
@@ -20,6 +21,17 @@ export async function launch(build) {
     args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
            '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
            '--disable-quic', '--disable-dev-shm-usage', `--window-size=${kWidth},${kHeight}`],
+  });
+}
+
+// The stand-in Hugging Face Hub (tests/hub/stand_in_hub.py) serving `repos` ({"ORG/NAME": folder}) on a
+// free port; resolves to { endpoint, stop }.
+export function standInHub(source, repos) {
+  const args = Object.entries(repos).map(([repo, folder]) => `${repo}=${folder}`);
+  const hub = spawn('python3', [join(source, 'tests', 'hub', 'stand_in_hub.py'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((done, fail) => {
+    hub.once('error', fail);
+    hub.stdout.once('data', (line) => done({ endpoint: String(line).trim(), stop: () => hub.kill() }));
   });
 }
 

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { black, changed, colours, drag, firstRun, launch, openPage, pixels, press, selection, selectionBox, serveSite, sleep,
-         view, waitFor } from './page.mjs';
+         standInHub, view, waitFor } from './page.mjs';
 
 const build = resolve(process.argv[2] || 'build-web');
 const shots = join(build, 'page-shots');
@@ -265,6 +265,43 @@ test('a click on a cell of block0.attn shows where its number comes from', async
   const after = await pixels(page, join(shots, 'cell-provenance.png'));
   const panel = changed(before, after, 1250, 60, 1600, 960);
   assert.ok(panel > 5000, `the side panel shows the cell's inputs and arithmetic (${panel} pixels changed)`);
+});
+
+test('?model=hf-hub: downloads from the Hub, and a reload with the Hub stopped opens it from the browser cache',
+     async (t) => {
+  const hub = await standInHub(source, { 'test/dinov2-reg': join(source, 'tests', 'fixtures', 'hf_dinov2_reg') });
+  const query = `?model=hf-hub:test/dinov2-reg&hub=${encodeURIComponent(hub.endpoint)}`;
+  let first, link;
+  try {
+    const page = await t.open(query);
+    first = await waitFor(page, 'the downloaded model', (v) => v.ready);
+    await pixels(page, join(shots, 'hub-model.png'));
+    link = page.url();
+  } finally {
+    hub.stop();
+  }
+  assert.equal(first.model, 'hf-hub:test/dinov2-reg');
+  assert.match(link, /[?&]hub=/, 'the link the page shows keeps the Hub endpoint');
+  // With the Hub gone the fetches fail (the console says so): the page opens what Cache Storage kept.
+  const again = await t.open(query, { expectProblems: true });
+  const cached = await waitFor(again, 'the model from the browser cache', (v) => v.ready);
+  assert.equal(cached.model, 'hf-hub:test/dinov2-reg');
+  assert.equal(cached.top_class, first.top_class);
+  assert.equal(cached.top_probability, first.top_probability);
+});
+
+test('a repository the Hub does not have is one message naming it, and the app opens beside it', async (t) => {
+  const hub = await standInHub(source, {});
+  try {
+    const page = await t.open(`?model=hf-hub:test/missing&hub=${encodeURIComponent(hub.endpoint)}`, { expectProblems: true });
+    const v = await waitFor(page, 'the fallback model', (v) => v.ready);
+    assert.equal(v.model, 'toy-4x4', 'a failed first model gives way to the one that needs no file');
+    const said = await page.evaluate(() => FS.readFile('/hub/test/missing/main.error', { encoding: 'utf8' }));
+    assert.equal(said, 'hf-hub:test/missing: config.json: not found (404): no such repository, revision or file on the Hub');
+    await pixels(page, join(shots, 'hub-missing.png'));
+  } finally {
+    hub.stop();
+  }
 });
 
 // Runs every test on its own page; a console error on a page fails its test.

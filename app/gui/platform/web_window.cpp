@@ -95,7 +95,13 @@ void close_window() {
 void set_window_title(const std::string& title) { emscripten_set_window_title(title.c_str()); }
 
 void show_view_link(const std::string& query) {
-    EM_ASM({ history.replaceState(null, document.title, window.location.pathname + UTF8ToString($0)); }, query.c_str());
+    EM_ASM(
+        {
+            let query = UTF8ToString($0);  // the Hub endpoint of the page's downloads stays (app/web/hub.js)
+            if (Module.vitvizHubEndpoint) query += (query ? '&' : '?') + 'hub=' + encodeURIComponent(Module.vitvizHubEndpoint);
+            history.replaceState(null, document.title, window.location.pathname + query);
+        },
+        query.c_str());
 }
 
 void set_fullscreen(bool on) {

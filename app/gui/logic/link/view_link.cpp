@@ -81,12 +81,13 @@ json value_of(const std::string& text) {
     return text;
 }
 
-// Sets the link's own keys (model, image, lesson, step); false for a view key.
+// Sets the link's own keys (model, image, lesson, step; hub is the page's); false for a view key.
 bool read_own_key(ViewLink& link, const std::string& key, const std::string& value) {
     if (key == "model") link.model = value;
     else if (key == "image") link.image = value;
     else if (key == "lesson") link.lesson = value;
     else if (key == "step") link.step = parse_int("link: 'step'", value, 1, kMaxStatedSize);
+    else if (key == "hub") return true;  // the Hub endpoint of the page's script (app/web/hub.js), not the app's
     else return false;
     return true;
 }

@@ -1,0 +1,119 @@
+// The page's downloads from the Hugging Face Hub (app/web/web.cmake runs this before
+// the app starts, --pre-js). A link naming ?model=hf-hub:ORG/NAME[@REVISION] holds
+// the app's start until the model's files are in the page's file system, at
+// /hub/ORG/NAME/REVISION/ (core/hub/hub_fetch_web.cpp opens them there, or reads
+// why they are not in /hub/ORG/NAME/REVISION.error). Each file is fetched from
+// ENDPOINT/ORG/NAME/resolve/REVISION/FILE (ENDPOINT: the link's hub=, else
+// huggingface.co), redirects followed, its size checked against Content-Length
+// and, where the answer states it (an ETag of 64 hex digits), its SHA-256; the
+// weights' size is shown before they come, and weights too large for a tab are
+// refused. Downloads are kept in the browser's Cache Storage under the
+// repository, revision and file (not the endpoint, as huggingface_hub's cache),
+// so a later visit opens them when the Hub cannot be reached. The page sends no
+// token: a gated repository is refused. (Emscripten 3.1.6's minifier reads this file:
+// no destructuring in a for-of loop.)
+(function () {
+  const params = new URLSearchParams(window.location.search);
+  const name = params.get('model') || '';
+  const match = /^hf-hub:([\w.-]+\/[\w.-]+)(?:@(\S+))?$/.exec(name);
+  if (!match) return;
+  const [repo, revision] = [match[1], match[2] || 'main'];
+  const endpoint = (params.get('hub') || 'https://huggingface.co').replace(/\/+$/, '');
+  if (params.get('hub')) Module.vitvizHubEndpoint = endpoint;  // kept in the link the app writes (web_window.cpp)
+  const folder = `/hub/${repo}/${revision}`;
+  const kMaxWeightBytes = 1.2e9;  // the tab's 4 GB hold the file, its weights as floats and their packed copy
+
+  const status = (text) => {
+    let line = document.getElementById('hub-status');
+    if (!line) {
+      line = document.createElement('div');
+      line.id = 'hub-status';
+      line.style.cssText = 'position:fixed;left:50%;top:55%;transform:translate(-50%,-50%);color:#dde;' +
+                           'font:18px sans-serif;text-align:center;max-width:90vw';
+      document.body.appendChild(line);
+    }
+    line.textContent = text;
+  };
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(1) + ' MB';
+  const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+
+  // The body of `response` with progress; throws when it is cut short or differs from what was stated.
+  async function body(file, response) {
+    const size = Number(response.headers.get('Content-Length') || -1);
+    if (file.endsWith('.safetensors') && size > kMaxWeightBytes)
+      throw new Error(`${file} is ${megabytes(size)}: a browser tab holds at most 4 GB, about three times ` +
+                      `${megabytes(kMaxWeightBytes)} of weights; open it in the desktop app`);
+    const reader = response.body.getReader();
+    const pieces = [];
+    let done = 0;
+    const start = performance.now();
+    for (;;) {
+      const { done: end, value } = await reader.read();
+      if (end) break;
+      pieces.push(value);
+      done += value.length;
+      const seconds = (performance.now() - start) / 1000;
+      const speed = done / Math.max(seconds, 1e-3);
+      status(`Downloading ${name}: ${file}, ${megabytes(done)}` + (size > 0 ? ` of ${megabytes(size)}, ` +
+             `${megabytes(speed)}/s, ${Math.ceil((size - done) / speed)} s left` : ''));
+    }
+    const bytes = new Uint8Array(done);
+    let at = 0;
+    for (const piece of pieces) bytes.set(piece, at), at += piece.length;
+    if (size >= 0 && done !== size) throw new Error(`${file}: the download was cut at ${done} of ${size} bytes`);
+    const etag = (response.headers.get('ETag') || '').replace(/^W\//, '').replace(/"/g, '');
+    if (/^[0-9a-f]{64}$/.test(etag) && hex(await crypto.subtle.digest('SHA-256', bytes)) !== etag)
+      throw new Error(`${file}: the file that arrived differs from the Hub's (sha256); not kept`);
+    return bytes;
+  }
+
+  // One file: from the Hub (kept in Cache Storage), else from Cache Storage when the Hub cannot be
+  // reached; null when the Hub has no such file (404).
+  async function hubFile(cache, file) {
+    const key = `/vitviz-hub/${repo}/${revision}/${file}`;
+    let response;
+    try {
+      response = await fetch(`${endpoint}/${repo}/resolve/${revision}/${file}`);
+    } catch (e) {  // no network, or the Hub is down
+      const kept = cache && await cache.match(key);
+      if (kept) return new Uint8Array(await kept.arrayBuffer());
+      throw new Error(`the Hub (${endpoint}) cannot be reached and ${file} is not in this browser's cache`);
+    }
+    if (response.status === 404) return null;
+    if (response.status === 401 || response.status === 403)
+      throw new Error(`${file}: the Hub answered ${response.status}: the repository is private or gated, ` +
+                      'and the page sends no token; open its files from the computer instead');
+    if (!response.ok) throw new Error(`${file}: the Hub answered ${response.status}`);
+    const bytes = await body(file, response);
+    if (cache) await cache.put(key, new Response(bytes));
+    return bytes;
+  }
+
+  async function download() {
+    const cache = window.caches ? await caches.open('vitviz-hub') : null;  // none outside a secure context
+    const files = {};
+    for (const file of ['config.json', 'model.safetensors', 'preprocessor_config.json']) {
+      files[file] = await hubFile(cache, file);
+      if (!files[file] && file === 'config.json')
+        throw new Error('config.json: not found (404): no such repository, revision or file on the Hub');
+      if (!files[file] && file === 'model.safetensors')
+        throw new Error('model.safetensors: not found (404): the repository has no safetensors weights ' +
+                        '(only safetensors are read)');
+    }
+    FS.mkdirTree(folder);
+    for (const file of Object.keys(files)) if (files[file]) FS.writeFile(`${folder}/${file}`, files[file]);
+  }
+
+  Module.preRun = [].concat(Module.preRun || [], () => {
+    addRunDependency('hf-hub');
+    status(`Downloading ${name}…`);
+    download().catch((e) => {
+      FS.mkdirTree(folder.substring(0, folder.lastIndexOf('/')));
+      FS.writeFile(`${folder}.error`, `${name}: ${e.message}`);
+    }).finally(() => {
+      const line = document.getElementById('hub-status');
+      if (line) line.remove();
+      removeRunDependency('hf-hub');
+    });
+  });
+})();
