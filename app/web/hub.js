@@ -14,12 +14,13 @@
 // no destructuring in a for-of loop.)
 (function () {
   const params = new URLSearchParams(window.location.search);
+  const endpoint = (params.get('hub') || 'https://huggingface.co').replace(/\/+$/, '');
+  // Kept in the links the app writes (web_window.cpp) and opens for a Hub model (web_files.cpp).
+  if (params.get('hub')) Module.vitvizHubEndpoint = endpoint;
   const name = params.get('model') || '';
   const match = /^hf-hub:([\w.-]+\/[\w.-]+)(?:@(\S+))?$/.exec(name);
   if (!match) return;
   const [repo, revision] = [match[1], match[2] || 'main'];
-  const endpoint = (params.get('hub') || 'https://huggingface.co').replace(/\/+$/, '');
-  if (params.get('hub')) Module.vitvizHubEndpoint = endpoint;  // kept in the link the app writes (web_window.cpp)
   const folder = `/hub/${repo}/${revision}`;
   const kMaxWeightBytes = 1.2e9;  // the tab's 4 GB hold the file, its weights as floats and their packed copy
 

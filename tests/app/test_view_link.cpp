@@ -25,7 +25,7 @@ TEST_CASE("a link names the model, stage, token, layer, head and the Ask panel's
     CHECK(link.view.interventions.no_pos);
 }
 
-TEST_CASE("a link names a Hub model; the Hub endpoint is the page script's, not the app's") {
+TEST_CASE("a link names a Hub model, and the Hub endpoint is the page script's, not the app's") {
     const ViewLink link = parse_view_link("?model=hf-hub%3Atimm%2Fvit_tiny_patch16_224&hub=http%3A%2F%2F127.0.0.1%3A9");
     CHECK(link.model == "hf-hub:timm/vit_tiny_patch16_224");
     CHECK_FALSE(link.has_view);

@@ -290,6 +290,23 @@ test('?model=hf-hub: downloads from the Hub, and a reload with the Hub stopped o
   assert.equal(cached.top_probability, first.top_probability);
 });
 
+test("a model chosen from the Open window's Hub gallery opens the page on its link, which downloads it", async (t) => {
+  const tiny = 'timm/vit_tiny_patch16_224.augreg_in21k_ft_in1k';  // served with a small checkpoint's files
+  const hub = await standInHub(source, { [tiny]: join(source, 'tests', 'fixtures', 'hf_bf16') });
+  try {
+    const page = await t.open(`?model=digits&hub=${encodeURIComponent(hub.endpoint)}`);
+    await waitFor(page, 'digits', (v) => v.ready && v.model === 'digits');
+    await page.mouse.click(190, 20);  // the toolbar's "Open model…"
+    await sleep(1000);
+    await page.mouse.click(450, 549);  // the gallery's first Hub row, ViT-Ti/16 (at 1600 × 1000)
+    const v = await waitFor(page, 'the gallery model', (v) => v.ready && v.model === `hf-hub:${tiny}`);
+    assert.equal(v.model, `hf-hub:${tiny}`);
+    assert.match(page.url(), /[?&]hub=/);
+  } finally {
+    hub.stop();
+  }
+});
+
 test('a repository the Hub does not have is one message naming it, and the app opens beside it', async (t) => {
   const hub = await standInHub(source, {});
   try {

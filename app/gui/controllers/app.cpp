@@ -275,7 +275,8 @@ void App::send_canvas() {
 void App::carry_out(const UiActions& a) {
     if (a.open_image) draw_.visible = false;  // a chosen image replaces the canvas as the source
     if (a.open_image) request(image_model(), *a.open_image);
-    if (a.open_model) request(*a.open_model, image_for_new_model(*a.open_model, model_name_, image_path_));
+    if (a.open_model && !open_hub_model_in_page(*a.open_model))
+        request(*a.open_model, image_for_new_model(*a.open_model, model_name_, image_path_));
     if (a.compare_model) compare_.set_model(*a.compare_model);
     if (a.export_png) capture_png_ = true;
     if (a.export_npy) export_npy();

@@ -24,4 +24,10 @@ bool has_file_chooser();
 // drop (App::on_drop), a model's files as one folder.
 void choose_files(bool model);
 
+// A model named hf-hub: that the platform downloads itself rather than the loader: the page,
+// whose script fetches the model its link names before the app starts (app/web/hub.js), opens
+// itself again on that link and returns true; false when the model is already there, or on
+// the desktop, where the loader downloads it.
+bool open_hub_model_in_page(const std::string& model);
+
 }  // namespace vit::gui

@@ -1,7 +1,8 @@
 // The browser's files (platform/files.h): the assets are preloaded into the
 // page's file system at /share/vitviz/assets (app/web/web.cmake); a saved file
 // is written there, handed to the browser as a download under its name, and
-// removed; files are chosen with the browser's chooser (app/web/shell.html).
+// removed; files are chosen with the browser's chooser (app/web/shell.html); a
+// Hub model is opened by opening the page on its link (app/web/hub.js).
 #include "platform/files.h"
 
 #include <emscripten.h>
@@ -9,6 +10,8 @@
 #include <cstdio>
 
 #include "base/assets.h"
+#include "hub/hub_gallery.h"
+#include "hub/hub_name.h"
 
 namespace vit::gui {
 
@@ -35,5 +38,18 @@ void save_file(const std::string& path, const std::function<void()>& write) {
 bool has_file_chooser() { return true; }
 
 void choose_files(bool model) { EM_ASM({ vitvizChoose($0 ? 'model' : 'image'); }, model); }
+
+bool open_hub_model_in_page(const std::string& model) {
+    if (!vit::is_hub_name(model) || vit::hub_model_cached(model)) return false;
+    EM_ASM(
+        {
+            const query = new URLSearchParams();
+            query.set('model', UTF8ToString($0));
+            if (Module.vitvizHubEndpoint) query.set('hub', Module.vitvizHubEndpoint);
+            window.location.search = '?' + query.toString();
+        },
+        model.c_str());
+    return true;
+}
 
 }  // namespace vit::gui
