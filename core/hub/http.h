@@ -1,5 +1,5 @@
 // The two HTTP requests the Hub's resolve protocol needs, over libcurl on the
-// desktop (http_curl.cpp); the page has no client of its own yet (http_web.cpp).
+// desktop (http_curl.cpp); the page fetches with the browser's own fetch (app/web/hub.js).
 // Every wait is bounded: 15 s to connect, and a transfer that moves less than
 // one byte a second for 30 s is cut.
 #pragma once
