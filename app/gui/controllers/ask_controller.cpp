@@ -1,7 +1,8 @@
 // AskController (controllers/ask_controller.h): rerunning the pass whenever
 // the panel's interventions change, the occlusion map while the attention
-// screen is shown or a lesson step quotes it (occlusion_job.h), which pass the views show, the interventions given on the
-// command line (and the tour's Ask shot), and the window itself.
+// screen is shown or a lesson step quotes it (occlusion_job.h), which pass the
+// views show, the interventions given on the command line (and the tour's Ask
+// shot), and the window itself.
 #include "controllers/ask_controller.h"
 
 #include <imgui.h>
