@@ -71,6 +71,7 @@ build() {
     "${launcher[@]}" >/dev/null
   local targets=(vitviz)
   [ "$mode" = "--test" ] && targets+=(core_tests)
+  [ "$mode" = "--bench" ] && targets+=(web_bench)  # the benchmark's own module (build-web/bench)
   cmake --build "$out" -j"$(nproc)" --target "${targets[@]}"
   echo "web: the site is in $out/site ($(du -sh "$out/site" | cut -f1))"
 }
