@@ -24,26 +24,17 @@
   const folder = `/hub/${repo}/${revision}`;
   const kMaxWeightBytes = 1.2e9;  // the tab's 4 GB hold the file, its weights as floats and their packed copy
 
-  const status = (text) => {
-    let line = document.getElementById('hub-status');
-    if (!line) {
-      line = document.createElement('div');
-      line.id = 'hub-status';
-      line.style.cssText = 'position:fixed;left:50%;top:55%;transform:translate(-50%,-50%);color:#dde;' +
-                           'font:18px sans-serif;text-align:center;max-width:90vw';
-      document.body.appendChild(line);
-    }
-    line.textContent = text;
-  };
-  const megabytes = (bytes) => (bytes / 1e6).toFixed(1) + ' MB';
+  // The page's loading line (shell.html's #status, which the app's start removes).
+  const status = (text) => Module.setStatus(text);
+  const amount = (bytes) => (bytes < 1e6 ? (bytes / 1e3).toFixed(1) + ' kB' : (bytes / 1e6).toFixed(1) + ' MB');
   const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 
   // The body of `response` with progress; throws when it is cut short or differs from what was stated.
   async function body(file, response) {
     const size = Number(response.headers.get('Content-Length') || -1);
     if (file.endsWith('.safetensors') && size > kMaxWeightBytes)
-      throw new Error(`${file} is ${megabytes(size)}: a browser tab holds at most 4 GB, about three times ` +
-                      `${megabytes(kMaxWeightBytes)} of weights; open it in the desktop app`);
+      throw new Error(`${file} is ${amount(size)}: a browser tab holds at most 4 GB, about three times ` +
+                      `${amount(kMaxWeightBytes)} of weights; open it in the desktop app`);
     const reader = response.body.getReader();
     const pieces = [];
     let done = 0;
@@ -55,8 +46,8 @@
       done += value.length;
       const seconds = (performance.now() - start) / 1000;
       const speed = done / Math.max(seconds, 1e-3);
-      status(`Downloading ${name}: ${file}, ${megabytes(done)}` + (size > 0 ? ` of ${megabytes(size)}, ` +
-             `${megabytes(speed)}/s, ${Math.ceil((size - done) / speed)} s left` : ''));
+      status(`Downloading ${name}: ${file}, ${amount(done)}` + (size > 0 ? ` of ${amount(size)}, ` +
+             `${amount(speed)}/s, ${Math.ceil((size - done) / speed)} s left` : ''));
     }
     const bytes = new Uint8Array(done);
     let at = 0;
@@ -111,10 +102,6 @@
     download().catch((e) => {
       FS.mkdirTree(folder.substring(0, folder.lastIndexOf('/')));
       FS.writeFile(`${folder}.error`, `${name}: ${e.message}`);
-    }).finally(() => {
-      const line = document.getElementById('hub-status');
-      if (line) line.remove();
-      removeRunDependency('hf-hub');
-    });
+    }).finally(() => removeRunDependency('hf-hub'));
   });
 })();
