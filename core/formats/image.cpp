@@ -299,8 +299,8 @@ Tensor preprocess(const Image& img, const Preprocess& pre, int image_size, const
         const int short_side = std::min(img.height, img.width), long_side = std::max(img.height, img.width);
         const double long_size = static_cast<double>(scale_size) * long_side / short_side;
         if (long_size * scale_size > static_cast<double>(kMaxImagePixels))
-            throw Error((source.empty() ? "" : source + ": ") + "an image of " + std::to_string(img.width) + "×" + std::to_string(img.height) +
-                        " pixels is too elongated to resize its shorter side to " + std::to_string(scale_size));
+            throw Error((source.empty() ? "" : source + ": ") + "an image of " + std::to_string(img.width) + "×" +
+                        std::to_string(img.height) + " pixels is too elongated to resize its shorter side to " + std::to_string(scale_size));
         (img.height <= img.width ? out_w : out_h) = static_cast<int>(long_size);
     }
     const Image cropped = center_crop(resize(img, out_h, out_w, pre.interpolation), S, S);

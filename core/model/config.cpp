@@ -266,7 +266,8 @@ void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
     if (named.img_size && !spec.img_size) check_named_number(because, "an image size", *named.img_size, kMaxImageSide);
     if (spec.img_size) fill(spec.input_size, spec.img_size);
     else if (named.img_size)
-        fill(spec.input_size, std::optional<StatedSize>({*named.img_size, because + "img_size " + std::to_string(*named.img_size)}));
+        fill(spec.input_size,
+             std::optional<StatedSize>({*named.img_size, because + "img_size " + std::to_string(*named.img_size)}));
 }
 
 // ViTImageProcessor (straight resize to `size`), DeiT (then centre crop

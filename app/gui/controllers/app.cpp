@@ -316,7 +316,8 @@ void App::draw_frame() {
     ImGui::PopFont();
     measure_pass_.click();
     carry_out(actions);
-    ask_.sync(lessons_.quotes_occlusion());  // a question asked while drawing (a click in the Ask panel) starts its pass before this frame is rendered
+    // A question asked while drawing (a click in the Ask panel) starts its pass before this frame is rendered.
+    ask_.sync(lessons_.quotes_occlusion());
     show_view();
 }
 
