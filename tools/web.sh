@@ -2,6 +2,9 @@
 # ViT Visualizer as a web page (app/web), built with Debian's Emscripten:
 #   bash tools/web.sh --build   installs what it needs and writes the static site build-web/site/
 #                               (index.html, index.js, index.wasm, index.data): any static host serves it
+#   bash tools/web.sh --build --with-model hf-hub:ORG/NAME[@REVISION] [--with-model …]
+#                               the same, with those models from this computer's Hugging Face cache
+#                               inside the site (tools/web_bundle.sh): they open with no Hub
 #   bash tools/web.sh [PORT]    builds, then serves it at http://127.0.0.1:8000 (or PORT)
 #   bash tools/web.sh --test    builds, then runs the core's tests as WebAssembly under node and the
 #                               page tests in headless Chromium (tests/web)
@@ -20,6 +23,14 @@ case "$mode" in
   --help|-h) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
   *) echo "tools/web.sh: unknown option '$mode' (--help lists them)" >&2; exit 2 ;;
 esac
+with_models=()
+[ $# -gt 0 ] && shift
+while [ $# -gt 0 ]; do
+  [ "$mode" = "--build" ] && [ "$1" = "--with-model" ] && [ $# -ge 2 ] ||
+    { echo "tools/web.sh: '$*' after $mode: only --build takes --with-model hf-hub:ORG/NAME" >&2; exit 2; }
+  with_models+=("$2")
+  shift 2
+done
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -98,7 +109,7 @@ npm_tools() {
 
 build
 case "$mode" in
-  --build) ;;
+  --build) [ ${#with_models[@]} -eq 0 ] || bash tools/web_bundle.sh "$out/site" "${with_models[@]}" ;;
   --test)
     rebuild_compiles_nothing
     bash tests/web/run_core_tests.sh "$out"

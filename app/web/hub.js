@@ -9,9 +9,10 @@
 // weights' size is shown before they come, and weights too large for a tab are
 // refused. Downloads are kept in the browser's Cache Storage under the
 // repository, revision and file (not the endpoint, as huggingface_hub's cache),
-// so a later visit opens them when the Hub cannot be reached. The page sends no
-// token: a gated repository is refused. (Emscripten 3.1.6's minifier reads this file:
-// no destructuring in a for-of loop.)
+// so a later visit opens them when the Hub cannot be reached. A model the site holds
+// (listed in its hub/bundled.json, tools/web_bundle.sh) opens from the site, with no
+// Hub. The page sends no token: a gated repository is refused. (Emscripten 3.1.6's
+// minifier reads this file: no destructuring in a for-of loop.)
 (function () {
   const params = new URLSearchParams(window.location.search);
   const endpoint = (params.get('hub') || 'https://huggingface.co').replace(/\/+$/, '');
@@ -52,7 +53,8 @@
     const bytes = new Uint8Array(done);
     let at = 0;
     for (const piece of pieces) bytes.set(piece, at), at += piece.length;
-    if (size >= 0 && done !== size) throw new Error(`${file}: the download was cut at ${done} of ${size} bytes`);
+    // (More than stated: a compressed answer, its length that of the compressed body.)
+    if (done < size) throw new Error(`${file}: the download was cut at ${done} of ${size} bytes`);
     const etag = (response.headers.get('ETag') || '').replace(/^W\//, '').replace(/"/g, '');
     if (/^[0-9a-f]{64}$/.test(etag) && hex(await crypto.subtle.digest('SHA-256', bytes)) !== etag)
       throw new Error(`${file}: the file that arrived differs from the Hub's (sha256); not kept`);
@@ -81,11 +83,30 @@
     return bytes;
   }
 
+  // The files of this model the site holds (tools/web_bundle.sh), or null when it holds none.
+  async function bundledFiles() {
+    try {
+      const response = await fetch('hub/bundled.json');
+      return response.ok ? (await response.json())[`${repo}@${revision}`] || null : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // One file of the site's copy, or null when the copy has no such file.
+  async function siteFile(bundled, file) {
+    if (!bundled.includes(file)) return null;
+    const response = await fetch(`hub/${repo}/resolve/${revision}/${file}`);
+    if (!response.ok) throw new Error(`${file}: this site lists it but answered ${response.status}`);
+    return body(file, response);
+  }
+
   async function download() {
+    const bundled = await bundledFiles();
     const cache = window.caches ? await caches.open('vitviz-hub') : null;  // none outside a secure context
     const files = {};
     for (const file of ['config.json', 'model.safetensors', 'preprocessor_config.json']) {
-      files[file] = await hubFile(cache, file);
+      files[file] = bundled ? await siteFile(bundled, file) : await hubFile(cache, file);
       if (!files[file] && file === 'config.json')
         throw new Error('config.json: not found (404): no such repository, revision or file on the Hub');
       if (!files[file] && file === 'model.safetensors')

@@ -5,21 +5,24 @@
 // editor, a PNG from the computer opens, a download arrives — each checked on
 // the app's own account of the screen and on the screen's pixels, with no
 // console error anywhere. Screenshots go to build-web/page-shots/ to be looked at.
-//   node tests/web/page_tests.mjs [BUILD (default build-web)]
+//   node tests/web/page_tests.mjs [BUILD (default build-web)] [WORDS: only the tests whose name holds them]
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync,
+         writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { black, changed, colours, drag, firstRun, launch, openPage, pixels, press, selection, selectionBox, serveSite, sleep,
          standInHub, view, waitFor } from './page.mjs';
 
 const build = resolve(process.argv[2] || 'build-web');
+const only = process.argv[3] || '';
 const shots = join(build, 'page-shots');
 const source = resolve(new URL('../..', import.meta.url).pathname);
 mkdirSync(shots, { recursive: true });
 
 const tests = [];
-const test = (name, body) => tests.push({ name, body });
+const test = (name, body) => name.includes(only) && tests.push({ name, body });
 
 test('the plain link opens digits on its sample, names the stage in the title and follows the view', async (t) => {
   const page = await t.open('');
@@ -321,6 +324,44 @@ test('a repository the Hub does not have is one message naming it, and the app o
   }
 });
 
+// A Hugging Face cache as huggingface_hub writes it: `files` (name: path) as blobs, linked from
+// snapshots/COMMIT/, refs/main naming COMMIT.
+function huggingFaceCache(repo, files) {
+  const cache = mkdtempSync(join(tmpdir(), 'vitviz-hf-cache-'));
+  const folder = join(cache, `models--${repo.replace('/', '--')}`);
+  const commit = 'c0ffee'.padEnd(40, '0');
+  mkdirSync(join(folder, 'blobs'), { recursive: true });
+  mkdirSync(join(folder, 'refs'));
+  mkdirSync(join(folder, 'snapshots', commit), { recursive: true });
+  writeFileSync(join(folder, 'refs', 'main'), commit);
+  for (const [name, path] of Object.entries(files)) {
+    copyFileSync(path, join(folder, 'blobs', name + '.blob'));
+    symlinkSync(join('..', '..', 'blobs', name + '.blob'), join(folder, 'snapshots', commit, name));
+  }
+  return cache;
+}
+
+test('a site built with a model from the Hugging Face cache opens it with no Hub (tools/web_bundle.sh)', async (t) => {
+  const fixture = join(source, 'tests', 'fixtures', 'hf_dinov2_reg');
+  const cache = huggingFaceCache('test/bundled', { 'config.json': join(fixture, 'config.json'),
+    'model.safetensors': join(fixture, 'model.safetensors'),
+    'preprocessor_config.json': join(fixture, 'preprocessor_config.json') });
+  const site = mkdtempSync(join(tmpdir(), 'vitviz-site-'));
+  cpSync(join(build, 'site'), site, { recursive: true });
+  execFileSync('bash', [join(source, 'tools', 'web_bundle.sh'), site, 'hf-hub:test/bundled'],
+               { env: { ...process.env, HF_HUB_CACHE: cache }, stdio: 'inherit' });
+  const { server, url } = await serveSite(site);
+  try {
+    // The Hub named in the link is a port nothing listens on: the model can only come from the site.
+    const page = await t.open('?model=hf-hub:test/bundled&hub=http%3A%2F%2F127.0.0.1%3A9', { at: url });
+    const v = await waitFor(page, 'the model the site holds', (v) => v.ready);
+    assert.equal(v.model, 'hf-hub:test/bundled');
+    await pixels(page, join(shots, 'hub-bundled.png'));
+  } finally {
+    server.close();
+  }
+});
+
 // Runs every test on its own page; a console error on a page fails its test.
 async function main() {
   const { server, url } = await serveSite(join(build, 'site'));
@@ -331,7 +372,8 @@ async function main() {
     const pages = [];
     const t = {
       open: async (query, options = {}) => {
-        const page = await openPage(browser, url + query, options.expectProblems ? [] : problems, options.scale);
+        const page = await openPage(browser, (options.at || url) + query, options.expectProblems ? [] : problems,
+                                    options.scale);
         pages.push(page);
         return page;
       },
