@@ -238,6 +238,8 @@ bool hub_model_cached(const std::string& name) {
     return HubSession(parse_hub_name(name), none).cached().has_value();
 }
 
+bool hub_model_out_of_reach(const std::string& name) { return offline() && !hub_model_cached(name); }
+
 std::string hub_model_folder(const std::string& text, const HubProgress& progress) {
     const HubName name = parse_hub_name(text);
     HubSession session(name, progress);

@@ -25,4 +25,8 @@ namespace vit {
 // a full disk, no network with nothing cached.
 std::string hub_model_folder(const std::string& name, const HubProgress& progress = {});
 
+// True when `name` cannot be opened now, known without asking the Hub: it is not in
+// the cache and the Hub is out of reach (HF_HUB_OFFLINE; in the page, its download failed).
+bool hub_model_out_of_reach(const std::string& name);
+
 }  // namespace vit

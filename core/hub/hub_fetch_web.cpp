@@ -1,7 +1,8 @@
 // The page's hub_model_folder (hub_fetch.h) and hub_model_cached (hub_gallery.h):
 // the page's script (app/web/hub.js) downloads a model its link names before the
 // app starts, into /hub/ORG/NAME/REVISION/ of the page's file system, or writes
-// why it could not into /hub/ORG/NAME/REVISION.error; the app opens what is there.
+// why it could not into /hub/ORG/NAME/REVISION.error; the app opens what is there
+// (and, with that file there, knows the model out of reach).
 #include "hub/hub_fetch.h"
 
 #include <filesystem>
@@ -26,6 +27,12 @@ bool downloaded(const std::string& folder) {
 }  // namespace
 
 bool hub_model_cached(const std::string& name) { return downloaded(page_folder(parse_hub_name(name))); }
+
+bool hub_model_out_of_reach(const std::string& name) {
+    const std::string folder = page_folder(parse_hub_name(name));
+    std::error_code ec;
+    return !downloaded(folder) && std::filesystem::exists(folder + ".error", ec);
+}
 
 std::string hub_model_folder(const std::string& name, const HubProgress&) {
     const HubName hub = parse_hub_name(name);

@@ -1,5 +1,5 @@
 # One check of the app as a user runs it, under Xvfb: `vitviz ARGS` saves a tour
-# or a hand-out into DIR; with PAGE (a hand-out), headless Chromium then dumps
+# (with ENV set) or a hand-out into DIR; with PAGE (a hand-out), headless Chromium then dumps
 # the page's DOM once it has loaded (its script marks each picture with its
 # decoded width and the body its background) into PAGE.dom.html; then app_tests
 # "[CHECK]" checks what was saved, with VITVIZ_TOUR_DIR=DIR, VITVIZ_HANDOUT_DOM
@@ -12,7 +12,8 @@ string(REPLACE "|" ";" ENV "${ENV}")
 file(REMOVE_RECURSE "${DIR}")
 file(MAKE_DIRECTORY "${DIR}")
 string(REPLACE ";" " " shown "${ARGS}")
-execute_process(COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1000x24" "${VITVIZ}" ${ARGS} RESULT_VARIABLE rc
+execute_process(COMMAND ${CMAKE_COMMAND} -E env ${ENV} "${XVFB_RUN}" -a -s "-screen 0 1600x1000x24" "${VITVIZ}" ${ARGS}
+                RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out)
 message("${out}")
 if(NOT rc EQUAL 0)

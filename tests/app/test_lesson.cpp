@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/assets.h"
 #include "base/error.h"
 #include "logic/describe/drawn_text.h"
 #include "logic/lesson/lesson.h"
@@ -130,6 +131,20 @@ TEST_CASE("every mistake in a lesson file is one message naming the file, the st
                Contains("/tmp/lessons/l.json: step 1: 'image' \"missing.png\" is not a file (looked in /tmp/lessons)"));
     CHECK_THAT(error_of(R"({"steps": [{"title": 7}]})"), Contains("'title' must be text, got 7"));
     CHECK_THROWS_WITH(load_lesson("/nonexistent/lesson.json"), Contains("/nonexistent/lesson.json"));
+}
+
+TEST_CASE("a lesson on a Hub model names the lesson played otherwise: a file beside it, kept when saved") {
+    const std::string lessons = vit::asset_path("lessons");
+    const std::string path = lessons + "/real.json";
+    const Lesson lesson = parse_lesson(R"({"model": "hf-hub:timm/vit_small_patch16_224.dino", "otherwise": "pixels-to-tokens.json",
+                                          "steps": [{"title": "a"}]})", path);
+    CHECK(otherwise_path(lesson, path) == lessons + "/pixels-to-tokens.json");
+    CHECK(parse_lesson(lesson_json(lesson), path) == lesson);
+    CHECK(otherwise_path(parse_lesson(R"({"steps": [{"title": "a"}]})", path), path).empty());
+    CHECK_THAT(error_of(R"({"model": "hf-hub:a/b", "otherwise": "none.json", "steps": [{"title": "a"}]})", path),
+               Contains("'otherwise' \"none.json\" is not a file (looked in " + lessons + ")"));
+    CHECK_THAT(error_of(R"({"model": "digits", "otherwise": "pixels-to-tokens.json", "steps": [{"title": "a"}]})", path),
+               Contains("but 'model' \"digits\" is not an hf-hub:ORG/NAME model"));
 }
 
 TEST_CASE("a step is checked against the model it runs on") {

@@ -6,7 +6,8 @@ naming the repository and the file for every failure, leaving nothing in
 snapshots/ that a later run would take as the model. Nothing reaches the
 internet. With the app's path too, the app does the same under Xvfb: a tour
 and a lesson of a model named hf-hub:, and its window's own check of which
-gallery models the cache holds.
+gallery models the cache holds, and a lesson on a Hub model playing the
+lesson it names otherwise when the model cannot be had.
 Usage: test_hub.py VITVIZ_CLI FIXTURES_DIR [VITVIZ XVFB_RUN]
 """
 import hashlib
@@ -225,11 +226,11 @@ class HubTest(HubFixture):
 
 @unittest.skipUnless(APP, "no app given")
 class AppHubTest(HubFixture):
-    def app(self, *args):
+    def app(self, *args, **hf_env):
         """The app's exit status and stderr. The status is echoed from inside xvfb-run: xvfb-run's own can be
         5 when the app ends before the X server has settled (it fails to remove its folder)."""
         env = {k: v for k, v in os.environ.items() if not k.startswith("HF_")}
-        env.update(HF_HOME=self.home, HF_ENDPOINT=self.hub.endpoint)
+        env.update({"HF_HOME": self.home, "HF_ENDPOINT": self.hub.endpoint, **hf_env})
         command = [XVFB_RUN, "-a", "-s", "-screen 0 1600x1000x24", "bash", "-c", '"$0" "$@"; echo "exit=$?"', APP]
         done = subprocess.run(command + list(args), env=env, capture_output=True, text=True, timeout=300)
         status = re.search(r"^exit=(\d+)$", done.stdout, re.M)
@@ -254,6 +255,32 @@ class AppHubTest(HubFixture):
         rc, err = self.app("--lesson", lesson, "--tour", tour)
         self.assertEqual(rc, 0, err)
         self.assertTrue([f for f in os.listdir(tour) if f.endswith("-step.png")])
+
+    def lesson_with_otherwise(self):
+        """A two-step lesson on a Hub model naming a one-step digits lesson to play otherwise."""
+        digits = os.path.join(self.home, "digits.json")
+        with open(digits, "w") as f:
+            f.write('{"title": "Digits instead", "model": "digits", "steps": [{"title": "A digit", "stage": "input"}]}')
+        lesson = os.path.join(self.home, "hub-lesson.json")
+        with open(lesson, "w") as f:
+            f.write('{"title": "On the Hub", "model": "hf-hub:test/timm-tiny", "image": "%s", "otherwise": "digits.json", '
+                    '"steps": [{"title": "In", "stage": "tokens"}, {"title": "CLS", "stage": "block0.attn"}]}' % IMAGE)
+        return lesson
+
+    def steps_toured(self, lesson, **hf_env):
+        tour = tempfile.mkdtemp(dir=self.home)
+        rc, err = self.app("--lesson", lesson, "--tour", tour, **hf_env)
+        self.assertEqual(rc, 0, err)
+        return len([f for f in os.listdir(tour) if f.endswith("-step.png")]), err
+
+    def test_a_lesson_on_a_hub_model_plays_its_otherwise_lesson_when_the_model_cannot_be_had(self):
+        lesson = self.lesson_with_otherwise()
+        self.assertEqual(self.steps_toured(lesson, HF_HUB_OFFLINE="1")[0], 1)  # nothing cached, offline
+        shots, err = self.steps_toured(lesson, HF_ENDPOINT=CLOSED_PORT_ENDPOINT)  # the Hub down
+        self.assertEqual(shots, 1)
+        self.assertIn("hf-hub:test/timm-tiny: the Hub cannot be reached", err)
+        self.assertEqual(self.steps_toured(lesson)[0], 2)  # from the Hub, into the cache
+        self.assertEqual(self.steps_toured(lesson, HF_HUB_OFFLINE="1")[0], 2)  # from the cache
 
     def test_a_tour_of_a_model_the_hub_does_not_have_exits_1_naming_it(self):
         rc, err = self.app("--model", "hf-hub:test/no-such-model", "--image", IMAGE, "--tour",

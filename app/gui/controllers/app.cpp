@@ -111,7 +111,7 @@ void App::poll_loader() {
     }
     show_error(o->error);
     if (o->request.model == open_.awaiting) open_.awaiting.clear();  // the Open window stays, without its bar
-    if (tour_ || options_.runs_as_asked()) {
+    if ((tour_ || options_.runs_as_asked()) && !lessons_.plays_otherwise_without(o->request.model)) {
         quit_ = true;
         exit_code_ = 1;
         return;
@@ -159,11 +159,8 @@ void App::apply(Loaded loaded) {
         if (!options_.lesson.empty()) lessons_.open(options_.lesson);
         if (lessons_.player() && options_.lesson_step > 0) lessons_.player()->go(options_.lesson_step - 1);
         if (options_.edit_lesson) lessons_.show_editor(true);
-        if (lessons_.player() && lessons_.player()->steps() > 0 && touring()) {  // one screenshot per step, NN-step.png, NN-answer.png after a question (with the editor: NN-edit.png, NN-halfway.png)
-            const LessonPlayer& player = *lessons_.player();  // the hand-out keeps one page per step, its answers whole
-            tour_.emplace(lesson_tour_plan(player.steps(), options_.edit_lesson,
-                                           options_.handout.empty() ? question_steps(player.lesson) : std::vector<bool>{}));
-        } else if (options_.train) {
+        if (lessons_.plan_tour()) return;  // the tour of the lesson
+        if (options_.train) {
             training_.panel().visible = true;
             if (pipeline_.depth > 0) {  // the last block's heads as they learn
                 state_.screen = Screen::Attention;

@@ -12,6 +12,7 @@
 #include "panels/lesson_caption.h"
 #include "platform/files.h"
 #include "logic/lesson/step_answer.h"
+#include "hub/hub_fetch.h"
 #include "model/builtin.h"
 
 namespace vit::gui {
@@ -24,11 +25,16 @@ void LessonController::begin_frame() {
     if (lesson_) lesson_->transition.begin_frame(clock(), app_.generation);
 }
 
-void LessonController::open(const std::string& path) {
+// The lesson at `path`; the lesson it names instead ("otherwise") when its Hub model is known
+// to be out of reach.
+void LessonController::open(const std::string& path, const std::string& instead_of) {
     try {
         LessonPlayer player;
         player.lesson = load_lesson(path);
         player.path = path;
+        player.instead_of = instead_of;
+        if (may_play_otherwise(player) && vit::hub_model_out_of_reach(player.lesson.model))
+            return play_otherwise(player, "is not in the cache and the Hub is out of reach");
         player.go(0);  // the first step as any other: its question before its answer
         lesson_ = std::move(player);
         edit_lesson(editor_, *lesson_);  // what the editor saves, and compares with for "unsaved changes"
@@ -37,6 +43,28 @@ void LessonController::open(const std::string& path) {
         app_.show_error(e.what());
         if (app_.touring()) app_.quit = true, app_.exit_code = 1;
     }
+}
+
+// The lesson `replaced` names as its "otherwise", its caption saying why `replaced`'s model is not
+// used; a tour of the lesson becomes a tour of that one.
+void LessonController::play_otherwise(const LessonPlayer& replaced, const std::string& why) {
+    open(otherwise_path(replaced.lesson, replaced.path),
+         "Played instead of \"" + replaced.lesson.title + "\", whose model " + why + ".");
+    plan_tour();
+}
+
+bool LessonController::may_play_otherwise(const LessonPlayer& player) {
+    return !player.lesson.otherwise.empty() && player.instead_of.empty();
+}
+
+bool LessonController::plan_tour() {
+    if (!lesson_ || lesson_->steps() == 0 || !app_.touring()) return false;
+    // One screenshot per step, NN-step.png, NN-answer.png after a question (with the editor: NN-edit.png,
+    // NN-halfway.png); the hand-out keeps one page per step, its answers whole.
+    const Options& o = app_.options;
+    app_.tour.emplace(lesson_tour_plan(lesson_->steps(), o.edit_lesson,
+                                       o.handout.empty() ? question_steps(lesson_->lesson) : std::vector<bool>{}));
+    return true;
 }
 
 // Each frame: the step's model and image (or its training run) are asked for once; when
@@ -83,7 +111,10 @@ bool LessonController::images_ready() {
     if (model == app_.model_name && image == app_.image_path) return true;
     if (lesson_->requested != i) {
         lesson_->requested = i;
-        app_.request(model, image);
+        if (!open_hub_model_in_page(model, HubLink::Keep)) app_.request(model, image);
+    } else if (plays_otherwise_without(model)) {
+        const LessonPlayer replaced = *lesson_;  // its Hub model did not load (the message bar says why)
+        play_otherwise(replaced, "could not be opened");
     } else {
         lesson_->pending = false;  // asked already and it did not load: the message bar says why
         if (app_.touring()) app_.quit = true, app_.exit_code = 1;

@@ -23,7 +23,14 @@ class LessonController {
 public:
     LessonController(AppContext& app, const GpuController& gpu, const AskController& ask, TrainingController& training);
 
-    void open(const std::string& path);
+    // The lesson at `path` (`instead_of`: played instead of another, whose "otherwise" it is: why).
+    void open(const std::string& path, const std::string& instead_of = "");
+    // Whether the lesson plays the lesson it names instead when `model` does not load (its Hub model).
+    bool plays_otherwise_without(const std::string& model) const {
+        return lesson_ && may_play_otherwise(*lesson_) && model == lesson_->lesson.model;
+    }
+    // Under --tour: the tour of the lesson (a shot per step and answer); false when there is no lesson to tour.
+    bool plan_tour();
     void begin_frame();  // the transition's clock, before anything else this frame
     void play();         // the step's loads, then its view
     LessonPlayer* player() { return lesson_ ? &*lesson_ : nullptr; }  // nullptr: no lesson
@@ -52,6 +59,8 @@ private:
     bool images_ready();  // the step's model and image are on screen (else asked for)
     bool run_ready();     // a train step's run reached its stop and the view shows it
     void failed(const std::string& message);
+    static bool may_play_otherwise(const LessonPlayer& player);  // names one, and is not one itself
+    void play_otherwise(const LessonPlayer& replaced, const std::string& why);
     std::string answer() const;  // the caption's answer line for the trace on screen
     // The step's texts with their live values (every value "…" while the step's pass is on its way);
     // a value the pass does not hold is reported once per step.

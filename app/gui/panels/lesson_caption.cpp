@@ -25,8 +25,8 @@ static bool title_beside_where(const std::string& title, const std::string& wher
     return ImGui::CalcTextSize(title.c_str()).x * 1.35f + ImGui::CalcTextSize(where.c_str()).x + 24.f <= wrap;
 }
 
-// The lines under the title, each with its colour: the narration, the question, and once
-// revealed the question's answer and the model's.
+// The lines under the title, each with its colour: the narration, the question, once
+// revealed the question's answer and the model's, and why this lesson plays instead of another.
 struct CaptionLine {
     std::string text;
     ImVec4 colour;
@@ -36,9 +36,10 @@ static std::vector<CaptionLine> caption_lines(const LessonPlayer& player, const 
     std::vector<CaptionLine> lines;
     if (!text.narration.empty()) lines.push_back({drawn_text(text.narration), plain});
     if (!text.question.empty()) lines.push_back({drawn_text("Question: " + text.question), kQuestion});
-    if (!player.revealed) return lines;
-    if (!text.answer.empty()) lines.push_back({drawn_text("Answer: " + text.answer), kAnswer});
-    if (!answer.empty()) lines.push_back({drawn_text(answer), kAnswer});
+    if (player.revealed && !text.answer.empty()) lines.push_back({drawn_text("Answer: " + text.answer), kAnswer});
+    if (player.revealed && !answer.empty()) lines.push_back({drawn_text(answer), kAnswer});
+    if (!player.instead_of.empty())
+        lines.push_back({drawn_text(player.instead_of), ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)});
     return lines;
 }
 

@@ -94,15 +94,26 @@ bool DrawMessageBar(const Message& m) {
     double age = ImGui::GetTime() - m.shown_at;
     if (!m.error && age > 6.0) return false;
     ImVec4 bg = m.error ? ImVec4(0.55f, 0.1f, 0.1f, 1.f) : ImVec4(0.1f, 0.4f, 0.2f, 1.f);
+    const char* label = m.error ? "Error:" : "Done:";
+    const std::string text = drawn_text(m.text);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float button_w = ImGui::GetFontSize() * 5;  // "Dismiss", at the right
+    // A long message wraps between the label and the button rather than running under it.
+    const float wrap = std::max(ImGui::GetContentRegionAvail().x - 16.f - button_w - ImGui::CalcTextSize(label).x -
+                                    style.ItemSpacing.x * 2, ImGui::GetFontSize() * 10);
+    const float text_h = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y;
+    const float h = std::max(ImGui::GetFrameHeightWithSpacing(), text_h + style.FramePadding.y * 2) + 4;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, bg);
-    float h = ImGui::GetFrameHeightWithSpacing() + 4;
     ImGui::BeginChild("message", ImVec2(0, h), false, ImGuiWindowFlags_NoScrollbar);
     ImGui::SetCursorPos(ImVec2(8, 4));
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(m.error ? "Error:" : "Done:");
+    ImGui::TextUnformatted(label);
     ImGui::SameLine();
-    ImGui::TextUnformatted(drawn_text(m.text).c_str());
-    ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::GetFontSize() * 5);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SameLine(ImGui::GetWindowWidth() - button_w);
+    ImGui::SetCursorPosY(4);
     bool keep = !ImGui::Button("Dismiss");
     ImGui::EndChild();
     ImGui::PopStyleColor();

@@ -27,7 +27,10 @@ void choose_files(bool model);
 // A model named hf-hub: that the platform downloads itself rather than the loader: the page,
 // whose script fetches the model its link names before the app starts (app/web/hub.js), opens
 // itself again on that link and returns true; false when the model is already there, or on
-// the desktop, where the loader downloads it.
-bool open_hub_model_in_page(const std::string& model);
+// the desktop, where the loader downloads it. HubLink::Keep keeps the rest of the page's link
+// (a lesson and its step, which then play on the model); Keep also returns false when this
+// page's download of the model failed (the model is out of reach, not tried again).
+enum class HubLink { Replace, Keep };
+bool open_hub_model_in_page(const std::string& model, HubLink link = HubLink::Replace);
 
 }  // namespace vit::gui

@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "base/assets.h"
+#include "hub/hub_fetch.h"
 #include "hub/hub_gallery.h"
 #include "hub/hub_name.h"
 
@@ -39,16 +40,17 @@ bool has_file_chooser() { return true; }
 
 void choose_files(bool model) { EM_ASM({ vitvizChoose($0 ? 'model' : 'image'); }, model); }
 
-bool open_hub_model_in_page(const std::string& model) {
+bool open_hub_model_in_page(const std::string& model, HubLink link) {
     if (!vit::is_hub_name(model) || vit::hub_model_cached(model)) return false;
+    if (link == HubLink::Keep && vit::hub_model_out_of_reach(model)) return false;
     EM_ASM(
         {
-            const query = new URLSearchParams();
+            const query = new URLSearchParams($1 ? window.location.search : '');
             query.set('model', UTF8ToString($0));
             if (Module.vitvizHubEndpoint) query.set('hub', Module.vitvizHubEndpoint);
             window.location.search = '?' + query.toString();
         },
-        model.c_str());
+        model.c_str(), link == HubLink::Keep);
     return true;
 }
 

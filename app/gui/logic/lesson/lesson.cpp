@@ -76,6 +76,17 @@ void check_image_path(const JsonReader& r, const std::string& image, const fs::p
     r.fail("'image' " + quoted(json(image)) + " is not a file (looked in " + shortened(folder.string()) + ")");
 }
 
+// The lesson played instead of one on a Hub model must be a file (relative to the lesson's folder).
+void check_otherwise(const JsonReader& r, const Lesson& lesson, const fs::path& folder) {
+    if (lesson.otherwise.empty()) return;
+    if (!vit::is_hub_name(lesson.model))
+        r.fail("'otherwise' names the lesson played when the lesson's Hub model cannot be had, but 'model' " +
+               quoted(json(lesson.model)) + " is not an hf-hub:ORG/NAME model");
+    if (type_of(r, "otherwise", lesson.otherwise, folder) != fs::file_type::regular)
+        r.fail("'otherwise' " + quoted(json(lesson.otherwise)) + " is not a file (looked in " +
+               shortened(folder.string()) + ")");
+}
+
 Highlight read_highlight(const json& v, const std::string& where) {
     const JsonReader r(v, where + ": 'highlight'");
     r.only({"patch", "row", "cell"});
@@ -181,21 +192,23 @@ bool LessonTrain::operator==(const LessonTrain& o) const {
 }
 
 bool Lesson::operator==(const Lesson& o) const {
-    return title == o.title && model == o.model && image == o.image && steps == o.steps;
+    return title == o.title && model == o.model && image == o.image && otherwise == o.otherwise && steps == o.steps;
 }
 
 Lesson parse_lesson(const std::string& text, const std::string& path) {
     const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
     const json root = parse_json(bytes, bytes + text.size(), path);
     const JsonReader r(root, path);
-    r.only({"title", "model", "image", "steps"});
+    r.only({"title", "model", "image", "otherwise", "steps"});
     Lesson lesson;
     read_text(r, "title", lesson.title, kMaxLessonTitleBytes);
     read_text(r, "model", lesson.model, kMaxLessonPathBytes);
     read_text(r, "image", lesson.image, kMaxLessonPathBytes);
+    read_text(r, "otherwise", lesson.otherwise, kMaxLessonPathBytes);
     const fs::path folder = fs::path(path).parent_path();
     check_model_path(r, lesson.model, folder);
     check_image_path(r, lesson.image, folder);
+    check_otherwise(r, lesson, folder);
     if (!r.has("steps") || !r.at("steps").is_array() || r.at("steps").empty())
         r.fail("'steps' must be a list of at least one step");
     const json& steps = r.at("steps");
@@ -229,12 +242,18 @@ std::string lesson_json(const Lesson& lesson) {
     }
     json root = {{"title", lesson.title}, {"model", lesson.model}};
     if (!lesson.image.empty()) root["image"] = lesson.image;
+    if (!lesson.otherwise.empty()) root["otherwise"] = lesson.otherwise;
     root["steps"] = std::move(steps);
     return root.dump(2) + "\n";
 }
 
 void save_lesson(const Lesson& lesson, const std::string& path) {
     write_whole_file(path, lesson_json(lesson), "the lesson");
+}
+
+std::string otherwise_path(const Lesson& lesson, const std::string& lesson_path) {
+    if (lesson.otherwise.empty()) return "";
+    return (fs::path(lesson_path).parent_path() / lesson.otherwise).lexically_normal().string();
 }
 
 std::string step_model(const Lesson& lesson, const std::string& lesson_path, int index) {

@@ -8,7 +8,8 @@
 // cell of the step's scores or attention matrix, outlined there). The texts
 // can quote live values of the step's pass (logic/lesson/narration.h:
 // "It answers {answer} with {p}."). A model or image that is a path
-// is relative to the lesson file's folder. Example:
+// is relative to the lesson file's folder. A lesson on a Hub model can name
+// another lesson ("otherwise") played when that model cannot be had. Example:
 //   {"title": "From pixels to tokens", "model": "toy-4x4",
 //    "steps": [{"title": "Cut into patches", "stage": "patches", "token": 1,
 //               "narration": "The 4x4 image becomes four 2x2 patches …",
@@ -77,6 +78,9 @@ struct Lesson {
     std::string title;
     std::string model = kDigitsModel;  // the default of every step: a built-in name or a checkpoint path
     std::string image;             // "": the model's built-in image
+    // A lesson file (relative to this one's folder) played instead when `model`, a Hub model,
+    // cannot be had: not in the cache and the Hub out of reach. "": none.
+    std::string otherwise;
     std::vector<LessonStep> steps;
     bool operator==(const Lesson& o) const;
 };
@@ -90,6 +94,9 @@ Lesson load_lesson(const std::string& path);
 // The lesson as the JSON parse_lesson reads (keys at their defaults left out).
 std::string lesson_json(const Lesson& lesson);
 void save_lesson(const Lesson& lesson, const std::string& path);
+
+// The lesson played instead of `lesson` (its "otherwise" resolved against its folder); "": none.
+std::string otherwise_path(const Lesson& lesson, const std::string& lesson_path);
 
 // The model and image step `index` runs on (the lesson's where the step names none;
 // a checkpoint or image path resolved against the lesson's folder).

@@ -26,6 +26,9 @@ struct LessonPlayer {
     int requested = -1;    // the step whose model and image were last asked of the loader
     StepTransition transition;  // from the view before to the step's
     bool revealed = true;  // false: the step's question waits for the next press to show its answer
+    // Played instead of another lesson (its "otherwise"): the caption's line saying which and why
+    // (and no further lesson instead); "": the lesson asked for.
+    std::string instead_of;
 
     int steps() const { return static_cast<int>(lesson.steps.size()); }
     const LessonStep& step() const { return lesson.steps[static_cast<size_t>(index)]; }
