@@ -51,10 +51,16 @@ export async function openPage(browser, url, problems, scale = 1) {
   return page;
 }
 
-// The app's own account of the screen (App::view_summary).
+// The app's own account of the screen (App::view_summary); not ready while the page opens itself
+// on another link (a Hub model's download).
 export async function view(page) {
-  return page.evaluate(() => (window.Module && Module.calledRun
-    ? JSON.parse(Module.ccall('vitviz_view', 'string', [], [])) : { ready: false }));
+  try {
+    return await page.evaluate(() => (window.Module && Module.calledRun
+      ? JSON.parse(Module.ccall('vitviz_view', 'string', [], [])) : { ready: false }));
+  } catch (e) {
+    if (/context was destroyed|navigat/i.test(e.message)) return { ready: false };
+    throw e;
+  }
 }
 
 // Waits until `test(view)` holds (polled every 100 ms); throws naming `what` after `seconds`.

@@ -324,6 +324,41 @@ test('a repository the Hub does not have is one message naming it, and the app o
   }
 });
 
+test('a lesson on a Hub model fetches it and plays; with the model out of reach its digits lesson plays instead',
+     async (t) => {
+  const dino = 'timm/vit_small_patch16_224.dino';  // served as random weights of its shape (tests/hub/random_vit.py)
+  const folder = mkdtempSync(join(tmpdir(), 'vitviz-random-vit-'));
+  execFileSync('python3', [join(source, 'tests', 'hub', 'random_vit.py'), folder]);
+  const hub = await standInHub(source, { [dino]: folder });
+  try {  // (timm repositories have no preprocessor_config.json: the browser logs its 404)
+    const page = await t.open(`?lesson=what-attention-looks-at-dino&hub=${encodeURIComponent(hub.endpoint)}`,
+                              { expectProblems: true });
+    await waitFor(page, 'the lesson on its Hub model', (v) => v.ready && v.model === `hf-hub:${dino}`, 120);
+    await sleep(1000);
+    assert.match(await page.title(), /step 1\/6$/);
+    assert.match(page.url(), /[?&]lesson=what-attention-looks-at-dino/);
+    await pixels(page, join(shots, 'lesson-dino-step1.png'));
+    await press(page, 'ArrowRight');
+    await press(page, 'ArrowRight');
+    await sleep(1500);
+    assert.match(await page.title(), /step 2\/6$/);
+    await pixels(page, join(shots, 'lesson-dino-step2.png'));
+  } finally {
+    hub.stop();
+  }
+  const empty = await standInHub(source, {});
+  try {
+    const page = await t.open(`?lesson=what-attention-looks-at-dino&hub=${encodeURIComponent(empty.endpoint)}`,
+                              { expectProblems: true });
+    await waitFor(page, 'the digits lesson instead', (v) => v.ready && v.model === 'digits', 120);
+    await sleep(1000);
+    assert.match(await page.title(), /step 1\/12$/);
+    await pixels(page, join(shots, 'lesson-dino-instead.png'));
+  } finally {
+    empty.stop();
+  }
+});
+
 // A Hugging Face cache as huggingface_hub writes it: `files` (name: path) as blobs, linked from
 // snapshots/COMMIT/, refs/main naming COMMIT.
 function huggingFaceCache(repo, files) {

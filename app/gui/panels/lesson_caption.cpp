@@ -47,7 +47,8 @@ float lesson_caption_height(const LessonPlayer& player, const LessonEditor& edit
                             const std::string& answer) {
     const float wrap = width - 2.f * ImGui::GetStyle().WindowPadding.x;
     const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : text.title);
-    float h = ImGui::GetTextLineHeightWithSpacing() * 2.6f;  // title (heading font) and the footer
+    float h = ImGui::GetTextLineHeightWithSpacing() * 1.6f;  // title (heading font)
+    h += WrappedHeight(drawn_text(player.lesson.title), wrap) + 4.f;  // the footer: the lesson's title
     if (!title_beside_where(title, where_we_are(player, editor), wrap))
         h += ImGui::GetTextLineHeightWithSpacing() + 1.35f * ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap / 1.35f).y -
              1.35f * ImGui::GetTextLineHeight();
@@ -85,7 +86,8 @@ void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, c
         return;
     }
     for (const CaptionLine& line : caption_lines(player, text, answer)) WrappedWords(line.text, line.colour);
-    if (!player.lesson.title.empty()) ImGui::TextDisabled("%s", drawn_text(player.lesson.title).c_str());
+    if (!player.lesson.title.empty())
+        WrappedWords(drawn_text(player.lesson.title), ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::EndChild();
 }
 
