@@ -83,6 +83,7 @@ struct ModelConfig : TokenSettings {
     Preprocess preprocess;
     std::vector<std::string> labels;  // num_classes names
     PosResample pos_resample = PosResample::Antialiased;
+    bool random_weights = false;  // seeded random weights, never trained (random_model.h): the views say so
 
     int head_dim() const { return embed_dim / num_heads; }
     int patch_dim() const { return channels * patch_size * patch_size; }

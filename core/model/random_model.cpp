@@ -97,6 +97,7 @@ Model make_random_model(const ModelConfig& config, uint32_t seed, bool qkv_bias)
     WeightSource w(seed);
     Model m;
     m.config = c;
+    m.config.random_weights = true;
     if (static_cast<int>(m.config.labels.size()) != c.num_classes) {
         m.config.labels.clear();
         for (int i = 0; i < c.num_classes; ++i) m.config.labels.push_back("class " + std::to_string(i));

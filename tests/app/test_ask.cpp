@@ -411,3 +411,10 @@ TEST_CASE("the status bar names the answer from the first screen, and says loadi
     CHECK(status_model_text("digits", false, 0, 0, 0) == "loading model digits …");
     CHECK(status_model_text("digits", true, 64, 4, 4) == "model digits  (D=64, 4 heads, 4 blocks)");
 }
+
+TEST_CASE("a model with random weights says so over every screen, a trained one does not") {
+    for (const char* name : {vit::kRandomVitB, vit::kRandomReg4, vit::kRandomDistilled, vit::kRandomGap, vit::kRandomClip})
+        CHECK_THAT(random_weights_text(vit::load_model(name).config), Catch::Matchers::StartsWith("RANDOM WEIGHTS: "));
+    CHECK(random_weights_text(vit::load_model(vit::kDigitsModel).config).empty());
+    CHECK(random_weights_text(vit::load_model("toy-4x4").config).empty());
+}

@@ -405,7 +405,10 @@ void App::draw_main_window(UiActions& actions) {
     // A lesson's caption heads the side column beside the view (the window is wider than tall), else a strip below.
     float caption_h = columns ? 0.f : lessons_.caption_height(ImGui::GetContentRegionAvail().x);
     const std::string modified = trace_ ? modified_pass_text(ask_.results().asked, state_.ask.show) : "";
-    float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h - PassBannerHeight(modified);
+    const std::string random = model_ ? random_weights_text(model_->config) : "";
+    float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h - PassBannerHeight(modified) -
+                   PassBannerHeight(random);
+    DrawPassBanner(random, BannerKind::RandomWeights);  // over every screen that draws its attention
     DrawPassBanner(modified);  // what was asked, over every screen and in every screenshot
     const float dock_h = columns ? dock_height(body_h) : 0.f;
     if (columns) draw_columns(body_h - dock_h);

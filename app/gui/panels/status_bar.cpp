@@ -77,12 +77,13 @@ float PassBannerHeight(const std::string& text) {
     return text.empty() ? 0.f : ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.y;
 }
 
-void DrawPassBanner(const std::string& text) {
+void DrawPassBanner(const std::string& text, BannerKind kind) {
     if (text.empty()) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     const ImVec2 size(ImGui::GetContentRegionAvail().x, ImGui::GetFrameHeight());
-    dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), IM_COL32(200, 110, 0, 255), 3.f);
+    const ImU32 fill = kind == BannerKind::ModifiedPass ? IM_COL32(200, 110, 0, 255) : IM_COL32(175, 175, 195, 255);
+    dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), fill, 3.f);
     const float pad = ImGui::GetStyle().FramePadding.y;
     dl->PushClipRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), true);
     dl->AddText(ImVec2(p0.x + 8.f, p0.y + pad), IM_COL32(0, 0, 0, 255), drawn_text(text).c_str());

@@ -33,9 +33,11 @@ struct StatusInfo {
 
 // Returns true when the download's Cancel button was pressed.
 bool DrawStatusBar(const StatusInfo& info);
-// The modified-pass banner (`text` from modified_pass_text), a full-width strip;
+// A banner over every screen, a full-width strip: the modified pass's (`text` from
+// modified_pass_text, orange) or a random-weight model's (random_weights_text, grey);
 // nothing for "". PassBannerHeight: its height, 0 for "".
-void DrawPassBanner(const std::string& text);
+enum class BannerKind { ModifiedPass, RandomWeights };
+void DrawPassBanner(const std::string& text, BannerKind kind = BannerKind::ModifiedPass);
 float PassBannerHeight(const std::string& text);
 // Returns false when the message should go (dismissed or expired).
 bool DrawMessageBar(const Message& msg);

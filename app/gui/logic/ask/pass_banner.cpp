@@ -21,6 +21,11 @@ static std::string counted(size_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+std::string random_weights_text(const ModelConfig& config) {
+    if (!config.random_weights) return "";
+    return "RANDOM WEIGHTS: this model was never trained, so its attention and answers show no learned pattern";
+}
+
 std::string modified_pass_text(const Interventions& asked, AskShow show) {
     if (asked.empty()) return "";
     std::string out = "MODIFIED PASS:";

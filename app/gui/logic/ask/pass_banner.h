@@ -19,6 +19,9 @@ std::string prediction_text(const Trace& trace, const ModelConfig& config);
 // 3 patches masked · head 1.2 silenced"; `show` says which pass the views draw
 // ("… · showing the unmodified pass" / "… · showing modified − unmodified").
 std::string modified_pass_text(const Interventions& asked, AskShow show);
+// "" for a trained model; for one with random weights, a warning that what its attention
+// shows was never learned (a banner over every screen, as the modified pass's).
+std::string random_weights_text(const ModelConfig& config);
 // The status bar's model part: "model digits (D=64, 4 heads, 4 blocks)", or
 // "loading model digits …" while there is no model yet.
 std::string status_model_text(const std::string& name, bool loaded, int embed_dim, int heads, int depth);
