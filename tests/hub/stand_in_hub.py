@@ -15,9 +15,10 @@ Every answer lets a page of any origin read it (CORS), as huggingface.co's do.
 
 Faults a test asks for (Hub.faults, by file name): "cut" sends half the body and
 closes; "corrupt" sends other bytes than the stated hash; "slow" sends 4 kB
-every 0.1 s (a download to watch). Every request is
+every 0.1 s (a download to watch); "huge" states a length of 1.3 GB, sends the
+file and closes (weights too large for a browser tab). Every request is
 logged (Hub.log: method, path, whether it carried an Authorization header).
-Run alone: stand_in_hub.py [--slow] ORG/NAME=FOLDER ... prints its endpoint and serves
+Run alone: stand_in_hub.py [--slow | --huge] ORG/NAME=FOLDER ... prints its endpoint and serves
 (the page's tests, tests/web/page_tests.mjs, start it so).
 """
 import hashlib
@@ -28,6 +29,7 @@ import threading
 import time
 
 LARGE_SUFFIXES = (".safetensors", ".bin")
+HUGE_BYTES = 1300000000  # the length the "huge" fault states
 
 
 def git_blob_sha1(data):
@@ -150,12 +152,12 @@ class Hub:
                     self.send_header("Content-Range", "bytes %d-%d/%d" % (start, len(data) - 1, len(data)))
                 for key, value in headers.items():
                     self.send_header(key, value)
-                self.send_header("Content-Length", str(len(piece)))
+                self.send_header("Content-Length", str(HUGE_BYTES if fault == "huge" else len(piece)))
                 self.end_headers()
                 if not body:
                     return
-                if fault == "cut":
-                    self.wfile.write(piece[: len(piece) // 2])
+                if fault in ("cut", "huge"):
+                    self.wfile.write(piece[: len(piece) // 2] if fault == "cut" else piece)
                     self.wfile.flush()
                     self.close_connection = True
                     return
@@ -176,9 +178,9 @@ class Hub:
 
 
 if __name__ == "__main__":
-    slow = "--slow" in sys.argv
     hub = Hub(dict(arg.split("=", 1) for arg in sys.argv[1:] if "=" in arg)).start()
-    if slow:
-        hub.faults["model.safetensors"] = "slow"
+    for fault in ("slow", "huge"):
+        if "--" + fault in sys.argv:
+            hub.faults["model.safetensors"] = fault
     print(hub.endpoint, flush=True)
     hub.thread.join()

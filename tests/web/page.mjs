@@ -25,9 +25,9 @@ export async function launch(build) {
 }
 
 // The stand-in Hugging Face Hub (tests/hub/stand_in_hub.py) serving `repos` ({"ORG/NAME": folder}) on a
-// free port; resolves to { endpoint, stop }.
-export function standInHub(source, repos) {
-  const args = Object.entries(repos).map(([repo, folder]) => `${repo}=${folder}`);
+// free port, with its `flags` (['--huge']); resolves to { endpoint, stop }.
+export function standInHub(source, repos, flags = []) {
+  const args = [...flags, ...Object.entries(repos).map(([repo, folder]) => `${repo}=${folder}`)];
   const hub = spawn('python3', [join(source, 'tests', 'hub', 'stand_in_hub.py'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((done, fail) => {
     hub.once('error', fail);

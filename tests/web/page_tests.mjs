@@ -397,6 +397,20 @@ test('a site built with a model from the Hugging Face cache opens it with no Hub
   }
 });
 
+test('weights too large for a browser tab are refused before they come, in one line naming the size', async (t) => {
+  const hub = await standInHub(source, { 'test/huge': join(source, 'tests', 'fixtures', 'timm_f32') }, ['--huge']);
+  try {
+    const page = await t.open(`?model=hf-hub:test/huge&hub=${encodeURIComponent(hub.endpoint)}`, { expectProblems: true });
+    const v = await waitFor(page, 'the fallback model', (v) => v.ready);
+    assert.equal(v.model, 'toy-4x4');
+    const said = await page.evaluate(() => FS.readFile('/hub/test/huge/main.error', { encoding: 'utf8' }));
+    assert.equal(said, 'hf-hub:test/huge: model.safetensors is 1300.0 MB: a browser tab holds at most 4 GB, ' +
+                       'about three times 1200.0 MB of weights; open it in the desktop app');
+  } finally {
+    hub.stop();
+  }
+});
+
 // Runs every test on its own page; a console error on a page fails its test.
 async function main() {
   const { server, url } = await serveSite(join(build, 'site'));
