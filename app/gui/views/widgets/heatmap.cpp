@@ -75,9 +75,19 @@ void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImV
     };
     std::string lo = format ? format(range.lo) : short_number(range.lo), hi = format ? format(range.hi) : short_number(range.hi);
     bool both = ImGui::CalcTextSize(lo.c_str()).x + ImGui::CalcTextSize(hi.c_str()).x + 10.f < width;
-    if (both) label(range.lo, p0.x, 0.f);
+    if (!both) {  // too narrow for a label at each end: one label under the middle names both ends
+        const std::string ends = range.lo == -range.hi ? "±" + hi : lo + " … " + hi;
+        const float w = ImGui::CalcTextSize(ends.c_str()).x;
+        dl->AddText(ImVec2((p0.x + p1.x - w) * 0.5f, p1.y + 4), kAxis, ends.c_str());
+        return;
+    }
+    label(range.lo, p0.x, 0.f);
     label(range.hi, p1.x, 1.f);
-    if (both && cmap == Colormap::Diverging && width > 6 * ImGui::GetFontSize()) label(0.f, (p0.x + p1.x) * 0.5f, 0.5f);
+    // The middle's 0 when it clears both ends' labels.
+    const float half = std::max(ImGui::CalcTextSize(lo.c_str()).x, ImGui::CalcTextSize(hi.c_str()).x);
+    const std::string zero = format ? format(0.f) : short_number(0.f);
+    if (cmap == Colormap::Diverging && 2.f * half + ImGui::CalcTextSize(zero.c_str()).x + 16.f < width)
+        label(0.f, (p0.x + p1.x) * 0.5f, 0.5f);
 }
 
 namespace {
