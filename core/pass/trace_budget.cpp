@@ -42,11 +42,15 @@ Memory usable_memory() {
     return {physical, false};
 }
 
-// "(50% of its memory)", or of the limit that is lower.
-std::string allowance_text() {
+// "(50% of this machine's memory)", or of the limit that is lower; "…, shared by the 3 passes the
+// app holds at once" where `traces_held` share it.
+std::string allowance_text(int traces_held) {
     const Memory m = usable_memory();
+    const std::string shared =
+        traces_held > 1 ? ", shared by the " + std::to_string(traces_held) + " passes the app holds at once" : "";
     return " (" + std::to_string(static_cast<int>(kMaxTraceMemoryShare * 100)) + "% of " +
-           (m.limited ? "the process's address-space limit, " + gigabytes(m.bytes) : std::string("this machine's memory")) + ")";
+           (m.limited ? "the process's address-space limit, " + gigabytes(m.bytes) : std::string("this machine's memory")) +
+           shared + ")";
 }
 
 std::string tokens_text(const ModelConfig& config, int size) {
@@ -85,7 +89,8 @@ int largest_fitting_image_size(const ModelConfig& config, int64_t budget) {
     return largest;
 }
 
-void check_input_fits(const ModelConfig& config, int image_size, int64_t budget) {
+void check_input_fits(const ModelConfig& config, int image_size, int64_t budget, int traces_held) {
+    budget /= std::max(1, traces_held);
     const int size = image_size > 0 ? image_size : config.preprocess.image_size;
     const int64_t needed = trace_bytes(config, size);
     if (size <= kMaxImageSide && needed <= budget) {  // it fits; over the limit, the messages below come first
@@ -108,7 +113,7 @@ void check_input_fits(const ModelConfig& config, int image_size, int64_t budget)
                             largest);
     throw InputTooLarge(input + " (" + tokens_text(config, size) + ") needs " +
                             gigabytes(static_cast<double>(needed)) + " for its trace, over the " +
-                            gigabytes(static_cast<double>(budget)) + " allowed" + allowance_text() + offer,
+                            gigabytes(static_cast<double>(budget)) + " allowed" + allowance_text(traces_held) + offer,
                         largest);
 }
 

@@ -35,8 +35,11 @@ struct InputTooLarge : Error {
 };
 
 // Throws InputTooLarge when `image_size` (0: the config's own) is over
-// kMaxImageSide or its trace needs more than `budget` bytes; vit::Error naming
+// kMaxImageSide or its trace needs more than its share of `budget` bytes: all of it, or
+// 1/`traces_held` for a program that holds that many traces at once (the app,
+// app/gui/logic/jobs/pass_steps.h; the message says so); vit::Error naming
 // --image-size (the one way to ask for a size) when it is not a whole number of patches.
-void check_input_fits(const ModelConfig& config, int image_size, int64_t budget = trace_budget_bytes());
+void check_input_fits(const ModelConfig& config, int image_size, int64_t budget = trace_budget_bytes(),
+                      int traces_held = 1);
 
 }  // namespace vit

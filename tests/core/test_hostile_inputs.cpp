@@ -253,6 +253,15 @@ TEST_CASE("an input whose trace would not fit is refused with the size it needs 
     } catch (const vit::InputTooLarge& e) {
         CHECK_THAT(e.what(), Contains("an input of 100000×100000 pixels is over the limit of 8192 pixels a side"));
     }
+    // A program holding four traces at once (the app) gives each a quarter of the budget, and says so.
+    CHECK_NOTHROW(vit::check_input_fits(model.config, 40, 4 * budget, 4));
+    try {
+        vit::check_input_fits(model.config, 40, 3 * budget, 4);
+        FAIL("no error");
+    } catch (const vit::InputTooLarge& e) {
+        CHECK(e.largest_fitting == vit::largest_fitting_image_size(model.config, 3 * budget / 4));
+        CHECK_THAT(e.what(), Contains(", shared by the 4 passes the app holds at once)"));
+    }
 }
 
 // No machine holds the toy's trace at 1024 px (262,145 tokens: T × T attention of hundreds of

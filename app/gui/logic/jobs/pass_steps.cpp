@@ -115,7 +115,7 @@ void PassSteps::decode_image() {
     Image img = req.pixels ? with_channels(*req.pixels, cfg.channels)
                            : model_image(req.model, req.image, cfg.channels);  // as the CLI reads it
     out_.image_name = image_name(req);
-    check_input_fits(cfg, req.image_size);
+    check_input_fits(cfg, req.image_size, trace_budget_bytes(), kTracesHeldAtOnce);
     out_.input = std::make_shared<const Tensor>(preprocess(img, cfg.preprocess, req.image_size, req.image));
     int longest = std::max(img.height, img.width);
     if (longest > 1024) {

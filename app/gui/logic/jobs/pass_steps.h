@@ -17,6 +17,12 @@
 
 namespace vit::gui {
 
+// The full traces the app may hold at once: the plain pass and the Ask panel's modified pass on
+// screen while the next question's two are written (measured: a rerun of the Ask panel peaks at
+// about four traces beside the weights). Each trace may take this share of the memory budget
+// (trace_budget.h).
+constexpr int kTracesHeldAtOnce = 4;
+
 // What one request keeps for the next (a Loader's requests run one at a time):
 // the model's weights packed for the core's kernel
 // (model/packed_weights.h), made once per model, and the storage of a trace the
