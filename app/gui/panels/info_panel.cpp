@@ -1,6 +1,8 @@
 // The stage side panel.
 #include "panels/info_panel.h"
 
+#include <utility>
+
 #include "panels/provenance_panel.h"
 #include "logic/describe/stage_info.h"
 #include "logic/describe/token_order.h"
@@ -132,16 +134,33 @@ static void DrawStageHelp(ViewContext& ctx) {
     }
 }
 
-// The keyboard's keys, one group a line.
+// The keyboard's keys, one a row: the key, then what it does (wrapped, never cut at the panel's edge).
 static void DrawKeys(ViewContext& ctx) {
     Section("Keys");
-    ImGui::TextDisabled(ctx.state.clicker ? "← →  stage      PgUp PgDn  stage (clicker)" : "← →  stage      PgUp PgDn  block");
-    ImGui::TextDisabled("↑ ↓  token      H  head      Z  enlarge\n"
-                        "A  attention    W  why       G  gradients\n"
-                        "L  model view   V  overview  C  CLS only\n"
-                        "N  numbers      R  lessons   F11/P  presenter\n"
-                        "Ctrl+S  PNG     Ctrl+E  .npy   O / M  open\n"
-                        "Ctrl/Alt+1…9  bookmark    1…9  return to it");
+    static const std::pair<const char*, const char*> kKeys[] = {
+        {"↑ ↓", "token"},           {"H", "next head"},
+        {"Z", "enlarge a head"},    {"A", "attention"},          {"W", "why this class"},
+        {"G", "gradients"},         {"L", "model view"},         {"V", "overview"},
+        {"C", "CLS only"},          {"N", "numbers"},            {"R", "lesson editor"},
+        {"F11 or P", "presenter"},  {"Ctrl+S", "save a PNG"},    {"Ctrl+E", "save .npy"},
+        {"O", "open an image"},     {"M", "open a model"},       {"Ctrl/Alt+1…9", "bookmark the view"},
+        {"1…9", "return to a bookmark"}};
+    if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) return;
+    ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
+    const auto row = [](const char* key, const char* does) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", key);
+        ImGui::TableNextColumn();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", does);
+        ImGui::PopStyleColor();
+    };
+    row("← →", "stage");
+    row("PgUp PgDn", ctx.state.clicker ? "stage (clicker)" : "block");
+    for (const auto& [key, does] : kKeys) row(key, does);
+    ImGui::EndTable();
 }
 
 void DrawInfoPanel(ViewContext& ctx) {
