@@ -301,7 +301,7 @@ test("a model chosen from the Open window's Hub gallery opens the page on its li
     await waitFor(page, 'digits', (v) => v.ready && v.model === 'digits');
     await page.mouse.click(190, 20);  // the toolbar's "Open model…"
     await sleep(1000);
-    await page.mouse.click(450, 549);  // the gallery's first Hub row, ViT-Ti/16 (at 1600 × 1000)
+    await page.mouse.click(450, 630);  // the gallery's first Hub row, ViT-Ti/16 (at 1600 × 1000)
     const v = await waitFor(page, 'the gallery model', (v) => v.ready && v.model === `hf-hub:${tiny}`);
     assert.equal(v.model, `hf-hub:${tiny}`);
     assert.match(page.url(), /[?&]hub=/);

@@ -115,6 +115,19 @@ static void DrawThumbnails(OpenPanelState& panel, const std::string& asset_dir, 
     }
 }
 
+// A row to click that wraps its label at the panel's edge instead of running past it.
+static bool WrappedSelectable(const std::string& label) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    const ImVec2 at = ImGui::GetCursorPos();
+    const float height = ImGui::CalcTextSize(label.c_str(), nullptr, false, width).y;
+    const bool chosen = ImGui::Selectable(("##" + label).c_str(), false, 0, ImVec2(width, height));
+    ImGui::SetCursorPos(at);  // the label over the row, wrapped; the cursor then stands below both
+    ImGui::PushTextWrapPos(at.x + width);
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::PopTextWrapPos();
+    return chosen;
+}
+
 static void DrawGallery(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions) {
     if (!panel.gallery_ready) {
         panel.gallery_images = find_images(asset_dir, 400);
@@ -123,7 +136,7 @@ static void DrawGallery(OpenPanelState& panel, const std::string& asset_dir, UiA
     }
     if (panel.for_model) {
         for (const GalleryModel& m : panel.gallery_models)
-            if (ImGui::Selectable(m.label.c_str())) choose(panel, actions, m.choice);
+            if (WrappedSelectable(m.label)) choose(panel, actions, m.choice);
         DrawHubGallery(panel, actions);
         ImGui::TextDisabled("Any other model: type hf-hub:ORG/NAME under Path, or open a checkpoint folder.");
     } else {
