@@ -26,6 +26,16 @@ static void choose(OpenPanelState& panel, UiActions& actions, const std::string&
     else panel.visible = false;
 }
 
+// Which gallery models the cache holds, looked up at most every two seconds.
+static const std::vector<bool>& cached_gallery_models(OpenPanelState& panel) {
+    const double now = ImGui::GetTime();
+    if (panel.hub_cached.size() == vit::hub_gallery().size() && now - panel.hub_cached_at < 2.0) return panel.hub_cached;
+    panel.hub_cached.clear();
+    for (const vit::HubGalleryModel& m : vit::hub_gallery()) panel.hub_cached.push_back(vit::hub_model_cached(m.name));
+    panel.hub_cached_at = now;
+    return panel.hub_cached;
+}
+
 // The Hub's models: each a row to choose, with what it was trained on, what it shows and
 // its download size (or that it is in the cache and opens with no network).
 static void DrawHubGallery(OpenPanelState& panel, UiActions& actions) {
@@ -38,14 +48,16 @@ static void DrawHubGallery(OpenPanelState& panel, UiActions& actions) {
     ImGui::TableSetupColumn("download", ImGuiTableColumnFlags_WidthFixed, em * 6);
     ImGui::TableSetupColumn("what it shows, what it learnt from", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
-    for (const vit::HubGalleryModel& m : vit::hub_gallery()) {
+    const std::vector<bool>& cached = cached_gallery_models(panel);
+    for (size_t i = 0; i < vit::hub_gallery().size(); ++i) {
+        const vit::HubGalleryModel& m = vit::hub_gallery()[i];
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (ImGui::Selectable(m.title, panel.awaiting == m.name, ImGuiSelectableFlags_SpanAllColumns))
             choose(panel, actions, m.name);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.name);
         ImGui::TableNextColumn();
-        if (vit::hub_model_cached(m.name)) ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.5f, 1.f), "in the cache");
+        if (cached[i]) ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.5f, 1.f), "in the cache");
         else ImGui::Text("%d MB", m.megabytes);
         ImGui::TableNextColumn();
         ImGui::TextWrapped("%s", m.shows);

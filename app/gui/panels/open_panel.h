@@ -40,6 +40,10 @@ struct OpenPanelState {
     bool downloading = false;
     float download_progress = 0.f;
     std::string download_phase;
+    // Which of the Hub gallery's models the cache holds (hub_gallery.h), looked up again every
+    // two seconds while the window is open rather than every frame; its time, ImGui's clock.
+    std::vector<bool> hub_cached;
+    double hub_cached_at = -1.0;
 };
 
 void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions);
