@@ -52,6 +52,11 @@ HubRepoCache::HubRepoCache(const std::string& repo) {
     folder_ = (fs::path(hub_cache_folder()) / flat).string();
 }
 
+std::string HubRepoCache::lock_path(const std::string& etag) const {
+    const fs::path folder(folder_);
+    return (folder.parent_path() / ".locks" / folder.filename() / (etag + ".lock")).string();
+}
+
 std::optional<std::string> HubRepoCache::commit_of(const std::string& revision) const {
     if (is_commit_hash(revision) && fs::is_directory(snapshot_folder(revision))) return revision;
     const std::string commit = small_text_file((fs::path(folder_) / "refs" / revision).string(), 256);

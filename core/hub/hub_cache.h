@@ -36,6 +36,9 @@ public:
     // snapshots/<commit>/<file> when it exists (a link whose blob is there, or a file).
     std::optional<std::string> cached_file(const std::string& commit, const std::string& file) const;
     std::string blob_path(const std::string& etag) const;  // blobs/<etag>
+    // <cache>/.locks/models--ORG--NAME/<etag>.lock: the file huggingface_hub locks (flock) while it
+    // downloads that blob, so this app and Python never write one blob at once.
+    std::string lock_path(const std::string& etag) const;
     // Links snapshots/<commit>/<file> to blobs/<etag> (relative, as huggingface_hub does).
     void link_snapshot(const std::string& commit, const std::string& file, const std::string& etag) const;
     // refs/<revision> = commit (not for a commit asked by its hash).

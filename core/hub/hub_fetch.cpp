@@ -12,6 +12,7 @@
 
 #include "base/error.h"
 #include "base/file_io.h"
+#include "hub/blob_lock.h"
 #include "hub/digest.h"
 #include "hub/http.h"
 #include "hub/hub_cache.h"
@@ -80,6 +81,7 @@ private:
     std::optional<RemoteFile> head(const std::string& file, const std::string& revision);
     RemoteFile reply_file(const std::string& file, const std::string& url, const HttpReply& reply) const;
     [[noreturn]] void refuse(const std::string& file, const HttpReply& reply) const;
+    BlobLock lock_blob(const RemoteFile& f) const;
     void fetch(const RemoteFile& f);
     void receive(const RemoteFile& f, const std::string& temporary);
     void check_whole(const RemoteFile& f, const std::string& temporary) const;
@@ -162,9 +164,20 @@ std::string HubSession::download() {
     return cache_.snapshot_folder(commit);
 }
 
-// One file into blobs/ (unless its blob is there) and linked from the snapshot.
+// The lock on `f`'s blob; the wait for another download of it can be cancelled as a download can.
+BlobLock HubSession::lock_blob(const RemoteFile& f) const {
+    try {
+        return BlobLock(cache_.lock_path(f.etag), [&] { return !progress_ || progress_({name_.text(), f.file, 0, f.size, 0.0}); });
+    } catch (const Error& e) {
+        throw Error(where(f.file) + ": " + e.what());
+    }
+}
+
+// One file into blobs/ (unless its blob is there) and linked from the snapshot; the blob's
+// lock held meanwhile, so a second download of it (this app's or Python's) waits, then finds it.
 void HubSession::fetch(const RemoteFile& f) {
     const std::string blob = cache_.blob_path(f.etag);
+    const BlobLock lock = lock_blob(f);
     std::error_code ec;
     if (!fs::is_regular_file(blob, ec) || static_cast<int64_t>(fs::file_size(blob, ec)) != f.size) {
         make_folder(fs::path(blob).parent_path().string());

@@ -10,6 +10,7 @@ gallery models the cache holds, and a lesson on a Hub model playing the
 lesson it names otherwise when the model cannot be had.
 Usage: test_hub.py VITVIZ_CLI FIXTURES_DIR [VITVIZ XVFB_RUN]
 """
+import fcntl
 import hashlib
 import os
 import re
@@ -17,6 +18,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -94,6 +97,23 @@ class HubFixture(unittest.TestCase):
 
 
 class HubTest(HubFixture):
+    def test_a_blob_another_download_holds_waits_for_huggingface_hubs_lock(self):
+        """huggingface_hub flocks .locks/models--ORG--NAME/<etag>.lock while it writes a blob: the app waits."""
+        sha = hashlib.sha256(read_bytes(os.path.join(TIMM, "model.safetensors"))).hexdigest()
+        lock_path = os.path.join(self.cache, ".locks", "models--test--timm-tiny", sha + ".lock")
+        os.makedirs(os.path.dirname(lock_path))
+        held = open(lock_path, "w")
+        fcntl.flock(held, fcntl.LOCK_EX)  # as Python's download holds it
+        release = threading.Timer(1.5, held.close)  # closing the file releases the lock
+        release.start()
+        start = time.monotonic()
+        rc, out, err = self.cli("hf-hub:test/timm-tiny")
+        waited = time.monotonic() - start
+        release.join()
+        self.assertEqual(rc, 0, err)
+        self.assertGreaterEqual(waited, 1.4, "the download did not wait for the lock")
+        self.assertEqual(out, self.cli(TIMM)[1])
+
     def test_a_download_answers_as_the_same_files_opened_from_a_folder(self):
         for repo, folder in (("test/timm-tiny", TIMM), ("test/hf-tiny", HF)):
             image = IMAGE if folder == TIMM else os.path.join(HF, "image.png")
