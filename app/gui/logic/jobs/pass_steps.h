@@ -20,8 +20,15 @@ namespace vit::gui {
 // The full traces the app may hold at once: the plain pass and the Ask panel's modified pass on
 // screen while the next question's two are written (measured: a rerun of the Ask panel peaks at
 // about four traces beside the weights). Each trace may take this share of the memory budget
-// (trace_budget.h).
+// (trace_budget.h). On the desktop memory is overcommitted: a pass that does not fit is not
+// refused by an allocation but killed later, with the window. A page's heap is a hard limit
+// instead: an allocation past it fails where the pass reports it (forward.h), so a trace there
+// may take the whole budget (DINOv2-S/14 keeps its 518 pixels in a 4 GB tab).
+#ifdef __EMSCRIPTEN__
+constexpr int kTracesHeldAtOnce = 1;
+#else
 constexpr int kTracesHeldAtOnce = 4;
+#endif
 
 // What one request keeps for the next (a Loader's requests run one at a time):
 // the model's weights packed for the core's kernel
