@@ -42,8 +42,8 @@ Memory usable_memory() {
     return {physical, false};
 }
 
-// "(50% of this machine's memory)", or of the limit that is lower; "…, shared by the 3 passes the
-// app holds at once" where `traces_held` share it.
+// "(50% of this machine's memory)", or of the limit that is lower; "…, shared by the N passes the
+// app holds at once" where `traces_held` (N) share it.
 std::string allowance_text(int traces_held) {
     const Memory m = usable_memory();
     const std::string shared =

@@ -46,11 +46,11 @@ void LessonController::open(const std::string& path, const std::string& instead_
 }
 
 // The lesson `replaced` names as its "otherwise", its caption saying why `replaced`'s model is not
-// used; a tour of the lesson becomes a tour of that one.
+// used; a tour of the lesson under way becomes a tour of that one (at the start, App plans it).
 void LessonController::play_otherwise(const LessonPlayer& replaced, const std::string& why) {
     open(otherwise_path(replaced.lesson, replaced.path),
          "Played instead of \"" + replaced.lesson.title + "\", whose model " + why + ".");
-    plan_tour();
+    if (app_.tour) plan_tour();
 }
 
 bool LessonController::may_play_otherwise(const LessonPlayer& player) {
