@@ -231,6 +231,15 @@ def variant_fixtures():
             interpolation="bicubic", image=("chelsea", 40, 52, False), image_from="timm_f32",
             architecture="vit_small_patch14_dinov2", tag="lvd142m",
             model_args={"img_size": 84, "num_classes": 5})
+    # DINOv2 ViT-g's SwiGLU MLP: the name says it (timm's vit_giant_patch14_dinov2 sets
+    # mlp_layer=SwiGLUPacked, mlp_ratio=2.66667 * 2); fc1 32 -> 170, halves of 85, fc2 85 -> 32
+    fixture("timm_dinov2_swiglu", seed=9, dtype="F32", naming="timm",
+            model_kw=dict(patch_size=14, in_chans=3, num_classes=5, embed_dim=32, depth=2,
+                          num_heads=4, mlp_ratio=2.66667 * 2, qkv_bias=True),
+            variant=dict(init_values=1e-5, mlp_layer="SwiGLUPacked"), img_size=56, crop_pct=1.0,
+            interpolation="bicubic", image=("coffee", 64, 64, False), image_from="timm_f16_noqkvbias",
+            architecture="vit_giant_patch14_dinov2", tag="lvd142m",
+            model_args={"img_size": 56, "num_classes": 5, "num_heads": 4})
     for name, arch, act, seed in (("timm_clip", "vit_base_patch16_clip_224", "gelu", 7),
                                   ("timm_clip_quickgelu", "vit_base_patch16_clip_quickgelu_224", "quick_gelu", 8)):
         fixture(name, seed=seed, dtype="F32", naming="timm",
@@ -248,7 +257,8 @@ def hf_dinov2_fixture(name="hf_dinov2", seed=10, model_class=hf_dinov2.HfDinov2,
     preprocessor_config.json; positions trained for 84 px (6x6 patches of 14) and run
     at the processor's 56 px crop (4x4), so transformers' interpolation runs.
     `hf_dinov2_reg`: the same for Dinov2WithRegistersForImageClassification
-    (model_class HfDinov2Registers, key prefix "dinov2_with_registers.")."""
+    (model_class HfDinov2Registers, key prefix "dinov2_with_registers.");
+    `hf_dinov2_swiglu`: Dinov2ForImageClassification with use_swiglu_ffn (ViT-g's MLP)."""
     S, shortest = 56, 64
     d = os.path.join(OUT, name)
     previous_image = open(os.path.join(OUT, "timm_f32", "image.png"), "rb").read()
@@ -400,6 +410,7 @@ def main():
     variant_fixtures()
     hf_dinov2_fixture()
     hf_dinov2_fixture("hf_dinov2_reg", 11, hf_dinov2.HfDinov2Registers, "dinov2_with_registers.", num_register_tokens=4)
+    hf_dinov2_fixture("hf_dinov2_swiglu", 12, use_swiglu_ffn=True)
     digits_fixture()
     intervention_fixtures()
     total = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(OUT) for f in fs)

@@ -36,7 +36,7 @@ struct Pass {
 // the final norm's input for b == depth.
 StageRef stream_into(int b, const ModelConfig& c) {
     const StageRef s = b < c.depth ? StageRef{StageKind::Ln1, b} : StageRef{StageKind::Norm, -1};
-    return *stage_input(s, c.depth, c.norm_pre);
+    return *stage_input(s, c);
 }
 
 // d(branch) from d(what the residual adds): through LayerScale's ⊙ gamma when
@@ -51,13 +51,17 @@ void scaled_branch_backward(Pass& p, int b, StageKind scaled, StageKind branch, 
     layer_scale_backward(p.value(branch, b).mat(), gamma, p.grad(scaled, b).mat(), p.grad(branch, b).mat(), dgamma);
 }
 
-// d(fc1) from d(activation): GELU's or QuickGELU's derivative.
+// d(fc1) from d(activation): GELU's, QuickGELU's or SwiGLU's derivative.
 void activation_backward(Pass& p, int b) {
-    const bool quick = p.model.config.activation == Activation::QuickGelu;
-    const StageKind act = quick ? StageKind::QuickGelu : StageKind::Gelu;
-    const Tensor& fc1 = p.value(StageKind::Fc1, b);
-    if (quick) quick_gelu_backward(fc1.mat(), p.grad(act, b).mat(), p.grad(StageKind::Fc1, b).mat());
-    else gelu_backward(fc1.mat(), p.grad(act, b).mat(), p.grad(StageKind::Fc1, b).mat());
+    const Activation kind = p.model.config.activation;
+    const ConstMatRef fc1 = p.value(StageKind::Fc1, b).mat();
+    const ConstMatRef dact = p.grad(activation_stage(kind), b).mat();
+    const MatMap dfc1 = p.grad(StageKind::Fc1, b).mat();
+    switch (kind) {
+        case Activation::Gelu: return gelu_backward(fc1, dact, dfc1);
+        case Activation::QuickGelu: return quick_gelu_backward(fc1, dact, dfc1);
+        case Activation::SwiGlu: return swiglu_backward(fc1, dact, dfc1);
+    }
 }
 
 // block{b}: dL/d(out) → dL/d(stream in) and the block's weight gradients.
@@ -71,7 +75,7 @@ void block_backward(Pass& p, int b) {
 
     // out = res1 + ls2(mlp_out);  mlp_out = fc2(act(fc1(ln2(res1))))
     scaled_branch_backward(p, b, StageKind::Ls2, StageKind::MlpOut, StageKind::Out, w.ls2, gw.ls2);
-    const StageKind act = c.activation == Activation::QuickGelu ? StageKind::QuickGelu : StageKind::Gelu;
+    const StageKind act = activation_stage(c.activation);
     linear_backward(value(act).mat(), w.fc2_w, grad(StageKind::MlpOut).mat(), grad(act).mat(), gw.fc2_w, gw.fc2_b);
     activation_backward(p, b);
     linear_backward(value(StageKind::Ln2).mat(), w.fc1_w, grad(StageKind::Fc1).mat(), grad(StageKind::Ln2).mat(),

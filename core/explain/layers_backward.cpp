@@ -52,6 +52,14 @@ void quick_gelu_backward(const ConstMatRef& x, const ConstMatRef& dy, MatMap dx)
     dx.array() = dy.array() * (s + kQuickGeluScale * x.array() * s * (1.0f - s));
 }
 
+void swiglu_backward(const ConstMatRef& h, const ConstMatRef& dy, MatMap dh) {
+    const Eigen::Index M = dy.cols();
+    const auto a = h.leftCols(M).array();
+    const auto s = 1.0f / (1.0f + (-a).exp());
+    dh.leftCols(M).array() = dy.array() * h.rightCols(M).array() * s * (1.0f + a * (1.0f - s));
+    dh.rightCols(M).array() = dy.array() * a * s;
+}
+
 void layer_scale_backward(const ConstMatRef& x, const Vec& gamma, const ConstMatRef& dy, MatMap dx, Vec& dgamma) {
     dgamma += (dy.array() * x.array()).colwise().sum().transpose().matrix();
     dx.array() = dy.array().rowwise() * gamma.transpose().array();

@@ -24,6 +24,10 @@ void gelu_backward(const ConstMatRef& x, const ConstMatRef& dy, MatMap dx);
 // y = x · s(x), s = sigmoid(1.702 x):  dx = dy ⊙ (s + 1.702 x · s (1 − s))
 void quick_gelu_backward(const ConstMatRef& x, const ConstMatRef& dy, MatMap dx);
 
+// y = SiLU(a) ⊙ b for h = [a | b], s = sigmoid(a):
+//   da = dy ⊙ b ⊙ s (1 + a (1 − s)),  db = dy ⊙ SiLU(a)   (h, dh: T×2M; dy: T×M)
+void swiglu_backward(const ConstMatRef& h, const ConstMatRef& dy, MatMap dh);
+
 // y = x ⊙ γ per row:  dx = dy ⊙ γ,  dγ += Σ_rows dy ⊙ x
 void layer_scale_backward(const ConstMatRef& x, const Vec& gamma, const ConstMatRef& dy, MatMap dx, Vec& dgamma);
 

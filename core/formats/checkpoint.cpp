@@ -134,6 +134,14 @@ const Layout kHfDinov2RegistersLayout = [] {
     return l;
 }();
 
+// Dinov2SwiGLUFFN's names for fc1 and fc2 (use_swiglu_ffn, DINOv2 ViT-g).
+Layout with_swiglu_names(Layout l) {
+    l.fc1 = "mlp.weights_in", l.fc2 = "mlp.weights_out";
+    return l;
+}
+const Layout kHfDinov2SwigluLayout = with_swiglu_names(kHfDinov2Layout);
+const Layout kHfDinov2RegistersSwigluLayout = with_swiglu_names(kHfDinov2RegistersLayout);
+
 // The checkpoint's key names: a layout and the prefixes in front of it.
 struct KeyNames {
     const Layout* layout;
@@ -180,9 +188,11 @@ const char* hf_model_type(HfModel model) {
 KeyNames hf_key_names(KeyNames keys, const ConfigSpec& spec, const SafetensorsFile& file) {
     if (!keys.layout->huggingface) return keys;
     const bool dinov2 = spec.hf_model != HfModel::Vit;
-    keys.layout = spec.hf_model == HfModel::Dinov2WithRegisters ? &kHfDinov2RegistersLayout
-                  : dinov2                                      ? &kHfDinov2Layout
-                                                                : &kHuggingFaceLayout;
+    const bool swiglu = spec.activation == Activation::SwiGlu;
+    keys.layout = spec.hf_model == HfModel::Dinov2WithRegisters
+                      ? (swiglu ? &kHfDinov2RegistersSwigluLayout : &kHfDinov2RegistersLayout)
+                  : dinov2 ? (swiglu ? &kHfDinov2SwigluLayout : &kHfDinov2Layout)
+                           : &kHuggingFaceLayout;
     const KeyNames other{dinov2 ? &kHuggingFaceLayout : &kHfDinov2Layout, keys.prefix, keys.head_prefix};
     const std::string own_key = keys.block(0, keys.layout->ln1) + ".weight";
     const std::string other_key = other.block(0, other.layout->ln1) + ".weight";
@@ -239,6 +249,11 @@ struct Sizes {
     // The classifier's input width: D, or 2D for the CLS row joined with the patch mean.
     int head_width() const { return tokens.pooled_width(embed_dim.value); }
 };
+
+// The rows of fc1's weight: mlp_dim, or twice it for SwiGLU (gate and value).
+int64_t fc1_rows(const Sizes& s, const ConfigSpec& spec) {
+    return spec.activation == Activation::SwiGlu ? 2 * int64_t(s.mlp_dim.value) : s.mlp_dim.value;
+}
 
 // The positional embedding's rows: the prefix tokens' (unless no_embed_class) and the grid's.
 int64_t pos_rows(const Sizes& s) {
@@ -536,6 +551,25 @@ void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, 
     s.pos_grid = from_tensor(file, "a patch grid side", grid, pos_key);
 }
 
+// The MLP's hidden width M (what fc2 reads): stated, from mlp_ratio as timm
+// (fc1's width D × ratio, halved for SwiGLU) or transformers' Dinov2SwiGLUFFN
+// (D × ratio × 2/3, rounded up to a multiple of 8) compute it, else read off
+// fc1's weight (fc2's for SwiGLU, whose fc1 is twice as wide).
+StatedSize resolve_mlp_dim(const SafetensorsFile& file, const WeightReader& reader, const KeyNames& keys,
+                           const ConfigSpec& spec, int embed_dim) {
+    if (spec.mlp_dim) return *spec.mlp_dim;
+    const bool swiglu = spec.activation == Activation::SwiGlu;
+    if (spec.mlp_ratio) {
+        const int hidden = static_cast<int>(embed_dim * *spec.mlp_ratio);
+        const int mlp = !swiglu ? hidden : keys.layout->huggingface ? (hidden * 2 / 3 + 7) / 8 * 8 : hidden / 2;
+        return {mlp, fs::path(spec.path).filename().string() + " says mlp_ratio " + number_text(*spec.mlp_ratio) +
+                         (swiglu ? " with a SwiGLU MLP" : "") + ", so mlp_dim " + std::to_string(mlp)};
+    }
+    const std::string key = keys.block(0, swiglu ? keys.layout->fc2 : keys.layout->fc1) + ".weight";
+    const auto& shape = shape_of_rank(reader, key, 2, swiglu ? "(embed_dim, mlp_dim)" : "(mlp_dim, embed_dim)", file);
+    return from_tensor(file, "mlp_dim", shape[swiglu ? 1 : 0], key);
+}
+
 Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const ConfigSpec& spec) {
     const WeightReader reader(file);
     const Layout& l = *keys.layout;
@@ -560,17 +594,7 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
         throw Error(file.path() + ": has '" + shortened(last_block_key) + "' but " + s.depth.why + " (blocks 0 to " +
                     std::to_string(s.depth.value - 1) + ")");
 
-    const std::string fc1_key = keys.block(0, l.fc1) + ".weight";
-    if (spec.mlp_dim) {
-        s.mlp_dim = *spec.mlp_dim;
-    } else if (spec.mlp_ratio) {
-        const int mlp = static_cast<int>(s.embed_dim.value * *spec.mlp_ratio);
-        s.mlp_dim = {mlp, fs::path(spec.path).filename().string() + " says mlp_ratio " + number_text(*spec.mlp_ratio) +
-                              ", so mlp_dim " + std::to_string(mlp)};
-    } else {
-        s.mlp_dim =
-            from_tensor(file, "mlp_dim", shape_of_rank(reader, fc1_key, 2, "(mlp_dim, embed_dim)", file)[0], fc1_key);
-    }
+    s.mlp_dim = resolve_mlp_dim(file, reader, keys, spec, s.embed_dim.value);
 
     const std::string head_key = keys.head(".weight");
     if (spec.num_classes)
@@ -599,7 +623,7 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
     reader.check(patch_key, dims({D, s.channels.value, s.patch_size.value, s.patch_size.value}),
                  {&s.embed_dim, &s.channels, &s.patch_size});
     reader.check(pos_key, dims({1, pos_rows(s), D}), {&s.pos_grid, &s.embed_dim});
-    reader.check(fc1_key, dims({s.mlp_dim.value, D}), {&s.mlp_dim, &s.embed_dim});
+    reader.check(keys.block(0, l.fc1) + ".weight", dims({fc1_rows(s, spec), D}), {&s.mlp_dim, &s.embed_dim});
     if (s.num_classes.value > 0)
         reader.check(head_key, dims({s.num_classes.value, s.head_width()}), {&s.num_classes, &s.embed_dim},
                      " (" + s.num_classes.why + ")");
@@ -643,7 +667,7 @@ void read_head(WeightReader& reader, const KeyNames& keys, const Sizes& s, Model
 // One encoder block; HF's query/key/value are read into the rows of qkv.
 BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const Sizes& s, const ModelConfig& c) {
     const Layout& l = *keys.layout;
-    const int D = s.embed_dim.value, M = s.mlp_dim.value;
+    const int D = s.embed_dim.value, M = s.mlp_dim.value, F = c.fc1_dim();
     const std::string context = " (" + s.depth.why + ")";
     auto name = [&](const char* module, const char* suffix) { return keys.block(i, module) + suffix; };
     auto vec = [&](const char* module, const StatedSize& length) {
@@ -669,8 +693,9 @@ BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const
     b.proj_b = vec(l.proj, s.embed_dim);
     b.ln2_w = reader.vector(name(l.ln2, ".weight"), s.embed_dim, context);
     b.ln2_b = vec(l.ln2, s.embed_dim);
-    b.fc1_w = reader.matrix(name(l.fc1, ".weight"), dims({M, D}), M, D, {&s.mlp_dim, &s.embed_dim}, context);
-    b.fc1_b = vec(l.fc1, s.mlp_dim);
+    const StatedSize fc1_width{F, c.activation == Activation::SwiGlu ? "2 × " + s.mlp_dim.why + " (SwiGLU)" : s.mlp_dim.why};
+    b.fc1_w = reader.matrix(name(l.fc1, ".weight"), dims({F, D}), F, D, {&fc1_width, &s.embed_dim}, context);
+    b.fc1_b = vec(l.fc1, fc1_width);
     b.fc2_w = reader.matrix(name(l.fc2, ".weight"), dims({D, M}), D, M, {&s.embed_dim, &s.mlp_dim}, context);
     b.fc2_b = vec(l.fc2, s.embed_dim);
     if (c.layer_scale) {

@@ -23,12 +23,13 @@ nlohmann::ordered_json timm_config(const ModelConfig& c) {
                                    {"embed_dim", c.embed_dim},
                                    {"depth", c.depth},
                                    {"num_heads", c.num_heads},
-                                   {"mlp_ratio", static_cast<double>(c.mlp_dim) / c.embed_dim},
+                                   {"mlp_ratio", static_cast<double>(c.fc1_dim()) / c.embed_dim},
                                    {"qkv_bias", true},
                                    {"num_classes", c.num_classes}};
     if (c.layer_scale) args["init_values"] = 1e-5;  // any non-zero value: the gammas are in the file
     if (c.norm_pre) args["pre_norm"] = true;
     if (c.activation == Activation::QuickGelu) args["act_layer"] = "quick_gelu";
+    if (c.activation == Activation::SwiGlu) args["act_layer"] = "silu", args["mlp_layer"] = "SwiGLUPacked";
     nlohmann::ordered_json cfg = {{"custom_load", false},
                                   {"input_size", {c.channels, pre.image_size, pre.image_size}},
                                   {"fixed_input_size", true},

@@ -209,12 +209,31 @@ void read_timm_token_args(const Fields& args, ConfigSpec& spec) {
     if (const auto v = args.integer("reg_tokens", 0, 64)) spec.reg_tokens = v;
 }
 
+// model_args' act_layer ('gelu', 'quick_gelu') and mlp_layer: 'SwiGLUPacked'
+// (the name of timm's class; act_layer then 'silu', its only activation here).
+void read_timm_mlp_layer(const Fields& args, ConfigSpec& spec) {
+    if (auto layer = args.text("mlp_layer")) {
+        if (*layer != "SwiGLUPacked" && *layer != "Mlp")
+            args.fail("mlp_layer", "\"Mlp\" or \"SwiGLUPacked\" (the MLPs this app runs)", json(*layer));
+        spec.activation = *layer == "SwiGLUPacked" ? Activation::SwiGlu : Activation::Gelu;
+    }
+    const auto act = args.text("act_layer");
+    if (!act) return;
+    if (spec.activation == Activation::SwiGlu) {
+        if (*act != "silu") args.fail("act_layer", "\"silu\" (mlp_layer is SwiGLUPacked)", json(*act));
+        return;
+    }
+    if (*act != "gelu" && *act != "quick_gelu") args.fail("act_layer", "\"gelu\" or \"quick_gelu\"", json(*act));
+    spec.activation = *act == "quick_gelu" ? Activation::QuickGelu : Activation::Gelu;
+}
+
 // The variant a timm name implies (TimmName), then what model_args says over it.
 void read_timm_variant(const TimmName& named, const json* model_args, const std::string& path, ConfigSpec& spec) {
     spec.layer_scale = named.dinov2;
     spec.norm_pre = named.clip;
     if (named.clip) spec.ln_eps = 1e-5f;  // norm_layer=nn.LayerNorm: PyTorch's default eps
     if (named.quickgelu) spec.activation = Activation::QuickGelu;
+    if (named.dinov2 && named.giant) spec.activation = Activation::SwiGlu;  // vit_giant_patch14_dinov2's SwiGLUPacked
     if (!model_args) return;
     const Fields args{*model_args, path};
     if (const json* init = args.find("init_values")) {
@@ -227,10 +246,7 @@ void read_timm_variant(const TimmName& named, const json* model_args, const std:
         spec.norm_pre = *pre_norm;
         spec.norm_pre_stated = true;
     }
-    if (auto act = args.text("act_layer")) {
-        if (*act != "gelu" && *act != "quick_gelu") args.fail("act_layer", "\"gelu\" or \"quick_gelu\"", json(*act));
-        spec.activation = *act == "quick_gelu" ? Activation::QuickGelu : Activation::Gelu;
-    }
+    read_timm_mlp_layer(args, spec);
 }
 
 void read_timm(const json& root, const std::string& path, ConfigSpec& spec) {
@@ -320,9 +336,7 @@ void read_hf_model_type(const Fields& f, ConfigSpec& spec) {
     spec.layer_scale = true;
     spec.ln_eps = 1e-6f;
     spec.mlp_ratio = f.number("mlp_ratio", 1.0 / 64, 64.0).value_or(4.0);
-    if (f.flag("use_swiglu_ffn").value_or(false))
-        throw Error(f.path + ": use_swiglu_ffn true (DINOv2's SwiGLU MLP, mlp.weights_in/weights_out) is not "
-                             "supported: this app runs the fc1, GELU, fc2 MLP");
+    if (f.flag("use_swiglu_ffn").value_or(false)) spec.activation = Activation::SwiGlu;
     if (spec.hf_model == HfModel::Dinov2WithRegisters)
         spec.reg_tokens = f.integer("num_register_tokens", 1, 64).value_or(4);
 }
@@ -424,6 +438,7 @@ TimmName parse_timm_name(const std::string& architecture) {
         named.dinov2 |= vit && token == "dinov2";
         named.clip |= vit && token == "clip";
         named.quickgelu |= vit && token == "quickgelu";
+        named.giant |= vit && token == "giant";
         if (patch) named.patch_size = *patch;
         else if (side && *side > 0 && named.patch_size && !named.img_size) named.img_size = *side;
         start = end + 1;

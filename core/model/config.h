@@ -37,7 +37,9 @@ struct ConfigSpec {
     HfModel hf_model = HfModel::Vit;  // HF form: model_type
     std::optional<StatedSize> channels, patch_size, embed_dim, depth, num_heads, mlp_dim, num_classes;
     std::optional<StatedSize> img_size;  // the model's own image size: pos_grid = img_size / patch_size
-    std::optional<double> mlp_ratio;     // timm: mlp_dim = embed_dim × mlp_ratio when mlp_dim is not stated
+    // timm: fc1's width = embed_dim × mlp_ratio (mlp_dim its half for SwiGLU) when mlp_dim is not stated;
+    // HF DINOv2: the MLP's ratio before SwiGLU's 2/3 (Dinov2SwiGLUFFN)
+    std::optional<double> mlp_ratio;
     float ln_eps = 1e-6f;                // timm 1e-6 (1e-5 for CLIP towers); HF `layer_norm_eps`, default 1e-12 (DINOv2 1e-6)
     // timm's block and stem variants, from model_args or the architecture name:
     bool layer_scale = false;            // init_values (DINOv2; HF model_type "dinov2")
@@ -45,7 +47,9 @@ struct ConfigSpec {
     std::optional<bool> qkv_bias;        // timm model_args / HF qkv_bias, when stated: the weights must agree
     bool norm_pre = false;               // pre_norm (CLIP: also no patch-embedding bias)
     bool norm_pre_stated = false;        // model_args states pre_norm: the weights must agree
-    Activation activation = Activation::Gelu;  // act_layer ('quick_gelu' for the _quickgelu_ CLIP towers)
+    // act_layer ('quick_gelu' for the _quickgelu_ CLIP towers); SwiGlu: timm's
+    // mlp_layer SwiGLUPacked, HF's use_swiglu_ffn
+    Activation activation = Activation::Gelu;
     std::optional<StatedSize> input_size;  // the square crop the preprocessing produces, and who says so
     Preprocess preprocess;               // image_size is set by the loader (input_size, else img_size)
     std::string mean_std_path;           // the file stating mean/std; empty: the defaults for 3 channels
@@ -76,10 +80,11 @@ void apply_preprocessor_config(const uint8_t* bytes, size_t size, const std::str
 // INT_MAX): read_config bounds them like the config's own fields.
 // A "vit_" name also says its family's variant, as timm's model functions set
 // it: "dinov2" → init_values (LayerScale); "clip" → pre_norm and nn.LayerNorm's
-// eps 1e-5; "quickgelu" → act_layer 'quick_gelu'.
+// eps 1e-5; "quickgelu" → act_layer 'quick_gelu'; "giant" with "dinov2" →
+// mlp_layer SwiGLUPacked (vit_giant_patch14_dinov2 and its reg4 twin).
 struct TimmName {
     std::optional<int> patch_size, img_size, num_heads;
-    bool dinov2 = false, clip = false, quickgelu = false;
+    bool dinov2 = false, clip = false, quickgelu = false, giant = false;
 };
 TimmName parse_timm_name(const std::string& architecture);
 

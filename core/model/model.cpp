@@ -98,7 +98,7 @@ void validate_model_shapes(const Model& m) {
     if (c.embed_dim <= 0 || c.num_heads <= 0 || c.embed_dim % c.num_heads != 0)
         throw Error("model config: " + std::to_string(c.num_heads) + " heads do not divide the width " +
                     std::to_string(c.embed_dim));
-    const int64_t D = c.embed_dim, M = c.mlp_dim, K = c.num_classes;
+    const int64_t D = c.embed_dim, M = c.mlp_dim, F = c.fc1_dim(), K = c.num_classes;
     expect_mat("patch_w", m.patch_w, D, c.patch_dim());
     expect_vec("patch_b", m.patch_b, D, true);
     validate_token_shapes(m);
@@ -118,8 +118,8 @@ void validate_model_shapes(const Model& m) {
         expect_vec(p + "proj_b", w.proj_b, D, true);
         expect_vec(p + "ln2_w", w.ln2_w, D);
         expect_vec(p + "ln2_b", w.ln2_b, D);
-        expect_mat(p + "fc1_w", w.fc1_w, M, D);
-        expect_vec(p + "fc1_b", w.fc1_b, M, true);
+        expect_mat(p + "fc1_w", w.fc1_w, F, D);
+        expect_vec(p + "fc1_b", w.fc1_b, F, true);
         expect_mat(p + "fc2_w", w.fc2_w, D, M);
         expect_vec(p + "fc2_b", w.fc2_b, D, true);
         expect_optional_vec(p + "ls1.gamma", w.ls1, c.layer_scale, D);
@@ -141,13 +141,14 @@ void check_model_input(const ModelConfig& c, const Tensor& input) {
 }
 
 double forward_flops(const ModelConfig& c, int tokens) {
-    const double T = tokens, N = tokens - 1, D = c.embed_dim, M = c.mlp_dim;
+    const double T = tokens, N = tokens - 1, D = c.embed_dim, M = c.mlp_dim, F = c.fc1_dim();
     const double patch_embed = 2 * N * c.patch_dim() * D;
     const double per_block = 2 * T * D * 3 * D   // qkv
                              + 2 * T * T * D     // scores, all heads
                              + 2 * T * T * D     // attn · v
                              + 2 * T * D * D     // output projection
-                             + 2 * 2 * T * D * M;  // fc1 and fc2
+                             + 2 * T * D * F     // fc1
+                             + 2 * T * M * D;    // fc2
     const double head = 2.0 * c.pooled_dim() * c.num_classes;
     return patch_embed + c.depth * per_block + head;
 }

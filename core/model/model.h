@@ -34,8 +34,10 @@ enum class GlobalPool { Token, Avg, None, ClsAvg };
 // interpolate_pos_encoding (F.interpolate bicubic without antialias, a = -0.75).
 enum class PosResample { Antialiased, Bicubic };
 
-// The MLP's activation: nn.GELU() (erf form) or OpenAI CLIP's QuickGELU, x·sigmoid(1.702x).
-enum class Activation { Gelu, QuickGelu };
+// The MLP's activation: nn.GELU() (erf form), OpenAI CLIP's QuickGELU,
+// x·sigmoid(1.702x), or DINOv2 ViT-g's SwiGLU, SiLU(h₁)·h₂ on the two halves of
+// a fc1 twice as wide (timm's SwiGLUPacked, transformers' Dinov2SwiGLUFFN).
+enum class Activation { Gelu, QuickGelu, SwiGlu };
 
 // timm's token layout and pooling: the tokens before the patches in timm's
 // order (CLS, DIST, REG0…), which of them the positions cover, and what the
@@ -72,7 +74,7 @@ struct ModelConfig : TokenSettings {
     int embed_dim = 768;       // D
     int depth = 12;            // number of blocks
     int num_heads = 12;        // H, D % H == 0
-    int mlp_dim = 3072;        // M
+    int mlp_dim = 3072;        // M, the hidden width fc2 reads (fc1 writes 2M for SwiGLU)
     int num_classes = 1000;    // 0: no classifier head (DINO)
     int pos_grid = 14;         // side of the patch grid the positional embedding was trained on
     float ln_eps = 1e-6f;      // LayerNorm epsilon (timm 1e-6, Hugging Face 1e-12)
@@ -86,6 +88,8 @@ struct ModelConfig : TokenSettings {
     bool random_weights = false;  // seeded random weights, never trained (random_model.h): the views say so
 
     int head_dim() const { return embed_dim / num_heads; }
+    // The width fc1 writes: M, or 2M for SwiGLU (gate and value side by side).
+    int fc1_dim() const { return activation == Activation::SwiGlu ? 2 * mlp_dim : mlp_dim; }
     int patch_dim() const { return channels * patch_size * patch_size; }
     // The width of what the head reads: 2D for GlobalPool::ClsAvg, else D.
     int pooled_dim() const { return pooled_width(embed_dim); }
@@ -104,8 +108,8 @@ struct BlockWeights {
     Mat proj_w;          // D × D
     Vec proj_b;          // D
     Vec ln2_w, ln2_b;    // D
-    Mat fc1_w;           // M × D
-    Vec fc1_b;           // M
+    Mat fc1_w;           // fc1_dim × D (M × D; 2M × D for SwiGLU, the gate rows first)
+    Vec fc1_b;           // fc1_dim
     Mat fc2_w;           // D × M
     Vec fc2_b;           // D
     Vec ls1, ls2;        // D each: LayerScale gammas (config.layer_scale), empty otherwise

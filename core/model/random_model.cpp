@@ -92,7 +92,7 @@ ModelConfig vit_base_clip_config() {
 
 Model make_random_model(const ModelConfig& config, uint32_t seed, bool qkv_bias) {
     const ModelConfig& c = config;
-    const int D = c.embed_dim, M = c.mlp_dim;
+    const int D = c.embed_dim, M = c.mlp_dim, F = c.fc1_dim();
     const float in_scale = 1.0f / std::sqrt(static_cast<float>(D));
     WeightSource w(seed);
     Model m;
@@ -116,8 +116,8 @@ Model make_random_model(const ModelConfig& config, uint32_t seed, bool qkv_bias)
         bw.proj_b = w.vector(D, 0.1f);
         bw.ln2_w = w.vector(D, 0.1f, 1.0f);
         bw.ln2_b = w.vector(D, 0.1f);
-        bw.fc1_w = w.matrix(M, D, in_scale);
-        bw.fc1_b = w.vector(M, 0.1f);
+        bw.fc1_w = w.matrix(F, D, in_scale);
+        bw.fc1_b = w.vector(F, 0.1f);
         bw.fc2_w = w.matrix(D, M, 1.0f / std::sqrt(static_cast<float>(M)));
         bw.fc2_b = w.vector(D, 0.1f);
         m.blocks.push_back(std::move(bw));

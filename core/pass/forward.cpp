@@ -101,15 +101,17 @@ const Tensor& scaled_branch(const Model& model, StageKind kind, int b, const Vec
     return scaled;
 }
 
-// fc1 and its activation: GELU (fused into fc1's product) or QuickGELU.
+// fc1 and its activation: GELU (fused into fc1's product), QuickGELU or SwiGLU.
 template <typename Writer>
 const Tensor& run_activation(const Model& model, int b, const Tensor& ln2, Writer& out, const PackedBt* packed) {
     const BlockWeights& w = model.blocks[b];
     Tensor& fc1 = out.next(StageKind::Fc1, b);
-    if (model.config.activation == Activation::QuickGelu) {
+    const Activation kind = model.config.activation;
+    if (kind != Activation::Gelu) {
         linear(ln2.mat(), w.fc1_w, w.fc1_b, fc1.mat(), packed);
-        Tensor& act = out.next(StageKind::QuickGelu, b);
-        quick_gelu(fc1.mat(), act.mat());
+        Tensor& act = out.next(activation_stage(kind), b);
+        if (kind == Activation::QuickGelu) quick_gelu(fc1.mat(), act.mat());
+        else swiglu(fc1.mat(), act.mat());
         return act;
     }
     Tensor& act = out.next(StageKind::Gelu, b);

@@ -115,6 +115,13 @@ void quick_gelu(const ConstMatRef& x, MatMap y) {
     y.array() = x.array() / (1.0f + (-kQuickGeluScale * x.array()).exp());
 }
 
+void silu(const ConstMatRef& x, MatMap y) { y.array() = x.array() / (1.0f + (-x.array()).exp()); }
+
+void swiglu(const ConstMatRef& h, MatMap y) {
+    silu(h.leftCols(y.cols()), y);
+    y.array() *= h.rightCols(y.cols()).array();
+}
+
 void layer_scale(const ConstMatRef& x, const Vec& gamma, MatMap y) {
     y.array() = x.array().rowwise() * gamma.transpose().array();
 }

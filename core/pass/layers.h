@@ -48,6 +48,13 @@ void gelu(const ConstMatRef& x, MatMap y);
 // y = x · sigmoid(1.702 x), elementwise (OpenAI CLIP's QuickGELU, timm act_layer='quick_gelu')
 void quick_gelu(const ConstMatRef& x, MatMap y);
 
+// y = x · sigmoid(x), elementwise (nn.SiLU())
+void silu(const ConstMatRef& x, MatMap y);
+
+// y = SiLU(h₁) ⊙ h₂ with h₁, h₂ the left and right halves of h's columns
+// (DINOv2 ViT-g's SwiGLU: timm SwiGLUPacked, HF Dinov2SwiGLUFFN)
+void swiglu(const ConstMatRef& h, MatMap y);
+
 // y = x ⊙ gamma per row (timm's LayerScale: x * self.gamma)
 void layer_scale(const ConstMatRef& x, const Vec& gamma, MatMap y);
 

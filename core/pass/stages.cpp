@@ -113,7 +113,7 @@ const std::vector<StageDef> kTable = {
      kLayerNorm,
      "x_norm = self.norm2(x)  # self.norm2 = nn.LayerNorm(dim, eps=eps)",
      "dLN2 = dH W1"},
-    {K::Fc1, "fc1", kBlock, {D::T, D::M}, K::Ln2, false, false, kSigned,
+    {K::Fc1, "fc1", kBlock, {D::T, D::F}, K::Ln2, false, false, kSigned,
      "MLP fc1 (widen)", "MLP first layer (fc1)",
      "H = LN2(x1) W1^T + b1",
      "x = self.fc1(x)  # self.fc1 = nn.Linear(in_dim, hid_dim)",
@@ -130,6 +130,13 @@ const std::vector<StageDef> kTable = {
      "x = self.act(x)  # act_layer='quick_gelu': x * torch.sigmoid(1.702 * x)",
      "dQuickGELU = dF W2",
      Variant::QuickGelu},
+    {K::SwiGlu, "swiglu", kBlock, {D::T, D::M}, K::Fc1, false, false, kSigned,
+     "SwiGLU gate", "SwiGLU: one half of fc1 gates the other (DINOv2 ViT-g)",
+     "G = SiLU(H[:, :M]) * H[:, M:],  SiLU(a) = a * sigmoid(a)",
+     "x1, x2 = self.fc1(x).chunk(2, dim=-1)  # SwiGLUPacked: fc1 = nn.Linear(dim, 2 * hid_dim)\n"
+     "x = self.act(x1) * x2  # self.act = nn.SiLU()",
+     "dSwiGLU = dF W2",
+     Variant::SwiGlu},
     {K::MlpOut, "mlp_out", kBlock, {D::T, D::D}, K::Gelu, false, false, kSigned,
      "MLP fc2 (narrow)", "MLP second layer (fc2)",
      "F = GELU(H) W2^T + b2",
@@ -214,6 +221,7 @@ int64_t size_of(Dim d, const ModelSizes& s) {
         case Dim::H: return s.H;
         case Dim::Dh: return s.Dh;
         case Dim::M: return s.M;
+        case Dim::F: return s.F;
         case Dim::Classes: return s.Classes;
         case Dim::Pooled: return s.Pooled;
     }
@@ -234,6 +242,7 @@ ModelSizes model_sizes(const ModelConfig& c, int grid, int dropped) {
     s.H = c.num_heads;
     s.Dh = c.num_heads > 0 ? c.head_dim() : 0;
     s.M = c.mlp_dim;
+    s.F = c.fc1_dim();
     s.Classes = c.num_classes;
     s.Pooled = c.pooled_dim();
     return s;
@@ -273,6 +282,7 @@ bool has_variant(const ModelConfig& c, Variant variant) {
         case Variant::NormPre: return c.norm_pre;
         case Variant::Gelu: return c.activation == Activation::Gelu;
         case Variant::QuickGelu: return c.activation == Activation::QuickGelu;
+        case Variant::SwiGlu: return c.activation == Activation::SwiGlu;
         case Variant::Pool: return c.global_pool == GlobalPool::Avg || c.global_pool == GlobalPool::ClsAvg || c.fc_norm;
         case Variant::FcNorm: return c.fc_norm;
         case Variant::Distilled: return c.dist_token && c.num_classes > 0;
@@ -319,6 +329,21 @@ std::optional<StageRef> stage_input(const StageRef& s, int depth, bool norm_pre)
     const int block = def.group == StageGroup::Block ? s.block : depth;  // the head follows the last block
     if (block <= 0) return StageRef{norm_pre ? StageKind::NormPre : StageKind::Tokens, -1};
     return StageRef{StageKind::Out, block - 1};
+}
+
+std::optional<StageRef> stage_input(const StageRef& s, const ModelConfig& c) {
+    std::optional<StageRef> in = stage_input(s, c.depth, c.norm_pre);
+    if (in && in->kind == StageKind::Gelu) in->kind = activation_stage(c.activation);
+    return in;
+}
+
+StageKind activation_stage(Activation activation) {
+    switch (activation) {
+        case Activation::Gelu: return StageKind::Gelu;
+        case Activation::QuickGelu: return StageKind::QuickGelu;
+        case Activation::SwiGlu: return StageKind::SwiGlu;
+    }
+    return StageKind::Gelu;
 }
 
 }  // namespace vit

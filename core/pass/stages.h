@@ -17,25 +17,27 @@ namespace vit {
 // One value per row of the table, in catalogue order.
 enum class StageKind {
     Input, Patches, PatchEmbed, Cls, Tokens, NormPre,
-    Ln1, Q, K, V, Scores, Attn, Context, AttnOut, Ls1, Res1, Ln2, Fc1, Gelu, QuickGelu, MlpOut, Ls2, Out,
+    Ln1, Q, K, V, Scores, Attn, Context, AttnOut, Ls1, Res1, Ln2, Fc1, Gelu, QuickGelu, SwiGlu, MlpOut, Ls2, Out,
     Norm, Pool, FcNorm, LogitsCls, LogitsDist, Logits, Probs, Rollout
 };
 
 enum class StageGroup { Embedding, Block, Head };
 enum class Palette { Diverging, Sequential };  // signed values / shares and probabilities
 // The model variant a row exists in (timm VisionTransformer's arguments): every
-// model, or only models with LayerScale, a pre-blocks norm, GELU or QuickGELU,
+// model, or only models with LayerScale, a pre-blocks norm, GELU, QuickGELU or SwiGLU,
 // pooled features (avg or fc_norm), fc_norm, DeiT's two heads, or a classifier head.
-enum class Variant { All, LayerScale, NormPre, Gelu, QuickGelu, Pool, FcNorm, Distilled, Head };
+enum class Variant { All, LayerScale, NormPre, Gelu, QuickGelu, SwiGlu, Pool, FcNorm, Distilled, Head };
 
 // The model's sizes a stage shape is made of.
 // T0 = prefix + N: every token (the `cls` stage; prefix = CLS, DIST and
 // register tokens, ModelConfig::prefix_tokens); T = T0 − dropped tokens: the
 // tokens the encoder sees (`tokens` and later; interventions.h). Pooled: the
-// width of what the head reads (ModelConfig::pooled_dim, D or 2D).
-enum class Dim { C, S, N, PatchDim, T0, T, D, H, Dh, M, Classes, Pooled };
+// width of what the head reads (ModelConfig::pooled_dim, D or 2D). F: the
+// width fc1 writes (ModelConfig::fc1_dim, M or 2M for SwiGLU).
+enum class Dim { C, S, N, PatchDim, T0, T, D, H, Dh, M, F, Classes, Pooled };
 struct ModelSizes {
-    int64_t C = 0, S = 0, N = 0, PatchDim = 0, T0 = 0, T = 0, D = 0, H = 0, Dh = 0, M = 0, Classes = 0, Pooled = 0;
+    int64_t C = 0, S = 0, N = 0, PatchDim = 0, T0 = 0, T = 0, D = 0, H = 0, Dh = 0, M = 0, F = 0, Classes = 0,
+            Pooled = 0;
 };
 // The sizes of `config` for an input of `grid`×`grid` patches with `dropped`
 // patch tokens removed.
@@ -95,5 +97,10 @@ std::vector<int64_t> stage_shape(StageKind kind, const ModelSizes& sizes);
 // The stage `s` is computed from in a model of `depth` blocks; nothing when it has no single input.
 // With `norm_pre` the stream entering block 0 is `norm_pre`, not `tokens`.
 std::optional<StageRef> stage_input(const StageRef& s, int depth, bool norm_pre = false);
+// The same in `config`'s model: its depth, its norm_pre, and its activation's
+// stage where the plain model reads `gelu` (mlp_out reads quick_gelu or swiglu).
+std::optional<StageRef> stage_input(const StageRef& s, const ModelConfig& config);
+// The stage an MLP activation writes: gelu, quick_gelu or swiglu.
+StageKind activation_stage(Activation activation);
 
 }  // namespace vit

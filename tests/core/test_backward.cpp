@@ -113,6 +113,10 @@ TEST_CASE("every stage and parameter gradient equals autograd: CLIP's QuickGELU"
     check_gradients("timm_clip_quickgelu");
 }
 
+TEST_CASE("every stage and parameter gradient equals autograd: DINOv2 ViT-g's SwiGLU", "[backward]") {
+    check_gradients("timm_dinov2_swiglu");
+}
+
 TEST_CASE("a model without a head has no logit gradient, a class out of range is refused", "[backward]") {
     const vit::Model headless = vit::load_model((fs::path(VITVIZ_FIXTURES) / "headless").string());
     const vit::Tensor input({3, 32, 32});

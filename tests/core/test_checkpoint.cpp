@@ -196,6 +196,16 @@ TEST_CASE("timm names of DINOv2 and CLIP towers give their block and stem varian
     // null is "not said": the name's LayerScale stays; 0 turns it off, as in timm
     CHECK(config_of(R"({"architecture": "vit_small_patch14_dinov2", "model_args": {"init_values": null}})").layer_scale);
     CHECK_FALSE(config_of(R"({"architecture": "vit_small_patch14_dinov2", "model_args": {"init_values": 0}})").layer_scale);
+    // DINOv2 ViT-g: timm's SwiGLUPacked from the name, or from model_args
+    CHECK(config_of(R"({"architecture": "vit_giant_patch14_reg4_dinov2.lvd142m"})").activation ==
+          vit::Activation::SwiGlu);
+    CHECK(config_of(R"({"architecture": "vit_giant_patch14_clip_224.laion2b"})").activation == vit::Activation::Gelu);
+    CHECK(config_of(R"({"architecture": "x", "model_args": {"mlp_layer": "SwiGLUPacked", "act_layer": "silu"}})")
+              .activation == vit::Activation::SwiGlu);
+    CHECK_THROWS_WITH(config_of(R"({"architecture": "x", "model_args": {"mlp_layer": "SwiGLUPacked", "act_layer": "gelu"}})"),
+                      Contains("'act_layer' must be \"silu\" (mlp_layer is SwiGLUPacked), got \"gelu\""));
+    CHECK_THROWS_WITH(config_of(R"({"architecture": "x", "model_args": {"mlp_layer": "GluMlp"}})"),
+                      Contains("'mlp_layer' must be \"Mlp\" or \"SwiGLUPacked\""));
     CHECK_THROWS_WITH(config_of(R"({"architecture": "x", "model_args": {"act_layer": "swish"}})"),
                       Contains("config.json: 'act_layer' must be \"gelu\" or \"quick_gelu\", got \"swish\""));
 }

@@ -95,6 +95,24 @@ TEST_CASE("every stage equals PyTorch: timm CLIP tower with QuickGELU", "[fixtur
     check_fixture("timm_clip_quickgelu");
 }
 
+TEST_CASE("every stage equals PyTorch: timm DINOv2 ViT-g's SwiGLU MLP, told by the name", "[fixtures]") {
+    check_fixture("timm_dinov2_swiglu");
+    const vit::Model model = vit::load_model((fs::path(VITVIZ_FIXTURES) / "timm_dinov2_swiglu").string());
+    CHECK(model.config.activation == vit::Activation::SwiGlu);  // vit_giant_patch14_dinov2: SwiGLUPacked
+    CHECK(model.config.mlp_dim == 85);                          // read off mlp.fc2.weight (32, 85)
+    CHECK(model.blocks[0].fc1_w.rows() == 170);                 // gates and values
+    CHECK(model.config.layer_scale);
+}
+
+TEST_CASE("every stage equals PyTorch: Hugging Face DINOv2 with use_swiglu_ffn (weights_in, weights_out)",
+          "[fixtures][hf_dinov2]") {
+    check_fixture("hf_dinov2_swiglu");
+    const vit::Model model = vit::load_model((fs::path(VITVIZ_FIXTURES) / "hf_dinov2_swiglu").string());
+    CHECK(model.config.activation == vit::Activation::SwiGlu);
+    CHECK(model.config.mlp_dim == 64);  // Dinov2SwiGLUFFN: (int(24 * 4 * 2 / 3) + 7) // 8 * 8
+    CHECK(model.config.fc1_dim() == 128);
+}
+
 TEST_CASE("the built-in digits model classifies every shipped sample digit correctly", "[fixtures]") {
     const vit::Model model = vit::load_model("digits");
     size_t samples = 0;
@@ -179,7 +197,9 @@ TEST_CASE("Hugging Face DINOv2 settings this app does not run are refused by nam
     using Catch::Matchers::Contains;
     {
         vit_test::TempDir dir;
-        CHECK_THAT(hf_dinov2_with(dir, "use_swiglu_ffn", "true"), Contains("use_swiglu_ffn true"));
+        // SwiGLU's names under a config that says it, on GELU weights: the tensor is named
+        CHECK_THAT(hf_dinov2_with(dir, "use_swiglu_ffn", "true"),
+                   Contains("missing tensor 'dinov2.encoder.layer.0.mlp.weights_in.weight'"));
     }
     {
         vit_test::TempDir dir;  // DINOv2 weights under a registers config: no register_tokens to read
@@ -275,6 +295,11 @@ TEST_CASE("Hugging Face DINOv2 with registers: settings that disagree with the w
     }
     {
         vit_test::TempDir dir;
-        CHECK_THAT(hf_dinov2_with(dir, "use_swiglu_ffn", "true", "hf_dinov2_reg"), Contains("use_swiglu_ffn true"));
+        CHECK_THAT(hf_dinov2_with(dir, "use_swiglu_ffn", "true", "hf_dinov2_reg"), Contains("mlp.weights_in.weight"));
+    }
+    {
+        vit_test::TempDir dir;  // SwiGLU weights under a config that does not say it
+        CHECK_THAT(hf_dinov2_with(dir, "use_swiglu_ffn", "false", "hf_dinov2_swiglu"),
+                   Contains("missing tensor 'dinov2.encoder.layer.0.mlp.fc1.weight'"));
     }
 }

@@ -60,6 +60,14 @@ TEST_CASE("LayerNorms and residuals read the stage the pre-norm block says they 
     CHECK(input("block3.gelu", 12) == "block3.fc1");
     CHECK(input("norm", 12) == "block11.out");
     CHECK(input("norm", 0) == "tokens");
+    vit::ModelConfig clip;
+    clip.activation = vit::Activation::QuickGelu;
+    clip.norm_pre = true;
+    CHECK(vit::stage_id(*vit::stage_input({StageKind::MlpOut, 1}, clip)) == "block1.quick_gelu");
+    CHECK(vit::stage_id(*vit::stage_input({StageKind::Ln1, 0}, clip)) == "norm_pre");
+    vit::ModelConfig giant;
+    giant.activation = vit::Activation::SwiGlu;
+    CHECK(vit::stage_id(*vit::stage_input({StageKind::MlpOut, 2}, giant)) == "block2.swiglu");
     CHECK_FALSE(vit::stage_input({StageKind::Input}, 12));
     CHECK_FALSE(vit::stage_input({StageKind::Rollout}, 12));
 }
@@ -67,7 +75,7 @@ TEST_CASE("LayerNorms and residuals read the stage the pre-norm block says they 
 // Every fixture with its own checkpoint: 1 or 2 blocks, with and without a head.
 TEST_CASE("every stage of the catalogue is produced by the CPU pass with its shape and named by PyTorch") {
     for (const char* name : {"headless", "hf_bf16", "timm_f16_noqkvbias", "timm_f32", "timm_posinterp", "timm_dinov2",
-                             "timm_clip", "timm_clip_quickgelu"}) {
+                             "timm_clip", "timm_clip_quickgelu", "timm_dinov2_swiglu"}) {
         const fs::path dir = fs::path(VITVIZ_FIXTURES) / name;
         std::ifstream meta_file(dir / "expected" / "meta.json");
         REQUIRE(meta_file);
@@ -105,7 +113,7 @@ static std::vector<std::string> pytorch_stage_lines(const vit::ModelConfig& c, i
     cmd << "/usr/bin/python3 " << VITVIZ_VITREF_STAGES << " " << image << " " << c.patch_size << " " << c.channels << " "
         << c.embed_dim << " " << c.depth << " " << c.num_heads << " " << mlp_ratio << " " << c.num_classes << " "
         << c.layer_scale << " " << c.norm_pre << " "
-        << (c.activation == vit::Activation::QuickGelu ? "quick_gelu" : "gelu");
+        << vit::stage_def(vit::activation_stage(c.activation)).name;
     std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.str().c_str(), "r"), pclose);
     REQUIRE(pipe);
     std::vector<std::string> lines;
@@ -117,25 +125,27 @@ static std::vector<std::string> pytorch_stage_lines(const vit::ModelConfig& c, i
 TEST_CASE("the PyTorch reference names every stage of the catalogue, in order, with the table's shape", "[process]") {
     struct Case {
         int depth, classes;
-        bool layer_scale = false, norm_pre = false, quick_gelu = false;
+        bool layer_scale = false, norm_pre = false;
+        vit::Activation activation = vit::Activation::Gelu;
     };
     for (const Case k : {Case{1, 5}, Case{2, 0}, Case{3, 7}, Case{2, 3, true}, Case{1, 0, true, true},
-                         Case{2, 4, false, true, true}}) {
+                         Case{2, 4, false, true, vit::Activation::QuickGelu},
+                         Case{2, 4, true, false, vit::Activation::SwiGlu}}) {
         vit::ModelConfig c;
         c.channels = 3;
         c.patch_size = 4;
         c.embed_dim = 16;
         c.depth = k.depth;
         c.num_heads = 2;
-        c.mlp_dim = 4 * c.embed_dim;
+        c.activation = k.activation;
+        c.mlp_dim = 4 * c.embed_dim / (k.activation == vit::Activation::SwiGlu ? 2 : 1);  // fc1: 4D wide
         c.num_classes = k.classes;
         c.layer_scale = k.layer_scale;
         c.norm_pre = k.norm_pre;
-        c.activation = k.quick_gelu ? vit::Activation::QuickGelu : vit::Activation::Gelu;
         const std::vector<std::string> pytorch = pytorch_stage_lines(c, 12, 4);
         const std::vector<StageRef> stages = vit::stage_list(c);
         INFO(k.depth << " blocks, " << k.classes << " classes, LayerScale " << k.layer_scale << ", norm_pre "
-                     << k.norm_pre << ", QuickGELU " << k.quick_gelu);
+                     << k.norm_pre << ", activation " << vit::stage_def(vit::activation_stage(k.activation)).name);
         REQUIRE(pytorch.size() == stages.size());
         for (size_t i = 0; i < stages.size(); ++i) {
             std::string line = vit::stage_id(stages[i]);

@@ -4,8 +4,9 @@ sign and size 2^-7 to 2^-6), written where
 a stand-in Hub serves it (the real checkpoint is not fetched: no test reaches the
 internet). The layout is timm's VisionTransformer with a class token and no
 classifier (num_classes 0, as DINO's): config.json and model.safetensors in F16.
-Usage: random_vit.py FOLDER [--dim 384] [--heads 6] [--depth 12] [--patch 16] [--size 224]
-(the defaults: vit_small_patch16_224, the shape of timm/vit_small_patch16_224.dino).
+Usage: random_vit.py FOLDER [--dim 384] [--heads 6] [--depth 12] [--patch 16] [--size 224] [--swiglu]
+(the defaults: vit_small_patch16_224, the shape of timm/vit_small_patch16_224.dino; --swiglu:
+DINOv2 ViT-g's MLP, timm's SwiGLUPacked with mlp_ratio 2.66667 * 2, so fc1 is 2 x hidden wide).
 """
 import argparse
 import json
@@ -25,8 +26,13 @@ HIGH_BYTE = bytes((b & 0x83) | 0x20 for b in range(256))
 ONE = struct.pack("<e", 1.0)
 
 
-def tensors(dim, depth, patch, size, rng):
+SWIGLU_RATIO = 2.66667 * 2  # timm's vit_giant_patch14_dinov2
+
+
+def tensors(dim, depth, patch, size, rng, swiglu=False):
     """timm's names and shapes: random weights, LayerNorm gains of 1; {name: (shape, bytes)}."""
+    fc1 = int(dim * SWIGLU_RATIO) if swiglu else 4 * dim
+    hidden = fc1 // 2 if swiglu else fc1
     shapes = {"cls_token": (1, 1, dim), "pos_embed": (1, (size // patch) ** 2 + 1, dim),
               "patch_embed.proj.weight": (dim, 3, patch, patch), "patch_embed.proj.bias": (dim,)}
     for i in range(depth):
@@ -35,8 +41,8 @@ def tensors(dim, depth, patch, size, rng):
                        b + "attn.qkv.weight": (3 * dim, dim), b + "attn.qkv.bias": (3 * dim,),
                        b + "attn.proj.weight": (dim, dim), b + "attn.proj.bias": (dim,),
                        b + "norm2.weight": (dim,), b + "norm2.bias": (dim,),
-                       b + "mlp.fc1.weight": (4 * dim, dim), b + "mlp.fc1.bias": (4 * dim,),
-                       b + "mlp.fc2.weight": (dim, 4 * dim), b + "mlp.fc2.bias": (dim,)})
+                       b + "mlp.fc1.weight": (fc1, dim), b + "mlp.fc1.bias": (fc1,),
+                       b + "mlp.fc2.weight": (dim, hidden), b + "mlp.fc2.bias": (dim,)})
     shapes.update({"norm.weight": (dim,), "norm.bias": (dim,)})
     out = {}
     for name, shape in shapes.items():
@@ -66,6 +72,7 @@ def main():
     parser.add_argument("folder")
     for flag, default in (("--dim", 384), ("--heads", 6), ("--depth", 12), ("--patch", 16), ("--size", 224)):
         parser.add_argument(flag, type=int, default=default)
+    parser.add_argument("--swiglu", action="store_true")
     a = parser.parse_args()
     os.makedirs(a.folder, exist_ok=True)
     config = {"architecture": "vit_random_patch%d_%d" % (a.patch, a.size), "num_classes": 0, "global_pool": "token",
@@ -74,10 +81,12 @@ def main():
               "pretrained_cfg": {"input_size": [3, a.size, a.size], "interpolation": "bicubic", "crop_pct": 0.875,
                                  "crop_mode": "center", "mean": [0.485, 0.456, 0.406], "std": [0.229, 0.224, 0.225],
                                  "num_classes": 0}}
+    if a.swiglu:
+        config["model_args"].update({"mlp_ratio": SWIGLU_RATIO, "mlp_layer": "SwiGLUPacked", "act_layer": "silu"})
     with open(os.path.join(a.folder, "config.json"), "w") as f:
         json.dump(config, f, indent=2)
     write_safetensors(os.path.join(a.folder, "model.safetensors"), tensors(a.dim, a.depth, a.patch, a.size,
-                                                                          random.Random(0)))
+                                                                          random.Random(0), a.swiglu))
 
 
 if __name__ == "__main__":

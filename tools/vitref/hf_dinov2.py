@@ -20,6 +20,8 @@ modeling_dinov2_with_registers.py (HfDinov2Registers) is the same model with
   - its interpolate_pos_encoding is DINOv2's with antialias=True;
   - the classifier reads [CLS, the mean of the patch rows], registers left out
     (sequence_output[:, 1 + num_register_tokens:]).
+With use_swiglu_ffn (ViT-g) the MLP is Dinov2SwiGLUFFN: weights_in, SiLU on
+one half times the other, weights_out (model.py's SwiGLUPacked).
 `hf_dinov2_state_dict` writes transformers' key names, `hf_dinov2_config` the
 config.json and BitImageProcessor's preprocessor_config.json.
 """
@@ -36,8 +38,14 @@ from .model import VisionTransformer
 class HfDinov2(VisionTransformer):
     antialias = False  # interpolate_pos_encoding's F.interpolate flag
 
-    def __init__(self, num_classes, embed_dim, **kw):
-        super().__init__(num_classes=num_classes, embed_dim=embed_dim, init_values=1.0, **kw)
+    def __init__(self, num_classes, embed_dim, use_swiglu_ffn=False, mlp_ratio=4.0, **kw):
+        swiglu = {}
+        if use_swiglu_ffn:  # Dinov2SwiGLUFFN: hidden = D * mlp_ratio, then 2/3 of it rounded up to a multiple of 8
+            hidden = (int(int(embed_dim * mlp_ratio) * 2 / 3) + 7) // 8 * 8
+            swiglu = dict(mlp_layer="SwiGLUPacked", mlp_hidden=2 * hidden)
+        super().__init__(num_classes=num_classes, embed_dim=embed_dim, init_values=1.0, mlp_ratio=mlp_ratio,
+                         **swiglu, **kw)
+        self.use_swiglu_ffn = use_swiglu_ffn
         self.head = nn.Linear(2 * embed_dim, num_classes) if num_classes > 0 else nn.Identity()
 
     def _pos_embed_for(self, gh, gw):
@@ -94,8 +102,9 @@ def hf_dinov2_state_dict(model, prefix="dinov2."):
     "classifier."; Dinov2WithRegistersForImageClassification's
     "dinov2_with_registers." and embeddings.register_tokens), with the unused
     mask_token the embeddings hold."""
+    fc1, fc2 = ("mlp.weights_in", "mlp.weights_out") if model.use_swiglu_ffn else ("mlp.fc1", "mlp.fc2")
     blocks = {"norm1": "norm1", "attn.proj": "attention.output.dense", "norm2": "norm2",
-              "mlp.fc1": "mlp.fc1", "mlp.fc2": "mlp.fc2"}
+              "mlp.fc1": fc1, "mlp.fc2": fc2}
     layer_scale = {"ls1.gamma": "layer_scale1.lambda1", "ls2.gamma": "layer_scale2.lambda1"}
     out = st.hf_state_dict(model, prefix, blocks, layer_scale)
     out[prefix + "embeddings.mask_token"] = torch.zeros(1, model.embed_dim)
@@ -130,7 +139,7 @@ def hf_dinov2_config(model, img_size, shortest_edge, crop, mean, std, id2label=N
         "qkv_bias": True,
         "torch_dtype": "float32",
         "transformers_version": "4.47.0",
-        "use_swiglu_ffn": False,
+        "use_swiglu_ffn": model.use_swiglu_ffn,
     }
     if id2label is not None:
         cfg["id2label"] = {str(i): n for i, n in enumerate(id2label)}

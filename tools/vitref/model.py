@@ -4,7 +4,8 @@ Mirrors timm's `vision_transformer.py` (VisionTransformer, Block, Attention,
 Mlp, PatchEmbed, LayerScale) for the plain ViT: CLS token, learned absolute
 positional embedding, pre-norm blocks, head on the CLS row after the final
 LayerNorm; with timm's `init_values` (LayerScale ls1/ls2, DINOv2), `pre_norm`
-(norm_pre and no patch bias, CLIP) and `act_layer` ('gelu' or 'quick_gelu').
+(norm_pre and no patch bias, CLIP), `act_layer` ('gelu' or 'quick_gelu') and
+`mlp_layer` ('Mlp' or 'SwiGLUPacked', DINOv2 ViT-g's gated MLP).
 timm's token layouts too (`_pos_embed`, `global_pool_nlc`, deit.py's
 VisionTransformerDistilled): register tokens, no class token, no_embed_class
 positions, global_pool 'avg' with fc_norm, DeiT's distillation token and head.
@@ -168,15 +169,38 @@ class Mlp(nn.Module):
         return out
 
 
+class SwiGLUPacked(nn.Module):
+    """timm's SwiGLUPacked (layers/mlp.py GluMlp with act_layer=nn.SiLU, gate_last=False):
+    fc1 writes `hidden` features, its halves x1, x2; act(x1) * x2 goes to fc2.
+    transformers' Dinov2SwiGLUFFN is the same with fc1/fc2 named weights_in/weights_out."""
+    def __init__(self, dim, hidden):
+        super().__init__()
+        self.fc1 = nn.Linear(dim, hidden)
+        self.act = nn.SiLU()
+        self.fc2 = nn.Linear(hidden // 2, dim)
+
+    def forward(self, x, rec=None, prefix=""):
+        h = self.fc1(x)
+        x1, x2 = h.chunk(2, dim=-1)
+        g = self.act(x1) * x2
+        out = self.fc2(g)
+        if rec is not None:
+            rec[prefix + "fc1"] = h
+            rec[prefix + "swiglu"] = g
+            rec[prefix + "mlp_out"] = out
+        return out
+
+
 class Block(nn.Module):
     def __init__(self, dim, num_heads, mlp_ratio=4.0, qkv_bias=True, eps=1e-6, init_values=None,
-                 act_layer="gelu"):
+                 act_layer="gelu", mlp_layer="Mlp", mlp_hidden=None):
         super().__init__()
         self.norm1 = nn.LayerNorm(dim, eps=eps)
         self.attn = Attention(dim, num_heads, qkv_bias)
         self.ls1 = LayerScale(dim, init_values) if init_values else nn.Identity()
         self.norm2 = nn.LayerNorm(dim, eps=eps)
-        self.mlp = Mlp(dim, int(dim * mlp_ratio), act_layer)
+        hidden = mlp_hidden or int(dim * mlp_ratio)
+        self.mlp = SwiGLUPacked(dim, hidden) if mlp_layer == "SwiGLUPacked" else Mlp(dim, hidden, act_layer)
         self.ls2 = LayerScale(dim, init_values) if init_values else nn.Identity()
 
     def forward(self, x, rec=None, prefix="", temperature=1.0, ablate=()):
@@ -202,12 +226,13 @@ BLOCK_STAGES = ["ln1", "q", "k", "v", "scores", "attn", "context", "attn_out", "
                 "ln2", "fc1", "gelu", "mlp_out", "out"]
 
 
-def block_stages(layer_scale=False, act_layer="gelu"):
+def block_stages(layer_scale=False, act_layer="gelu", mlp_layer="Mlp"):
     """BLOCK_STAGES of a model with these variants: ls1/ls2 after the branch they
-    scale, the activation named by its act_layer."""
+    scale, the activation named by its act_layer (`swiglu` for SwiGLUPacked)."""
+    act = "swiglu" if mlp_layer == "SwiGLUPacked" else act_layer
     out = []
     for s in BLOCK_STAGES:
-        out.append(act_layer if s == "gelu" else s)
+        out.append(act if s == "gelu" else s)
         if layer_scale and s in ("attn_out", "mlp_out"):
             out.append("ls1" if s == "attn_out" else "ls2")
     return out
@@ -218,9 +243,9 @@ class VisionTransformer(nn.Module):
                  embed_dim=768, depth=12, num_heads=12, mlp_ratio=4.0, qkv_bias=True,
                  eps=1e-6, class_token=True, reg_tokens=0, no_embed_class=False,
                  global_pool="token", fc_norm=None, distilled=False,
-                 init_values=None, pre_norm=False, act_layer="gelu"):
+                 init_values=None, pre_norm=False, act_layer="gelu", mlp_layer="Mlp", mlp_hidden=None):
         super().__init__()
-        self.block_stages = block_stages(bool(init_values), act_layer)
+        self.block_stages = block_stages(bool(init_values), act_layer, mlp_layer)
         self.num_classes = num_classes
         self.embed_dim = embed_dim
         self.num_heads = num_heads
@@ -241,8 +266,8 @@ class VisionTransformer(nn.Module):
         embed_len = self.patch_embed.num_patches + (0 if no_embed_class else self.num_prefix_tokens)
         self.pos_embed = nn.Parameter(torch.zeros(1, embed_len, embed_dim))
         self.norm_pre = nn.LayerNorm(embed_dim, eps=eps) if pre_norm else None
-        self.blocks = nn.ModuleList([Block(embed_dim, num_heads, mlp_ratio, qkv_bias, eps, init_values, act_layer)
-                                     for _ in range(depth)])
+        self.blocks = nn.ModuleList([Block(embed_dim, num_heads, mlp_ratio, qkv_bias, eps, init_values, act_layer,
+                                           mlp_layer, mlp_hidden) for _ in range(depth)])
         self.norm = nn.LayerNorm(embed_dim, eps=eps) if not self.use_fc_norm else nn.Identity()
         self.fc_norm = nn.LayerNorm(embed_dim, eps=eps) if self.use_fc_norm else nn.Identity()
         self.head = nn.Linear(embed_dim, num_classes) if num_classes > 0 else nn.Identity()
