@@ -295,13 +295,16 @@ void describe_ln2(StageInfo& info, const StageRef&, const Sizes& s, const ModelC
                                                   "second residual.";
 }
 
-void describe_fc1(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+void describe_fc1(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
     const std::string TD = tup({s.T, s.D});
-    info.shapes = tup({s.T, s.M}) + " = " + TD + " @ " + tup({s.D, s.M}) + " + " + tup({s.M});
-    std::string wider = (s.D > 0 && s.M % s.D == 0) ? " (" + num(s.M / s.D) + " times wider)" : "";
+    const int F = config.fc1_dim();
+    info.shapes = tup({s.T, F}) + " = " + TD + " @ " + tup({s.D, F}) + " + " + tup({F});
+    std::string wider = (s.D > 0 && F % s.D == 0) ? " (" + num(F / s.D) + " times wider)" : "";
     info.explanation = "The MLP works on each token by itself; tokens do not mix here. fc1 widens each token from " +
-                       num(s.D) + " to " + num(s.M) + " numbers" + wider +
+                       num(s.D) + " to " + num(F) + " numbers" + wider +
                        ", room for many feature detectors, each firing on its own pattern.";
+    if (config.activation == Activation::SwiGlu)
+        info.explanation += " For SwiGLU they come in two halves of " + num(s.M) + ": gates and values.";
 }
 
 void describe_gelu(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
@@ -328,7 +331,7 @@ void describe_out(StageInfo& info, const StageRef& stage, const Sizes& s, const 
                        " x " + num(s.D) + " matrix is block " + num(b) + "'s output and " + next + ".";
 }
 
-// The variants' stages: CLIP's norm_pre and QuickGELU, DINOv2's LayerScale.
+// The variants' stages: CLIP's norm_pre and QuickGELU, DINOv2's LayerScale and SwiGLU.
 
 void describe_norm_pre(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     fill_layernorm(info, s);
@@ -342,6 +345,15 @@ void describe_quick_gelu(StageInfo& info, const StageRef&, const Sizes& s, const
     info.explanation = "QuickGELU, x * sigmoid(1.702 x), is the approximation of GELU that OpenAI trained CLIP with: "
                        "the same smooth switch on each of the " + num(s.T * s.M) +
                        " numbers, a little different from the exact GELU near -2 to 0.";
+}
+
+void describe_swiglu(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
+    info.shapes = tup({s.T, 2 * s.M}) + " -> " + tup({s.T, s.M}) + ", the two halves multiplied number by number";
+    info.explanation = "SwiGLU, the MLP of DINOv2's giant model: fc1's left " + num(s.M) +
+                       " numbers per token are gates, passed through SiLU (x * sigmoid(x), a smooth switch), and "
+                       "each gate multiplies the matching number of the right " + num(s.M) +
+                       ", the values. Where a gate is near 0 its feature is shut; the model learns which "
+                       "features each token lets through.";
 }
 
 void describe_layer_scale(StageInfo& info, const StageRef& stage, const Sizes& s, const ModelConfig&) {
@@ -453,6 +465,7 @@ const std::pair<StageKind, Describer> kDescribers[] = {
     {K::Fc1, describe_fc1},
     {K::Gelu, describe_gelu},
     {K::QuickGelu, describe_quick_gelu},
+    {K::SwiGlu, describe_swiglu},
     {K::MlpOut, describe_mlp_out},
     {K::Ls2, describe_layer_scale},
     {K::Out, describe_out},

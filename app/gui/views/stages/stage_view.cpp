@@ -67,6 +67,7 @@ void DrawStageView(ViewContext& ctx) {
         case StageKind::Fc1:
         case StageKind::Gelu:
         case StageKind::QuickGelu:
+        case StageKind::SwiGlu:
         case StageKind::MlpOut:
         case StageKind::Ls1:
         case StageKind::Ls2: DrawMlpView(ctx); break;

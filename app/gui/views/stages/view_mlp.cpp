@@ -1,5 +1,6 @@
-// The MLP stages `block{i}.fc1`, `.gelu` and `.mlp_out`: D → M → D per token,
-// and for GELU its curve drawn with the selected token's fc1 values on it.
+// The MLP stages `block{i}.fc1`, its activation (`gelu`, `quick_gelu`,
+// `swiglu`) and `.mlp_out`: D → M → D per token; for GELU and SwiGLU the
+// activation's curve drawn with the selected token's fc1 values on it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,19 +10,23 @@
 
 namespace vit::gui {
 
-// The GELU curve (and ReLU dashed, for comparison) with the selected token's
-// pre-activations (fc1) as dots at their GELU values (the gelu stage); the hovered one larger.
-// `t`: the token's row, `whose`: its name.
-static void DrawGeluCurve(const Tensor& fc1, const Tensor& act, int t, const std::string& whose, int hovered_col,
-                          ImVec2 size) {
+// An activation's curve: its name, the core function the forward pass uses, and what the dots are.
+struct ActivationCurve {
+    const char* formula;
+    void (*apply)(const ConstMatRef&, MatMap);
+    const char* dots;  // "the N <dots> of <token>"
+};
+
+// The curve (and ReLU dashed, for comparison) with the selected token's
+// pre-activations `pre` (count of them) as dots on it; the hovered one larger.
+// `whose`: the token's name.
+static void DrawActivationCurve(const ActivationCurve& curve, const float* pre, int count, const std::string& whose,
+                                int hovered, ImVec2 size) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 p0 = ImGui::GetCursorScreenPos(), p1(p0.x + size.x, p0.y + size.y);
     dl->AddRectFilled(p0, p1, IM_COL32(25, 25, 32, 255));
-    const int M = static_cast<int>(fc1.cols());
-    const float* row = fc1.data.data() + static_cast<size_t>(t) * M;
-    const float* row_act = act.data.data() + static_cast<size_t>(t) * M;
     float reach = 4.f;  // the x range covers the token's values (up to ±10)
-    for (int m = 0; m < M; ++m) reach = std::max(reach, std::min(10.f, std::ceil(std::fabs(row[m]))));
+    for (int m = 0; m < count; ++m) reach = std::max(reach, std::min(10.f, std::ceil(std::fabs(pre[m]))));
     const float x_lo = -reach, x_hi = reach, y_lo = -0.25f * reach, y_hi = reach;
     auto to_screen = [&](float x, float y) {
         return ImVec2(p0.x + (x - x_lo) / (x_hi - x_lo) * size.x, p1.y - (y - y_lo) / (y_hi - y_lo) * size.y);
@@ -42,20 +47,23 @@ static void DrawGeluCurve(const Tensor& fc1, const Tensor& act, int t, const std
     constexpr int kSamples = 161;
     Mat xs(1, kSamples), ys(1, kSamples);
     for (int i = 0; i < kSamples; ++i) xs(0, i) = x_lo + (x_hi - x_lo) * i / (kSamples - 1.f);
-    gelu(xs, MatMap(ys.data(), 1, kSamples));  // the core's GELU, the one the forward pass uses
+    curve.apply(xs, MatMap(ys.data(), 1, kSamples));
     ImVec2 pts[kSamples];
     for (int i = 0; i < kSamples; ++i) pts[i] = to_screen(xs(0, i), ys(0, i));
     dl->AddPolyline(pts, kSamples, IM_COL32(90, 200, 255, 255), 0, 3.f);
     // The selected token's pre-activations on the curve.
+    Mat dot_x = Eigen::Map<const Mat>(pre, 1, count), dot_y(1, count);
+    curve.apply(dot_x, MatMap(dot_y.data(), 1, count));
     dl->PushClipRect(p0, p1, true);
-    for (int m = 0; m < M; ++m) dl->AddCircleFilled(to_screen(row[m], row_act[m]), 4.f, IM_COL32(255, 200, 0, 200));
-    if (hovered_col >= 0 && hovered_col < M)
-        dl->AddCircle(to_screen(row[hovered_col], row_act[hovered_col]), 9.f, IM_COL32(255, 255, 255, 255), 0, 2.5f);
+    for (int m = 0; m < count; ++m) dl->AddCircleFilled(to_screen(pre[m], dot_y(0, m)), 4.f, IM_COL32(255, 200, 0, 200));
+    if (hovered >= 0 && hovered < count)
+        dl->AddCircle(to_screen(pre[hovered], dot_y(0, hovered)), 9.f, IM_COL32(255, 255, 255, 255), 0, 2.5f);
     dl->PopClipRect();
-    dl->AddText(ImVec2(p0.x + 8, p0.y + 6), IM_COL32(90, 200, 255, 255), "GELU(x) = x · Φ(x)");
-    dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + ImGui::GetTextLineHeight()), IM_COL32(160, 160, 160, 255), "ReLU, for comparison");
-    dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + 2 * ImGui::GetTextLineHeight()), IM_COL32(255, 200, 0, 255),
-                ("dots: the " + std::to_string(M) + " values of " + whose).c_str());
+    const float line = ImGui::GetTextLineHeight();
+    dl->AddText(ImVec2(p0.x + 8, p0.y + 6), IM_COL32(90, 200, 255, 255), curve.formula);
+    dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + line), IM_COL32(160, 160, 160, 255), "ReLU, for comparison");
+    dl->AddText(ImVec2(p0.x + 8, p0.y + 6 + 2 * line), IM_COL32(255, 200, 0, 255),
+                ("dots: the " + std::to_string(count) + " " + curve.dots + " of " + whose).c_str());
     ImGui::Dummy(size);
 }
 
@@ -64,6 +72,10 @@ static std::string mlp_note(StageKind kind, const ModelConfig& cfg) {
     const std::string D = std::to_string(cfg.embed_dim), M = std::to_string(cfg.mlp_dim);
     switch (kind) {
         case StageKind::Fc1:
+            if (cfg.activation == Activation::SwiGlu)
+                return "The MLP works on each token separately (no mixing between tokens here). fc1 widens every "
+                       "token from D = " + D + " to 2 × M = " + std::to_string(cfg.fc1_dim()) +
+                       " numbers: the left M are SwiGLU's gates, the right M its values.";
             return "The MLP works on each token separately (no mixing between tokens here). fc1 widens every token "
                    "from D = " + D + " to M = " + M + " hidden features.";
         case StageKind::QuickGelu:
@@ -79,34 +91,54 @@ static std::string mlp_note(StageKind kind, const ModelConfig& cfg) {
     }
 }
 
+// The activation's matrix beside its curve, the selected token's fc1 values as dots
+// (for SwiGLU, the gate half of fc1: the dots show SiLU(gate), before the value half multiplies it).
+static void DrawActivationView(ViewContext& ctx, const ActivationCurve& curve, const char* note) {
+    const StageRef& stage = ctx.stage();
+    const Tensor& t = *ctx.tensor(stage);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float h = avail.y - 4 * ImGui::GetTextLineHeightWithSpacing();
+    float w = avail.x * 0.55f;
+    HeatmapResult r = DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h),
+                                      stage_def(stage.kind).name + (" " + shape_string(t.shape)), "hidden feature");
+    ImGui::SameLine(0, 20);
+    const Tensor* fc1 = ctx.tensor(*stage_input(stage, ctx.model.config));
+    float side = std::min(avail.x - w - 30.f, h);
+    // The selected token's row (row 0's when the selected one was dropped).
+    const int own = ctx.row_map(stage.kind).row_of_token(ctx.state.token);
+    const int row = std::max(0, own);
+    const std::string whose = ctx.name_of_token(own >= 0 ? ctx.state.token : 0);
+    const int count = static_cast<int>(t.cols());  // the gate half for SwiGLU
+    if (fc1 && row < fc1->rows())
+        DrawActivationCurve(curve, fc1->data.data() + static_cast<size_t>(row) * fc1->cols(), count, whose,
+                            r.hovered_row == row ? r.hovered_col : -1, ImVec2(side, side * 0.8f));
+    Formula(ctx, stage.kind);
+    Note(note);
+}
+
 void DrawMlpView(ViewContext& ctx) {
     const StageRef& stage = ctx.stage();
     const Tensor& t = *ctx.tensor(stage);
-    const char* name = stage_def(stage.kind).name;
     const auto& cfg = ctx.model.config;
+    const std::string M = std::to_string(cfg.mlp_dim);
+    if (stage.kind == StageKind::Gelu)
+        return DrawActivationView(ctx, {"GELU(x) = x · Φ(x)", gelu, "values"},
+                                  ("GELU lets positive values through almost unchanged and squashes negative ones "
+                                   "towards 0 — a smooth ReLU. The yellow dots are the selected token's " + M +
+                                   " hidden values before GELU.").c_str());
+    if (stage.kind == StageKind::SwiGlu)
+        return DrawActivationView(ctx, {"SiLU(x) = x · sigmoid(x)", silu, "gate values (fc1's left half)"},
+                                  ("SwiGLU: fc1 writes 2 × " + M + " numbers per token. The left " + M +
+                                   " (the gate) go through SiLU, a smooth ReLU drawn here with the selected token's "
+                                   "gate values as dots; each result then multiplies the matching number of the "
+                                   "right " + M + " (the value). A feature passes only where its gate is open.")
+                                      .c_str());
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = avail.y - 4 * lh;
-    if (stage.kind == StageKind::Gelu) {
-        float w = avail.x * 0.55f;
-        HeatmapResult r = DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), name + (" " + shape_string(t.shape)), "hidden feature");
-        ImGui::SameLine(0, 20);
-        const Tensor* fc1 = ctx.tensor(*stage_input(stage, ctx.pipeline.depth));
-        float side = std::min(avail.x - w - 30.f, h);
-        // The selected token's row (row 0's when the selected one was dropped).
-        const int own = ctx.row_map(stage.kind).row_of_token(ctx.state.token);
-        const int row = std::max(0, own);
-        const std::string whose = ctx.name_of_token(own >= 0 ? ctx.state.token : 0);
-        if (fc1 && row < fc1->rows())
-            DrawGeluCurve(*fc1, t, row, whose, r.hovered_row == row ? r.hovered_col : -1, ImVec2(side, side * 0.8f));
-        Formula(ctx, stage.kind);
-        Note("GELU lets positive values through almost unchanged and squashes negative ones towards 0 — a smooth "
-             "ReLU. The yellow dots are the selected token's " + std::to_string(cfg.mlp_dim) + " hidden values before GELU.");
-        return;
-    }
     const bool hidden_in = stage.kind == StageKind::MlpOut || stage.kind == StageKind::QuickGelu;
     const bool hidden_out = stage.kind == StageKind::Fc1 || stage.kind == StageKind::QuickGelu;
-    const StageRef in = *stage_input(stage, ctx.pipeline.depth);
+    const StageRef in = *stage_input(stage, cfg);
     float w = (avail.x - OperatorSignWidth(ctx, "→")) / 2.f - 2.f;
     DrawTokenMatrix(ctx, in, -1, ImVec2(w, h), stage_id(in) + " " + shape_string(ctx.tensor(in) ? ctx.tensor(in)->shape : t.shape),
                     hidden_in ? "hidden feature" : "feature");
