@@ -127,7 +127,7 @@ void DrawMlpView(ViewContext& ctx) {
                                    "towards 0 — a smooth ReLU. The yellow dots are the selected token's " + M +
                                    " hidden values before GELU.").c_str());
     if (stage.kind == StageKind::SwiGlu)
-        return DrawActivationView(ctx, {"SiLU(x) = x · sigmoid(x)", silu, "gate values (fc1's left half)"},
+        return DrawActivationView(ctx, {"SiLU(x) = x · sigmoid(x)", silu, "gates"},
                                   ("SwiGLU: fc1 writes 2 × " + M + " numbers per token. The left " + M +
                                    " (the gate) go through SiLU, a smooth ReLU drawn here with the selected token's "
                                    "gate values as dots; each result then multiplies the matching number of the "

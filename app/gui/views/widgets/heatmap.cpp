@@ -182,6 +182,12 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
 }
 
 // Title, axis names, column ticks (or head names when columns are grouped by head), row ticks.
+// "head 2", or SwiGLU's "gate (SiLU)" and "value".
+std::string column_group_name(ColumnGroups groups, int g) {
+    if (groups == ColumnGroups::SwiGluHalves) return g == 0 ? "gate (SiLU)" : "value";
+    return "head " + std::to_string(g);
+}
+
 void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
     const float lh = ImGui::GetTextLineHeight();
     if (!s.labels.title.empty()) dl->AddText(L.origin, ImGui::GetColorU32(ImGuiCol_Text), s.labels.title.c_str());
@@ -195,7 +201,7 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
         for (int g = 0; g < s.matrix.cols / s.layout.col_group; ++g) {
             float x0 = L.p0.x + g * group_w;
             if (g > 0) dl->AddLine(ImVec2(x0, L.p0.y - lh * 0.3f), ImVec2(x0, L.p1.y), IM_COL32(0, 0, 0, 255), 2.f);
-            std::string name = "head " + std::to_string(g);
+            std::string name = column_group_name(s.layout.col_groups, g);
             if (text_size(name).x > group_w) name = std::to_string(g);
             if (text_size(name).x <= group_w + 4) dl->AddText(ImVec2(x0 + 2, tick_y), kTick, name.c_str());
         }
@@ -259,7 +265,7 @@ void CellTooltip(const HeatmapSpec& s, int r, int c) {
     }
     std::string col_desc = (s.labels.col_axis.empty() ? "column" : s.labels.col_axis) + " " + col_tick(s, c);
     if (s.layout.col_group > 0 && s.matrix.cols / s.layout.col_group > 1)
-        col_desc += "  (head " + std::to_string(c / s.layout.col_group) + ", dim " +
+        col_desc += "  (" + column_group_name(s.layout.col_groups, c / s.layout.col_group) + ", dim " +
                     std::to_string(c % s.layout.col_group) + ")";
     ImGui::BeginTooltip();
     ImGui::Text("%s", row_desc.c_str());

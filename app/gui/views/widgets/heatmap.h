@@ -50,6 +50,10 @@ struct HeatmapTokenRows {
 };
 
 // Where and how big, and what is drawn beside the cells.
+// What a group of columns is: an attention head ("head 2"), or SwiGLU's fc1
+// halves (the gates, then the values).
+enum class ColumnGroups { Heads, SwiGluHalves };
+
 struct HeatmapLayout {
     ImVec2 size{0.f, 0.f};           // whole widget; 0 = the available region
     float max_cell = 0.f;            // largest cell side in pixels; 0 = 6 font sizes for a matrix that holds its
@@ -61,7 +65,8 @@ struct HeatmapLayout {
     bool colorbar = true;            // at the right, or below when the box is tall
     bool row_ticks = true;           // false: no left margin (a column aligned with the matrix beside it)
     bool axes = true;                // false: the title only, no axis names or ticks (small multiples in a grid)
-    int col_group = 0;               // > 0: columns grouped by head, col_group per head
+    int col_group = 0;               // > 0: columns in groups of col_group, named as col_groups says
+    ColumnGroups col_groups = ColumnGroups::Heads;
 };
 
 struct HeatmapSpec {

@@ -138,6 +138,10 @@ static HeatmapResult draw_token_matrix(ViewContext& ctx, const StageRef& stage, 
     s.token_rows.accent_label = accent_label;
     s.layout.size = size;
     s.layout.col_group = col_group;
+    if (stage.kind == StageKind::Fc1 && ctx.model.config.activation == Activation::SwiGlu) {
+        s.layout.col_group = ctx.model.config.mlp_dim;  // SwiGLU's fc1: the gates, then the values
+        s.layout.col_groups = ColumnGroups::SwiGluHalves;
+    }
     const HeatmapResult r = DrawTokenHeatmap(ctx, s);
     choose_cell(ctx, stage, slice, r);
     return r;
