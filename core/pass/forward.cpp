@@ -11,6 +11,7 @@
 #include "pass/forward.h"
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <new>
 
 #include "tensor/allocator.h"
@@ -394,6 +395,8 @@ bool ForwardWalk::next_piece() {
     }
     return ++s.next <= depth + 1;
 }
+
+int ForwardWalk::blocks_done() const { return std::clamp(state_->next, 0, state_->model.config.depth); }
 
 Trace ForwardWalk::take() {
     while (step()) {

@@ -43,6 +43,8 @@ public:
     // Runs the next piece; false once the trace is complete. An allocation it cannot make is
     // vit::Error naming the model, its input size and its trace's size (trace_budget.h), as in forward().
     bool step();
+    // The blocks run so far, from 0 to the model's depth (for a progress bar).
+    int blocks_done() const;
     // The complete trace (running the pieces left, if any).
     Trace take();
 

@@ -210,15 +210,13 @@ TEST_CASE("on the sliced worker a newer request replaces the waiting one, and a 
     {
         Loader l(worker);
         l.request({"toy-4x4", "", 0}, nullptr, "");
-        l.request({"digits", "", 0}, nullptr, "");  // waits
+        l.request({"digits", "", 0}, nullptr, "");  // waits; the first stops before its first block
         l.request({"toy-4x4", "", 8}, nullptr, "");  // replaces it
         int advances = 0;
-        const LoadOutcome first = advance_until_done(l, *worker, 1.0, advances);
-        CHECK(first.request.image_size == 0);
-        const LoadOutcome second = advance_until_done(l, *worker, 1.0, advances);
-        CHECK(second.request.image_size == 8);
-        REQUIRE(second.loaded);
-        CHECK(second.loaded->model_name == "toy-4x4");
+        const LoadOutcome newest = advance_until_done(l, *worker, 1.0, advances);  // the only outcome
+        CHECK(newest.request.image_size == 8);
+        REQUIRE(newest.loaded);
+        CHECK(newest.loaded->model_name == "toy-4x4");
         CHECK_FALSE(l.busy());
         l.request(asked_with_mask(), nullptr, "");
         CHECK(worker->longest_advance_ms() <= 1.0 + worker->longest_piece_ms() + 5.0);  // 1 ms, at most a piece more
@@ -226,6 +224,40 @@ TEST_CASE("on the sliced worker a newer request replaces the waiting one, and a 
         CHECK_FALSE(worker->idle());
     }
     CHECK(worker->idle());  // the loader went: its job with it
+}
+
+TEST_CASE("a pass reports its blocks, and a newer request stops it at the next block, reusing the model read") {
+    auto worker = std::make_shared<SlicedWorker>();
+    Loader l(worker);
+    l.request(asked_with_mask(), nullptr, "");
+    std::vector<std::string> phases;
+    for (int i = 0; i < 1000 && phases.size() < 3; ++i) {  // into the forward pass: two blocks run
+        worker->advance(0);
+        const std::string phase = l.phase();
+        if (phase.rfind("forward pass: block", 0) == 0 && (phases.empty() || phases.back() != phase))
+            phases.push_back(phase);
+    }
+    REQUIRE(phases.size() == 3);
+    CHECK(phases[0] == "forward pass: block 1 of 4");
+    CHECK(phases[2] == "forward pass: block 3 of 4");
+    CHECK(l.progress() > 0.5f);  // the digits model was read first: the pass fills the second half
+    CHECK(l.progress() < 1.0f);
+    LoadRequest newer{"digits", "", 0};
+    l.request(newer, nullptr, "");  // stops the masked pass at its next block
+    std::optional<LoadOutcome> o;
+    int advances = 0;
+    bool read_again = false;
+    for (; advances < 1000 && !o; ++advances) {
+        worker->advance(0);
+        read_again |= l.phase() == "reading the model";
+        o = l.poll();
+    }
+    REQUIRE(o);
+    CHECK(o->request.interventions.empty());  // the newer request's outcome, the only one
+    REQUIRE(o->loaded);
+    CHECK_FALSE(read_again);  // the model the stopped request read serves the newer one
+    CHECK(advances < 2 * (o->loaded->model->config.depth + 3));  // no second pass of the stopped request
+    CHECK_FALSE(l.busy());
 }
 
 TEST_CASE("the occlusion job fills the map in a piece at a time, and cancel or a new request stops it") {

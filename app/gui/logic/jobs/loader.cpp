@@ -17,13 +17,16 @@ class LoadJob : public Job {
 public:
     LoadJob(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
             const std::shared_ptr<Loader::Shared>& st)
-        : steps_(req, std::move(current), current_name, progress_to(st), st->reuse.get(), &st->cancel) {
+        : steps_(req, std::move(current), current_name, progress_to(st), st->reuse.get(),
+                 {&st->cancel, &st->superseded}) {
         outcome_.request = req;
     }
     bool step() override {
         try {
             if (steps_.step()) return true;
             outcome_.loaded = steps_.take();
+        } catch (const Superseded&) {
+            superseded_ = true;
         } catch (const InputTooLarge& e) {
             outcome_.error = e.what();
             outcome_.fitting_image_size = e.largest_fitting;
@@ -33,6 +36,9 @@ public:
         return false;
     }
     LoadOutcome take() { return std::move(outcome_); }
+    // Stopped for a newer request: no outcome; the model it read, for that request.
+    bool superseded() const { return superseded_; }
+    const PassSteps& steps() const { return steps_; }
 
 private:
     static PassSteps::Progress progress_to(std::shared_ptr<Loader::Shared> st) {
@@ -45,6 +51,7 @@ private:
 
     PassSteps steps_;
     LoadOutcome outcome_;
+    bool superseded_ = false;
 };
 
 Loader::Loader(std::shared_ptr<Worker> worker) : worker_(std::move(worker)) { state_->reuse = std::make_shared<PassReuse>(); }
@@ -54,6 +61,7 @@ Loader::~Loader() = default;
 void Loader::start(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name) {
     state_->progress = 0.f;
     state_->cancel = false;
+    state_->superseded = false;
     {
         std::lock_guard<std::mutex> lock(state_->mutex);
         state_->phase = "starting";
@@ -67,6 +75,7 @@ void Loader::request(const LoadRequest& req, std::shared_ptr<const Model> curren
         pending_ = req;
         pending_model_ = std::move(current);
         pending_name_ = current_name;
+        state_->superseded = true;  // the pass under way stops at its next block
         return;
     }
     start(req, std::move(current), current_name);
@@ -80,6 +89,16 @@ std::string Loader::phase() const {
 std::optional<LoadOutcome> Loader::poll() {
     if (!task_ || !task_->finished()) return {};
     task_.reset();
+    if (job_->superseded()) {  // nothing to show: the newest request runs, on the model read if it is its
+        const PassSteps& steps = job_->steps();
+        const bool same = steps.model() && steps.model_name() == pending_->model;
+        std::shared_ptr<const Model> model = same ? steps.model() : pending_model_;
+        const std::string name = same ? steps.model_name() : pending_name_;
+        start(*pending_, std::move(model), name);
+        pending_.reset();
+        pending_model_.reset();
+        return {};
+    }
     LoadOutcome o = job_->take();
     job_.reset();
     if (pending_) {

@@ -74,7 +74,8 @@ class Loader {
 public:
     explicit Loader(std::shared_ptr<Worker> worker);
     ~Loader();  // cancels the work under way
-    // Starts the work, or queues it (only the newest request waits) when busy.
+    // Starts the work, or queues it when busy: only the newest request waits, and the
+    // forward pass under way stops at its next block (its request gets no outcome).
     void request(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);
     bool busy() const { return task_ != nullptr; }
     bool working() const { return task_ && !task_->finished(); }  // busy, its outcome not in yet
@@ -89,6 +90,7 @@ public:
     struct Shared {
         std::atomic<float> progress{0.f};
         std::atomic<bool> cancel{false};  // cancel_download(); cleared as each job starts
+        std::atomic<bool> superseded{false};  // a newer request waits; cleared as each job starts
         std::mutex mutex;
         std::string phase;
         std::shared_ptr<PassReuse> reuse;  // used by one job at a time

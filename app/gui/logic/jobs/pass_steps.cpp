@@ -34,9 +34,13 @@ Trace PassReuse::spare() {
     return std::move(spare_->trace);
 }
 
+// The share of the progress bar that reading (or downloading) the model fills; the
+// image's decoding follows, then the forward pass takes the rest, block by block.
+constexpr float kReadShare = 0.4f;
+
 PassSteps::PassSteps(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
-                     Progress progress, PassReuse* reuse, const std::atomic<bool>* cancel)
-    : progress_(std::move(progress)), cancel_(cancel), reuse_(reuse ? reuse : &own_reuse_) {
+                     Progress progress, PassReuse* reuse, PassSignals signals)
+    : progress_(std::move(progress)), signals_(signals), reuse_(reuse ? reuse : &own_reuse_) {
     out_.request = req;
     phases_.add([this, current = std::move(current), current_name] {
         read_model(current, current_name);
@@ -47,7 +51,8 @@ PassSteps::PassSteps(const LoadRequest& req, std::shared_ptr<const Model> curren
         return false;
     });
     phases_.add([this] {
-        if (!asks_original_again()) return walk(out_.request.interventions, out_.trace, &out_.forward_ms);
+        if (!asks_original_again())
+            return walk(out_.request.interventions, out_.trace, &out_.forward_ms, "forward pass");
         out_.trace = out_.request.original;
         out_.packed = reuse_->packed(out_.model);  // the occlusion map of this pass masks with them
         out_.pass_ran = false;
@@ -84,11 +89,11 @@ void PassSteps::read_model(std::shared_ptr<const Model> current, const std::stri
         report(0.f, "reading the model");
         const HubProgress download = [this](const HubTransfer& t) {
             const std::string text = "downloading " + t.file + ": " + transfer_text(t);
-            report(0.8f * static_cast<float>(t.total > 0 ? static_cast<double>(t.done) / t.total : 0.), text.c_str());
-            return !(cancel_ && *cancel_);
+            report(kReadShare * static_cast<float>(t.total > 0 ? static_cast<double>(t.done) / t.total : 0.), text.c_str());
+            return !(signals_.cancel_download && *signals_.cancel_download);
         };
         out_.model = std::make_shared<const Model>(load_model(
-            name, [&](float f) { report(0.8f * std::clamp(f, 0.f, 1.f), "reading the model"); }, download));
+            name, [&](float f) { report(kReadShare * std::clamp(f, 0.f, 1.f), "reading the model"); }, download));
     }
     out_.model_name = name;
     out_.load_ms += watch.ms();
@@ -111,7 +116,7 @@ void PassSteps::decode_image() {
         out_.image_name = image_name(req);
         return;
     }
-    report(0.82f, "decoding the image");
+    report(kReadShare + 0.05f, "decoding the image");
     Image img = req.pixels ? with_channels(*req.pixels, cfg.channels)
                            : model_image(req.model, req.image, cfg.channels);  // as the CLI reads it
     out_.image_name = image_name(req);
@@ -126,22 +131,35 @@ void PassSteps::decode_image() {
     out_.load_ms += watch.ms();
 }
 
-// One piece of the forward pass under `iv`; the trace goes to `into` with the last,
-// the time to `ms` (optional).
-bool PassSteps::walk(const Interventions& iv, std::shared_ptr<const Trace>& into, double* ms) {
+// One piece of the forward pass under `iv` (`what` names it in the progress); the trace
+// goes to `into` with the last, the time to `ms` (optional). A newer request waiting
+// stops it here, between two pieces (Superseded).
+bool PassSteps::walk(const Interventions& iv, std::shared_ptr<const Trace>& into, double* ms, const char* what) {
+    if (signals_.superseded && *signals_.superseded) throw Superseded{};
     const Stopwatch watch;
     if (!walk_) {
-        report(0.9f, "running the forward pass");
+        if (!out_.request.input) pass_start_ = kReadShare + 0.1f;  // reading and decoding came first
         out_.packed = reuse_->packed(out_.model);
         walk_ = std::make_unique<ForwardWalk>(*out_.model, *out_.input, iv, out_.packed.get(), reuse_->spare());
+        report_blocks(what);
     }
     const bool more = walk_->step();
+    report_blocks(what);
     if (!more) {
         into = reuse_->share(walk_->take());
         walk_.reset();
     }
     if (ms) *ms += watch.ms();
     return more;
+}
+
+// "forward pass: block 7 of 24", the bar moved as far.
+void PassSteps::report_blocks(const char* what) const {
+    const int depth = out_.model->config.depth, done = walk_->blocks_done();
+    const std::string text = std::string(what) + ": block " + std::to_string(std::min(done + 1, depth)) + " of " +
+                             std::to_string(depth);
+    report(pass_start_ + (1.f - pass_start_) * static_cast<float>(done) / static_cast<float>(std::max(depth, 1)),
+           text.c_str());
 }
 
 // The plain pass on the image shown, whose trace the request brings: a pass gives the
@@ -156,7 +174,7 @@ bool PassSteps::asks_original_again() const {
 bool PassSteps::take_original() {
     if (out_.request.interventions.empty()) out_.original = out_.trace;
     else if (out_.request.original) out_.original = out_.request.original;
-    else return walk({}, out_.original, nullptr);
+    else return walk({}, out_.original, nullptr, "unmodified pass");
     return false;
 }
 

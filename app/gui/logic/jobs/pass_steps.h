@@ -53,30 +53,46 @@ private:
     std::shared_ptr<Spare> spare_ = std::make_shared<Spare>();  // shared with the traces' deleters
 };
 
+// What may stop a request's pieces early, each optional: `cancel_download` stops a
+// model's download (an error); `superseded` (a newer request waits) stops its forward
+// pass at the next block by throwing Superseded.
+struct PassSignals {
+    const std::atomic<bool>* cancel_download = nullptr;
+    const std::atomic<bool>* superseded = nullptr;
+};
+// Thrown between two pieces of a forward pass once a newer request waits; not a
+// std::exception, so nothing reports it as an error.
+struct Superseded {};
+
 class PassSteps {
 public:
     using Progress = std::function<void(float, const char*)>;
     // `reuse` (optional) keeps what a later request on the same model needs again. A model
-    // named hf-hub: downloads with its bytes, speed and time left as the progress's text,
-    // and stops (an error) once `cancel` (optional) is set.
+    // named hf-hub: downloads with its bytes, speed and time left as the progress's text.
+    // The forward pass reports its blocks ("forward pass: block 7 of 24").
     PassSteps(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name,
-              Progress progress = {}, PassReuse* reuse = nullptr, const std::atomic<bool>* cancel = nullptr);
+              Progress progress = {}, PassReuse* reuse = nullptr, PassSignals signals = {});
     // One piece; false once the pass is complete.
     bool step() { return phases_.step(); }
     // The result (running the pieces left, if any).
     Loaded take();
+    // The model read so far (null before) and its name: a superseded request hands them on.
+    const std::shared_ptr<const Model>& model() const { return out_.model; }
+    const std::string& model_name() const { return out_.model_name; }
 
 private:
     void report(float fraction, const char* what) const;
     void read_model(std::shared_ptr<const Model> current, const std::string& current_name);
     void decode_image();
-    bool walk(const Interventions& iv, std::shared_ptr<const Trace>& into, double* ms);
+    bool walk(const Interventions& iv, std::shared_ptr<const Trace>& into, double* ms, const char* what);
+    void report_blocks(const char* what) const;
     bool asks_original_again() const;
     bool take_original();
 
     Loaded out_;
     Progress progress_;
-    const std::atomic<bool>* cancel_;
+    PassSignals signals_;
+    float pass_start_ = 0.f;  // where the progress bar stands when the forward pass begins
     PassReuse own_reuse_;
     PassReuse* reuse_;
     std::unique_ptr<ForwardWalk> walk_;  // the forward pass under way
