@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The memory benchmark of large ViTs: for each case, the peak resident memory
+# and the pass time of the CLI (vitviz-cli --bench 1) and of the app
+# (vitviz --measure-pass 2, under a virtual display), in the same run, beside
+# the goal the large-model work aims at. Random weights in timm's layout
+# (tests/hub/random_vit.py), written once to a cache folder:
+#   DINOv2 ViT-L/14 with 4 registers at 518 px (1,374 tokens)
+#   ViT-B/16 at 224 px and at 1024 px (the built-in vit-b-random)
+#   DINOv2 ViT-g/14 (SwiGLU, 4 registers) at 518 px, under a 16 GB address-space limit
+# A case the program refuses says so with the size it offered or the reason.
+# Usage: tools/memory-bench.sh [BUILD_DIR] [CASE...]   (cases: vit-l-518 vit-b-224 vit-b-1024 vit-g-518)
+# Needs /usr/bin/time, xvfb-run and python3; takes about 10 minutes and 5 GB of disk.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+shift || true
+cases=("$@")
+[ ${#cases[@]} -gt 0 ] || cases=(vit-l-518 vit-b-224 vit-b-1024 vit-g-518)
+cache=${VITVIZ_BENCH_MODELS:-/tmp/vitviz-memory-bench}
+image=assets/photos/chelsea.jpg
+for tool in /usr/bin/time xvfb-run python3; do
+  command -v "$tool" >/dev/null || { echo "memory-bench: needs $tool" >&2; exit 1; }
+done
+for program in vitviz vitviz-cli; do
+  [ -x "$build/app/$program" ] || { echo "memory-bench: no $build/app/$program (build the app first)" >&2; exit 1; }
+done
+
+# random_model NAME ARGS...: the folder of a random timm checkpoint, written the first time.
+random_model() {
+  local dir=$cache/$1
+  shift
+  if [ ! -f "$dir/model.safetensors" ]; then
+    echo "memory-bench: writing $dir (random weights, F16)" >&2
+    python3 tests/hub/random_vit.py "$dir.part" "$@" && rm -rf "$dir" && mv "$dir.part" "$dir"
+  fi
+  echo "$dir"
+}
+
+# measure LIMIT_KB COMMAND...: "PEAK_GB WALL_S" then the command's output, from one run.
+measure() {
+  local limit=$1 log
+  shift
+  log=$(mktemp)
+  (ulimit -v "$limit"; /usr/bin/time -f "%M %e" -o "$log.time" "$@") >"$log" 2>&1 || true
+  tail -1 "$log.time" | awk '{printf "%.2f %s\n", $1 / 1048576, $2}'
+  cat "$log"
+  rm -f "$log" "$log.time"
+}
+
+# The pass time a run printed, or what it said instead (refused, offered size).
+pass_of() { { grep -o "$1 median=[0-9.]*" || true; } | head -1 | cut -d= -f2 | sed 's/.$/& ms/'; }
+said() {
+  { grep -o -E 'opening it at [0-9]+|largest image size that fits is [0-9]+|Killed|out of memory|no OpenGL' || true; } |
+    head -1
+}
+
+row() {
+  local name=$1 goal=$2 model=$3 size=$4 limit=$5 cli app cli_peak app_peak cli_pass app_pass note
+  cli=$(measure "$limit" "$build/app/vitviz-cli" --model "$model" --image "$image" --image-size "$size" --bench 1)
+  app=$(measure "$limit" xvfb-run -a -s "-screen 0 1600x1000x24" "$build/app/vitviz" --model "$model" \
+        --image "$image" --image-size "$size" --measure-pass 2)
+  cli_peak=$(head -1 <<<"$cli" | cut -d' ' -f1)
+  app_peak=$(head -1 <<<"$app" | cut -d' ' -f1)
+  cli_pass=$(pass_of forward_ms <<<"$cli")
+  app_pass=$(pass_of pass_ms <<<"$app")
+  note="cli: $(said <<<"$cli"); app: $(said <<<"$app")"
+  printf '| %s | %s GB | %s | %s GB | %s | %s | %s |\n' "$name" "$cli_peak" "${cli_pass:--}" "$app_peak" \
+    "${app_pass:--}" "$goal" "$note"
+}
+
+unlimited=unlimited
+echo "| case | CLI peak | CLI pass | app peak | app pass | goal | said |"
+echo "|---|---|---|---|---|---|---|"
+for c in "${cases[@]}"; do
+  case $c in
+    vit-l-518)
+      m=$(random_model vit-l14-reg4 --dim 1024 --heads 16 --depth 24 --patch 14 --size 518 --reg 4)
+      row "DINOv2 ViT-L/14 reg4, 518 px" "app ≤ 3.5 GB" "$m" 518 $unlimited ;;
+    vit-b-224) row "ViT-B/16, 224 px" "app ≤ 1.5 × CLI" vit-b-random 224 $unlimited ;;
+    vit-b-1024) row "ViT-B/16, 1024 px" "opens; app ≤ 4 GB" vit-b-random 1024 $unlimited ;;
+    vit-g-518)
+      m=$(random_model vit-g14-reg4-swiglu --dim 1536 --heads 24 --depth 40 --patch 14 --size 518 --reg 4 --swiglu)
+      row "DINOv2 ViT-g/14 SwiGLU reg4, 518 px, 16 GB limit" "opens under 16 GB" "$m" 518 $((16 * 1024 * 1024)) ;;
+    *) echo "memory-bench: unknown case '$c' (vit-l-518 vit-b-224 vit-b-1024 vit-g-518)" >&2; exit 1 ;;
+  esac
+done
