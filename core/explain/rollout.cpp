@@ -25,30 +25,32 @@ void residual_attention_rows(const Tensor& attn, int64_t begin, int64_t end, Mat
 
 }  // namespace
 
+RolloutWalk::RolloutWalk(int64_t tokens) : result_(Mat::Identity(tokens, tokens)) {}
+
 // Each thread takes a share of the rows: Â's rows, then those rows of the product
 // with the rollout so far (rows of Â · R need only Â's rows).
-void attention_rollout(const std::vector<const Tensor*>& attns, Tensor& out) {
-    MatMap result = out.mat();
-    if (attns.empty()) {
-        result.setIdentity();
-        return;
-    }
-    const int64_t tokens = result.rows();
-    Mat block(tokens, tokens), product(tokens, tokens);
-    for (size_t l = 0; l < attns.size(); ++l) {
-#pragma omp parallel if (result.size() >= kParallelMinElements)
-        {
-            const auto [begin, end] = thread_share(tokens);
-            if (end > begin && l == 0) {
-                residual_attention_rows(*attns[l], begin, end, result.middleRows(begin, end - begin));
-            } else if (end > begin) {
-                MatRef rows = block.middleRows(begin, end - begin);
-                residual_attention_rows(*attns[l], begin, end, rows);
-                multiply(rows, result, product.middleRows(begin, end - begin));
-            }
+void RolloutWalk::add(const Tensor& attn) {
+    const int64_t tokens = result_.rows();
+    if (!first_ && block_.rows() != tokens) block_.resize(tokens, tokens), product_.resize(tokens, tokens);
+#pragma omp parallel if (result_.size() >= kParallelMinElements)
+    {
+        const auto [begin, end] = thread_share(tokens);
+        if (end > begin && first_) {
+            residual_attention_rows(attn, begin, end, result_.middleRows(begin, end - begin));
+        } else if (end > begin) {
+            MatRef rows = block_.middleRows(begin, end - begin);
+            residual_attention_rows(attn, begin, end, rows);
+            multiply(rows, result_, product_.middleRows(begin, end - begin));
         }
-        if (l > 0) result = product;
     }
+    if (!first_) result_.swap(product_);
+    first_ = false;
+}
+
+void attention_rollout(const std::vector<const Tensor*>& attns, Tensor& out) {
+    RolloutWalk walk(out.mat().rows());
+    for (const Tensor* attn : attns) walk.add(*attn);
+    out.mat() = walk.result();
 }
 
 const Tensor& add_rollout(Trace& trace) {

@@ -63,6 +63,24 @@ private:
     ModelSizes sizes_;
 };
 
+// Hands out the stages a Stream trace keeps (keeps() in trace.h) from the trace,
+// as TraceWriter, and a block's other stages from one buffer per kind, which the
+// next block writes over (a block reads only its own and the kept ones).
+class StreamWriter {
+public:
+    StreamWriter(Trace& trace, std::vector<Tensor>& buffers, const ModelSizes& sizes)
+        : kept_(trace, sizes), scratch_(buffers, sizes) {}
+    Tensor& next(StageKind kind, int block = -1) {
+        if (keeps(TraceKeep::Stream, kind)) return kept_.next(kind, block);
+        return scratch_.next(kind, 0);
+    }
+    void finish() { kept_.finish(); }
+
+private:
+    TraceWriter kept_;
+    ScratchWriter scratch_;
+};
+
 // The residual stream after the embedding or a block, and its LayerNorm (the
 // next block's ln1, or the final norm), written together in one pass.
 struct NormedStream {
@@ -316,7 +334,8 @@ ModelSizes checked_sizes(const Model& model, const Tensor& input, const Interven
 }
 
 // The trace's last stage written and its patch rows set.
-void finish_trace(TraceWriter& out, Trace& trace, const Interventions& iv, const ModelSizes& sizes) {
+template <typename Writer>
+void finish_trace(Writer& out, Trace& trace, const Interventions& iv, const ModelSizes& sizes) {
     out.finish();
     const int N = static_cast<int>(sizes.N);
     trace.set_patch_rows(embedded_patches(iv, N), kept_patches(iv, N));
@@ -332,16 +351,76 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace, const I
         TraceWriter out(trace, sizes);
         run_head(model, run_blocks(model, run_embedding(model, input, iv, out, packed), iv, out, packed), out);
         finish_trace(out, trace, iv, sizes);
+        trace.set_keep(TraceKeep::Every);
     } catch (const std::bad_alloc&) {
         throw out_of_memory(model.config, static_cast<int>(input.shape[1]));
     }
 }
 
-Trace forward(const Model& model, const Tensor& input, const Interventions& iv) {
+namespace {
+
+// forward() keeping only the residual stream: each block's attention folded into
+// the rollout as the block finishes, then written over by the next block.
+void forward_stream(const Model& model, const Tensor& input, const Interventions& iv, Trace& trace) {
+    const ModelSizes sizes = checked_sizes(model, input, iv, false);
+    size_team_for_pass();
+    std::vector<Tensor> buffers;
+    StreamWriter out(trace, buffers, sizes);
+    RolloutWalk rollout(sizes.T);
+    NormedStream stream = first_stream(model, run_embedding(model, input, iv, out, nullptr), out);
+    for (int b = 0; b < model.config.depth; ++b) {
+        stream = run_block(model, b, stream, iv, out, nullptr);
+        rollout.add(out.next(StageKind::Attn, b));  // the buffer the block just wrote
+    }
+    run_head(model, *stream.norm, out);
+    finish_trace(out, trace, iv, sizes);
+    trace.add({StageKind::Rollout}, {sizes.T, sizes.T}).mat() = rollout.result();
+    trace.set_keep(TraceKeep::Stream);
+}
+
+}  // namespace
+
+Trace forward(const Model& model, const Tensor& input, const Interventions& iv, TraceKeep keep) {
     Trace trace;
+    if (keep == TraceKeep::Stream) {
+        try {
+            forward_stream(model, input, iv, trace);
+        } catch (const std::bad_alloc&) {
+            throw out_of_memory(model.config, static_cast<int>(input.shape[1]), keep);
+        }
+        return trace;
+    }
     forward_into(model, input, trace, iv);
     add_rollout(trace);
     return trace;
+}
+
+Trace recompute_block(const Model& model, const Trace& kept, int block, const Interventions& iv,
+                      const PackedWeights* packed) {
+    if (block < 0 || block >= model.config.depth)
+        throw Error(model.config.name + " has no block " + std::to_string(block));
+    const ModelSizes sizes = checked_sizes(model, kept.at(StageRef{StageKind::Input}), iv, false);
+    size_team_for_pass();
+    Trace stages;
+    TraceWriter out(stages, sizes);
+    Tensor& ln1 = out.next(StageKind::Ln1, block);
+    ln1.data = kept.at(StageRef{StageKind::Ln1, block}).data;
+    const Tensor& stream_in = kept.at(*stage_input({StageKind::Ln1, block}, model.config));
+    run_block(model, block, {&stream_in, &ln1}, iv, out, packed ? packed : nullptr);
+    stages.truncate(stages.size() - 1);  // the next block's ln1 (or the final norm): `kept` holds it
+    return stages;
+}
+
+void for_each_stage(const Model& model, const Trace& trace, const Interventions& iv,
+                    const std::function<void(const Stage&)>& visit) {
+    for (const Stage& s : trace.stages()) {
+        if (trace.keep() == TraceKeep::Every || s.block < 0) {
+            visit(s);
+        } else if (s.kind == StageKind::Ln1) {  // a Stream trace's block, whole, then gone
+            const Trace block = recompute_block(model, trace, s.block, iv);
+            for (const Stage& inner : block.stages()) visit(inner);
+        }
+    }
 }
 
 struct ForwardWalk::State {

@@ -2,6 +2,7 @@
 // mode), recording every stage of the catalogue (docs/DESIGN.md#stage-catalogue) into a Trace, under
 // the interventions a student asks for (interventions.h; none by default).
 #pragma once
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -18,7 +19,21 @@ namespace vit {
 // (validate_interventions: vit::Error naming the intervention and value). An
 // allocation the trace cannot make is vit::Error naming the model, the input
 // size and the memory the trace needs (out_of_memory in trace_budget.h).
-Trace forward(const Model& model, const Tensor& input, const Interventions& iv = {});
+// `keep`: every stage, or only the residual stream (TraceKeep in trace.h), its block
+// stages then recomputed by recompute_block / for_each_stage; the rollout either way.
+Trace forward(const Model& model, const Tensor& input, const Interventions& iv = {},
+              TraceKeep keep = TraceKeep::Every);
+
+// Block `block`'s stages in catalogue order (ln1 … out) from a trace of `model`'s pass
+// under `iv` (a Stream trace: its ln1 and the stream entering the block), run with the
+// same kernels in the same order as the pass, so each equals the full trace's bit for bit.
+// vit::Error when the model has no such block.
+Trace recompute_block(const Model& model, const Trace& kept, int block, const Interventions& iv = {},
+                      const PackedWeights* packed = nullptr);
+// Visits every stage of `trace`'s pass in catalogue order: the stages it holds, and for a
+// Stream trace each block's recomputed a block at a time (one block's held at once).
+void for_each_stage(const Model& model, const Trace& trace, const Interventions& iv,
+                    const std::function<void(const Stage&)>& visit);
 // The same, writing into `trace`, without stage `rollout`: T³ products per
 // block that nothing in the pass needs (add_rollout adds it when asked). A
 // Trace from an earlier call of the same model and input size is reused

@@ -5,6 +5,11 @@
 
 namespace vit {
 
+bool keeps(TraceKeep keep, StageKind kind) {
+    return keep == TraceKeep::Every || stage_def(kind).group != StageGroup::Block || kind == StageKind::Ln1 ||
+           kind == StageKind::Out;
+}
+
 Tensor& Trace::add(const StageRef& stage, std::vector<int64_t> shape) {
     stages_.push_back(Stage{stage_id(stage), stage.kind, stage.block, Tensor(std::move(shape))});
     return stages_.back().tensor;

@@ -12,6 +12,16 @@
 
 namespace vit {
 
+// What a pass keeps of its stages: every one (the full trace), or only what
+// grows with the residual stream: the stages outside the blocks and each block's
+// `ln1` and `out` (its normalised input and its output). A Stream trace's other
+// block stages are recomputed when asked (recompute_block, for_each_stage in
+// forward.h), bit for bit the full trace's; attention maps, which grow with the
+// square of the tokens, are then never all held at once.
+enum class TraceKeep { Every, Stream };
+// Whether a pass under `keep` holds stages of `kind` in its trace.
+bool keeps(TraceKeep keep, StageKind kind);
+
 struct Stage {
     std::string id;   // stage_id(kind, block), e.g. "block0.attn"
     StageKind kind = StageKind::Input;
@@ -40,7 +50,9 @@ public:
     // The stage's tensor; throws vit::Error if the trace has none.
     const Tensor& at(const std::string& id) const;
     const Tensor& at(const StageRef& stage) const;
-    const std::deque<Stage>& stages() const { return stages_; }
+    const std::deque<Stage>& stages() const& { return stages_; }
+    // Not of a temporary: `for (const Stage& s : forward(…).stages())` would read freed stages.
+    const std::deque<Stage>& stages() && = delete;
     size_t size() const { return stages_.size(); }
     // The image patch in each patch row, in row order: 0..N−1 for a plain pass;
     // interventions (interventions.h) permute the rows from `patch_embed` on
@@ -53,9 +65,13 @@ public:
         embedded_patches_ = std::move(embedded);
         token_patches_ = std::move(kept);
     }
+    // What the pass that wrote this trace kept of its stages.
+    TraceKeep keep() const { return keep_; }
+    void set_keep(TraceKeep keep) { keep_ = keep; }
 
 private:
     std::deque<Stage> stages_;
+    TraceKeep keep_ = TraceKeep::Every;
     std::vector<int> embedded_patches_, token_patches_;
 };
 

@@ -16,12 +16,14 @@ namespace vit {
 
 namespace {
 
-// Floats of every stage of the catalogue (core/pass/stages.h), multiplied out in
-// double: a hostile size must not overflow the sum.
-double trace_floats(const ModelConfig& c, int image_size) {
+// Floats of every stage of the catalogue (core/pass/stages.h) the pass holds,
+// multiplied out in double: a hostile size must not overflow the sum. A Stream
+// pass holds the stages it keeps and one block's others.
+double trace_floats(const ModelConfig& c, int image_size, TraceKeep keep) {
     const ModelSizes sizes = model_sizes(c, image_size / c.patch_size);
     double floats = 0;
     for (const StageRef& stage : stage_list(c)) {
+        if (!keeps(keep, stage.kind) && stage.block > 0) continue;  // block 0's stand for the buffers
         double numel = 1;
         for (int64_t dim : stage_shape(stage.kind, sizes)) numel *= static_cast<double>(dim);
         floats += numel;
@@ -55,7 +57,7 @@ std::string allowance_text(int traces_held) {
 
 std::string tokens_text(const ModelConfig& config, int size) {
     const int64_t grid = size / config.patch_size;
-    return std::to_string(grid * grid + 1) + " tokens";
+    return std::to_string(grid * grid + config.prefix_tokens()) + " tokens";
 }
 
 }  // namespace
@@ -66,33 +68,33 @@ std::string gigabytes(double bytes) {
     return text;
 }
 
-int64_t trace_bytes(const ModelConfig& config, int image_size) {
-    const double bytes = trace_floats(config, image_size) * sizeof(float);
+int64_t trace_bytes(const ModelConfig& config, int image_size, TraceKeep keep) {
+    const double bytes = trace_floats(config, image_size, keep) * sizeof(float);
     return bytes >= 9e18 ? INT64_MAX : static_cast<int64_t>(bytes);
 }
 
 int64_t trace_budget_bytes() { return static_cast<int64_t>(usable_memory().bytes * kMaxTraceMemoryShare); }
 
-Error out_of_memory(const ModelConfig& config, int image_size) {
+Error out_of_memory(const ModelConfig& config, int image_size, TraceKeep keep) {
     const int size = image_size > 0 ? image_size : config.preprocess.image_size;
     return Error(config.name + " at " + std::to_string(size) + "×" + std::to_string(size) + " pixels (" +
                  tokens_text(config, size) + "): out of memory; its trace needs " +
-                 gigabytes(static_cast<double>(trace_bytes(config, size))) +
+                 gigabytes(static_cast<double>(trace_bytes(config, size, keep))) +
                  " beside its weights (a smaller image size needs less)");
 }
 
-int largest_fitting_image_size(const ModelConfig& config, int64_t budget) {
+int largest_fitting_image_size(const ModelConfig& config, int64_t budget, TraceKeep keep) {
     int largest = 0;
-    for (int size = config.patch_size; size <= kMaxImageSide && trace_bytes(config, size) <= budget;
+    for (int size = config.patch_size; size <= kMaxImageSide && trace_bytes(config, size, keep) <= budget;
          size += config.patch_size)
         largest = size;
     return largest;
 }
 
-void check_input_fits(const ModelConfig& config, int image_size, int64_t budget, int traces_held) {
+void check_input_fits(const ModelConfig& config, int image_size, int64_t budget, int traces_held, TraceKeep keep) {
     budget /= std::max(1, traces_held);
     const int size = image_size > 0 ? image_size : config.preprocess.image_size;
-    const int64_t needed = trace_bytes(config, size);
+    const int64_t needed = trace_bytes(config, size, keep);
     if (size <= kMaxImageSide && needed <= budget) {  // it fits; over the limit, the messages below come first
         const int P = config.patch_size;
         if (image_size > 0 && size % P != 0)
@@ -101,7 +103,7 @@ void check_input_fits(const ModelConfig& config, int image_size, int64_t budget,
                         std::to_string((size / P + 1) * P) + " is)");
         return;
     }
-    const int largest = largest_fitting_image_size(config, budget);
+    const int largest = largest_fitting_image_size(config, budget, keep);
     const std::string offer =
         largest > 0 ? "; the largest image size that fits is " + std::to_string(largest) + " (--image-size " +
                           std::to_string(largest) + ")"

@@ -6,12 +6,14 @@
 
 #include "base/error.h"
 #include "model/model.h"
+#include "pass/trace.h"
 
 namespace vit {
 
-// Bytes of every stage of the trace for a square input of `image_size` pixels
-// (tokens = (image_size / patch_size)² + 1).
-int64_t trace_bytes(const ModelConfig& config, int image_size);
+// Bytes of every stage the trace holds for a square input of `image_size` pixels
+// (tokens = (image_size / patch_size)² + the prefix tokens); for a Stream pass the
+// stages it keeps and one block's others, which it writes over block after block.
+int64_t trace_bytes(const ModelConfig& config, int image_size, TraceKeep keep = TraceKeep::Every);
 
 // The most bytes a trace may take: kMaxTraceMemoryShare of physical memory, or of the
 // process's address-space limit (ulimit -v) when that is lower.
@@ -19,14 +21,14 @@ int64_t trace_budget_bytes();
 
 // An allocation a pass of `config` at `image_size` (0: the config's own) could not make, as
 // one line: "<model> at S×S pixels (T tokens): out of memory; its trace needs X GB beside its weights …".
-Error out_of_memory(const ModelConfig& config, int image_size);
+Error out_of_memory(const ModelConfig& config, int image_size, TraceKeep keep = TraceKeep::Every);
 
 // "12.6 GB": bytes as the messages say them.
 std::string gigabytes(double bytes);
 
 // The largest multiple of the patch size (at most kMaxImageSide) whose trace
 // fits in `budget`; 0 when not even one patch does.
-int largest_fitting_image_size(const ModelConfig& config, int64_t budget);
+int largest_fitting_image_size(const ModelConfig& config, int64_t budget, TraceKeep keep = TraceKeep::Every);
 
 // An input refused for its size; `largest_fitting` is the size to offer instead (0: none fits).
 struct InputTooLarge : Error {
@@ -40,6 +42,6 @@ struct InputTooLarge : Error {
 // app/gui/logic/jobs/pass_steps.h; the message says so); vit::Error naming
 // --image-size (the one way to ask for a size) when it is not a whole number of patches.
 void check_input_fits(const ModelConfig& config, int image_size, int64_t budget = trace_budget_bytes(),
-                      int traces_held = 1);
+                      int traces_held = 1, TraceKeep keep = TraceKeep::Every);
 
 }  // namespace vit

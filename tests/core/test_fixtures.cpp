@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -20,6 +21,7 @@
 #include "formats/npy.h"
 #include "formats/safetensors.h"
 #include "helpers_loaders.h"
+#include "tensor/threads.h"
 
 namespace {
 
@@ -55,6 +57,40 @@ void check_fixture(const std::string& name, const std::string& model_path = "") 
     }
     std::cout << "fixture " << name << ": " << trace.size() << " stages match PyTorch; largest relative difference "
               << worst.relative() << " (absolute " << worst.max_abs << ") in " << worst_id << "\n";
+}
+
+// The fixture's model and its input as meta.json sizes it.
+std::pair<vit::Model, vit::Tensor> fixture_input(const std::string& name) {
+    const fs::path dir = fs::path(VITVIZ_FIXTURES) / name;
+    std::ifstream meta_file(dir / "expected" / "meta.json");
+    const nlohmann::json meta = nlohmann::json::parse(meta_file);
+    vit::Model model = vit::load_model(dir.string());
+    const vit::Image image = vit::load_image((dir / "image.png").string(), model.config.channels);
+    vit::Tensor input = vit::preprocess(image, model.config.preprocess, meta.at("image_size").get<int>());
+    return {std::move(model), std::move(input)};
+}
+
+// A Stream pass holds only what it keeps, and every stage of the full trace, in order,
+// comes out of it (held, or its block recomputed) bit for bit.
+void check_stream_trace(const vit::Model& model, const vit::Tensor& input, const vit::Interventions& iv = {}) {
+    const vit::Trace full = vit::forward(model, input, iv);
+    const vit::Trace stream = vit::forward(model, input, iv, vit::TraceKeep::Stream);
+    CHECK(stream.keep() == vit::TraceKeep::Stream);
+    for (const vit::Stage& s : stream.stages()) CHECK(vit::keeps(vit::TraceKeep::Stream, s.kind));
+    CHECK(stream.size() < full.size());
+    CHECK(stream.token_patches() == full.token_patches());
+    CHECK(stream.embedded_patches() == full.embedded_patches());
+    size_t i = 0;
+    vit::for_each_stage(model, stream, iv, [&](const vit::Stage& s) {
+        REQUIRE(i < full.size());
+        const vit::Stage& want = full.stages()[i++];
+        INFO(model.config.name << " stage " << want.id);
+        REQUIRE(s.ref() == want.ref());
+        CHECK(s.id == want.id);
+        REQUIRE(s.tensor.shape == want.tensor.shape);
+        CHECK(std::memcmp(s.tensor.data.data(), want.tensor.data.data(), s.tensor.data.size() * sizeof(float)) == 0);
+    });
+    CHECK(i == full.size());
 }
 
 }  // namespace
@@ -302,4 +338,36 @@ TEST_CASE("Hugging Face DINOv2 with registers: settings that disagree with the w
         CHECK_THAT(hf_dinov2_with(dir, "use_swiglu_ffn", "false", "hf_dinov2_swiglu"),
                    Contains("missing tensor 'dinov2.encoder.layer.0.mlp.fc1.weight'"));
     }
+}
+
+TEST_CASE("a pass keeping the residual stream gives every stage of every fixture bit for bit, blocks recomputed",
+          "[fixtures][stream]") {
+    for (const char* name : {"headless", "hf_bf16", "hf_dinov2", "hf_dinov2_reg", "hf_dinov2_swiglu", "timm_avg_cls",
+                             "timm_clip", "timm_clip_quickgelu", "timm_deit_distilled", "timm_dinov2",
+                             "timm_dinov2_swiglu", "timm_f16_noqkvbias", "timm_f32", "timm_gap_fcnorm",
+                             "timm_posinterp", "timm_reg4"}) {
+        const auto [model, input] = fixture_input(name);
+        check_stream_trace(model, input);
+    }
+    const auto [model, input] = fixture_input("timm_f32");  // every intervention at once
+    vit::Interventions iv;
+    iv.mask_patches = {4, 9};
+    iv.drop_tokens = {0, 10, 11};
+    iv.ablate_heads = {{1, 1}};
+    iv.no_positions = true;
+    iv.temperature = 0.7f;
+    iv.permute_patches = {15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
+    check_stream_trace(model, input, iv);
+    // A block recomputed on one thread equals the pass's on two (whatever the team's size).
+    vit::set_threads(2);
+    const vit::Trace stream = vit::forward(model, input, iv, vit::TraceKeep::Stream);
+    const vit::Trace full = vit::forward(model, input, iv);
+    vit::set_threads(1);
+    const vit::Trace block = vit::recompute_block(model, stream, 1, iv);
+    vit::set_threads(0);
+    for (const vit::Stage& s : block.stages()) {
+        INFO(s.id);
+        CHECK(s.tensor.data == full.at(s.ref()).data);
+    }
+    CHECK_THROWS_WITH(vit::recompute_block(model, stream, 2, iv), Catch::Contains("has no block 2"));
 }

@@ -230,6 +230,15 @@ TEST_CASE("trace_bytes is the size of every stage forward() writes") {
         int64_t bytes = 0;
         for (const vit::Stage& s : trace.stages()) bytes += s.tensor.numel() * static_cast<int64_t>(sizeof(float));
         CHECK(vit::trace_bytes(model.config, size) == bytes);
+        // A Stream pass: what it keeps, and the one block's other stages it writes over block after block.
+        const vit::Trace stream = vit::forward(model, vit::Tensor({3, size, size}), {}, vit::TraceKeep::Stream);
+        int64_t held = 0;
+        for (const vit::Stage& s : stream.stages()) held += s.tensor.numel() * static_cast<int64_t>(sizeof(float));
+        const vit::Trace block = vit::recompute_block(model, stream, 0);
+        for (const vit::Stage& s : block.stages())
+            if (!vit::keeps(vit::TraceKeep::Stream, s.kind)) held += s.tensor.numel() * static_cast<int64_t>(sizeof(float));
+        CHECK(vit::trace_bytes(model.config, size, vit::TraceKeep::Stream) == held);
+        CHECK(held < bytes);
     }
 }
 
