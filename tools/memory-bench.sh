@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The memory benchmark of large ViTs: for each case, the peak resident memory
-# and the pass time of the CLI (vitviz-cli --bench 1) and of the app
-# (vitviz --measure-pass 2, under a virtual display), in the same run, beside
+# and the pass time of the CLI keeping every stage (vitviz-cli --bench 1), of the
+# CLI's own run keeping the residual stream (TraceKeep::Stream, core/pass/trace.h;
+# its wall time includes loading the model), and of the app (vitviz
+# --measure-pass 2, under a virtual display), in the same run, beside
 # the goal the large-model work aims at. Random weights in timm's layout
 # (tests/hub/random_vit.py), written once to a cache folder:
 #   DINOv2 ViT-L/14 with 4 registers at 518 px (1,374 tokens)
@@ -54,23 +56,27 @@ said() {
     head -1
 }
 
+# One case: the CLI's full trace (--bench 1: every stage kept, the pass timed), the CLI's
+# own run (the residual stream kept: peak and wall time, loading included), the app's.
 row() {
-  local name=$1 goal=$2 model=$3 size=$4 limit=$5 cli app cli_peak app_peak cli_pass app_pass note
-  cli=$(measure "$limit" "$build/app/vitviz-cli" --model "$model" --image "$image" --image-size "$size" --bench 1)
+  local name=$1 goal=$2 model=$3 size=$4 limit=$5 full stream app
+  full=$(measure "$limit" "$build/app/vitviz-cli" --model "$model" --image "$image" --image-size "$size" --bench 1)
+  stream=$(measure "$limit" "$build/app/vitviz-cli" --model "$model" --image "$image" --image-size "$size" --top 1)
   app=$(measure "$limit" xvfb-run -a -s "-screen 0 1600x1000x24" "$build/app/vitviz" --model "$model" \
         --image "$image" --image-size "$size" --measure-pass 2)
-  cli_peak=$(head -1 <<<"$cli" | cut -d' ' -f1)
-  app_peak=$(head -1 <<<"$app" | cut -d' ' -f1)
-  cli_pass=$(pass_of forward_ms <<<"$cli")
+  local full_pass app_pass
+  full_pass=$(pass_of forward_ms <<<"$full")
   app_pass=$(pass_of pass_ms <<<"$app")
-  note="cli: $(said <<<"$cli"); app: $(said <<<"$app")"
-  printf '| %s | %s GB | %s | %s GB | %s | %s | %s |\n' "$name" "$cli_peak" "${cli_pass:--}" "$app_peak" \
-    "${app_pass:--}" "$goal" "$note"
+  printf '| %s | %s GB, %s | %s GB, %s s | %s GB, %s | %s | full: %s; stream: %s; app: %s |\n' "$name" \
+    "$(peak_of "$full")" "${full_pass:--}" "$(peak_of "$stream")" "$(wall_of "$stream")" "$(peak_of "$app")" \
+    "${app_pass:--}" "$goal" "$(said <<<"$full")" "$(said <<<"$stream")" "$(said <<<"$app")"
 }
+peak_of() { head -1 <<<"$1" | cut -d' ' -f1; }
+wall_of() { head -1 <<<"$1" | cut -d' ' -f2; }
 
 unlimited=unlimited
-echo "| case | CLI peak | CLI pass | app peak | app pass | goal | said |"
-echo "|---|---|---|---|---|---|---|"
+echo "| case | CLI, full trace: peak, pass | CLI, stream: peak, wall | app: peak, pass | goal | said |"
+echo "|---|---|---|---|---|---|"
 for c in "${cases[@]}"; do
   case $c in
     vit-l-518)

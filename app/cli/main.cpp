@@ -117,9 +117,12 @@ void print_top(const vit::Model& model, const vit::Trace& trace, int top, bool a
     for (int i = 0; i < k; ++i) std::printf("%.6f %s\n", p[order[i]], model.config.labels[order[i]].c_str());
 }
 
-void dump_trace(const vit::Trace& trace, const std::string& dir) {
+// Every stage of the pass as DIR/<stage id>.npy; a Stream trace's block stages recomputed a block at a time.
+void dump_trace(const vit::Model& model, const vit::Trace& trace, const vit::Interventions& iv, const std::string& dir) {
     vit::make_folder(dir);
-    for (const vit::Stage& s : trace.stages()) vit::write_npy((std::filesystem::path(dir) / (s.id + ".npy")).string(), s.tensor);
+    vit::for_each_stage(model, trace, iv, [&](const vit::Stage& s) {
+        vit::write_npy((std::filesystem::path(dir) / (s.id + ".npy")).string(), s.tensor);
+    });
 }
 
 void bench(const vit::Model& model, const vit::Tensor& input, int runs) {
@@ -135,7 +138,7 @@ int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input,
         return 0;
     }
     const vit::Trace trace = vit::cli::gpu_forward(model, input, iv);
-    if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
+    if (!o.dump_dir.empty()) dump_trace(model, trace, iv, o.dump_dir);
     vit::cli::run_analyses(o.interventions, model, input, iv, trace, o.dump_dir, o.allow_nonfinite);
     print_top(model, trace, o.top, o.allow_nonfinite);
     return 0;
@@ -167,7 +170,12 @@ int run(const Options& o) {
     if (!model.nonfinite_weights.empty() && !o.allow_nonfinite)
         throw vit::Error(model.nonfinite_weights + " (--allow-nonfinite runs it anyway)");
     if (!model.nonfinite_weights.empty()) std::cerr << "vitviz-cli: warning: " << model.nonfinite_weights << "\n";
-    vit::check_input_fits(model.config, o.image_size);
+    // The gradients walk every stage back (backward.h), and --bench and the GPU time the full
+    // trace: those keep every stage; the others keep the residual stream and recompute a
+    // block's stages when a dump asks (TraceKeep in trace.h).
+    const bool every = o.grads.any() || o.gpu || o.bench > 0;
+    const vit::TraceKeep keep = every ? vit::TraceKeep::Every : vit::TraceKeep::Stream;
+    vit::check_input_fits(model.config, o.image_size, vit::trace_budget_bytes(), 1, keep);
     const vit::Image image = vit::model_image(o.model, o.image, model.config.channels);
     const vit::Tensor input = vit::preprocess(image, model.config.preprocess, o.image_size, o.image);
     const vit::Interventions iv = o.interventions.resolve(model.config, input);
@@ -177,8 +185,8 @@ int run(const Options& o) {
         return 0;
     }
     if (!iv.empty() && o.grads.any()) throw vit::Error("--grad and --relevance are for the unmodified pass, without interventions");
-    const vit::Trace trace = vit::forward(model, input, iv);
-    if (!o.dump_dir.empty()) dump_trace(trace, o.dump_dir);
+    const vit::Trace trace = vit::forward(model, input, iv, keep);
+    if (!o.dump_dir.empty()) dump_trace(model, trace, iv, o.dump_dir);
     if (o.grads.any()) vit::cli::dump_gradients(o.grads, model, trace);
     vit::cli::run_analyses(o.interventions, model, input, iv, trace, o.dump_dir, o.allow_nonfinite);
     print_top(model, trace, o.top, o.allow_nonfinite);
