@@ -60,6 +60,36 @@ TEST_CASE("the overview's rows follow the groups: embedding, each block, the hea
     REQUIRE(L.rows[13].names);
 }
 
+TEST_CASE("a deep model draws the focused block large, in two halves, and the other blocks as strips") {
+    for (int depth : {12, 24, 40}) {
+        Pipeline p = pipeline(depth, 16);
+        OverviewSizes s;
+        s.width = 950, s.height = 880, s.name_h = 18;
+        const OverviewLayout plain = overview_layout(p, s);
+        s.focus = 3;
+        const OverviewLayout L = overview_layout(p, s);
+        INFO("depth " << depth);
+        REQUIRE(L.focus == 3);
+        const int ln1 = p.index_of("block3.ln1"), ln2 = p.index_of("block3.ln2"), other = p.index_of("block5.ln1");
+        CHECK(L.thumbs[ln1].h >= 2.f * plain.thumb_h);                       // the focused block: large
+        CHECK(L.thumbs[ln1].w > plain.thumb_w);                              // and wider, in two halves
+        CHECK(L.thumbs[ln2].y > L.thumbs[ln1].y);
+        CHECK(L.thumbs[other].h * 4.f < L.thumbs[ln1].h);                   // the others: strips
+        CHECK(L.thumbs[other].h >= 4.f);
+        REQUIRE(L.skips.size() == 2);                                        // the focused block's residuals only
+        for (const OverviewSkip& k : L.skips) CHECK(p.stages[k.from].block == 3);
+        for (int i = 0; i < p.size(); ++i) {
+            REQUIRE(inside(L.thumbs[i], s.width, s.height));
+            for (int j = i + 1; j < p.size(); ++j) REQUIRE_FALSE(overlap(L.thumbs[i], L.thumbs[j]));
+        }
+        CHECK(overview_hit(L, L.thumbs[other].x + 1, L.thumbs[other].y + 1) == other);
+    }
+    Pipeline shallow = pipeline(2);  // rows large enough already: nothing focused
+    OverviewSizes s;
+    s.width = 900, s.height = 850, s.focus = 1;
+    CHECK(overview_layout(shallow, s).focus == -1);
+}
+
 TEST_CASE("a shallow model splits each block into its attention and MLP halves when that makes thumbnails larger") {
     Pipeline p = pipeline(2);
     OverviewSizes s;

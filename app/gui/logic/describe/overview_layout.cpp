@@ -65,9 +65,65 @@ static OverviewLayout layout_rows(const Pipeline& p, const OverviewSizes& s, boo
     return L;
 }
 
+// The rows with only the focused block cut in two (its attention half over its MLP half).
+static std::vector<OverviewRow> focus_row_list(const Pipeline& p, int focus) {
+    std::vector<OverviewRow> rows;
+    for (int i = 0; i < p.size(); ++i) {
+        const bool new_group = i == 0 || p.group[i] != p.group[i - 1];
+        const bool cut = p.group[i] == 1 + focus && p.stages[i].kind == StageKind::Ln2;
+        if (new_group || cut) rows.push_back({p.group[i], i, 0, false, new_group, {}});
+        ++rows.back().count;
+    }
+    return rows;
+}
+
+// A deep model with block `s.focus` large (see the header): its two halves as rows of wide
+// thumbnails with names and skips, the embedding and head rows as in `whole`, the other blocks
+// as strips kStripShare of a plain row; `whole` itself when the block would not come out larger.
+static OverviewLayout focus_rows(const Pipeline& p, const OverviewSizes& s, const OverviewLayout& whole) {
+    OverviewLayout L = whole;
+    L.focus = s.focus;
+    L.rows = focus_row_list(p, s.focus);
+    // The embedding and head rows keep their height (at least a line's); the strips the whole width.
+    const float plain = std::max(whole.thumb_h, s.name_h), strip = std::max(4.f, whole.thumb_h * kStripShare);
+    const float strip_gap = 2.f;
+    float fixed = 0.f;  // everything but the focused rows' thumbnails
+    int focus_rows_n = 0, focus_cols = 1, cols = 1;
+    for (OverviewRow& r : L.rows) {
+        cols = std::max(cols, r.count);
+        const bool focused = r.group == 1 + s.focus, block = is_block_row(p, r);
+        r.names = !block || focused;
+        fixed += r.names ? s.name_h : 0.f;
+        if (focused) fixed += s.skip_h + s.gap, ++focus_rows_n, focus_cols = std::max(focus_cols, r.count);
+        else fixed += block ? strip + strip_gap : plain + s.gap;
+    }
+    const float wide = (s.width - s.label_w) / focus_cols - s.gap;
+    const float tall = std::min((s.height - fixed) / std::max(focus_rows_n, 1), wide * kMaxThumbTall);
+    if (tall < 2.f * plain) return whole;  // not worth it
+    const float narrow = std::min((s.width - s.label_w) / cols - s.gap, plain * kMaxThumbWide);
+    L.thumb_w = wide;
+    L.thumb_h = tall;
+    float y = 0;
+    for (OverviewRow& r : L.rows) {
+        const bool focused = r.group == 1 + s.focus, block = is_block_row(p, r);
+        const float top = y, h = focused ? tall : block ? strip : plain;
+        const float w = focused ? wide : block ? (s.width - s.label_w) / cols - s.gap : narrow;
+        if (r.names) y += s.name_h;
+        for (int c = 0; c < r.count; ++c) L.thumbs[r.first + c] = {s.label_w + c * (w + s.gap), y, w, h};
+        y += h + (focused ? s.skip_h + s.gap : block ? strip_gap : s.gap);
+        r.band = {0, top, s.width, y - top};
+    }
+    L.skips.clear();
+    for (const OverviewSkip& k : whole.skips)
+        if (p.stages[k.from].block == s.focus) L.skips.push_back(k);
+    return L;
+}
+
 OverviewLayout overview_layout(const Pipeline& p, const OverviewSizes& sizes) {
     OverviewLayout whole = layout_rows(p, sizes, false);
     if (p.depth == 0) return whole;
+    if (sizes.focus >= 0 && sizes.focus < p.depth && whole.thumb_h < kFocusBelow * sizes.name_h)
+        return focus_rows(p, sizes, whole);
     OverviewLayout split = layout_rows(p, sizes, true);
     return split.thumb_w * split.thumb_h > whole.thumb_w * whole.thumb_h ? split : whole;
 }

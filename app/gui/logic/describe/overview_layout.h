@@ -9,6 +9,9 @@
 // times wider (a deep model's stripes fill the width and leave room for the names).
 // Each block's residual adds are skips: an arrow under the row from
 // where the stream leaves (ln1, ln2) to where it is added back (res1, out).
+// A deep model, whose rows would come out thinner than kFocusBelow text lines,
+// draws one block large (`focus`: the attention screen's layer, with its names
+// and skips) and the other blocks as thin strips (kStripShare of a plain row).
 // Pure geometry, no ImGui: tests/app/test_overview_layout.cpp.
 #pragma once
 #include <vector>
@@ -40,13 +43,16 @@ struct OverviewSizes {
     float name_h = 16;      // a line of stage names
     float skip_h = 12;      // the band under a block row for its residual arrow
     float gap = 8;          // between thumbnails (the flow arrows go there)
+    int focus = -1;         // the block drawn large when the model is deep; -1: none
 };
 
 inline constexpr float kMaxThumbTall = 1.5f, kMaxThumbWide = 4.f;
+inline constexpr float kFocusBelow = 2.5f, kStripShare = 0.45f;
 
 struct OverviewLayout {
     float thumb_w = 0, thumb_h = 0;  // thumbnail size
     bool split_blocks = false;       // each block in two rows
+    int focus = -1;                  // the block drawn large, the others as strips; -1: all rows alike
     std::vector<LayoutRect> thumbs;  // one per pipeline stage, in pipeline order
     std::vector<OverviewRow> rows;
     std::vector<OverviewSkip> skips;

@@ -58,10 +58,10 @@ void DrawStageName(ImDrawList* dl, const StageRef& stage, ImVec2 top_centre, flo
 // Whether some stage name above a row would be cut even at the smallest size, each name having
 // the room of `span` columns (2: the names alternate between two lines).
 bool names_cut(const Pipeline& p, const OverviewLayout& L, float gap, int span) {
-    const float room = span * (L.thumb_w + gap) - 2.f;
     for (const OverviewRow& r : L.rows)
         for (int i = r.first; r.names && i < r.first + r.count; ++i)
-            if (ImGui::CalcTextSize(stage_def(p.stages[i].kind).name).x * kSmallestName > room) return true;
+            if (ImGui::CalcTextSize(stage_def(p.stages[i].kind).name).x * kSmallestName > span * (L.thumbs[i].w + gap) - 2.f)
+                return true;
     return false;
 }
 
@@ -101,9 +101,10 @@ struct OverviewPlan {
     float legend_w = 0.f;
 };
 
-OverviewPlan plan_overview(const Pipeline& p) {
+OverviewPlan plan_overview(const Pipeline& p, int focus) {
     OverviewPlan plan;
     OverviewSizes& s = plan.s;
+    s.focus = focus;
     const float lh = ImGui::GetTextLineHeight();
     ImVec2 avail = ImGui::GetContentRegionAvail();
     s.width = avail.x;
@@ -154,7 +155,7 @@ void DrawThumbnail(ViewContext& ctx, const OverviewPlan& plan, const Canvas& c, 
     } else if (r.names) {
         DrawStageName(c.dl, p.stages[i], c.at(t.x + t.w / 2, t.y - s.name_h), t.w + s.gap - 2.f, c.dim);
     }
-    if (i > r.first)  // the flow from the stage before, in the gap
+    if (i > r.first && t.h >= 8.f)  // the flow from the stage before, in the gap (not between strips)
         Arrow(c.dl, c.at(t.x - s.gap + 1, t.y + t.h / 2), c.at(t.x - 1, t.y + t.h / 2), kFlow, std::min(6.f, s.gap * 0.5f), 1.5f);
     CachedTexture tex = thumbnail(ctx, p.stages[i]);
     const bool square = p.stages[i].kind == StageKind::Input;
@@ -167,13 +168,17 @@ void DrawThumbnail(ViewContext& ctx, const OverviewPlan& plan, const Canvas& c, 
 void DrawRows(ViewContext& ctx, const OverviewPlan& plan, const Canvas& c) {
     const Pipeline& p = ctx.pipeline;
     const OverviewSizes& s = plan.s;
+    float free_y = -FLT_MAX;  // below the last name written: strips thinner than a name skip theirs
     for (const OverviewRow& r : plan.L.rows) {
         const LayoutRect& first = plan.L.thumbs[r.first];
-        if (r.group_start) {
-            std::string name = group_name(p, r.group);
-            ImVec2 ts = ImGui::CalcTextSize(name.c_str());
-            c.dl->AddText(c.at(s.label_w - s.gap - ts.x, first.y + (first.h - ts.y) / 2),
+        const std::string name = group_name(p, r.group);
+        const float size = std::max(ImGui::GetFontSize() * kSmallestName, std::min(ImGui::GetFontSize(), r.band.h));
+        const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.f, name.c_str());
+        const float y = first.y + (first.h - ts.y) / 2;
+        if (r.group_start && y >= free_y) {
+            c.dl->AddText(ImGui::GetFont(), size, c.at(s.label_w - s.gap - ts.x, y),
                           p.group[ctx.state.stage] == r.group ? kCurrent : c.text, name.c_str());
+            free_y = y + ts.y;
         }
         for (int i = r.first; i < r.first + r.count; ++i) DrawThumbnail(ctx, plan, c, r, i);
     }
@@ -202,15 +207,18 @@ void HandleOverviewMouse(ViewContext& ctx, const OverviewPlan& plan, const Canva
     const LayoutRect& t = plan.L.thumbs[i];
     c.dl->AddRect(c.at(t.x - 2, t.y - 2), c.at(t.x + t.w + 2, t.y + t.h + 2), IM_COL32(255, 255, 255, 255), 0.f, 0, 2.f);
     const Tensor* tensor = ctx.tensor(p.stages[i]);
+    // A strip (a block other than the one drawn large) is too thin to aim at a stage: a click enlarges its block.
+    const int block = p.stages[i].block;
+    const bool strip = plan.L.focus >= 0 && block >= 0 && block != plan.L.focus;
     ImGui::BeginTooltip();
     ImGui::Text("%s  %s", p.ids[i].c_str(), tensor ? shape_string(tensor->shape).c_str() : "");
     ImGui::TextDisabled("%s", stage_def(p.stages[i].kind).title);
-    ImGui::TextDisabled("click: open this stage");
+    ImGui::TextDisabled(strip ? "click: draw this block large" : "click: open this stage");
     ImGui::EndTooltip();
-    if (ImGui::IsItemClicked()) {
-        go_to_stage(ctx.state, p, i);
-        ctx.state.screen = Screen::Stage;
-    }
+    if (!ImGui::IsItemClicked()) return;
+    if (strip) return select_layer(ctx.state, p, block);
+    go_to_stage(ctx.state, p, i);
+    ctx.state.screen = Screen::Stage;
 }
 
 }  // namespace
@@ -221,11 +229,14 @@ void DrawOverviewScreen(ViewContext& ctx) {
     ImGui::PushFont(ctx.heading());
     ImGui::TextUnformatted("The whole model at a glance");
     ImGui::PopFont();
+    const bool focused = plan_overview(p, st.layer).L.focus >= 0;  // the note's room aside: geometry only
     Note("Every stage in order, one row per block (all heads: head " + std::to_string(std::max(st.head, 0)) +
          "). Grey arrows: one stage feeds the next. Blue arrows: the residual stream skips around attention and the MLP "
-         "and is added back at res1 and out. Click a picture to open that stage.");
+         "and is added back at res1 and out. Click a picture to open that stage." +
+         (focused ? " Block " + std::to_string(st.layer) + " is drawn large, the others as strips: click a strip to "
+                    "enlarge its block (PgUp PgDn step through them)." : std::string()));
 
-    const OverviewPlan plan = plan_overview(p);
+    const OverviewPlan plan = plan_overview(p, st.layer);
     const Canvas c{ImGui::GetCursorScreenPos(), ImGui::GetWindowDrawList(), ImGui::GetColorU32(ImGuiCol_Text),
                    ImGui::GetColorU32(ImGuiCol_TextDisabled)};
     DrawRows(ctx, plan, c);
