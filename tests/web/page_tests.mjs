@@ -376,6 +376,32 @@ function huggingFaceCache(repo, files) {
   return cache;
 }
 
+test('a DINOv2 ViT-S/14 with registers at 518 px and a ViT-B/16 at 224 px open in the page', async (t) => {
+  const models = {  // random weights of their shapes (tests/hub/random_vit.py), timm's layout
+    'test/dinov2-s14-reg4-518': { args: ['--dim', '384', '--heads', '6', '--patch', '14', '--size', '518', '--reg', '4'],
+                                  tokens: 37 * 37 + 5 },
+    'test/vit-b16-224': { args: ['--dim', '768', '--heads', '12'], tokens: 14 * 14 + 1 },
+  };
+  const repos = {};
+  for (const [name, m] of Object.entries(models)) {
+    repos[name] = mkdtempSync(join(tmpdir(), 'vitviz-random-vit-'));
+    execFileSync('python3', [join(source, 'tests', 'hub', 'random_vit.py'), repos[name], ...m.args]);
+  }
+  const hub = await standInHub(source, repos);
+  try {  // (timm repositories have no preprocessor_config.json: the browser logs its 404)
+    for (const [name, m] of Object.entries(models)) {
+      const page = await t.open(`?model=hf-hub:${name}&stage=block0.attn&hub=${encodeURIComponent(hub.endpoint)}`,
+                                { expectProblems: true });
+      const v = await waitFor(page, name, (v) => v.ready && v.model === `hf-hub:${name}`, 240);
+      assert.equal(v.tokens, m.tokens);
+      await sleep(1000);
+      await pixels(page, join(shots, `large-${name.split('/')[1]}.png`));
+    }
+  } finally {
+    hub.stop();
+  }
+});
+
 test('a site built with a model from the Hugging Face cache opens it with no Hub (tools/web_bundle.sh)', async (t) => {
   const fixture = join(source, 'tests', 'fixtures', 'hf_dinov2_reg');
   const cache = huggingFaceCache('test/bundled', { 'config.json': join(fixture, 'config.json'),

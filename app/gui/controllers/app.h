@@ -67,6 +67,7 @@ public:
         std::string model, image, stage, link;
         std::string modified;  // the pass banner's text: what the Ask panel asked ("" for the plain pass)
         int token = 0, top_class = -1;
+        int tokens = 0;        // the tokens of the pass on screen (CLS, registers and patches)
         int train_step = -1;   // the training run's steps done; -1 without a run
         float top_probability = 0.f;
         bool drawing = false;  // the "Draw a digit" panel is open (a pass on its canvas names its image "drawn digit")

@@ -58,6 +58,7 @@ App::ViewSummary App::view_summary() const {
     v.image = image_name_;
     v.stage = shown_stage();
     v.token = state_.token;
+    v.tokens = pipeline_.tokens;
     v.link = shown_link_;
     v.modified = modified_pass_text(ask_.results().asked, state_.ask.show);
     if (training_.session().latest()) v.train_step = training_.session().progress().step;
