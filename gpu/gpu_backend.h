@@ -3,9 +3,9 @@
 // (ids, order, shapes and blocks of docs/DESIGN.md#stage-catalogue).
 //
 // Usage (with an OpenGL ≥ 4.3 context current: the app's window, or a
-// HiddenGlContext from gl_context.h for the CLI and tests):
+// ComputeGlContext from gl_context.h for the CLI and tests):
 //
-//     vit::HiddenGlContext gl;                 // CLI / tests only
+//     vit::ComputeGlContext gl;                 // CLI / tests only
 //     vit::GpuBackend gpu;                     // compiles the shaders (vit::Error with the log)
 //     gpu.set_model(model);                    // uploads the weights once
 //     vit::Trace all = gpu.forward(input);     // every stage, like vit::forward

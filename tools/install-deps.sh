@@ -20,7 +20,7 @@ if [ "${1:-}" = "--ort" ]; then
   fi
   exit 0
 fi
-packages=(build-essential cmake pkg-config libglfw3-dev libimgui-dev python3-glad libeigen3-dev
+packages=(build-essential cmake pkg-config libglfw3-dev libegl-dev libimgui-dev python3-glad libeigen3-dev
           libstb-dev libjpeg62-turbo-dev catch2 nlohmann-json3-dev zlib1g-dev libgl1-mesa-dri libopenblas-openmp-dev
           fonts-dejavu-core libcurl4-openssl-dev libssl-dev ca-certificates)
 if [ "${1:-}" = "--fuzz" ]; then  # tools/fuzz.sh: clang with libFuzzer and the sanitizers, its OpenMP

@@ -11,14 +11,15 @@
 namespace vit::cli {
 
 Trace gpu_forward(const Model& model, const Tensor& input, const Interventions& iv) {
-    HiddenGlContext gl;
+    ComputeGlContext gl;
+    std::fprintf(stderr, "vitviz-cli: GPU: %s, through %s\n", gpu::gl_description().c_str(), gl.source().c_str());
     GpuBackend gpu;
     gpu.set_model(model);
     return gpu.forward(input, GpuBackend::Readback::All, iv);
 }
 
 void gpu_bench(const Model& model, const Tensor& input, int runs) {
-    HiddenGlContext gl;
+    ComputeGlContext gl;
     GpuBackend gpu;
     gpu.set_model(model);
     const int tokens = static_cast<int>(gpu.forward(input, GpuBackend::Readback::Predictions).at(StageRef{StageKind::Rollout}).shape[0]);

@@ -146,7 +146,7 @@ int main(int argc, char** argv) {
             if (s % 16) return std::fprintf(stderr, "vitviz-gpu-bench: size %d is not a multiple of 16\n", s), 2;
     try {
         vit::set_threads(threads);
-        vit::HiddenGlContext gl;
+        vit::ComputeGlContext gl;
         vit::GpuBackend gpu;
         const std::string device = gpu.device();
         std::printf("GPU: %s\nCPU core threads: %d; timed runs after a warm-up: %d (attention), %d (forward); medians\n",

@@ -22,11 +22,11 @@ Tensor random_input(int channels, int size, uint32_t seed) {
 }
 
 void require_gl() {
-    static std::unique_ptr<HiddenGlContext> context;
+    static std::unique_ptr<ComputeGlContext> context;
     static std::string failure;
     if (!context && failure.empty()) {
         try {
-            context = std::make_unique<HiddenGlContext>();
+            context = std::make_unique<ComputeGlContext>();
             std::printf("GPU tests on: %s\n", gpu::gl_description().c_str());
         } catch (const Error& e) {
             failure = e.what();
