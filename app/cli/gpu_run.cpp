@@ -6,7 +6,7 @@
 
 #include "gl_context.h"
 #include "gpu_backend.h"
-#include "base/timing.h"
+#include "pass/timing.h"
 
 namespace vit::cli {
 

@@ -3,7 +3,7 @@
 // or times the forward pass (--bench); --train trains one (train_command.h);
 // interventions, the occlusion map and the logit lens: interventions_args.h.
 //   vitviz-cli --model PATH|NAME|hf-hub:ORG/NAME[@REV] [--image PATH] [--image-size S]
-//              (NAME: core/model/builtin.h; hf-hub: core/hub/hub_fetch.h, its downloads' progress on stderr)
+//              (NAME: core/loading/builtin.h; hf-hub: core/hub/hub_fetch.h, its downloads' progress on stderr)
 //              [--dump DIR] [--top K] [--threads T] [--bench N] [--backend cpu|gpu]
 //              [--allow-nonfinite] [--grad CLASS] [--relevance CLASS] [interventions: interventions_args.h]
 // Any user error prints one line on stderr and exits 1, and so do weights
@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "model/builtin.h"
-#include "formats/checkpoint.h"
+#include "loading/builtin.h"
+#include "loading/load_model.h"
 #include "base/error.h"
 #include "base/file_io.h"
 #include "base/parse.h"
@@ -32,7 +32,7 @@
 #include "interventions_args.h"
 #include "formats/npy.h"
 #include "tensor/threads.h"
-#include "base/timing.h"
+#include "pass/timing.h"
 #include "pass/trace_budget.h"
 #include "train_command.h"
 #ifdef VITVIZ_WITH_GPU

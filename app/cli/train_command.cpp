@@ -10,9 +10,9 @@
 #include "base/error.h"
 #include "base/parse.h"
 #include "formats/model_writer.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 #include "tensor/threads.h"
-#include "base/timing.h"
+#include "pass/timing.h"
 #include "train/training.h"
 
 namespace vit::cli {

@@ -26,12 +26,9 @@
 
 #include "model/config.h"
 #include "base/error.h"
-#include "hub/hub_fetch.h"
-#include "hub/hub_name.h"
 #include "base/file_io.h"
 #include "base/finite.h"
 #include "base/parse.h"
-#include "model/builtin.h"
 #include "model/labels.h"
 #include "formats/safetensors.h"
 
@@ -792,16 +789,6 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     m.nonfinite_weights = nonfinite_report(file.path(), reader.nonfinite());
     report(s.depth.value + 2);
     return m;
-}
-
-Model load_model(const std::string& name_or_path, const LoadProgress& progress, const HubProgress& downloads) {
-    try {
-        if (const BuiltinModel* builtin = find_builtin_model(name_or_path)) return builtin->load(progress);
-        if (is_hub_name(name_or_path)) return load_checkpoint(hub_model_folder(name_or_path, downloads), progress);
-        return load_checkpoint(name_or_path, progress);
-    } catch (const std::bad_alloc&) {
-        throw Error("'" + shortened(name_or_path) + "': out of memory reading its weights");
-    }
 }
 
 }  // namespace vit

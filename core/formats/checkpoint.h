@@ -9,7 +9,6 @@
 #include <functional>
 #include <string>
 
-#include "hub/transfer.h"
 #include "model/model.h"
 
 namespace vit {
@@ -18,11 +17,5 @@ namespace vit {
 using LoadProgress = std::function<void(float)>;
 
 Model load_checkpoint(const std::string& path, const LoadProgress& progress = {});
-
-// A built-in model by name (the registry of model/builtin.h), a model on the Hugging
-// Face Hub ("hf-hub:ORG/NAME[@REVISION]", from the cache or downloaded into it with
-// `downloads` hearing each file's bytes: hub/hub_fetch.h), or a checkpoint path.
-// Memory its weights cannot have is vit::Error naming it.
-Model load_model(const std::string& name_or_path, const LoadProgress& progress = {}, const HubProgress& downloads = {});
 
 }  // namespace vit

@@ -21,7 +21,7 @@
 #include "pass/patches.h"
 #include "pass/pos_embed.h"
 #include "pass/trace_budget.h"
-#include "explain/rollout.h"
+#include "pass/rollout.h"
 #include "tensor/threads.h"
 
 namespace vit {

@@ -10,8 +10,8 @@
 #include "base/error.h"
 #include "base/finite.h"
 #include "explain/backward.h"
-#include "formats/checkpoint.h"
-#include "model/builtin.h"
+#include "loading/load_model.h"
+#include "loading/builtin.h"
 #include "pass/forward.h"
 
 namespace vit {

@@ -7,7 +7,7 @@
 
 #include "logic/describe/canvas_image.h"
 #include "logic/jobs/loader.h"
-#include "model/toy_model.h"
+#include "loading/toy_model.h"
 
 using namespace vit::gui;
 

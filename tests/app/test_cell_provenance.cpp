@@ -9,7 +9,7 @@
 #include "logic/describe/cell_provenance.h"
 #include "pass/forward.h"
 #include "formats/image.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 #include "logic/jobs/loader.h"
 
 using namespace vit::gui;

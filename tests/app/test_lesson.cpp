@@ -17,7 +17,7 @@
 #include "base/error.h"
 #include "logic/describe/drawn_text.h"
 #include "logic/lesson/lesson.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 #include "pass/stages.h"
 
 using namespace vit::gui;

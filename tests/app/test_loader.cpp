@@ -12,7 +12,7 @@
 #include "logic/jobs/loader.h"
 #include "logic/jobs/occlusion_job.h"
 #include "logic/jobs/worker.h"
-#include "model/toy_model.h"
+#include "loading/toy_model.h"
 
 using namespace vit::gui;
 

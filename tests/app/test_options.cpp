@@ -8,7 +8,7 @@
 
 #include "logic/state/app_state.h"
 #include "base/error.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 #include "logic/state/file_list.h"
 #include "logic/state/options.h"
 #include "logic/state/tour.h"

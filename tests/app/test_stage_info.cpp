@@ -8,7 +8,7 @@
 
 #include "model/random_model.h"
 #include "logic/describe/stage_info.h"
-#include "model/toy_model.h"
+#include "loading/toy_model.h"
 #include "pass/trace.h"
 
 using vit::ModelConfig;

@@ -17,15 +17,15 @@
 #include "base/assets.h"
 #include "base/error.h"
 #include "explain/occlusion.h"
-#include "formats/checkpoint.h"
+#include "loading/load_model.h"
 #include "formats/image.h"
 #include "logic/lesson/lesson.h"
 #include "logic/lesson/lesson_player.h"
 #include "logic/lesson/step_answer.h"
 #include "hub/hub_name.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 #include "model/random_model.h"
-#include "model/toy_model.h"
+#include "loading/toy_model.h"
 #include "pass/forward.h"
 
 using namespace vit::gui;

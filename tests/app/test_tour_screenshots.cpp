@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "formats/checkpoint.h"
+#include "loading/load_model.h"
 #include "logic/describe/picture_coverage.h"
 #include "logic/lesson/lesson.h"
 #include "logic/lesson/lesson_player.h"

@@ -20,7 +20,7 @@
 
 #include "bench_args.h"
 #include "pass/attention.h"
-#include "pass/compare.h"
+#include "explain/compare.h"
 #include "base/error.h"
 #include "pass/forward.h"
 #include "gl_context.h"
@@ -28,9 +28,9 @@
 #include "gpu_buffers.h"
 #include "gpu_ops.h"
 #include "model/random_model.h"  // core: vit_base_config, make_random_model
-#include "explain/rollout.h"
+#include "pass/rollout.h"
 #include "tensor/threads.h"
-#include "base/timing.h"
+#include "pass/timing.h"
 
 namespace {
 

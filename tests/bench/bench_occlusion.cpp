@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "bench_args.h"
-#include "model/builtin.h"
-#include "formats/checkpoint.h"
+#include "loading/builtin.h"
+#include "loading/load_model.h"
 #include "pass/forward.h"
 #include "explain/occlusion.h"
 #include "model/random_model.h"
 #include "tensor/threads.h"
-#include "base/timing.h"
+#include "pass/timing.h"
 #include "torch_timing.h"
 
 namespace {

@@ -12,7 +12,7 @@
 #include "bench_args.h"
 #include "model/random_model.h"
 #include "tensor/threads.h"
-#include "base/timing.h"
+#include "pass/timing.h"
 #include "torch_timing.h"
 #include "train/training.h"
 

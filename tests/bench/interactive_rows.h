@@ -10,7 +10,7 @@
 #include <memory>
 #include <string>
 
-#include "base/timing.h"
+#include "pass/timing.h"
 #include "explain/occlusion.h"
 #include "model/packed_weights.h"
 #include "model/random_model.h"

@@ -13,8 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "explain/backward.h"
-#include "formats/checkpoint.h"
-#include "pass/compare.h"
+#include "loading/load_model.h"
+#include "explain/compare.h"
 #include "pass/forward.h"
 #include "helpers_loaders.h"
 #include "formats/image.h"

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <filesystem>
 
-#include "formats/checkpoint.h"
-#include "model/builtin.h"
+#include "loading/load_model.h"
+#include "loading/builtin.h"
 #include "pass/forward.h"
 #include "helpers_loaders.h"
 

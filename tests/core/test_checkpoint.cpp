@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "formats/checkpoint.h"
+#include "loading/load_model.h"
 #include "model/config.h"
 #include "base/error.h"
 #include "base/file_io.h"

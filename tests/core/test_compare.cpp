@@ -1,4 +1,4 @@
-// Claims about the one tensor comparison (core/pass/compare.h) the app's CPU/GPU
+// Claims about the one tensor comparison (core/explain/compare.h) the app's CPU/GPU
 // panel and every test suite use: the largest difference, where it is, relative
 // and absolute, and how much of a tolerance abs + rel·|reference| it uses.
 #include <catch2/catch.hpp>
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "pass/compare.h"
+#include "explain/compare.h"
 #include "base/error.h"
 
 TEST_CASE("a flat index unravels row-major over the shape") {

@@ -15,7 +15,7 @@
 #include "findings/cls_mask.h"
 #include "findings/pca.h"
 #include "findings/token_norms.h"
-#include "formats/checkpoint.h"
+#include "loading/load_model.h"
 #include "formats/image.h"
 #include "formats/npy.h"
 #include "pass/forward.h"

@@ -14,8 +14,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "formats/checkpoint.h"
-#include "pass/compare.h"
+#include "loading/load_model.h"
+#include "explain/compare.h"
 #include "pass/forward.h"
 #include "formats/image.h"
 #include "formats/npy.h"

@@ -11,8 +11,8 @@
 #include "pass/forward.h"
 #include "formats/image.h"
 #include "model/random_model.h"
-#include "explain/rollout.h"
-#include "model/toy_model.h"
+#include "pass/rollout.h"
+#include "loading/toy_model.h"
 #include "tensor/threads.h"
 
 namespace {

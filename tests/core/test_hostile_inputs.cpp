@@ -18,7 +18,7 @@
 #include "pass/forward.h"
 #include "helpers_loaders.h"
 #include "formats/image.h"
-#include "model/toy_model.h"
+#include "loading/toy_model.h"
 #include "pass/trace_budget.h"
 
 using namespace vit_test;

@@ -19,7 +19,7 @@
 #include "formats/model_writer.h"
 #include "formats/npy.h"
 #include "helpers_loaders.h"
-#include "model/toy_model.h"
+#include "loading/toy_model.h"
 
 using namespace vit_test;
 using Catch::Matchers::Contains;

@@ -11,8 +11,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "formats/checkpoint.h"
-#include "pass/compare.h"
+#include "loading/load_model.h"
+#include "explain/compare.h"
 #include "base/error.h"
 #include "pass/forward.h"
 #include "helpers_loaders.h"

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "formats/checkpoint.h"
+#include "loading/load_model.h"
 #include "pass/forward.h"
 #include "formats/image.h"
 #include "pass/stages.h"

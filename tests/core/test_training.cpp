@@ -13,7 +13,7 @@
 
 #include "base/assets.h"
 #include "formats/checkpoint.h"
-#include "pass/compare.h"
+#include "explain/compare.h"
 #include "train/digit_set.h"
 #include "pass/forward.h"
 #include "helpers_loaders.h"

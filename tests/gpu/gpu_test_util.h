@@ -1,11 +1,11 @@
 // Shared helpers of the GPU tests: one hidden OpenGL 4.3 context for the whole
 // run (under xvfb-run, Mesa's llvmpipe), and the stage-by-stage comparison of a
-// GPU Trace with the CPU core's (core/pass/compare.h).
+// GPU Trace with the CPU core's (core/explain/compare.h).
 #pragma once
 #include <cstdint>
 #include <string>
 
-#include "pass/compare.h"
+#include "explain/compare.h"
 #include "model/model.h"
 #include "pass/trace.h"
 

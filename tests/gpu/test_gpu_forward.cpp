@@ -15,7 +15,7 @@
 #include "gpu_test_util.h"
 #include "formats/npy.h"
 #include "model/random_model.h"
-#include "model/toy_model.h"
+#include "loading/toy_model.h"
 
 using namespace vit;
 using vit::gpu_test::check_same_trace;

@@ -1,6 +1,6 @@
 // Claims: the GPU backend applies every intervention (core/pass/interventions.h) as
 // the CPU core does — each alone and all together, every stage within the
-// per-stage tolerance (core/pass/compare.h gpu_tolerance, 1/τ wider at a sharpening
+// per-stage tolerance (core/explain/compare.h gpu_tolerance, 1/τ wider at a sharpening
 // temperature τ < 1), kept tokens named alike —
 // and refuses a bad one with the core's message.
 #include <catch2/catch.hpp>

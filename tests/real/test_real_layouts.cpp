@@ -10,7 +10,7 @@
 #include <iostream>
 
 #include "formats/checkpoint.h"
-#include "pass/compare.h"
+#include "explain/compare.h"
 #include "pass/forward.h"
 #include "formats/image.h"
 #include "formats/npy.h"

@@ -7,9 +7,9 @@
 
 #include <cstring>
 
-#include "base/timing.h"
-#include "formats/checkpoint.h"
-#include "model/builtin.h"
+#include "pass/timing.h"
+#include "loading/load_model.h"
+#include "loading/builtin.h"
 #include "model/random_model.h"
 
 namespace {

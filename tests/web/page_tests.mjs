@@ -393,7 +393,7 @@ test('a DINOv2 ViT-S/14 with registers at 518 px and a ViT-B/16 at 224 px open i
       const page = await t.open(`?model=hf-hub:${name}&stage=block0.attn&hub=${encodeURIComponent(hub.endpoint)}`,
                                 { expectProblems: true });
       const v = await waitFor(page, name, (v) => v.ready && v.model === `hf-hub:${name}`, 240);
-      assert.equal(v.tokens, m.tokens);
+      assert.equal(v.token_count, m.tokens);
       await sleep(1000);
       await pixels(page, join(shots, `large-${name.split('/')[1]}.png`));
     }

@@ -9,7 +9,7 @@
 #include "logic/ask/pass_banner.h"
 #include "logic/jobs/explanation.h"
 #include "logic/link/view_link.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 #include "platform/window.h"
 
 namespace vit::gui {

@@ -6,7 +6,7 @@
 
 #include "gpu_backend.h"
 #include "shader_program.h"
-#include "base/timing.h"
+#include "pass/timing.h"
 
 namespace vit::gui {
 

@@ -13,7 +13,7 @@
 #include "platform/files.h"
 #include "logic/lesson/step_answer.h"
 #include "hub/hub_fetch.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 
 namespace vit::gui {
 

@@ -12,7 +12,7 @@
 
 #include "base/error.h"
 #include "logic/state/file_list.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 
 namespace vit::gui {
 

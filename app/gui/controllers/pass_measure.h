@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "base/timing.h"
+#include "pass/timing.h"
 #include "controllers/app_context.h"
 
 namespace vit::gui {

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "formats/checkpoint.h"
+#include "loading/load_model.h"
 #include "logic/state/export.h"
 #include "platform/files.h"
 #include "platform/gl_texture.h"

@@ -57,7 +57,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* vitviz_view() {
     static std::string json;
     const vit::gui::App::ViewSummary v = g_app ? g_app->view_summary() : vit::gui::App::ViewSummary{};
     json = nlohmann::json{{"ready", v.ready}, {"model", v.model}, {"image", v.image}, {"stage", v.stage},
-                          {"link", v.link}, {"modified", v.modified}, {"token", v.token}, {"tokens", v.tokens},
+                          {"link", v.link}, {"modified", v.modified}, {"token", v.token}, {"token_count", v.tokens},
                           {"top_class", v.top_class}, {"top_probability", v.top_probability},
                           {"train_step", v.train_step}, {"drawing", v.drawing}, {"editor", v.editor},
                           {"cell", v.cell_row < 0 ? nlohmann::json() : nlohmann::json{v.cell_row, v.cell_col}}}.dump();

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "logic/state/app_state.h"
-#include "pass/compare.h"
+#include "explain/compare.h"
 #include "pass/trace.h"
 
 namespace vit::gui {

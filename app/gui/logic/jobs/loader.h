@@ -30,7 +30,7 @@ struct LoadRequest {
     LoadRequest(std::string model_ = {}, std::string image_ = {}, int image_size_ = 0)
         : model(std::move(model_)), image(std::move(image_)), image_size(image_size_) {}
     std::string model;     // built-in name or checkpoint path
-    std::string image;     // image path; "" = the model's built-in image (core/model/builtin.h)
+    std::string image;     // image path; "" = the model's built-in image (core/loading/builtin.h)
     int image_size = 0;    // 0 = the model's own size
     std::shared_ptr<const Image> pixels;  // set: this image instead of a file (the Draw canvas)
     std::string pixels_name;              // its name for the title and status bar

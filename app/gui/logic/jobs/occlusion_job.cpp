@@ -4,7 +4,7 @@
 
 #include <exception>
 
-#include "base/timing.h"
+#include "pass/timing.h"
 #include "tensor/threads.h"
 
 namespace vit::gui {

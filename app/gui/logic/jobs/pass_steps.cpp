@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "base/timing.h"
+#include "pass/timing.h"
 #include "explain/logit_lens.h"
-#include "formats/checkpoint.h"
-#include "model/builtin.h"
+#include "loading/load_model.h"
+#include "loading/builtin.h"
 #include "pass/trace_budget.h"
 
 namespace vit::gui {

@@ -2,7 +2,7 @@
 // thread from advance(), until its time budget is spent.
 #include <algorithm>
 
-#include "base/timing.h"
+#include "pass/timing.h"
 #include "logic/jobs/worker.h"
 
 namespace vit::gui {

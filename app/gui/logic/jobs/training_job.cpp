@@ -7,7 +7,7 @@
 #include <exception>
 #include <optional>
 
-#include "base/timing.h"
+#include "pass/timing.h"
 
 namespace vit::gui {
 

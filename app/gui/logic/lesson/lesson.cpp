@@ -9,7 +9,7 @@
 
 #include "base/bounds.h"
 #include "hub/hub_name.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 #include "base/error.h"
 #include "base/file_io.h"
 #include "base/json_parse.h"

@@ -30,7 +30,7 @@
 #include "logic/lesson/narration.h"
 #include "logic/state/app_state.h"
 #include "logic/state/view_snapshot.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 
 namespace vit::gui {
 

@@ -10,7 +10,7 @@
 #include "base/parse.h"
 #include "logic/state/json_reader.h"
 #include "hub/hub_name.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 #include "pass/intervention_flags.h"
 
 namespace vit::gui {

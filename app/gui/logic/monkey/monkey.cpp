@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "logic/ask/ask_state.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 
 namespace vit::gui {
 

@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "base/error.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 
 namespace vit::gui {
 

@@ -2,7 +2,7 @@
 // paths: which are images, which are checkpoints (a .safetensors file or a
 // folder holding config.json and weights), folder listings with folders
 // first, which image a newly chosen model opens on, and the gallery's list of models: every built-in model of
-// core/model/builtin.h, then the checkpoints that ship under assets/. No
+// core/loading/builtin.h, then the checkpoints that ship under assets/. No
 // window; the panel that draws them is panels/open_panel.cpp.
 #pragma once
 #include <string>

@@ -6,7 +6,7 @@
 #include "base/error.h"
 #include "base/file_io.h"
 #include "base/parse.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 #include "logic/jobs/joint_passes.h"
 #include "logic/state/file_list.h"
 #include "logic/lesson/handout.h"

@@ -11,7 +11,7 @@
 
 #include "logic/state/app_state.h"
 #include "logic/state/view_snapshot.h"
-#include "model/builtin.h"
+#include "loading/builtin.h"
 #include "pass/intervention_flags.h"
 
 namespace vit::gui {
@@ -62,7 +62,7 @@ Options parse_options(const std::vector<std::string>& args);
 const char* usage();
 
 // kDefaultModel when its weights and config are in `asset_dir`, else kFallbackModel.
-// (With no --image a built-in model opens on its own image: core/model/builtin.h.)
+// (With no --image a built-in model opens on its own image: core/loading/builtin.h.)
 std::string default_model(const std::string& asset_dir);
 
 // A start that failed with nothing on screen yet: what to open instead, as

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "pass/conv_check.h"
+#include "explain/conv_check.h"
 #include "views/widgets/views.h"
 
 namespace vit::gui {

@@ -1,6 +1,6 @@
 // The stride-P convolution, written out as the four nested sums of Conv2d,
 // compared with the patch_embed stage (see conv_check.h).
-#include "pass/conv_check.h"
+#include "explain/conv_check.h"
 
 #include <algorithm>
 #include <cmath>

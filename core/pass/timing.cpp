@@ -1,5 +1,5 @@
 // Timing statistics and the timed forward pass (see timing.h).
-#include "base/timing.h"
+#include "pass/timing.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // The registry of built-in models and their images (see builtin.h).
-#include "model/builtin.h"
+#include "loading/builtin.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -8,7 +8,7 @@
 #include "base/error.h"
 #include "hub/hub_name.h"
 #include "model/random_model.h"
-#include "model/toy_model.h"
+#include "loading/toy_model.h"
 
 namespace vit {
 

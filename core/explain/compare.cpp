@@ -1,5 +1,5 @@
 // The comparison of two tensors and the GPU-vs-CPU tolerance (compare.h).
-#include "pass/compare.h"
+#include "explain/compare.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,11 +3,11 @@
 // zero positional embedding is ours, and the CLS token is zero too. The one
 // encoder block (2 heads of 4, MLP 16) and the 3-class head have fixed
 // weights from a smooth formula, so the numbers are the same on every machine.
-#include "model/toy_model.h"
+#include "loading/toy_model.h"
 
 #include <cmath>
 
-#include "model/builtin.h"
+#include "loading/builtin.h"
 
 namespace vit {
 

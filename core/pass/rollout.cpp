@@ -1,7 +1,7 @@
 // Attention rollout over all blocks (stage `rollout`), as in Abnar & Zuidema
 // 2020 and the common ViT-explainability code: heads averaged, identity added
 // for the residual, rows renormalised, products taken from the first block on.
-#include "explain/rollout.h"
+#include "pass/rollout.h"
 
 #include "pass/stages.h"
 #include "tensor/gemm.h"

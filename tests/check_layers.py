@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Claim: an #include never runs up a floor. The floors, lowest first:
+
+  core/  base < tensor < model < hub < formats < loading < pass < explain
+         < findings < train   (a folder includes its own floor and those below)
+  gpu/   over core/;  app/cli and app/gui over core/ and gpu/; core/ includes
+         neither gpu/ nor app/, gpu/ never app/.
+
+Usage: check_layers.py SOURCE_ROOT [FILE...]. Reads every .cpp/.h under core/,
+gpu/ and app/ (or only the FILEs named, for a test that plants an include),
+resolves each #include "folder/file.h" to its folder, and exits 1 listing each
+include that runs up a floor, with the floors of both ends.
+"""
+import pathlib
+import re
+import sys
+
+CORE_FLOORS = ["base", "tensor", "model", "hub", "formats", "loading", "pass", "explain", "findings", "train"]
+APP_FOLDERS = ("controllers", "panels", "views", "logic", "platform", "cli")  # under app/gui and app/
+INCLUDE = re.compile(r'^\s*#\s*include\s+"(?:([a-z_]+)/)?([^"/]+)"')
+
+
+def gpu_headers(root):
+    """gpu/'s own headers, which the app and the tests include by bare name."""
+    return {p.name for p in (root / "gpu").glob("*.h")}
+
+
+def problems_of(root, path, gpu):
+    """Each include of `path` that runs up a floor, as a line naming both ends."""
+    rel = path.relative_to(root)
+    top = rel.parts[0]
+    mine = CORE_FLOORS.index(rel.parts[1]) if top == "core" and rel.parts[1] in CORE_FLOORS else None
+    for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+        m = INCLUDE.match(line)
+        if not m:
+            continue
+        folder, name = m.group(1), m.group(2)
+        where = f"{rel}:{number}: {line.strip()}: "
+        if mine is not None and folder in CORE_FLOORS and CORE_FLOORS.index(folder) > mine:
+            yield where + f"{rel.parts[1]}/ (core floor {mine}) includes {folder}/ (floor {CORE_FLOORS.index(folder)})"
+        if top in ("core", "gpu") and folder in APP_FOLDERS:
+            yield where + f"{top}/ includes the app's {folder}/"
+        if top == "core" and folder is None and name in gpu:
+            yield where + "core/ includes gpu/"
+
+
+def main():
+    root = pathlib.Path(sys.argv[1]).resolve()
+    files = [pathlib.Path(f).resolve() for f in sys.argv[2:]] or [
+        p for folder in ("core", "gpu", "app") for p in sorted((root / folder).rglob("*"))
+        if p.suffix in (".cpp", ".h")]
+    gpu = gpu_headers(root)
+    problems = [p for f in files for p in problems_of(root, f, gpu)]
+    if problems:
+        print("\n".join(problems))
+        sys.exit(1)
+    print(f"{len(files)} files: no include runs up a floor (core: {' < '.join(CORE_FLOORS)}; core < gpu < app)")
+
+
+if __name__ == "__main__":
+    main()
