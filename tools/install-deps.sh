@@ -24,7 +24,7 @@ packages=(build-essential cmake pkg-config libglfw3-dev libegl-dev libimgui-dev 
           libstb-dev libjpeg62-turbo-dev catch2 nlohmann-json3-dev zlib1g-dev libgl1-mesa-dri libopenblas-openmp-dev
           fonts-dejavu-core libcurl4-openssl-dev libssl-dev ca-certificates)
 if [ "${1:-}" = "--fuzz" ]; then  # tools/fuzz.sh: clang with libFuzzer and the sanitizers, its OpenMP
-  packages+=(clang libclang-rt-14-dev libomp-14-dev)
+  packages+=(clang libclang-rt-dev libomp-dev)  # the versions of Debian's default clang
 fi
 if [ "${1:-}" = "--tests" ]; then
   packages+=(xvfb xauth python3-torch python3-numpy python3-pil libopenblas0-openmp chromium)

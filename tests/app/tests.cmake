@@ -4,7 +4,7 @@
 file(GLOB APP_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/app/*.cpp)
 add_executable(app_tests ${APP_TEST_SOURCES} $<TARGET_OBJECTS:catch_main>)
 target_link_libraries(app_tests PRIVATE vitviz_gui_logic vitcore Catch2::Catch2 PkgConfig::STB)
-catch_discover_tests(app_tests EXTRA_ARGS --warn NoTests)  # as core_tests (tests/CMakeLists.txt)
+catch_discover_tests(app_tests EXTRA_ARGS ${CATCH_WARN_NO_TESTS})  # as core_tests (tests/CMakeLists.txt)
 
 find_program(XVFB_RUN xvfb-run)
 find_program(CHROMIUM NAMES chromium chromium-browser)

@@ -5,4 +5,4 @@ add_executable(platform_tests ${CMAKE_CURRENT_LIST_DIR}/test_fonts.cpp ${PROJECT
 target_include_directories(platform_tests PRIVATE ${PROJECT_SOURCE_DIR}/app/gui)
 target_link_libraries(platform_tests PRIVATE PkgConfig::IMGUI Catch2::Catch2)
 target_compile_definitions(platform_tests PRIVATE VITVIZ_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-catch_discover_tests(platform_tests EXTRA_ARGS --warn NoTests)
+catch_discover_tests(platform_tests EXTRA_ARGS ${CATCH_WARN_NO_TESTS})
