@@ -406,7 +406,7 @@ Trace recompute_block(const Model& model, const Trace& kept, int block, const In
     Tensor& ln1 = out.next(StageKind::Ln1, block);
     ln1.data = kept.at(StageRef{StageKind::Ln1, block}).data;
     const Tensor& stream_in = kept.at(*stage_input({StageKind::Ln1, block}, model.config));
-    run_block(model, block, {&stream_in, &ln1}, iv, out, packed ? packed : nullptr);
+    run_block(model, block, {&stream_in, &ln1}, iv, out, packed);
     stages.truncate(stages.size() - 1);  // the next block's ln1 (or the final norm): `kept` holds it
     return stages;
 }

@@ -5,12 +5,13 @@
 
 namespace vit::gui {
 
-// Stages [first, first + count) as rows: one per group, or blocks cut before ln2.
-static std::vector<OverviewRow> make_rows(const Pipeline& p, bool split) {
+// Stages [first, first + count) as rows: one per group, with every block (`split`) or only
+// block `focus` cut before ln2.
+static std::vector<OverviewRow> make_rows(const Pipeline& p, bool split, int focus = -1) {
     std::vector<OverviewRow> rows;
     for (int i = 0; i < p.size(); ++i) {
         bool new_group = i == 0 || p.group[i] != p.group[i - 1];
-        bool cut = split && p.stages[i].kind == StageKind::Ln2;
+        bool cut = (split || p.group[i] == 1 + focus) && p.stages[i].kind == StageKind::Ln2;
         if (new_group || cut) rows.push_back({p.group[i], i, 0, false, new_group, {}});
         ++rows.back().count;
     }
@@ -65,25 +66,13 @@ static OverviewLayout layout_rows(const Pipeline& p, const OverviewSizes& s, boo
     return L;
 }
 
-// The rows with only the focused block cut in two (its attention half over its MLP half).
-static std::vector<OverviewRow> focus_row_list(const Pipeline& p, int focus) {
-    std::vector<OverviewRow> rows;
-    for (int i = 0; i < p.size(); ++i) {
-        const bool new_group = i == 0 || p.group[i] != p.group[i - 1];
-        const bool cut = p.group[i] == 1 + focus && p.stages[i].kind == StageKind::Ln2;
-        if (new_group || cut) rows.push_back({p.group[i], i, 0, false, new_group, {}});
-        ++rows.back().count;
-    }
-    return rows;
-}
-
 // A deep model with block `s.focus` large (see the header): its two halves as rows of wide
 // thumbnails with names and skips, the embedding and head rows as in `whole`, the other blocks
 // as strips kStripShare of a plain row; `whole` itself when the block would not come out larger.
 static OverviewLayout focus_rows(const Pipeline& p, const OverviewSizes& s, const OverviewLayout& whole) {
     OverviewLayout L = whole;
     L.focus = s.focus;
-    L.rows = focus_row_list(p, s.focus);
+    L.rows = make_rows(p, false, s.focus);  // names set below
     // The embedding and head rows keep their height (at least a line's); the strips the whole width.
     const float plain = std::max(whole.thumb_h, s.name_h), strip = std::max(4.f, whole.thumb_h * kStripShare);
     const float strip_gap = 2.f;
