@@ -10,9 +10,9 @@
 #                               page tests in headless Chromium (tests/web)
 #   bash tools/web.sh --bench   builds, then the page's benchmark beside onnxruntime-web (tests/web)
 # Dependencies come from Debian's packages; the sources Emscripten compiles (zlib,
-# libjpeg-turbo, Dear ImGui) from Debian's source packages, fetched through a
-# private sources list under build-web/apt that leaves the machine's apt
-# configuration alone; the test and benchmark tools (puppeteer-core,
+# libjpeg-turbo, Dear ImGui, Catch2) from Debian's source packages of the
+# machine's own release (Debian 12 or 13), fetched through a private sources list
+# under build-web/apt that leaves the machine's apt configuration alone; the test and benchmark tools (puppeteer-core,
 # onnxruntime-web) from npm into build-web/npm.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,7 +36,7 @@ sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 
 install_packages() {
-  local packages=(emscripten cmake make nodejs libeigen3-dev nlohmann-json3-dev libstb-dev catch2 fonts-dejavu-core
+  local packages=(emscripten cmake make nodejs libeigen3-dev nlohmann-json3-dev libstb-dev fonts-dejavu-core
                   xz-utils bzip2)  # the last two unpack the source packages
   case "$mode" in
     --test|--bench) packages+=(chromium python3-torch python3-numpy); command -v npm >/dev/null || packages+=(npm) ;;
@@ -59,17 +59,21 @@ debian_mirror() {
   echo "${uri:-http://deb.debian.org/debian}"
 }
 
-# Debian's source packages of zlib, libjpeg-turbo and imgui, unpacked into build-web/sources.
+# Debian's source packages of zlib, libjpeg-turbo, imgui and catch2 of this machine's release,
+# unpacked into build-web/sources (emptied first when they are another release's).
 fetch_sources() {
-  local apt="$out/apt" sources="$out/sources"
-  if ls -d "$sources"/zlib-* "$sources"/libjpeg-turbo-* "$sources"/imgui-* >/dev/null 2>&1; then return 0; fi
+  local apt="$out/apt" sources="$out/sources" release
+  release=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+  if [ "$(cat "$sources/release" 2>/dev/null)" = "$release" ]; then return 0; fi
+  rm -rf "$apt" "$sources"
   mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$sources"
-  echo "deb-src $(debian_mirror) bookworm main" > "$apt/sources.list"
+  echo "deb-src $(debian_mirror) $release main" > "$apt/sources.list"
   local opts=(-o "Dir::Etc::SourceList=$PWD/$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
               -o "Dir::State::Lists=$PWD/$apt/lists" -o "Dir::Cache=$PWD/$apt/cache" -o APT::Sandbox::User=root)
   apt-get -qq "${opts[@]}" update
-  (cd "$sources" && apt-get -qq "${opts[@]}" source --download-only imgui zlib libjpeg-turbo >/dev/null)
+  (cd "$sources" && apt-get -qq "${opts[@]}" source --download-only imgui zlib libjpeg-turbo catch2 >/dev/null)
   for tarball in "$sources"/*.orig.tar.*; do tar -xf "$tarball" -C "$sources"; done
+  echo "$release" > "$sources/release"
 }
 
 build() {

@@ -6,6 +6,9 @@
 file(GLOB CORE_TEST_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/core/*.cpp)
 add_executable(core_tests ${CORE_TEST_SOURCES} ${PROJECT_SOURCE_DIR}/tests/catch_main.cpp)
 target_link_libraries(core_tests PRIVATE vitcore Catch2::Catch2 ZLIB::ZLIB)
+if(Catch2_VERSION VERSION_GREATER_EQUAL 3)  # Catch2 2's <catch2/catch.hpp> over Catch2 3 (app/web/web_deps.cmake)
+  target_include_directories(core_tests PRIVATE ${PROJECT_SOURCE_DIR}/tests/catch2-v3)
+endif()
 target_compile_definitions(core_tests PRIVATE VITVIZ_FIXTURES="${PROJECT_SOURCE_DIR}/tests/fixtures" VITVIZ_CLI=""
                                               VITVIZ_VITREF_STAGES="${PROJECT_SOURCE_DIR}/tests/vitref_stages.py")
 target_link_options(core_tests PRIVATE -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sEXIT_RUNTIME=1
