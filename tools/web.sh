@@ -59,10 +59,12 @@ debian_mirror() {
   echo "${uri:-http://deb.debian.org/debian}"
 }
 
-# Debian's source packages of zlib, libjpeg-turbo, imgui and catch2 of this machine's release,
-# unpacked into build-web/sources (emptied first when they are another release's).
+# The upstream tarballs of Debian's source packages of zlib, libjpeg-turbo, imgui and catch2 (the
+# build compiles nothing else of them) for this machine's release, unpacked into build-web/sources
+# (emptied first when they are another release's). apt reads the signed index; apt-helper
+# downloads each tarball and checks it against the index's SHA256.
 fetch_sources() {
-  local apt="$out/apt" sources="$out/sources" release
+  local apt="$out/apt" sources="$out/sources" release uri name hash
   release=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
   if [ "$(cat "$sources/release" 2>/dev/null)" = "$release" ]; then return 0; fi
   rm -rf "$apt" "$sources"
@@ -71,8 +73,11 @@ fetch_sources() {
   local opts=(-o "Dir::Etc::SourceList=$PWD/$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
               -o "Dir::State::Lists=$PWD/$apt/lists" -o "Dir::Cache=$PWD/$apt/cache" -o APT::Sandbox::User=root)
   apt-get -qq "${opts[@]}" update
-  (cd "$sources" && apt-get -qq "${opts[@]}" source --download-only imgui zlib libjpeg-turbo catch2 >/dev/null)
-  for tarball in "$sources"/*.orig.tar.*; do tar -xf "$tarball" -C "$sources"; done
+  apt-get -qq "${opts[@]}" source --print-uris imgui zlib libjpeg-turbo catch2 | grep '\.orig\.tar\.' |
+    while read -r uri name _ hash; do
+      /usr/lib/apt/apt-helper -qq "${opts[@]}" download-file "${uri//\'/}" "$sources/$name" "$hash" >/dev/null
+      tar -xf "$sources/$name" -C "$sources"
+    done
   echo "$release" > "$sources/release"
 }
 
@@ -107,7 +112,7 @@ npm_tools() {
   local dir="$out/npm"
   grep -qs '"version": "24\.' "$dir/node_modules/puppeteer-core/package.json" && [ -f "$dir/node_modules/onnxruntime-web/package.json" ] && return 0
   mkdir -p "$dir"
-  # puppeteer-core 24: its last major line that runs on Debian 12's Node.js 18 (25 needs 22)
+  # puppeteer-core 24: its last major line that runs on Debian 12's Node.js 18 (25 needs 22; Debian 13 has 20)
   npm install --prefix "$dir" --no-audit --no-fund --no-save --ignore-scripts puppeteer-core@24 onnxruntime-web >/dev/null
 }
 
