@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs ViT Visualizer's build dependencies from Debian 12's packages
+# Installs ViT Visualizer's build dependencies from the packages of Debian 12 or 13
 # (through sudo when not root), the font the app draws with (DejaVu, whose
 # arrows, dashes and Greek letters a minimal install lacks) and what downloads
 # from the Hugging Face Hub need (libcurl, OpenSSL's hashes, the certificates). `--tests` adds what the tests need: a virtual

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-#   bash tools/test.sh
+#   bash tools/test.sh [--native]
 # installs the dependencies, builds everything with the core's products on
 # OpenBLAS (VITVIZ_BLAS=openblas) and runs every test under a virtual display
 # (xvfb-run with Mesa's llvmpipe), then builds the core and the CLI on Eigen's
@@ -16,11 +16,15 @@
 # for each ViT-B-sized built-in; any crash, hang, assertion or sanitizer report
 # fails the script. Then the browser build (tools/web.sh --test): the core's
 # tests as WebAssembly under node and the page's tests in headless Chromium.
+# --native stops after the first build's tests (what CI runs in its second
+# Debian root, .ci/run).
 set -euo pipefail
+native_only=0
 case "${1:-}" in
   "") ;;
+  --native) native_only=1 ;;
   --help|-h) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-  *) echo "tools/test.sh: unknown option '$1' (it takes none; --help says what it runs)" >&2; exit 2 ;;
+  *) echo "tools/test.sh: unknown option '$1' (--native, or none; --help says what it runs)" >&2; exit 2 ;;
 esac
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh --tests
@@ -28,11 +32,12 @@ jobs=$(nproc)
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DVITVIZ_BLAS=openblas >/dev/null
 cmake --build build -j"$jobs"
-(cd build && xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure)
+(cd build && xvfb-run -a -s "-screen 0 1600x1000x24" ctest -j"$jobs" --output-on-failure)
+[ "$native_only" -eq 0 ] || exit 0
 
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DVITVIZ_SANITIZE=ON -DVITVIZ_BUILD_APP=OFF -DVITVIZ_BLAS=OFF >/dev/null
 cmake --build build-asan -j"$jobs" --target core_tests vitviz-cli
-(cd build-asan && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -LE 'real|bench')
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 ctest -j"$jobs" --output-on-failure -LE 'real|bench')
 bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1
 MONKEY_BUILD=build bash tools/monkey.sh "${MONKEY_SECONDS:-60}" 1 vit-b-random vit-s-reg4-random deit-s-distilled-random \
   vit-m-gap-random vit-b-clip-random

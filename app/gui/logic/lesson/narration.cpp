@@ -111,7 +111,7 @@ std::string percent(double share) {
     return s;
 }
 
-const Tensor& stage_tensor(const Placeholder& ph, const Trace& trace, const StageRef& ref) {
+const Tensor& stage_tensor(const Placeholder& ph, const Trace& trace, StageRef ref) {
     const Tensor* t = trace.tensor(ref);
     if (!t) fail(ph.text, "the pass has no stage " + stage_id(ref.kind, ref.block));
     return *t;
