@@ -8,15 +8,20 @@
 # through its own CMake (no SIMD). No OpenMP: the page is single-threaded
 # (core/tensor/openmp.h).
 set(VITVIZ_WEB_SOURCES "" CACHE PATH "Debian source packages unpacked by tools/web.sh (zlib, libjpeg-turbo, imgui, catch2)")
-foreach(package zlib libjpeg-turbo imgui [Cc]atch2)
-  file(GLOB found LIST_DIRECTORIES true "${VITVIZ_WEB_SOURCES}/${package}-[0-9]*")
-  if(NOT found)
+# Each package's unpacked folder, PACKAGE-VERSION (Catch2's is capitalised): WEB_SRC_<package>.
+file(GLOB unpacked LIST_DIRECTORIES true "${VITVIZ_WEB_SOURCES}/*-[0-9]*")
+foreach(package zlib libjpeg-turbo imgui catch2)
+  string(MAKE_C_IDENTIFIER ${package} name)
+  foreach(dir ${unpacked})
+    get_filename_component(folder ${dir} NAME)
+    string(TOLOWER ${folder} folder)
+    if(IS_DIRECTORY ${dir} AND folder MATCHES "^${package}-[0-9]")
+      set(WEB_SRC_${name} ${dir})
+    endif()
+  endforeach()
+  if(NOT WEB_SRC_${name})
     message(FATAL_ERROR "no ${package} sources in VITVIZ_WEB_SOURCES='${VITVIZ_WEB_SOURCES}' (run tools/web.sh --build)")
   endif()
-  list(GET found 0 found)
-  string(TOLOWER ${package} name)
-  string(MAKE_C_IDENTIFIER ${name} name)
-  set(WEB_SRC_${name} ${found})
 endforeach()
 
 # The header-only libraries, through links in the build folder.
@@ -93,6 +98,7 @@ if(EXISTS ${WEB_SRC_catch2}/extras/catch_amalgamated.cpp)
   add_library(web_catch2 STATIC ${WEB_SRC_catch2}/extras/catch_amalgamated.cpp)
   target_include_directories(web_catch2 PUBLIC ${CATCH2_INCLUDE} ${WEB_SRC_catch2}/extras)
   target_compile_options(web_catch2 PRIVATE -w)
+  target_compile_definitions(web_catch2 PRIVATE CATCH_AMALGAMATED_CUSTOM_MAIN)  # tests/catch_main.cpp has it
 else()
   set(Catch2_VERSION 2)
   add_library(web_catch2 INTERFACE)
