@@ -4,7 +4,8 @@
 # arrows, dashes and Greek letters a minimal install lacks) and what downloads
 # from the Hugging Face Hub need (libcurl, OpenSSL's hashes, the certificates). `--tests` adds what the tests need: a virtual
 # display with Mesa's llvmpipe (OpenGL 4.5 on the CPU), PyTorch and PIL for the
-# reference fixtures and the benchmark (with OpenBLAS, not the reference BLAS, behind it),
+# reference fixtures and the benchmark (with OpenBLAS, not the reference BLAS, behind it;
+# onnx for the benchmark's ONNX export, which PyTorch 2.6 needs),
 # and Chromium, which opens the lesson hand-outs headless. `--ort DIR` installs
 # ONNX Runtime for vitviz-bench instead: npm's onnxruntime-node (its prebuilt
 # library, no install scripts) into DIR (build/ort, never committed); with no
@@ -27,7 +28,7 @@ if [ "${1:-}" = "--fuzz" ]; then  # tools/fuzz.sh: clang with libFuzzer and the 
   packages+=(clang libclang-rt-dev libomp-dev)  # the versions of Debian's default clang
 fi
 if [ "${1:-}" = "--tests" ]; then
-  packages+=(xvfb xauth python3-torch python3-numpy python3-pil libopenblas0-openmp chromium)
+  packages+=(xvfb xauth python3-torch python3-numpy python3-pil python3-onnx libopenblas0-openmp chromium)
 fi
 missing=()
 for p in "${packages[@]}"; do

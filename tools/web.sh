@@ -41,6 +41,9 @@ install_packages() {
   case "$mode" in
     --test|--bench) packages+=(chromium python3-torch python3-numpy); command -v npm >/dev/null || packages+=(npm) ;;
   esac
+  case "$mode" in  # the benchmark's ONNX export: PyTorch 2.6 (Debian 13) needs the onnx module for it
+    --bench) packages+=(python3-onnx) ;;
+  esac
   local missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

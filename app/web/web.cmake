@@ -16,7 +16,8 @@ set(VITVIZ_SITE ${CMAKE_BINARY_DIR}/site)
 set_target_properties(vitviz PROPERTIES OUTPUT_NAME index SUFFIX .html RUNTIME_OUTPUT_DIRECTORY ${VITVIZ_SITE})
 target_link_options(vitviz PRIVATE
   -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
-  -sMINIFY_HTML=0 -sENVIRONMENT=web -sEXPORTED_RUNTIME_METHODS=[FS,ccall] -sEXPORTED_FUNCTIONS=[_main,_malloc,_free]
+  -sMINIFY_HTML=0 -sENVIRONMENT=web -sEXPORTED_RUNTIME_METHODS=[FS,ccall,HEAPU8,lengthBytesUTF8,stringToUTF8]
+  -sEXPORTED_FUNCTIONS=[_main,_malloc,_free]
   "SHELL:--shell-file ${CMAKE_CURRENT_LIST_DIR}/shell.html"
   "SHELL:--pre-js ${CMAKE_CURRENT_LIST_DIR}/hub.js"  # models named hf-hub: in the link, before the app starts
   # (SHELL: keeps each flag with its value: CMake would merge the repeated flags)

@@ -37,9 +37,16 @@ void run_frame() {
     }
 }
 
-// The page's query string, "?a=b&c=d" ("" without one).
+// The page's query string, "?a=b&c=d" ("" without one). Copied into the heap with the
+// functions both Emscripten 3.1.6 and 3.1.69 have (3.1.69 has no allocateUTF8).
 std::string page_query() {
-    char* text = reinterpret_cast<char*>(EM_ASM_INT({ return allocateUTF8(window.location.search); }));
+    char* text = reinterpret_cast<char*>(EM_ASM_INT({
+        const search = window.location.search;
+        const size = lengthBytesUTF8(search) + 1;
+        const at = _malloc(size);
+        if (at) stringToUTF8(search, at, size);
+        return at;
+    }));
     std::string query = text ? text : "";
     std::free(text);
     return query;
