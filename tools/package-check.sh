@@ -18,14 +18,9 @@ esac
 deb=$(realpath "$1")
 release=$2
 
+source "$(dirname "$0")/bare_root.sh"
 root=$(mktemp -d "/tmp/vitviz-package-$release.XXXXXX")
-lists=$root.lists
-mounted=()
-cleanup() {
-  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[i]}" 2>/dev/null || true; done
-  rm -rf --one-file-system "$root" "$lists"
-}
-trap cleanup EXIT
+trap 'bare_root_remove "$root"' EXIT
 
 step_start=$SECONDS
 step() { echo "== $1"; step_start=$SECONDS; }
@@ -34,30 +29,7 @@ in_root() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/s
   DEBIAN_FRONTEND=noninteractive /bin/bash -c "$1"; }
 
 step "bare $release root in $root"
-mkdir -p "$lists"
-host=$(. /etc/os-release && echo "$VERSION_CODENAME")
-for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
-  # This machine's Debian sources with its release's name changed to RELEASE.
-  [ -f "$f" ] && grep -Eq '^[[:space:]]*(deb|URIs:)' "$f" && grep -q debian "$f" || continue
-  sed "s/\b$host\b/$release/g" "$f" > "$lists/$(basename "$f")"
-done
-mmdebstrap --variant=apt --quiet "$release" "$root" "$lists"/*
-rm -rf "$lists"
-for m in proc sys dev dev/pts; do
-  case $m in
-    proc) mount -t proc proc "$root/proc" ;;
-    sys) mount -t sysfs sysfs "$root/sys" ;;
-    dev) mount --bind /dev "$root/dev" ;;
-    dev/pts) mount -t devpts devpts "$root/dev/pts" -o newinstance,ptmxmode=0666 ;;
-  esac
-  mounted+=("$root/$m")
-done
-cp /etc/resolv.conf "$root/etc/resolv.conf"
-if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
-  # The certificate authorities this machine's network needs; the package's ca-certificates adds them.
-  mkdir -p "$root/usr/local/share/ca-certificates"
-  cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
-fi
+bare_root "$release" "$root"
 cp "$deb" "$root/tmp/"
 took
 
