@@ -442,6 +442,10 @@ TEST_CASE("the CLI refuses hostile inputs and sizes with one line and exit 1") {
     const std::string input_8192 =
         R"({"pretrained_cfg": {"input_size": [3, 8192, 8192], "mean": [0.5, 0.5, 0.5], "std": [0.5, 0.5, 0.5]}})";
     write_checkpoint(dir.path("input8192"), tiny_timm_tensors(), input_8192);
+    // ViT-B/16's preprocessing (its shorter side resized to 256, then cropped to 224) on tiny weights.
+    const std::string input_224 = R"({"pretrained_cfg": {"input_size": [3, 224, 224], "crop_pct": 0.875, )"
+                                  R"("mean": [0.5, 0.5, 0.5], "std": [0.5, 0.5, 0.5]}})";
+    write_checkpoint(dir.path("input224"), tiny_timm_tensors(), input_224);
 
     const std::string good = "--model " + dir.path("good"), image = " --image " + dir.path("image.png");
     check_cli_refuses(dir, good + image + " --image-size 100000",
@@ -453,7 +457,7 @@ TEST_CASE("the CLI refuses hostile inputs and sizes with one line and exit 1") {
     check_cli_refuses(dir, "--model digits --image-size 30",
                       "--image-size 30: not a whole number of vit_digits_patch7_28's 7-pixel patches (28 or 35 is)");
     write_file(dir.path("long.png"), png_bytes(30000, 2));
-    check_cli_refuses(dir, "--model vit-b-random --image " + dir.path("long.png"),
+    check_cli_refuses(dir, "--model " + dir.path("input224") + " --image " + dir.path("long.png"),
                       dir.path("long.png") + ": an image of 30000×2 pixels is too elongated to resize");
     check_cli_refuses(dir, good + " --image " + dir.path("bad_crc.png"), "bad_crc.png: PNG chunk IHDR has a bad CRC");
     check_cli_refuses(dir, good + " --image " + dir.path("empty.png"), "empty.png: not an image");
