@@ -51,8 +51,11 @@ void Controls(ViewContext& ctx) {
 std::vector<PatchColours> cached_pca_colours(ViewContext& ctx, const StageRef& stage, const std::string& what,
                                              const std::vector<PatchTokens>& tokens,
                                              const std::function<std::vector<PatchColours>()>& compute) {
-    // Packed as [rgb (3 per cell), foreground (1 per cell)] per image, then the shares.
-    const std::vector<float>& packed = ctx.derived.get(derived_key(stage, what), [&] {
+    // Packed as [rgb (3 per cell), foreground (1 per cell)] per image, then the shares. The key
+    // holds every image's grid: the same images passed again at another size unpack otherwise.
+    std::string key = what;
+    for (const PatchTokens& t : tokens) key += " " + std::to_string(t.grid);
+    const std::vector<float>& packed = ctx.derived.get(derived_key(stage, key), [&] {
         std::vector<float> out;
         const std::vector<PatchColours> colours = compute();
         for (const PatchColours& c : colours) {
@@ -62,6 +65,9 @@ std::vector<PatchColours> cached_pca_colours(ViewContext& ctx, const StageRef& s
         if (!colours.empty()) out.insert(out.end(), colours[0].share.begin(), colours[0].share.end());
         return out;
     });
+    size_t cells_of_all = 0;
+    for (const PatchTokens& t : tokens) cells_of_all += static_cast<size_t>(t.grid) * t.grid;
+    if (packed.size() < 4 * cells_of_all) return compute();  // packed for other grids: never read past it
     std::vector<PatchColours> out(tokens.size());
     auto at = packed.begin();
     for (size_t i = 0; i < tokens.size(); ++i) {

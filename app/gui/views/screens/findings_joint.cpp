@@ -48,7 +48,8 @@ void DrawJointPatchFeatures(ViewContext& ctx, const StageRef& stage, const Tenso
         layouts.push_back(image->tokens);
         columns.push_back({image->name, &image->input});
     }
-    for (const std::string& p : joint->paths) paths += p + "\n";
+    for (const std::string& p : joint->paths) paths += p + "\n";  // and the passes' model and size: one key, one set
+    paths += joint->model_name + "\n" + std::to_string(joint->image_size);
     const FindingsOptions& o = ctx.state.findings;
     char what[96];
     std::snprintf(what, sizeof what, "joint pca %d %.3f %zx", o.two_step ? 1 : 0, o.threshold, std::hash<std::string>()(paths));
