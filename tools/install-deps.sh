@@ -9,7 +9,8 @@
 # and Chromium, which opens the lesson hand-outs headless. `--ort DIR` installs
 # ONNX Runtime for vitviz-bench instead: npm's onnxruntime-node (its prebuilt
 # library, no install scripts) into DIR (build/ort, never committed); with no
-# registry it says so and exits 0, and the benchmark goes on without it.
+# registry it says so and exits 0, and the benchmark goes on without it. `--fuzz`
+# and `--package` add what tools/fuzz.sh and tools/package.sh need.
 set -euo pipefail
 if [ "${1:-}" = "--ort" ]; then
   dir="${2:?--ort DIR}"
@@ -26,6 +27,9 @@ packages=(build-essential cmake pkg-config libglfw3-dev libegl-dev libimgui-dev 
           fonts-dejavu-core libcurl4-openssl-dev libssl-dev ca-certificates)
 if [ "${1:-}" = "--fuzz" ]; then  # tools/fuzz.sh: clang with libFuzzer and the sanitizers, its OpenMP
   packages+=(clang libclang-rt-dev libomp-dev)  # the versions of Debian's default clang
+fi
+if [ "${1:-}" = "--package" ]; then  # tools/package.sh: CPack's dependency list (dpkg-shlibdeps, and file to find binaries)
+  packages+=(dpkg-dev file)
 fi
 if [ "${1:-}" = "--tests" ]; then
   packages+=(xvfb xauth python3-torch python3-numpy python3-pil python3-onnx libopenblas0-openmp chromium)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds ViT Visualizer's Debian package for this machine's release (Debian 12
-# or 13): installs the build dependencies (tools/install-deps.sh), dpkg-dev and file,
+# or 13): installs the build dependencies with dpkg-dev and file (tools/install-deps.sh --package),
 # builds vitviz and vitviz-cli portably (the architecture's baseline
 # instruction set, no -march=native) with /usr as prefix in build-package/, and packs them with
 # their assets, menu entry and icon (app/package) into
@@ -17,17 +17,7 @@ case "${1:-}" in
 esac
 out=build-package
 
-bash tools/install-deps.sh
-missing=()
-for p in dpkg-dev file; do  # CPack's dependency list: dpkg-shlibdeps, and `file` to find the binaries
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+bash tools/install-deps.sh --package
 
 # CMAKE_SKIP_INSTALL_ALL_DEPENDENCY: CPack installs the two binaries without building the tests.
 cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=Release -DVITVIZ_NATIVE=OFF -DVITVIZ_BLAS=openblas \
