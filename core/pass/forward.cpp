@@ -13,6 +13,7 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <new>
+#include <optional>
 
 #include "tensor/allocator.h"
 #include "pass/attention.h"
@@ -339,6 +340,7 @@ void finish_trace(Writer& out, Trace& trace, const Interventions& iv, const Mode
     out.finish();
     const int N = static_cast<int>(sizes.N);
     trace.set_patch_rows(embedded_patches(iv, N), kept_patches(iv, N));
+    trace.set_interventions(iv);
 }
 
 }  // namespace
@@ -357,39 +359,9 @@ void forward_into(const Model& model, const Tensor& input, Trace& trace, const I
     }
 }
 
-namespace {
-
-// forward() keeping only the residual stream: each block's attention folded into
-// the rollout as the block finishes, then written over by the next block.
-void forward_stream(const Model& model, const Tensor& input, const Interventions& iv, Trace& trace) {
-    const ModelSizes sizes = checked_sizes(model, input, iv, false);
-    size_team_for_pass();
-    std::vector<Tensor> buffers;
-    StreamWriter out(trace, buffers, sizes);
-    RolloutWalk rollout(sizes.T);
-    NormedStream stream = first_stream(model, run_embedding(model, input, iv, out, nullptr), out);
-    for (int b = 0; b < model.config.depth; ++b) {
-        stream = run_block(model, b, stream, iv, out, nullptr);
-        rollout.add(out.next(StageKind::Attn, b));  // the buffer the block just wrote
-    }
-    run_head(model, *stream.norm, out);
-    finish_trace(out, trace, iv, sizes);
-    trace.add({StageKind::Rollout}, {sizes.T, sizes.T}).mat() = rollout.result();
-    trace.set_keep(TraceKeep::Stream);
-}
-
-}  // namespace
-
 Trace forward(const Model& model, const Tensor& input, const Interventions& iv, TraceKeep keep) {
+    if (keep == TraceKeep::Stream) return ForwardWalk(model, input, iv, nullptr, {}, keep).take();
     Trace trace;
-    if (keep == TraceKeep::Stream) {
-        try {
-            forward_stream(model, input, iv, trace);
-        } catch (const std::bad_alloc&) {
-            throw out_of_memory(model.config, static_cast<int>(input.shape[1]), keep);
-        }
-        return trace;
-    }
     forward_into(model, input, trace, iv);
     add_rollout(trace);
     return trace;
@@ -411,6 +383,22 @@ Trace recompute_block(const Model& model, const Trace& kept, int block, const In
     return stages;
 }
 
+std::shared_ptr<const Trace> with_block(const Model& model, std::shared_ptr<const Trace> stream, int block,
+                                        const PackedWeights* packed) {
+    while (stream->base()) stream = stream->base();
+    if (stream->keep() == TraceKeep::Every || block < 0) return stream;
+    auto seen = std::make_shared<Trace>(recompute_block(model, *stream, block, stream->interventions(), packed));
+    seen->read_through(std::move(stream));
+    return seen;
+}
+
+std::vector<StageRef> pass_stages(const ModelConfig& config, const Trace& trace) {
+    std::vector<StageRef> stages;
+    for (const StageRef& s : stage_list(config))
+        if (trace.find(s.block < 0 ? s : StageRef{StageKind::Ln1, s.block})) stages.push_back(s);
+    return stages;
+}
+
 void for_each_stage(const Model& model, const Trace& trace, const Interventions& iv,
                     const std::function<void(const Stage&)>& visit) {
     for (const Stage& s : trace.stages()) {
@@ -424,26 +412,55 @@ void for_each_stage(const Model& model, const Trace& trace, const Interventions&
 }
 
 struct ForwardWalk::State {
-    State(const Model& m, const Tensor& in, const Interventions& i, const PackedWeights* p, Trace reuse)
-        : model(m), input(in), iv(i), packed(p), sizes(checked_sizes(m, in, i, false)), trace(std::move(reuse)),
-          out(trace, sizes) {}
+    State(const Model& m, const Tensor& in, const Interventions& i, const PackedWeights* p, Trace reuse, TraceKeep k)
+        : model(m), input(in), iv(i), packed(p), keep(k), sizes(checked_sizes(m, in, i, false)),
+          trace(std::move(reuse)), every(trace, sizes), stream_out(trace, buffers, sizes) {
+        if (keep == TraceKeep::Stream) rollout.emplace(sizes.T);
+    }
+    // The next piece, its stages handed out by `out` (TraceWriter or StreamWriter).
+    template <typename Writer>
+    void piece(Writer& out);
+
     const Model& model;
     const Tensor& input;
     Interventions iv;
     const PackedWeights* packed;
+    TraceKeep keep;
     ModelSizes sizes;
     Trace trace;
-    TraceWriter out;
+    std::vector<Tensor> buffers;  // a Stream pass's block stages, one block at a time
+    TraceWriter every;
+    StreamWriter stream_out;
+    std::optional<RolloutWalk> rollout;  // a Stream pass folds each block's attention in as it goes
     NormedStream stream{};
     int next = -1;  // −1: the embedding; 0…depth−1: that block; depth: the head; depth + 1: the rollout
 };
 
+template <typename Writer>
+void ForwardWalk::State::piece(Writer& out) {
+    const int depth = model.config.depth;
+    if (next < 0) {
+        stream = first_stream(model, run_embedding(model, input, iv, out, packed), out);
+    } else if (next < depth) {
+        stream = run_block(model, next, stream, iv, out, packed);
+        if (rollout) rollout->add(stream_out.next(StageKind::Attn, next));  // the buffer the block just wrote
+    } else if (next == depth) {
+        run_head(model, *stream.norm, out);
+        finish_trace(out, trace, iv, sizes);
+        trace.set_keep(keep);
+    } else if (rollout) {
+        trace.add({StageKind::Rollout}, {sizes.T, sizes.T}).mat() = rollout->result();
+    } else {
+        add_rollout(trace);
+    }
+}
+
 ForwardWalk::ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv, const PackedWeights* packed,
-                         Trace reuse) {
+                         Trace reuse, TraceKeep keep) {
     try {
-        state_ = std::make_unique<State>(model, input, iv, packed, std::move(reuse));
+        state_ = std::make_unique<State>(model, input, iv, packed, std::move(reuse), keep);
     } catch (const std::bad_alloc&) {
-        throw out_of_memory(model.config, static_cast<int>(input.shape[1]));
+        throw out_of_memory(model.config, static_cast<int>(input.shape[1]), keep);
     }
     size_team_for_pass();
 }
@@ -454,25 +471,16 @@ bool ForwardWalk::step() {
     try {
         return next_piece();
     } catch (const std::bad_alloc&) {
-        throw out_of_memory(state_->model.config, static_cast<int>(state_->input.shape[1]));
+        throw out_of_memory(state_->model.config, static_cast<int>(state_->input.shape[1]), state_->keep);
     }
 }
 
 bool ForwardWalk::next_piece() {
     State& s = *state_;
-    const int depth = s.model.config.depth;
-    if (s.next > depth + 1) return false;
-    if (s.next < 0) {
-        s.stream = first_stream(s.model, run_embedding(s.model, s.input, s.iv, s.out, s.packed), s.out);
-    } else if (s.next < depth) {
-        s.stream = run_block(s.model, s.next, s.stream, s.iv, s.out, s.packed);
-    } else if (s.next == depth) {
-        run_head(s.model, *s.stream.norm, s.out);
-        finish_trace(s.out, s.trace, s.iv, s.sizes);
-    } else {
-        add_rollout(s.trace);
-    }
-    return ++s.next <= depth + 1;
+    if (s.next > s.model.config.depth + 1) return false;
+    if (s.keep == TraceKeep::Stream) s.piece(s.stream_out);
+    else s.piece(s.every);
+    return ++s.next <= s.model.config.depth + 1;
 }
 
 int ForwardWalk::blocks_done() const { return std::clamp(state_->next, 0, state_->model.config.depth); }

@@ -30,6 +30,15 @@ Trace forward(const Model& model, const Tensor& input, const Interventions& iv =
 // vit::Error when the model has no such block.
 Trace recompute_block(const Model& model, const Trace& kept, int block, const Interventions& iv = {},
                       const PackedWeights* packed = nullptr);
+// `stream` (a Stream trace of `model`'s pass, or one seen through with_block) seen with
+// block `block`'s stages recomputed (recompute_block, under the trace's interventions,
+// `packed` as forward_into): the new trace holds them and reads through to the stream for
+// the rest (Trace::read_through). A trace that keeps every stage, or block −1, comes back as is.
+std::shared_ptr<const Trace> with_block(const Model& model, std::shared_ptr<const Trace> stream, int block,
+                                        const PackedWeights* packed = nullptr);
+// The stages of the pass that wrote `trace`, in catalogue order: those it holds, and for a
+// Stream trace every stage of each block it kept (what with_block recomputes).
+std::vector<StageRef> pass_stages(const ModelConfig& config, const Trace& trace);
 // Visits every stage of `trace`'s pass in catalogue order: the stages it holds, and for a
 // Stream trace each block's recomputed a block at a time (one block's held at once).
 void for_each_stage(const Model& model, const Trace& trace, const Interventions& iv,
@@ -51,9 +60,9 @@ public:
     // Checks as forward() does (vit::Error). `model` and `input` must outlive the walk.
     // `packed` as forward_into (it must outlive the walk too); `reuse`: an earlier
     // trace of the same model and input size, whose storage the walk writes into
-    // without allocating (as forward_into's `trace`).
+    // without allocating (as forward_into's `trace`); `keep` as forward().
     ForwardWalk(const Model& model, const Tensor& input, const Interventions& iv = {},
-                const PackedWeights* packed = nullptr, Trace reuse = {});
+                const PackedWeights* packed = nullptr, Trace reuse = {}, TraceKeep keep = TraceKeep::Every);
     ~ForwardWalk();
     // Runs the next piece; false once the trace is complete. An allocation it cannot make is
     // vit::Error naming the model, its input size and its trace's size (trace_budget.h), as in forward().

@@ -27,6 +27,14 @@ Tensor& Trace::put(size_t index, const StageRef& stage, const std::vector<int64_
     return s.tensor;
 }
 
+void Trace::read_through(std::shared_ptr<const Trace> base) {
+    keep_ = base->keep_;
+    interventions_ = base->interventions_;
+    embedded_patches_ = base->embedded_patches_;
+    token_patches_ = base->token_patches_;
+    base_ = std::move(base);
+}
+
 void Trace::truncate(size_t count) {
     if (count < stages_.size()) stages_.resize(count);
 }
@@ -34,7 +42,7 @@ void Trace::truncate(size_t count) {
 const Stage* Trace::find(const std::string& id) const {
     for (const Stage& s : stages_)
         if (s.id == id) return &s;
-    return nullptr;
+    return base_ ? base_->find(id) : nullptr;
 }
 
 Stage* Trace::find(const std::string& id) {
@@ -46,7 +54,7 @@ Stage* Trace::find(const std::string& id) {
 const Stage* Trace::find(const StageRef& stage) const {
     for (const Stage& s : stages_)
         if (s.ref() == stage) return &s;
-    return nullptr;
+    return base_ ? base_->find(stage) : nullptr;
 }
 
 const Tensor* Trace::tensor(const StageRef& stage) const {

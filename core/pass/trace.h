@@ -4,9 +4,11 @@
 // display (app views, CLI dumps, tests).
 #pragma once
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "pass/interventions.h"
 #include "pass/stages.h"
 #include "tensor/tensor.h"
 
@@ -41,15 +43,17 @@ public:
     Tensor& put(size_t index, const StageRef& stage, const std::vector<int64_t>& shape);
     // Drops every stage from `count` on.
     void truncate(size_t count);
-    // nullptr when the trace has no such stage.
+    // nullptr when neither the trace nor the trace it reads through to has such a stage.
     const Stage* find(const std::string& id) const;
-    Stage* find(const std::string& id);
     const Stage* find(const StageRef& stage) const;
+    // The trace's own stage, nullptr when it has none.
+    Stage* find(const std::string& id);
     Stage* find(const StageRef& stage);
     const Tensor* tensor(const StageRef& stage) const;
     // The stage's tensor; throws vit::Error if the trace has none.
     const Tensor& at(const std::string& id) const;
     const Tensor& at(const StageRef& stage) const;
+    // The trace's own stages (not those it reads through to).
     const std::deque<Stage>& stages() const& { return stages_; }
     // Not of a temporary: `for (const Stage& s : forward(…).stages())` would read freed stages.
     const std::deque<Stage>& stages() && = delete;
@@ -68,10 +72,22 @@ public:
     // What the pass that wrote this trace kept of its stages.
     TraceKeep keep() const { return keep_; }
     void set_keep(TraceKeep keep) { keep_ = keep; }
+    // The interventions of the pass that wrote this trace (a Stream trace's blocks are
+    // recomputed under them).
+    const Interventions& interventions() const { return interventions_; }
+    void set_interventions(Interventions iv) { interventions_ = std::move(iv); }
+    // Reads through to `base` for every stage this trace lacks, and keeps it alive: a
+    // Stream trace seen with one block's stages recomputed (with_block in forward.h).
+    // Its keep, interventions and patch rows become the base's.
+    void read_through(std::shared_ptr<const Trace> base);
+    // The trace this one reads through to, or null.
+    const std::shared_ptr<const Trace>& base() const { return base_; }
 
 private:
     std::deque<Stage> stages_;
     TraceKeep keep_ = TraceKeep::Every;
+    Interventions interventions_;
+    std::shared_ptr<const Trace> base_;
     std::vector<int> embedded_patches_, token_patches_;
 };
 

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "loading/load_model.h"
@@ -70,6 +71,35 @@ std::pair<vit::Model, vit::Tensor> fixture_input(const std::string& name) {
     return {std::move(model), std::move(input)};
 }
 
+// The app's way through a Stream trace: a pass walked over packed weights, then each block
+// seen through with_block, where every stage is found as in the full trace, bit for bit,
+// and the other blocks' inner stages are not found at all.
+void check_blocks_seen(const vit::Model& model, const vit::Tensor& input, const vit::Interventions& iv,
+                       const vit::Trace& full) {
+    const vit::PackedWeights packed(model);
+    const auto stream = std::make_shared<const vit::Trace>(
+        vit::ForwardWalk(model, input, iv, &packed, {}, vit::TraceKeep::Stream).take());
+    CHECK(stream->interventions() == iv);
+    std::vector<vit::StageRef> refs;
+    for (const vit::Stage& s : full.stages()) refs.push_back(s.ref());
+    CHECK(vit::pass_stages(model.config, *stream) == refs);
+    CHECK(vit::with_block(model, stream, -1) == stream);
+    for (int b = 0; b < model.config.depth; ++b) {
+        const std::shared_ptr<const vit::Trace> seen = vit::with_block(model, stream, b, &packed);
+        CHECK(seen->base() == stream);
+        for (const vit::Stage& want : full.stages()) {
+            INFO(model.config.name << " block " << b << " seen, stage " << want.id);
+            const vit::Tensor* got = seen->tensor(want.ref());
+            if (want.block >= 0 && want.block != b && !vit::keeps(vit::TraceKeep::Stream, want.kind)) {
+                CHECK(got == nullptr);
+                continue;
+            }
+            REQUIRE(got);
+            CHECK(got->data == want.tensor.data);
+        }
+    }
+}
+
 // A Stream pass holds only what it keeps, and every stage of the full trace, in order,
 // comes out of it (held, or its block recomputed) bit for bit.
 void check_stream_trace(const vit::Model& model, const vit::Tensor& input, const vit::Interventions& iv = {}) {
@@ -91,6 +121,7 @@ void check_stream_trace(const vit::Model& model, const vit::Tensor& input, const
         CHECK(std::memcmp(s.tensor.data.data(), want.tensor.data.data(), s.tensor.data.size() * sizeof(float)) == 0);
     });
     CHECK(i == full.size());
+    check_blocks_seen(model, input, iv, full);
 }
 
 }  // namespace
