@@ -111,6 +111,7 @@ CellProvenance fc1(const Model& model, const Trace& trace, const CellRef& c) {
 CellProvenance layer_norm_cell(const Model& model, const Trace& trace, const CellRef& c) {
     const std::optional<StageRef> in = stage_input(c.stage, model.config.depth, model.config.norm_pre);
     const std::vector<float> x = row_of(trace.at(*in), -1, c.row);
+    const FloatStorage aligned(x.begin(), x.end());  // the row's sums split the same way wherever x lies
     const Vec* gamma = &model.norm_w;
     const Vec* beta = &model.norm_b;
     if (c.stage.kind != StageKind::Norm) {
@@ -118,7 +119,7 @@ CellProvenance layer_norm_cell(const Model& model, const Trace& trace, const Cel
         gamma = c.stage.kind == StageKind::Ln1 ? &w.ln1_w : &w.ln2_w;
         beta = c.stage.kind == StageKind::Ln1 ? &w.ln1_b : &w.ln2_b;
     }
-    const Eigen::Map<const Eigen::ArrayXf> row(x.data(), static_cast<Eigen::Index>(x.size()));
+    const Eigen::Map<const Eigen::ArrayXf, Eigen::Aligned> row(aligned.data(), static_cast<Eigen::Index>(x.size()));
     const RowNorm n = row_norm(row, model.config.ln_eps);
     const float v = x[static_cast<size_t>(c.col)], g = (*gamma)(c.col), bt = (*beta)(c.col);
     CellProvenance p;
