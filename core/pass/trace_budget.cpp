@@ -83,6 +83,11 @@ Error out_of_memory(const ModelConfig& config, int image_size, TraceKeep keep) {
                  " beside its weights (a smaller image size needs less)");
 }
 
+TraceKeep keep_that_fits(const ModelConfig& config, int image_size, int64_t budget, int traces_held) {
+    const int size = image_size > 0 ? image_size : config.preprocess.image_size;
+    return trace_bytes(config, size) <= budget / std::max(1, traces_held) ? TraceKeep::Every : TraceKeep::Stream;
+}
+
 int largest_fitting_image_size(const ModelConfig& config, int64_t budget, TraceKeep keep) {
     int largest = 0;
     for (int size = config.patch_size; size <= kMaxImageSide && trace_bytes(config, size, keep) <= budget;

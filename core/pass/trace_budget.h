@@ -26,6 +26,10 @@ Error out_of_memory(const ModelConfig& config, int image_size, TraceKeep keep = 
 // "12.6 GB": bytes as the messages say them.
 std::string gigabytes(double bytes);
 
+// What a program holding `traces_held` traces at once keeps of a pass at `image_size` (0: the
+// config's own): every stage when that fits its share of `budget`, else only the residual stream.
+TraceKeep keep_that_fits(const ModelConfig& config, int image_size, int64_t budget, int traces_held = 1);
+
 // The largest multiple of the patch size (at most kMaxImageSide) whose trace
 // fits in `budget`; 0 when not even one patch does.
 int largest_fitting_image_size(const ModelConfig& config, int64_t budget, TraceKeep keep = TraceKeep::Every);

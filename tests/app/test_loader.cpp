@@ -1,7 +1,9 @@
 // Claims about loading on the worker: the trace arrives complete, the same
 // model is reused for a new image, and a user's mistake comes back as text; on
 // the sliced worker (worker.h) the pass comes in bounded pieces, bit for bit
-// the synchronous pass, and a newer request replaces the waiting one.
+// the synchronous pass, and a newer request replaces the waiting one. A pass too
+// large for every stage keeps the stream: the views see the block on screen
+// recomputed (block_focus.h), as from the full trace.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -9,11 +11,18 @@
 #include <functional>
 #include <thread>
 
+#include "loading/toy_model.h"
+#include "logic/jobs/block_focus.h"
+#include "logic/jobs/explanation.h"
 #include "logic/jobs/loader.h"
 #include "logic/jobs/occlusion_job.h"
 #include "logic/jobs/worker.h"
-#include "loading/toy_model.h"
+#include "logic/state/app_state.h"
+#include "pass/forward.h"
+#include "pass/trace_budget.h"
+#include "train/training.h"
 
+using namespace vit;
 using namespace vit::gui;
 
 static LoadOutcome wait_for(Loader& l) {
@@ -306,4 +315,70 @@ TEST_CASE("the occlusion job fills the map in a piece at a time, and cancel or a
     CHECK(job.poll()->generation == 3);
     CHECK(job.poll()->map.probabilities == plain.probabilities);
     CHECK(job.poll()->error.empty());
+}
+
+namespace {
+
+struct StreamCase {
+    std::shared_ptr<const Model> model = std::make_shared<const Model>(init_model(digits_config(), 7));
+    Tensor input{{1, 28, 28}};
+    Trace full;
+    std::shared_ptr<const Trace> stream;
+    StreamCase() {
+        for (size_t i = 0; i < input.data.size(); ++i) input.data[i] = std::sin(0.37f * static_cast<float>(i));
+        full = forward(*model, input);
+        stream = std::make_shared<const Trace>(forward(*model, input, {}, TraceKeep::Stream));
+    }
+};
+}  // namespace
+
+TEST_CASE("a Stream trace's pipeline lists every stage of the full trace's") {
+    StreamCase c;
+    CHECK(trace_pipeline(*c.stream, c.model->config).ids == trace_pipeline(c.full, c.model->config).ids);
+}
+
+TEST_CASE("the views see the block on screen recomputed, once, as in the full trace") {
+    StreamCase c;
+    BlockFocus focus;
+    focus.follow(c.model, nullptr);
+    bool moved = false;
+    const auto every = std::make_shared<const Trace>(c.full);
+    CHECK(focus.seen(every, 1, moved) == every);  // a full trace is seen as it is
+    CHECK_FALSE(moved);
+    const std::shared_ptr<const Trace> b1 = focus.seen(c.stream, 1, moved);
+    CHECK(moved);
+    REQUIRE(b1 != c.stream);
+    for (const Stage& s : c.full.stages()) {
+        INFO(s.id);
+        const Tensor* seen = b1->tensor(s.ref());
+        if (s.block >= 0 && s.block != 1 && !keeps(TraceKeep::Stream, s.kind)) CHECK(seen == nullptr);
+        else REQUIRE((seen && seen->data == s.tensor.data));
+    }
+    CHECK(focus.seen(c.stream, 1, moved) == b1);  // the same block again: not recomputed, not moved
+    CHECK_FALSE(moved);
+    CHECK(focus.seen(b1, 1, moved) == b1);  // asked through the block seen: the same
+    const std::shared_ptr<const Trace> b0 = focus.seen(c.stream, 0, moved);
+    CHECK(moved);
+    CHECK(b0->tensor({StageKind::Attn, 0}));
+    CHECK(focus.seen(c.stream, 1, moved) == b1);  // stepping back: kept
+    CHECK(moved);
+    CHECK(focus.seen(c.stream, -1, moved) == c.stream);  // outside the blocks: as it is
+}
+
+TEST_CASE("the Why numbers of a Stream trace are those of its full trace") {
+    StreamCase c;
+    const Explanation want = explain_class(*c.model, c.full, 3);
+    const Explanation got = explain_class(*c.model, *c.stream, 3);
+    REQUIRE(got.error.empty());
+    CHECK(got.relevance == want.relevance);
+    CHECK(got.saliency == want.saliency);
+    REQUIRE(got.gradients);
+    CHECK(got.gradients->at({StageKind::Attn, 0}).data == want.gradients->at({StageKind::Attn, 0}).data);
+}
+
+TEST_CASE("a pass keeps every stage when the app's traces fit, else only the stream") {
+    const ModelConfig c = digits_config();
+    const int64_t full = trace_bytes(c, c.preprocess.image_size);
+    CHECK(keep_that_fits(c, 0, 4 * full, 4) == TraceKeep::Every);
+    CHECK(keep_that_fits(c, 0, 4 * full - 1, 4) == TraceKeep::Stream);
 }

@@ -80,6 +80,11 @@ if(XVFB_RUN)
   add_app_check(app_tour_of_an_rgb_2_block_3_head_checkpoint_at_65_tokens_screenshots_every_stage_non_blank
                 DIR ${_bin}/tour-timm CHECK .tour ENV VITVIZ_TOUR_MODEL=${_timm}
                 ARGS --model ${_timm} --image ${_timm}/image.png --image-size 64 --tour ${_bin}/tour-timm --select-token 2)
+  # The same model keeping only the residual stream (as a pass too large does): each block recomputed when shown.
+  add_app_check(app_tour_keeping_only_the_residual_stream_screenshots_every_stage_non_blank
+                DIR ${_bin}/tour-stream CHECK .tour ENV VITVIZ_TOUR_MODEL=${_timm}
+                ARGS --model ${_timm} --image ${_timm}/image.png --image-size 64 --keep-stream --tour ${_bin}/tour-stream
+                     --select-token 2)
   add_app_check(app_tour_asking_the_rgb_checkpoint_with_masked_dropped_shuffled_patches_and_a_silenced_head_screenshots_the_ask_panel
                 DIR ${_bin}/tour-ask CHECK .tour ENV VITVIZ_TOUR_MODEL=${_timm} VITVIZ_TOUR_ASK=1
                 ARGS --model ${_timm} --image ${_timm}/image.png --image-size 64 --tour ${_bin}/tour-ask --select-token 2

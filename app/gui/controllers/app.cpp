@@ -32,7 +32,7 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
     : options_(std::move(options)),
       asset_dir_(std::move(asset_dir)),
       worker_(std::move(worker)),
-      loader_(worker_),
+      loader_(worker_, options_.keep_stream),
       cache_(upload_texture, release_texture),
       explain_(worker_),
       pca_passes_(worker_),
@@ -137,6 +137,7 @@ void App::apply(Loaded loaded) {
     model_ = loaded.model;
     model_name_ = loaded.model_name;
     trace_ = loaded.trace;
+    ctx_.focus.follow(model_, loaded.packed);
     if (loaded.picture.channels > 0) picture_ = std::move(loaded.picture);  // else a rerun on the picture shown
     image_path_ = loaded.request.image;
     image_name_ = loaded.image_name;

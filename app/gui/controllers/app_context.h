@@ -10,6 +10,7 @@
 #include <string>
 
 #include "logic/jobs/loader.h"
+#include "logic/jobs/block_focus.h"
 #include "logic/state/app_state.h"
 #include "logic/state/derived_cache.h"
 #include "logic/state/options.h"
@@ -52,9 +53,14 @@ struct AppContext {
     std::function<void(const std::string&)> show_notice;
 
     bool touring() const { return !options.tour_dir.empty(); }  // --tour: no mouse, the clock held still
-    // What the views draw from, over `shown` (the pass they show).
-    ViewContext views(const Trace& shown) const {
-        return ViewContext{state, pipeline, shown, *model, picture, cache, derived, generation, fonts, linked_hover};
+    // What the views draw from, over `shown` (the pass they show): of a Stream trace, the block
+    // on screen recomputed (shown_block in app_state.h); the views' textures and derived
+    // numbers are made again when that block changes.
+    ViewContext views(const std::shared_ptr<const Trace>& shown) {
+        bool moved = false;
+        const std::shared_ptr<const Trace> seen = focus.seen(shown, shown_block(state, pipeline), moved);
+        if (moved) new_views();
+        return ViewContext{state, pipeline, *seen, *model, picture, cache, derived, generation, fonts, linked_hover};
     }
     // The views' textures and derived numbers belong to another trace now.
     void new_views() {
@@ -62,6 +68,8 @@ struct AppContext {
         cache.new_trace();
         derived.clear();
     }
+
+    BlockFocus focus{};  // the block on screen of a Stream trace, recomputed for the views
 };
 
 }  // namespace vit::gui

@@ -92,11 +92,11 @@ void AskController::sync_occlusion(bool wanted) {
     ask_.occlusion_stale = !current || app_.loader.busy();  // a pass on its way will replace it
 }
 
-const Trace& AskController::views_trace() {
-    if (app_.state.ask.show == AskShow::Original && ask_.original) return *ask_.original;
+std::shared_ptr<const Trace> AskController::views_trace() {
+    if (app_.state.ask.show == AskShow::Original && ask_.original) return ask_.original;
     if (app_.state.ask.show == AskShow::Difference && ask_.original) {
         if (!difference_) difference_ = std::make_shared<const Trace>(difference_trace(*app_.trace, *ask_.original));
-        return *difference_;
+        return difference_;
     }
     return gpu_.shown_trace();
 }

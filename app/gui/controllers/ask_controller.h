@@ -25,7 +25,7 @@ public:
     // map on the attention screen, or on any screen when a lesson step quotes it.
     void sync(bool occlusion_quoted);
     bool mapping() const { return occlusion_.busy(); }  // the occlusion map is under way
-    const Trace& views_trace();  // modified (the GPU's or the CPU's), original or their difference, as the panel says
+    std::shared_ptr<const Trace> views_trace();  // modified (the GPU's or the CPU's), original or their difference, as the panel says
     void draw_panel();
 
     AskResults& results() { return ask_; }

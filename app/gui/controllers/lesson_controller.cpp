@@ -177,7 +177,7 @@ bool LessonController::take_key(const KeyEvent& e) { return apply_lesson_key(e, 
 
 std::string LessonController::answer() const {
     if (!lesson_ || !app_.trace || !app_.model) return "";
-    return answer_line(gpu_.shown_trace(), ask_.results().asked.empty() ? nullptr : ask_.results().original.get(), app_.model->config.labels);
+    return answer_line(*gpu_.shown_trace(), ask_.results().asked.empty() ? nullptr : ask_.results().original.get(), app_.model->config.labels);
 }
 
 LessonText LessonController::text() {
@@ -187,7 +187,7 @@ LessonText LessonController::text() {
     passes.class_token = app_.model->config.class_token;
     const AskResults& asked = ask_.results();
     if (!lesson_->pending && !app_.loader.busy() && app_.trace && asked.asked == to_interventions(app_.state.ask)) {
-        passes.shown = &gpu_.shown_trace();
+        passes.shown = gpu_.shown_trace().get();  // held by the app or the GPU session
         if (!asked.asked.empty()) passes.plain = asked.original.get();
         if (asked.occlusion && !asked.occlusion_stale) passes.occlusion = &*asked.occlusion;
     }

@@ -80,7 +80,7 @@ void TrainingController::draw_window(bool lesson_step) {
     if (!train_.visible && !lesson_step) return;
     const TrainProgress progress = training_.progress();
     TrainActions actions;
-    DrawTrainPanel(train_, training_, progress, app_.trace ? &gpu_.shown_trace() : nullptr, app_.model.get(), actions);
+    DrawTrainPanel(train_, training_, progress, app_.trace ? gpu_.shown_trace().get() : nullptr, app_.model.get(), actions);
     if (actions.start) start();
     const TrainSnapshot* shot = choose_snapshot(progress, train_.follow, train_.snapshot);
     if (actions.save && shot) save(*shot);

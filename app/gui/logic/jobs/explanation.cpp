@@ -8,6 +8,8 @@
 
 #include "explain/backward.h"
 #include "explain/relevance.h"
+#include "pass/forward.h"
+#include "pass/trace_budget.h"
 
 namespace vit::gui {
 
@@ -26,15 +28,16 @@ constexpr const char* kNotFollowed =
 class ExplainSteps {
 public:
     ExplainSteps(const Model& model, const Trace& trace, int cls, const Interventions& asked)
-        : model_(model), trace_(trace) {
+        : model_(model), trace_(&trace) {
         ex_.cls = cls;
         if (!backward_follows(asked)) {
             ex_.error = kNotFollowed;
             return;
         }
+        if (trace.keep() == TraceKeep::Stream) phases_.add([this] { return pass_every_stage(); });
         phases_.add([this] {  // the seed and the head
             grads_.params = zeros_like(model_);
-            walk_.emplace(model_, trace_, logit_seed(model_, ex_.cls), grads_);
+            walk_.emplace(model_, *trace_, logit_seed(model_, ex_.cls), grads_);
             return false;
         });
         phases_.add([this] { return walk_->step(); });  // a block a piece, then the embedding
@@ -64,6 +67,22 @@ public:
     }
 
 private:
+    // The backward pass reads every stage: a Stream trace's pass is run again keeping them,
+    // when they and their gradients fit in memory (else an error saying so).
+    bool pass_every_stage() {
+        const ModelConfig& c = model_.config;
+        const Tensor& input = trace_->at({StageKind::Input});
+        const int size = static_cast<int>(input.shape[1]);
+        const int64_t needed = 2 * trace_bytes(c, size);
+        if (needed > trace_budget_bytes())
+            throw Error("gradients of " + c.name + " at " + std::to_string(size) + "×" + std::to_string(size) +
+                        " pixels need every stage of its pass and of its backward pass (" +
+                        gigabytes(static_cast<double>(needed)) + "); a smaller image size has them (--image-size " +
+                        std::to_string(largest_fitting_image_size(c, trace_budget_bytes() / 2)) + ")");
+        every_stage_ = forward(model_, input, trace_->interventions());
+        trace_ = &*every_stage_;
+        return false;
+    }
     void find_saliency() {
         const Tensor& din = grads_.stages.at({StageKind::Input});
         const int C = static_cast<int>(din.shape[0]), S = static_cast<int>(din.shape[1]);
@@ -74,13 +93,13 @@ private:
                 ex_.saliency[i] = std::max(ex_.saliency[i], std::fabs(din.data[c * ex_.saliency.size() + i]));
     }
     void find_relevance() {
-        const int N = static_cast<int>(trace_.at({StageKind::Patches}).rows());
-        const int T = static_cast<int>(trace_.at({StageKind::Tokens}).rows());
+        const int N = static_cast<int>(trace_->at({StageKind::Patches}).rows());
+        const int T = static_cast<int>(trace_->at({StageKind::Tokens}).rows());
         if (T != N + 1) {
             ex_.relevance_missing = "relevance needs every patch token (some were dropped)";
             return;
         }
-        const Tensor r = relevance(trace_, grads_.stages, model_.config.depth);
+        const Tensor r = relevance(*trace_, grads_.stages, model_.config.depth);
         ex_.relevance.assign(r.data.begin() + 1, r.data.begin() + 1 + N);  // row 0 (CLS), columns 1…N
         double total = 0.0;  // as shares of the patches' total, so the map reads in %
         for (float v : ex_.relevance) total += v;
@@ -89,7 +108,8 @@ private:
     }
 
     const Model& model_;
-    const Trace& trace_;
+    const Trace* trace_;                 // the trace the backward pass reads: the one asked about,
+    std::optional<Trace> every_stage_;   // or its pass again with every stage (pass_every_stage)
     Explanation ex_;
     Gradients grads_;
     std::optional<BackwardWalk> walk_;  // fills grads_

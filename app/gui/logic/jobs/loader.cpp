@@ -54,7 +54,9 @@ private:
     bool superseded_ = false;
 };
 
-Loader::Loader(std::shared_ptr<Worker> worker) : worker_(std::move(worker)) { state_->reuse = std::make_shared<PassReuse>(); }
+Loader::Loader(std::shared_ptr<Worker> worker, bool keep_stream) : worker_(std::move(worker)), keep_stream_(keep_stream) {
+    state_->reuse = std::make_shared<PassReuse>();
+}
 
 Loader::~Loader() = default;
 
@@ -66,7 +68,9 @@ void Loader::start(const LoadRequest& req, std::shared_ptr<const Model> current,
         std::lock_guard<std::mutex> lock(state_->mutex);
         state_->phase = "starting";
     }
-    job_ = std::make_shared<LoadJob>(req, std::move(current), current_name, state_);
+    LoadRequest asked = req;
+    asked.keep_stream = asked.keep_stream || keep_stream_;
+    job_ = std::make_shared<LoadJob>(asked, std::move(current), current_name, state_);
     task_ = worker_->submit(job_);
 }
 

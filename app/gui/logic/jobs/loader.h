@@ -37,6 +37,7 @@ struct LoadRequest {
     Interventions interventions;          // the question asked; empty = the plain pass
     std::shared_ptr<const Trace> original;  // the unmodified trace of this model and image, when known
     std::shared_ptr<const Tensor> input;    // this model's input from this image, made already (a rerun): not decoded again
+    bool keep_stream = false;  // the pass keeps only the residual stream even when every stage fits (pass_steps.h)
 };
 
 struct Loaded {
@@ -72,7 +73,8 @@ class LoadJob;
 
 class Loader {
 public:
-    explicit Loader(std::shared_ptr<Worker> worker);
+    // `keep_stream`: every request's pass keeps only the residual stream (LoadRequest::keep_stream).
+    explicit Loader(std::shared_ptr<Worker> worker, bool keep_stream = false);
     ~Loader();  // cancels the work under way
     // Starts the work, or queues it when busy: only the newest request waits, and the
     // forward pass under way stops at its next block (its request gets no outcome).
@@ -100,6 +102,7 @@ private:
     void start(const LoadRequest& req, std::shared_ptr<const Model> current, const std::string& current_name);
 
     std::shared_ptr<Worker> worker_;
+    bool keep_stream_;
     std::shared_ptr<Shared> state_ = std::make_shared<Shared>();
     std::shared_ptr<LoadJob> job_;
     std::optional<LoadRequest> pending_;

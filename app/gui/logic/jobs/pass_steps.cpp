@@ -120,7 +120,7 @@ void PassSteps::decode_image() {
     Image img = req.pixels ? with_channels(*req.pixels, cfg.channels)
                            : model_image(req.model, req.image, cfg.channels);  // as the CLI reads it
     out_.image_name = image_name(req);
-    check_input_fits(cfg, req.image_size, trace_budget_bytes(), kTracesHeldAtOnce);
+    check_input_fits(cfg, req.image_size, trace_budget_bytes(), kTracesHeldAtOnce, keep());
     out_.input = std::make_shared<const Tensor>(preprocess(img, cfg.preprocess, req.image_size, req.image));
     int longest = std::max(img.height, img.width);
     if (longest > 1024) {
@@ -140,7 +140,7 @@ bool PassSteps::walk(const Interventions& iv, std::shared_ptr<const Trace>& into
     if (!walk_) {
         if (!out_.request.input) pass_start_ = kReadShare + 0.1f;  // reading and decoding came first
         out_.packed = reuse_->packed(out_.model);
-        walk_ = std::make_unique<ForwardWalk>(*out_.model, *out_.input, iv, out_.packed.get(), reuse_->spare());
+        walk_ = std::make_unique<ForwardWalk>(*out_.model, *out_.input, iv, out_.packed.get(), reuse_->spare(), keep());
         report_blocks(what);
     }
     const bool more = walk_->step();
@@ -151,6 +151,13 @@ bool PassSteps::walk(const Interventions& iv, std::shared_ptr<const Trace>& into
     }
     if (ms) *ms += watch.ms();
     return more;
+}
+
+// Every stage when the app's traces fit with them, else (or when asked) only the residual
+// stream, whose blocks the views recompute (logic/jobs/block_focus.h).
+TraceKeep PassSteps::keep() const {
+    if (out_.request.keep_stream) return TraceKeep::Stream;
+    return keep_that_fits(out_.model->config, out_.request.image_size, trace_budget_bytes(), kTracesHeldAtOnce);
 }
 
 // "forward pass: block 7 of 24", the bar moved as far.

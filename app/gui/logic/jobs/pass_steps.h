@@ -17,10 +17,11 @@
 
 namespace vit::gui {
 
-// The full traces the app may hold at once: the plain pass and the Ask panel's modified pass on
+// The traces the app may hold at once: the plain pass and the Ask panel's modified pass on
 // screen while the next question's two are written (measured: a rerun of the Ask panel peaks at
 // about four traces beside the weights). Each trace may take this share of the memory budget
-// (trace_budget.h). On the desktop memory is overcommitted: a pass that does not fit is not
+// (trace_budget.h); a pass whose every stage would not fit keeps only the residual stream
+// (PassSteps::keep). On the desktop memory is overcommitted: a pass that does not fit is not
 // refused by an allocation but killed later, with the window. A page's heap is a hard limit
 // instead: an allocation past it fails where the pass reports it (forward.h), so a trace there
 // may take the whole budget (DINOv2-S/14 keeps its 518 pixels in a 4 GB tab).
@@ -85,6 +86,7 @@ private:
     void read_model(std::shared_ptr<const Model> current, const std::string& current_name);
     void decode_image();
     bool walk(const Interventions& iv, std::shared_ptr<const Trace>& into, double* ms, const char* what);
+    TraceKeep keep() const;
     void report_blocks(const char* what) const;
     bool asks_original_again() const;
     bool take_original();

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "pass/forward.h"
+
 namespace vit::gui {
 
 int Pipeline::index_of(const std::string& id) const {
@@ -37,10 +39,15 @@ Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int head
 }
 
 Pipeline trace_pipeline(const Trace& trace, const ModelConfig& config) {
-    std::vector<StageRef> stages;
-    for (const Stage& s : trace.stages()) stages.push_back(s.ref());
+    const std::vector<StageRef> stages = pass_stages(config, trace);
     const Tensor* cls = trace.tensor({StageKind::Cls});
     return make_pipeline(stages, cls ? static_cast<int>(cls->rows()) : 1, config.num_heads, token_layout(config));
+}
+
+int shown_block(const AppState& s, const Pipeline& p) {
+    if (s.screen == Screen::Stage && s.stage >= 0 && s.stage < p.size() && p.stages[s.stage].block >= 0)
+        return p.stages[s.stage].block;
+    return p.depth > 0 ? std::clamp(s.layer, 0, p.depth - 1) : -1;
 }
 
 void go_to_stage(AppState& s, const Pipeline& p, int index) {

@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 const char* usage() {
     static const std::string text =
            "usage: vitviz [--model " + builtin_model_names("|") + "|hf-hub:ORG/NAME|PATH] [--compare-model NAME|PATH]\n"
-           "              [--image PATH] [--image-size S]\n"
+           "              [--image PATH] [--image-size S] [--keep-stream]\n"
            "              [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open]\n"
            "              [--measure-fps S] [--measure-pass N] [--screen NAME] [--backend cpu|gpu]\n"
            "              [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]\n"
@@ -31,6 +31,8 @@ const char* usage() {
            "                 size: the attention and cls-masks screens show its CLS attention beside the first's\n"
            "  --image        image file (PNG, JPEG, BMP, GIF, TGA)\n"
            "  --image-size   square input size (positional embeddings are interpolated)\n"
+           "  --keep-stream  keep only each block's input of a pass and recompute the block on screen, as the app\n"
+           "                 does on its own when every stage of a pass would not fit in memory\n"
            "  --tour DIR     save a screenshot of every stage as DIR/NN-<stage id>.png, attention.png,\n"
            "                 model-view.png, overview.png and the findings screens (NN-<screen>.png), then exit\n"
            "  --select-token token selected at start (0 = CLS; patch p is token P + p after the model's P\n"
@@ -96,6 +98,7 @@ Options parse_options(const std::vector<std::string>& args) {
         else if (a == "--handout") o.handout = parse_path(a, value());
         else if (a == "--select-token") o.select_token = parse_int(a, value(), 0);  // 0: the first prefix token (CLS)
         else if (a == "--presenter") o.presenter = true;
+        else if (a == "--keep-stream") o.keep_stream = true;
         else if (a == "--clicker") o.clicker = true;
         else if (a == "--open") o.open_chooser = true;
         else if (a == "--measure-fps") o.measure_fps = parse_int(a, value(), 1);

@@ -1,6 +1,7 @@
 // Command-line options of `vitviz` and the built-in defaults (model, image).
 //   vitviz [--model NAME|PATH] [--compare-model NAME|PATH] [--image PATH] [--image-size S]
 //          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS] [--measure-pass N]
+//          [--keep-stream]
 //          [--screen stage|attention|why|overview|model-view]  (screens.h)
 //          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]
 //          [the interventions of vitviz-cli: core/pass/intervention_flags.h] [--monkey SECONDS [--seed S]]
@@ -27,6 +28,7 @@ struct Options {
     std::string image;        // empty: the model's built-in image
     std::vector<std::string> pca_images;  // --pca-images: the patch-PCA screen starts joint over these and the image
     int image_size = 0;       // 0: the model's own input size
+    bool keep_stream = false; // --keep-stream: every pass keeps only the residual stream (as a pass too large does)
     std::string tour_dir;     // non-empty: screenshot every stage into it and exit
     int select_token = -1;    // -1: keep the default (CLS)
     bool presenter = false;

@@ -136,6 +136,7 @@ void FilterGrid(ViewContext& ctx, const std::string& title, const std::string& s
 void DrawAttentionDistanceScreen(ViewContext& ctx) {
     FindingsHeading(ctx, "How far does each head look? (ViT paper, Figure 7)");
     if (ctx.pipeline.depth <= 0) return (void)ImGui::TextDisabled("This model has no encoder block: no attention to measure.");
+    StreamBlocksNote(ctx);
     const PatchTokens tokens = findings_tokens(ctx);
     const int depth = ctx.pipeline.depth;
     const std::vector<float>& flat = ctx.derived.get(derived_key({StageKind::Attn, depth - 1}, "attention distance"), [&] {

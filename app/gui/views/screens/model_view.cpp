@@ -40,6 +40,7 @@ static void DrawModelViewHeader(ViewContext& ctx, int tok) {
     Note("Rows are blocks, columns are heads; each map is the token's attention over the image: " +
          attention_scale_rule(st.attention_scale) + ". Click a map to open it large.");
     if (ctx.token_dropped(tok)) DroppedTokenNote(ctx, tok);
+    StreamBlocksNote(ctx);
 }
 
 // Where the grid is drawn: its layout, its top-left corner on the screen and the draw list.

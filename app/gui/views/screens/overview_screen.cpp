@@ -235,6 +235,7 @@ void DrawOverviewScreen(ViewContext& ctx) {
          "and is added back at res1 and out. Click a picture to open that stage." +
          (focused ? " Block " + std::to_string(st.layer) + " is drawn large, the others as strips: click a strip to "
                     "enlarge its block (PgUp PgDn step through them)." : std::string()));
+    StreamBlocksNote(ctx);
 
     const OverviewPlan plan = plan_overview(p, st.layer);
     const Canvas c{ImGui::GetCursorScreenPos(), ImGui::GetWindowDrawList(), ImGui::GetColorU32(ImGuiCol_Text),

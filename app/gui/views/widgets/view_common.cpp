@@ -481,6 +481,15 @@ void DroppedTokenNote(const ViewContext& ctx, int token) {
     ImGui::PopStyleColor();
 }
 
+void StreamBlocksNote(const ViewContext& ctx) {
+    if (ctx.trace.keep() != TraceKeep::Stream) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.6f, 0.3f, 1.f));
+    ImGui::TextWrapped("Only block %d is drawn: this pass kept each block's input, not every stage (as the app does when "
+                       "they would not fit in memory), and recomputes the block you choose (PgUp PgDn).",
+                       shown_block(ctx.state, ctx.pipeline));
+    ImGui::PopStyleColor();
+}
+
 bool ViewContext::token_dropped(int token) const {
     return pipeline.layout.is_patch(token) && row_map(StageKind::Tokens).row_of_token(token) < 0;
 }

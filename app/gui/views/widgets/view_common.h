@@ -216,6 +216,9 @@ void WrappedWords(const std::string& text, const ImVec4& colour);
 void Note(const std::string& text);           // wrapped between words, dimmed explanation
 // In warning colour: the selected token was dropped, so its maps are empty.
 void DroppedTokenNote(const ViewContext& ctx, int token);
+// On a screen over every block, when the pass kept only the residual stream (TraceKeep in
+// core/pass/trace.h): only the attention screen's layer is recomputed and drawn; says so.
+void StreamBlocksNote(const ViewContext& ctx);
 // The height Formula(kind) and then Note(note) take at `width` (0: the current width) and the current
 // font, so a view can leave exactly that room under its pictures.
 float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note, float width = 0.f);

@@ -1,0 +1,39 @@
+// A Stream trace (TraceKeep in core/pass/trace.h) as the views see it: the block on
+// screen recomputed (with_block in core/pass/forward.h) over the stages the trace
+// keeps, so a view reads every stage of that block as from a full trace. A trace that
+// keeps every stage is seen as it is. The last few blocks seen stay, so stepping back
+// to one is immediate; each holds its stream alive.
+#pragma once
+#include <deque>
+#include <memory>
+
+#include "model/model.h"
+#include "model/packed_weights.h"
+#include "pass/trace.h"
+
+namespace vit::gui {
+
+class BlockFocus {
+public:
+    // The model whose traces are seen from now on, and its packed weights (null: a block
+    // recomputed packs them as it goes). Forgets the blocks seen of the model before.
+    void follow(std::shared_ptr<const Model> model, std::shared_ptr<const PackedWeights> packed);
+    // `trace` with block `block`'s stages (−1: none beyond what it holds), recomputed
+    // once and kept while it is among the last few seen. `moved` becomes true when that
+    // is a recomputed block other than the one this returned last (what was drawn from
+    // the last one belongs to another block now).
+    std::shared_ptr<const Trace> seen(const std::shared_ptr<const Trace>& trace, int block, bool& moved);
+
+private:
+    struct Seen {
+        const Trace* stream;
+        int block;
+        std::shared_ptr<const Trace> trace;
+    };
+    std::shared_ptr<const Model> model_;
+    std::shared_ptr<const PackedWeights> packed_;
+    std::deque<Seen> recent_;      // newest first
+    const Trace* last_ = nullptr;  // the recomputed block returned last
+};
+
+}  // namespace vit::gui
