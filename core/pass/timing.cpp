@@ -2,6 +2,7 @@
 #include "pass/timing.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "pass/forward.h"
 
@@ -13,13 +14,16 @@ TimingStats timing_stats(std::vector<double> ms) {
     return {ms[ms.size() / 2], ms.front()};
 }
 
-ForwardTiming time_forward(const Model& model, const Tensor& input, int runs) {
-    Trace trace = forward(model, input);
-    const PackedWeights packed(model);
+ForwardTiming time_forward(const Model& model, const Tensor& input, int runs, TraceKeep keep,
+                           const PackedWeights* packed) {
+    Trace trace = forward(model, input, {}, keep);
+    std::optional<PackedWeights> own;
+    if (!packed) packed = &own.emplace(model);
     std::vector<double> ms;
     for (int i = 0; i < std::max(runs, 1); ++i) {
         const Stopwatch watch;
-        forward_into(model, input, trace, {}, &packed);
+        if (keep == TraceKeep::Stream) trace = ForwardWalk(model, input, {}, packed, std::move(trace), keep).take();
+        else forward_into(model, input, trace, {}, packed);
         ms.push_back(watch.ms());
     }
     ForwardTiming t;

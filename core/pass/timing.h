@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "model/model.h"
+#include "model/packed_weights.h"
+#include "pass/trace.h"
 #include "tensor/tensor.h"
 
 namespace vit {
@@ -35,7 +37,10 @@ struct ForwardTiming : TimingStats {
 };
 
 // forward_into `runs` times on one reused Trace (every stage but the rollout),
-// the model's weights packed once before the first (packed_weights.h).
-ForwardTiming time_forward(const Model& model, const Tensor& input, int runs);
+// the model's weights packed once before the first (packed_weights.h) unless
+// `packed` brings them. `keep` Stream: the pass that keeps the residual stream
+// instead (its rollout folded in as it goes), as the app runs a pass too large.
+ForwardTiming time_forward(const Model& model, const Tensor& input, int runs, TraceKeep keep = TraceKeep::Every,
+                           const PackedWeights* packed = nullptr);
 
 }  // namespace vit

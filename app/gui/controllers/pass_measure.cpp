@@ -62,9 +62,13 @@ void PassMeasure::report() {
                 pass.median_ms, pass.min_ms, max_ms, pass_ms_.size(), measured_run(app_.model_name, *app_.trace).c_str(),
                 kWarmUpClicks, timing_stats(forward_ms_).median_ms);
     const Tensor& input = app_.trace->at(StageRef{StageKind::Input});
-    const ForwardTiming core = time_forward(*app_.model, input, app_.options.measure_pass);
-    std::printf("core_ms median=%.1f min=%.1f runs=%d (the pass vitviz-cli --bench times, same model and input)\n",
-                core.median_ms, core.min_ms, app_.options.measure_pass);
+    const TraceKeep keep = app_.trace->keep();
+    const ForwardTiming core =
+        time_forward(*app_.model, input, app_.options.measure_pass, keep, app_.focus.packed().get());
+    std::printf("core_ms median=%.1f min=%.1f runs=%d (%s, same model and input)\n", core.median_ms, core.min_ms,
+                app_.options.measure_pass,
+                keep == TraceKeep::Stream ? "the core's pass keeping the residual stream, as the app's did"
+                                          : "the pass vitviz-cli --bench times");
     std::fflush(stdout);
     app_.quit = true;
 }
