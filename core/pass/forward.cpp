@@ -46,14 +46,17 @@ private:
 };
 
 // Hands out one buffer per stage kind and block parity (a block reads the
-// previous block's `out`), so a pass of any depth lives in a fixed set.
+// previous block's `out`), so a pass of any depth lives in a fixed set; the
+// attention-sized stages (scores, attn: H×T×T), which no block reads past its
+// own end, one buffer each.
 class ScratchWriter {
 public:
     ScratchWriter(std::vector<Tensor>& buffers, const ModelSizes& sizes) : buffers_(buffers), sizes_(sizes) {
         buffers_.resize(2 * (static_cast<size_t>(StageKind::Rollout) + 1));
     }
     Tensor& next(StageKind kind, int block = -1) {
-        Tensor& t = buffers_[2 * static_cast<size_t>(kind) + (block & 1)];
+        const bool square = kind == StageKind::Scores || kind == StageKind::Attn;
+        Tensor& t = buffers_[2 * static_cast<size_t>(kind) + (square ? 0 : block & 1)];
         std::vector<int64_t> shape = stage_shape(kind, sizes_);
         if (t.shape != shape) t = Tensor(std::move(shape));
         return t;
