@@ -54,13 +54,13 @@ struct AppContext {
 
     bool touring() const { return !options.tour_dir.empty(); }  // --tour: no mouse, the clock held still
     // What the views draw from, over `shown` (the pass they show): of a Stream trace, the block
-    // on screen recomputed (shown_block in app_state.h); the views' textures and derived
-    // numbers are made again when that block changes.
+    // on screen recomputed (shown_block in app_state.h). Its stages are the full trace's bit for
+    // bit, so what the views made of another block's stages stays true (same generation).
     ViewContext views(const std::shared_ptr<const Trace>& shown) {
-        bool moved = false;
-        const std::shared_ptr<const Trace> seen = focus.seen(shown, shown_block(state, pipeline), moved);
-        if (moved) new_views();
-        return ViewContext{state, pipeline, *seen, *model, picture, cache, derived, generation, fonts, linked_hover};
+        const std::shared_ptr<const Trace> seen = focus.seen(shown, shown_block(state, pipeline));
+        ViewContext views{state, pipeline, *seen, *model, picture, cache, derived, generation, fonts, linked_hover};
+        views.held = seen;
+        return views;
     }
     // The views' textures and derived numbers belong to another trace now.
     void new_views() {

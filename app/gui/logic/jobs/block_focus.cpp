@@ -5,8 +5,17 @@
 
 namespace vit::gui {
 
-// The blocks of the plain and the modified pass, their difference, and one to step back to.
+// The blocks of the plain and the modified pass, their difference, and one to step back to;
+// fewer when they are large (a block of ViT-B/16 at 1024 px holds 1.6 GB of attention).
 constexpr size_t kBlocksKept = 4;
+constexpr int64_t kKeptBytes = int64_t(1) << 30;
+
+// The bytes of the stages a recomputed block holds itself.
+static int64_t own_bytes(const Trace& block) {
+    int64_t bytes = 0;
+    for (const Stage& s : block.stages()) bytes += static_cast<int64_t>(s.tensor.data.size() * sizeof(float));
+    return bytes;
+}
 
 void BlockFocus::follow(std::shared_ptr<const Model> model, std::shared_ptr<const PackedWeights> packed) {
     if (model != model_) recent_.clear();
@@ -14,19 +23,24 @@ void BlockFocus::follow(std::shared_ptr<const Model> model, std::shared_ptr<cons
     packed_ = std::move(packed);
 }
 
-std::shared_ptr<const Trace> BlockFocus::seen(const std::shared_ptr<const Trace>& trace, int block, bool& moved) {
+std::shared_ptr<const Trace> BlockFocus::seen(const std::shared_ptr<const Trace>& trace, int block) {
     if (!trace || !model_ || trace->keep() == TraceKeep::Every || block < 0 || block >= model_->config.depth)
         return trace;
     const Trace* stream = trace->base() ? trace->base().get() : trace.get();
     auto it = recent_.begin();
     while (it != recent_.end() && !(it->stream == stream && it->block == block)) ++it;
-    const Seen found =
-        it != recent_.end() ? *it : Seen{stream, block, with_block(*model_, trace, block, packed_.get())};
-    if (it != recent_.end()) recent_.erase(it);
+    Seen found{stream, block, nullptr};
+    if (it != recent_.end()) {
+        found = *it;
+        recent_.erase(it);
+    } else {  // room first: the new block is as large as those kept
+        const int64_t each = recent_.empty() ? 0 : own_bytes(*recent_.front().trace);
+        while (!recent_.empty() && (recent_.size() >= kBlocksKept ||
+                                    each * static_cast<int64_t>(recent_.size() + 1) > kKeptBytes))
+            recent_.pop_back();
+        found.trace = with_block(*model_, trace, block, packed_.get());
+    }
     recent_.push_front(found);
-    if (recent_.size() > kBlocksKept) recent_.pop_back();
-    moved = found.trace.get() != last_;
-    last_ = found.trace.get();
     return found.trace;
 }
 

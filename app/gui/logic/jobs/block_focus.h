@@ -19,10 +19,9 @@ public:
     // recomputed packs them as it goes). Forgets the blocks seen of the model before.
     void follow(std::shared_ptr<const Model> model, std::shared_ptr<const PackedWeights> packed);
     // `trace` with block `block`'s stages (−1: none beyond what it holds), recomputed
-    // once and kept while it is among the last few seen. `moved` becomes true when that
-    // is a recomputed block other than the one this returned last (what was drawn from
-    // the last one belongs to another block now).
-    std::shared_ptr<const Trace> seen(const std::shared_ptr<const Trace>& trace, int block, bool& moved);
+    // once and kept while it is among the last few seen.
+    std::shared_ptr<const Trace> seen(const std::shared_ptr<const Trace>& trace, int block);
+    const std::shared_ptr<const PackedWeights>& packed() const { return packed_; }
 
 private:
     struct Seen {
@@ -32,8 +31,7 @@ private:
     };
     std::shared_ptr<const Model> model_;
     std::shared_ptr<const PackedWeights> packed_;
-    std::deque<Seen> recent_;      // newest first
-    const Trace* last_ = nullptr;  // the recomputed block returned last
+    std::deque<Seen> recent_;  // newest first
 };
 
 }  // namespace vit::gui

@@ -45,8 +45,7 @@ Pipeline trace_pipeline(const Trace& trace, const ModelConfig& config) {
 }
 
 int shown_block(const AppState& s, const Pipeline& p) {
-    if (s.screen == Screen::Stage && s.stage >= 0 && s.stage < p.size() && p.stages[s.stage].block >= 0)
-        return p.stages[s.stage].block;
+    if (s.screen == Screen::Stage) return s.stage >= 0 && s.stage < p.size() ? p.stages[s.stage].block : -1;
     return p.depth > 0 ? std::clamp(s.layer, 0, p.depth - 1) : -1;
 }
 

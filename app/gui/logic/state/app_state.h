@@ -98,8 +98,8 @@ void toggle_cls_attention(AppState& s, const Pipeline& p);
 void clamp_state(AppState& s, const Pipeline& p);
 // Moving to a stage of block b makes b the attention screen's layer.
 void follow_stage_layer(AppState& s, const Pipeline& p);
-// The block whose inner stages the screen on show draws: the stage's on the stage view, else
-// the attention screen's layer (the screens over every block draw it large).
+// The block whose inner stages the screen on show draws: the stage's on the stage view (−1
+// outside the blocks), else the attention screen's layer (the screens over every block draw it large).
 int shown_block(const AppState& s, const Pipeline& p);
 
 // "Embedding", "Block 3", "Head" for a Pipeline group.

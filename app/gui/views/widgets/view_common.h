@@ -5,11 +5,13 @@
 #pragma once
 #include <imgui.h>
 
+#include <memory>
 #include <string>
 
 #include "logic/state/app_state.h"
 #include "logic/ask/ask_compare.h"
 #include "logic/describe/stage_info.h"  // percent()
+#include "logic/jobs/block_walk.h"
 #include "logic/state/derived_cache.h"
 #include "platform/fonts.h"
 #include "views/widgets/heatmap.h"
@@ -50,6 +52,8 @@ struct ViewContext {
     bool shows_original() const { return ask && ask->original && state.ask.show == AskShow::Original; }
     StepTransition* transition = nullptr;  // a lesson step changing: maps cross-fade, the selection glides
     const ComparisonSide* comparison = nullptr;  // a comparison model is loaded: its half of the screen
+    const WalkedBlocks* walked = nullptr;  // a Stream trace's blocks walked so far (logic/jobs/block_walk.h)
+    std::shared_ptr<const Trace> held = nullptr;  // keeps `trace` alive while the views draw it (a recomputed block's)
     TokenGlide glide() const { return transition ? transition->glide() : TokenGlide{}; }
 
     const StageRef& stage() const { return pipeline.stages[state.stage]; }
@@ -217,7 +221,8 @@ void Note(const std::string& text);           // wrapped between words, dimmed e
 // In warning colour: the selected token was dropped, so its maps are empty.
 void DroppedTokenNote(const ViewContext& ctx, int token);
 // On a screen over every block, when the pass kept only the residual stream (TraceKeep in
-// core/pass/trace.h): only the attention screen's layer is recomputed and drawn; says so.
+// core/pass/trace.h): how many blocks were walked for it so far (ctx.walked), or that only
+// the attention screen's layer is recomputed and drawn.
 void StreamBlocksNote(const ViewContext& ctx);
 // The height Formula(kind) and then Note(note) take at `width` (0: the current width) and the current
 // font, so a view can leave exactly that room under its pictures.
