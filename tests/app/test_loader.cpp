@@ -12,7 +12,10 @@
 #include <thread>
 
 #include "loading/toy_model.h"
+#include "findings/attention_distance.h"
+#include "logic/describe/token_order.h"
 #include "logic/jobs/block_focus.h"
+#include "logic/jobs/block_walk.h"
 #include "logic/jobs/explanation.h"
 #include "logic/jobs/loader.h"
 #include "logic/jobs/occlusion_job.h"
@@ -341,12 +344,9 @@ TEST_CASE("the views see the block on screen recomputed, once, as in the full tr
     StreamCase c;
     BlockFocus focus;
     focus.follow(c.model, nullptr);
-    bool moved = false;
     const auto every = std::make_shared<const Trace>(c.full);
-    CHECK(focus.seen(every, 1, moved) == every);  // a full trace is seen as it is
-    CHECK_FALSE(moved);
-    const std::shared_ptr<const Trace> b1 = focus.seen(c.stream, 1, moved);
-    CHECK(moved);
+    CHECK(focus.seen(every, 1) == every);  // a full trace is seen as it is
+    const std::shared_ptr<const Trace> b1 = focus.seen(c.stream, 1);
     REQUIRE(b1 != c.stream);
     for (const Stage& s : c.full.stages()) {
         INFO(s.id);
@@ -354,15 +354,12 @@ TEST_CASE("the views see the block on screen recomputed, once, as in the full tr
         if (s.block >= 0 && s.block != 1 && !keeps(TraceKeep::Stream, s.kind)) CHECK(seen == nullptr);
         else REQUIRE((seen && seen->data == s.tensor.data));
     }
-    CHECK(focus.seen(c.stream, 1, moved) == b1);  // the same block again: not recomputed, not moved
-    CHECK_FALSE(moved);
-    CHECK(focus.seen(b1, 1, moved) == b1);  // asked through the block seen: the same
-    const std::shared_ptr<const Trace> b0 = focus.seen(c.stream, 0, moved);
-    CHECK(moved);
+    CHECK(focus.seen(c.stream, 1) == b1);  // the same block again: not recomputed
+    CHECK(focus.seen(b1, 1) == b1);        // asked through the block seen: the same
+    const std::shared_ptr<const Trace> b0 = focus.seen(c.stream, 0);
     CHECK(b0->tensor({StageKind::Attn, 0}));
-    CHECK(focus.seen(c.stream, 1, moved) == b1);  // stepping back: kept
-    CHECK(moved);
-    CHECK(focus.seen(c.stream, -1, moved) == c.stream);  // outside the blocks: as it is
+    CHECK(focus.seen(c.stream, 1) == b1);        // stepping back: kept
+    CHECK(focus.seen(c.stream, -1) == c.stream);  // outside the blocks: as it is
 }
 
 TEST_CASE("the Why numbers of a Stream trace are those of its full trace") {
@@ -381,4 +378,36 @@ TEST_CASE("a pass keeps every stage when the app's traces fit, else only the str
     const int64_t full = trace_bytes(c, c.preprocess.image_size);
     CHECK(keep_that_fits(c, 0, 4 * full, 4) == TraceKeep::Every);
     CHECK(keep_that_fits(c, 0, 4 * full - 1, 4) == TraceKeep::Stream);
+}
+
+TEST_CASE("a Stream trace's blocks walked give the full trace's rows and distances, dropped tokens too") {
+    StreamCase c;
+    Interventions dropped;
+    dropped.drop_tokens = {2, 5};
+    for (const Interventions& iv : {Interventions{}, dropped}) {
+        const Trace full = forward(*c.model, c.input, iv);
+        const auto stream = std::make_shared<const Trace>(forward(*c.model, c.input, iv, TraceKeep::Stream));
+        const int token = 4, N = 16, T = 17;
+        BlockWalk walk(c.model, stream, nullptr, token);
+        WalkedBlocks walked = walk.empty_result();
+        std::mutex lock;
+        int pieces = 1;
+        while (walk.step(walked, lock)) ++pieces;
+        CHECK(pieces == c.model->config.depth);
+        REQUIRE(walked.complete());
+        for (int b = 0; b < c.model->config.depth; ++b) {
+            INFO("block " << b << ", " << iv.drop_tokens.size() << " dropped");
+            const Tensor& attn = full.at({StageKind::Attn, b});
+            CHECK(walked.distance[b] == mean_attention_distance(attn, patch_tokens(full, c.model->config)));
+            const std::vector<float> square = square_in_image_order(attn, full.token_patches(), N);
+            for (int h = 0; h < c.model->config.num_heads; ++h) {
+                const float* want = tokens_reordered(full.token_patches(), N)
+                                        ? square.data() + (static_cast<size_t>(h) * T + token) * T
+                                        : attn.data.data() + (static_cast<size_t>(h) * T + token) * T;
+                REQUIRE(walked.row(b, h));
+                CHECK(std::vector<float>(walked.row(b, h), walked.row(b, h) + T) == std::vector<float>(want, want + T));
+            }
+        }
+        CHECK_FALSE(walked.row(c.model->config.depth, 0));
+    }
 }

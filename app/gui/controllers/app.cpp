@@ -35,6 +35,7 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
       loader_(worker_, options_.keep_stream),
       cache_(upload_texture, release_texture),
       explain_(worker_),
+      block_walk_(worker_),
       pca_passes_(worker_),
       ctx_{options_, state_, pipeline_, loader_, cache_, derived_, generation_, fonts_, linked_hover_, tour_, draw_,
            model_, model_name_, trace_, picture_, image_path_, forward_ms_, quit_, exit_code_,
@@ -512,9 +513,21 @@ void App::draw_docked_editor(float body_h) {
     if (!open) lessons_.show_editor(false);
 }
 
+// A Stream trace's blocks walked so far for the screens over every block (block_walk.h), or null.
+const WalkedBlocks* App::walked_blocks(const std::shared_ptr<const Trace>& shown) {
+    const bool every_block = state_.screen == Screen::ModelView || state_.screen == Screen::AttentionDistance;
+    if (!every_block || !shown || shown->keep() != TraceKeep::Stream || pipeline_.tokens <= 0) return nullptr;
+    block_walk_.request(model_, shown, ctx_.focus.packed(), std::clamp(state_.token, 0, pipeline_.tokens - 1));
+    const WalkedBlocks* walked = block_walk_.poll();
+    const Trace* stream = shown->base() ? shown->base().get() : shown.get();
+    return walked && walked->stream == stream ? walked : nullptr;
+}
+
 // Navigator | stage view or attention screen | side panel over the GPU panel.
 void App::draw_columns(float body_h) {
-    ViewContext ctx = ctx_.views(ask_.views_trace());
+    const std::shared_ptr<const Trace> shown = ask_.views_trace();
+    ViewContext ctx = ctx_.views(shown);
+    ctx.walked = walked_blocks(shown);
     ctx.ask = &ask_.results();
     ctx.ask_open = &ask_.panel().visible;
     ctx.comparison = compare_.side(ctx);

@@ -17,6 +17,7 @@
 #include "logic/state/bookmarks.h"
 #include "logic/state/derived_cache.h"
 #include "panels/draw_panel.h"
+#include "logic/jobs/block_walk.h"
 #include "logic/jobs/explanation.h"
 #include "logic/jobs/joint_passes.h"
 #include "platform/fonts.h"
@@ -101,6 +102,7 @@ private:
     void step_fps_measure();                    // --measure-fps: cycle through the stages, then report
     void draw_main_window(UiActions& actions);
     void draw_columns(float body_h);
+    const WalkedBlocks* walked_blocks(const std::shared_ptr<const Trace>& shown);
     void draw_loading(float body_h);
     float dock_height(float body_h);  // the strip under the columns for the Train and Ask panels
     void draw_dock(float dock_h);
@@ -136,6 +138,7 @@ private:
     DerivedCache derived_;
     uint64_t generation_ = 0;
     ExplainJob explain_;          // "Why this class?" (W)
+    BlockWalkJob block_walk_;     // a Stream trace's blocks for the model view and attention distance
     int why_class_ = 0;
     JointPassJob pca_passes_;     // the joint PCA's other images (patch-PCA screen)
     std::vector<std::string> pca_gallery_;  // the photos it fits with when no --pca-images

@@ -15,6 +15,7 @@ const float* attention_row(ViewContext& ctx, int layer, int head, int token) {
     const StageRef stage{StageKind::Attn, layer};
     const Tensor* attn = ctx.tensor(stage);
     const int T = ctx.pipeline.tokens;
+    if (!attn && ctx.walked && ctx.walked->token == token) return ctx.walked->row(layer, head);  // a Stream trace's
     if (!attn || token >= T) return nullptr;
     // Shuffled or dropped tokens (Ask panel): the row in image order, zeros where dropped.
     return image_order_data(ctx, stage, *attn) + (static_cast<size_t>(head) * T + token) * T;
@@ -62,7 +63,8 @@ CachedTexture attention_atlas(ViewContext& ctx, int token, float side) {
     const AttentionScale scale = ctx.state.attention_scale;
     const float alpha = overlay_opacity(side / g, kOverlayAlpha);  // cells with their numbers: no picture under them
     const std::string what = "every block, row " + std::to_string(token) + " over picture/" + std::to_string(shrink) + "|" +
-                             attention_scale_name(scale) + (alpha < 1.f ? "" : "|opaque");
+                             attention_scale_name(scale) + (alpha < 1.f ? "" : "|opaque") +
+                             (ctx.walked ? "|walked " + std::to_string(ctx.walked->done) : "");
     return ctx.cache.get(texture_key(ctx, {StageKind::Attn, 0}, -1, Colormap::Sequential, what), [&] {
         const RgbaImage picture = shrink_image(model_picture_pixels(ctx), shrink);
         const int cw = picture.width, ch = picture.height;

@@ -131,6 +131,15 @@ void FilterGrid(ViewContext& ctx, const std::string& title, const std::string& s
     ImGui::EndGroup();
 }
 
+// The distances of a Stream trace's blocks walked so far: done × H, column by column as a Mat's.
+std::vector<float> walked_distance(const WalkedBlocks& walked) {
+    const size_t done = static_cast<size_t>(walked.done), heads = done ? walked.distance[0].size() : 0;
+    std::vector<float> flat(done * heads);
+    for (size_t b = 0; b < done; ++b)
+        for (size_t h = 0; h < heads && h < walked.distance[b].size(); ++h) flat[h * done + b] = walked.distance[b][h];
+    return flat;
+}
+
 }  // namespace
 
 void DrawAttentionDistanceScreen(ViewContext& ctx) {
@@ -139,11 +148,13 @@ void DrawAttentionDistanceScreen(ViewContext& ctx) {
     StreamBlocksNote(ctx);
     const PatchTokens tokens = findings_tokens(ctx);
     const int depth = ctx.pipeline.depth;
-    const std::vector<float>& flat = ctx.derived.get(derived_key({StageKind::Attn, depth - 1}, "attention distance"), [&] {
+    const std::vector<float>& flat = ctx.walked ? walked_distance(*ctx.walked) :
+        ctx.derived.get(derived_key({StageKind::Attn, depth - 1}, "attention distance"), [&] {
         const Mat d = attention_distance_by_depth(ctx.trace, tokens, depth);
         return std::vector<float>(d.data(), d.data() + d.size());
     });
-    const ConstMatMap dist(flat.data(), depth, static_cast<Eigen::Index>(flat.size() / depth));
+    const int rows = ctx.walked ? std::max(1, ctx.walked->done) : depth;
+    const ConstMatMap dist(flat.data(), rows, static_cast<Eigen::Index>(flat.size() / rows));
     const int filters = std::min<int>(32, static_cast<int>(ctx.model.patch_w.rows()));
     const std::vector<float>& packed = filter_pcs(ctx);
     const int pd = ctx.model.config.patch_dim();

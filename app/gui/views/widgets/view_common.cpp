@@ -484,9 +484,17 @@ void DroppedTokenNote(const ViewContext& ctx, int token) {
 void StreamBlocksNote(const ViewContext& ctx) {
     if (ctx.trace.keep() != TraceKeep::Stream) return;
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.6f, 0.3f, 1.f));
-    ImGui::TextWrapped("Only block %d is drawn: this pass kept each block's input, not every stage (as the app does when "
-                       "they would not fit in memory), and recomputes the block you choose (PgUp PgDn).",
-                       shown_block(ctx.state, ctx.pipeline));
+    if (ctx.walked && ctx.walked->complete())
+        ImGui::TextWrapped("This pass kept each block's input, not every stage (as the app does when they would not fit "
+                           "in memory): its %d blocks were recomputed one at a time for this screen.", ctx.pipeline.depth);
+    else if (ctx.walked)
+        ImGui::TextWrapped("This pass kept each block's input, not every stage (as the app does when they would not fit "
+                           "in memory): the blocks are recomputed one at a time for this screen, %d of %d so far.",
+                           ctx.walked->done, ctx.pipeline.depth);
+    else
+        ImGui::TextWrapped("Only block %d is drawn: this pass kept each block's input, not every stage (as the app does "
+                           "when they would not fit in memory), and recomputes the block you choose (PgUp PgDn).",
+                           shown_block(ctx.state, ctx.pipeline));
     ImGui::PopStyleColor();
 }
 
