@@ -65,7 +65,11 @@ void AskController::sync(bool occlusion_quoted) {
         app_.loader.request(r, app_.model, app_.model_name);
         ask_.occlusion_stale = ask_.occlusion.has_value();  // the map on screen answers the question before
     }
-    sync_occlusion((app_.state.screen == Screen::Attention || occlusion_quoted) && app_.model->config.num_classes > 0);
+    sync_occlusion((app_.state.screen == Screen::Attention || occlusion_quoted) && runs_occlusion());
+}
+
+bool AskController::runs_occlusion() const {
+    return app_.model && app_.trace && app_.model->config.num_classes > 0 && app_.trace->keep() == TraceKeep::Every;
 }
 
 // A new request (a question, an image, a model) stops the map within a piece:

@@ -24,6 +24,9 @@ public:
     // At the start of a frame and after its drawing: rerun when the question changed; the occlusion
     // map on the attention screen, or on any screen when a lesson step quotes it.
     void sync(bool occlusion_quoted);
+    // Whether the pass shown gets an occlusion map: a model with a head whose pass keeps every
+    // stage (a pass too large for that would take hours of masked passes and a block each).
+    bool runs_occlusion() const;
     bool mapping() const { return occlusion_.busy(); }  // the occlusion map is under way
     std::shared_ptr<const Trace> views_trace();  // modified (the GPU's or the CPU's), original or their difference, as the panel says
     void draw_panel();

@@ -168,7 +168,7 @@ bool LessonController::quotes_occlusion() const {
 }
 
 bool LessonController::values_ready() const {
-    if (!quotes_occlusion() || !app_.model || app_.model->config.num_classes == 0) return true;
+    if (!quotes_occlusion() || !ask_.runs_occlusion()) return true;
     const AskResults& r = ask_.results();
     return r.occlusion && r.occlusion->complete() && !r.occlusion_stale;
 }

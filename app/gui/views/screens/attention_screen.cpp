@@ -181,6 +181,9 @@ void DrawAttentionHeader(ViewContext& ctx, int tok) {
     if (ctx.token_dropped(tok)) DroppedTokenNote(ctx, tok);
     // In presenter mode the maps take this room; the occlusion map's title explains it under the mouse.
     if (ctx.ask && ctx.ask->occlusion && !st.presenter) Note(kOcclusionHelp);
+    if (ctx.trace.keep() == TraceKeep::Stream && ctx.model.config.num_classes > 0 && !st.presenter)
+        Note("No occlusion map at this size: it masks each of the " + std::to_string(ctx.patches()) +
+             " patches in a pass of its own, and this pass is one too large to keep every stage.");
     if (ctx.ask && ctx.ask->occlusion && !ctx.ask->occlusion->complete())
         PendingCellsLegend(ctx.ask->occlusion->computed, static_cast<int>(ctx.ask->occlusion->probabilities.size()));
 }
