@@ -18,6 +18,8 @@ void qkv_heads(const ConstMatRef& x, const Mat& w, const Vec& b, Tensor& q, Tens
 // Per head h:  scores_h = q_h · k_hᵀ / √Dh;  attn_h = softmax(scores_h / τ) over the last axis;
 //              context[:, h·Dh:(h+1)·Dh] = attn_h · v_h
 //   q, k, v: H×T×Dh   scores, attn: H×T×T   context: T×D   τ: the temperature, 1 in the model
+// `scores` and `attn` may be one tensor (a pass that keeps neither): each part's weights
+// are copied over its scores, so it ends as attn.
 void attention(const Tensor& q, const Tensor& k, const Tensor& v, Tensor& scores, Tensor& attn, Tensor& context,
                float temperature = 1.0f);
 

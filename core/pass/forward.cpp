@@ -48,7 +48,8 @@ private:
 // Hands out one buffer per stage kind and block parity (a block reads the
 // previous block's `out`), so a pass of any depth lives in a fixed set; the
 // attention-sized stages (scores, attn: H×T×T), which no block reads past its
-// own end, one buffer each.
+// own end, one buffer for both: the attention copies each part's scores and then
+// its weights over the same rows (attention.cpp), so the buffer ends as attn.
 class ScratchWriter {
 public:
     ScratchWriter(std::vector<Tensor>& buffers, const ModelSizes& sizes) : buffers_(buffers), sizes_(sizes) {
@@ -56,6 +57,7 @@ public:
     }
     Tensor& next(StageKind kind, int block = -1) {
         const bool square = kind == StageKind::Scores || kind == StageKind::Attn;
+        if (square) kind = StageKind::Attn;
         Tensor& t = buffers_[2 * static_cast<size_t>(kind) + (square ? 0 : block & 1)];
         std::vector<int64_t> shape = stage_shape(kind, sizes_);
         if (t.shape != shape) t = Tensor(std::move(shape));
