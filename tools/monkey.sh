@@ -14,7 +14,8 @@
 # checkpoints (tests/fixtures: registers, DIST, no CLS with avg pooling, CLIP,
 # HF DINOv2), small enough for a sanitizer build. MONKEY_BUILD=build runs the
 # Release app of tools/test.sh's build/ instead (no sanitizers, nothing built):
-# there the ViT-B-sized built-ins answer in time.
+# there the ViT-B-sized built-ins answer in time. MONKEY_APP_ARGS adds its words to every
+# run of the app (e.g. --keep-stream: every pass keeps only the residual stream).
 #   bash tools/monkey.sh [SECONDS] [SEED] [MODEL...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,7 +44,9 @@ run_app() {
   local what=$1 expect=$2 status=0
   shift 2
   # A run that has not ended 2 minutes after its time hangs: timeout ends it (exit 124), a finding too.
-  timeout -k 10 $((seconds + 120)) xvfb-run -a -s "-screen 0 1600x1000x24" "$build/app/vitviz" "$@" >"$log" 2>&1 || status=$?
+  # shellcheck disable=SC2086  # MONKEY_APP_ARGS: words
+  timeout -k 10 $((seconds + 120)) xvfb-run -a -s "-screen 0 1600x1000x24" "$build/app/vitviz" "$@" \
+    ${MONKEY_APP_ARGS:-} >"$log" 2>&1 || status=$?
   if [ "$status" -eq 0 ] && grep -q "$expect" "$log" && ! grep -q 'Sanitizer\|runtime error' "$log"; then
     return 0
   fi
@@ -59,6 +62,11 @@ tour=$(mktemp -d /tmp/vitviz-monkey-tour.XXXXXX)
 trap 'rm -f "$log"; rm -rf "$tour"' EXIT
 run_app "a tour with interventions" '^tour: ' --model tests/fixtures/timm_gap_fcnorm --drop-tokens 1,6 \
   --mask-patches 3 --ablate-heads 0:1 --tour "$tour" && echo "monkey tour: $(ls "$tour" | wc -l) screens"
+# The same walk keeping only the residual stream, as a pass too large does: each block recomputed when shown.
+rm -rf "$tour" && mkdir -p "$tour"
+run_app "a tour with interventions keeping the stream" '^tour: ' --model tests/fixtures/timm_gap_fcnorm \
+  --drop-tokens 1,6 --mask-patches 3 --ablate-heads 0:1 --keep-stream --tour "$tour" &&
+  echo "monkey tour keeping the stream: $(ls "$tour" | wc -l) screens"
 for model in "${models[@]}"; do
   if run_app "$model" '^monkey: [0-9]* frames' --monkey "$seconds" --seed "$seed" --model "$model"; then
     grep '^monkey: [0-9]* frames' "$log" | sed "s|^monkey:|monkey $model:|"
