@@ -515,12 +515,15 @@ void App::draw_docked_editor(float body_h) {
 
 // A Stream trace's blocks walked so far for the screens over every block (block_walk.h), or null.
 const WalkedBlocks* App::walked_blocks(const std::shared_ptr<const Trace>& shown) {
+    walking_ = false;
     const bool every_block = state_.screen == Screen::ModelView || state_.screen == Screen::AttentionDistance;
     if (!every_block || !shown || shown->keep() != TraceKeep::Stream || pipeline_.tokens <= 0) return nullptr;
     block_walk_.request(model_, shown, ctx_.focus.packed(), std::clamp(state_.token, 0, pipeline_.tokens - 1));
     const WalkedBlocks* walked = block_walk_.poll();
     const Trace* stream = shown->base() ? shown->base().get() : shown.get();
-    return walked && walked->stream == stream ? walked : nullptr;
+    if (!walked || walked->stream != stream) return nullptr;
+    walking_ = !walked->complete();
+    return walked;
 }
 
 // Navigator | stage view or attention screen | side panel over the GPU panel.
@@ -717,6 +720,7 @@ void App::after_render(int fb_width, int fb_height) {
     if (!lessons_.values_ready()) return;                           // and for the occlusion map its text quotes
     if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;
     if (!joint_shown()) return;  // the joint PCA: its other images' passes  // why and gradients: the backward
+    if (walking_) return;        // the screens over every block of a Stream trace: its walk
     if (tour_->capture_this_frame()) {
         std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
         try {

@@ -139,6 +139,7 @@ private:
     uint64_t generation_ = 0;
     ExplainJob explain_;          // "Why this class?" (W)
     BlockWalkJob block_walk_;     // a Stream trace's blocks for the model view and attention distance
+    bool walking_ = false;        // this frame's screen waits for more of them
     int why_class_ = 0;
     JointPassJob pca_passes_;     // the joint PCA's other images (patch-PCA screen)
     std::vector<std::string> pca_gallery_;  // the photos it fits with when no --pca-images
