@@ -390,7 +390,7 @@ Trace recompute_block(const Model& model, const Trace& kept, int block, const In
 
 std::shared_ptr<const Trace> with_block(const Model& model, std::shared_ptr<const Trace> stream, int block,
                                         const PackedWeights* packed) {
-    while (stream->base()) stream = stream->base();
+    stream = stream_of(stream);
     if (stream->keep() == TraceKeep::Every || block < 0) return stream;
     auto seen = std::make_shared<Trace>(recompute_block(model, *stream, block, stream->interventions(), packed));
     seen->read_through(std::move(stream));

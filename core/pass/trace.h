@@ -91,4 +91,10 @@ private:
     std::vector<int> embedded_patches_, token_patches_;
 };
 
+// The trace `trace` reads through to, or `trace` itself: the Stream trace under a recomputed
+// block (with_block in forward.h builds every such trace over the stream itself).
+inline const std::shared_ptr<const Trace>& stream_of(const std::shared_ptr<const Trace>& trace) {
+    return trace->base() ? trace->base() : trace;
+}
+
 }  // namespace vit

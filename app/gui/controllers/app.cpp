@@ -520,8 +520,7 @@ const WalkedBlocks* App::walked_blocks(const std::shared_ptr<const Trace>& shown
     if (!every_block || !shown || shown->keep() != TraceKeep::Stream || pipeline_.tokens <= 0) return nullptr;
     block_walk_.request(model_, shown, ctx_.focus.packed(), std::clamp(state_.token, 0, pipeline_.tokens - 1));
     const WalkedBlocks* walked = block_walk_.poll();
-    const Trace* stream = shown->base() ? shown->base().get() : shown.get();
-    if (!walked || walked->stream != stream) return nullptr;
+    if (!walked || walked->stream != stream_of(shown).get()) return nullptr;
     walking_ = !walked->complete();
     return walked;
 }

@@ -26,7 +26,7 @@ void BlockFocus::follow(std::shared_ptr<const Model> model, std::shared_ptr<cons
 std::shared_ptr<const Trace> BlockFocus::seen(const std::shared_ptr<const Trace>& trace, int block) {
     if (!trace || !model_ || trace->keep() == TraceKeep::Every || block < 0 || block >= model_->config.depth)
         return trace;
-    const Trace* stream = trace->base() ? trace->base().get() : trace.get();
+    const Trace* stream = stream_of(trace).get();
     auto it = recent_.begin();
     while (it != recent_.end() && !(it->stream == stream && it->block == block)) ++it;
     Seen found{stream, block, nullptr};

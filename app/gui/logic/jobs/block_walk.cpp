@@ -88,7 +88,7 @@ BlockWalkJob::~BlockWalkJob() = default;
 void BlockWalkJob::request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> stream,
                            std::shared_ptr<const PackedWeights> packed, int token) {
     if (!model || !stream || stream->keep() != TraceKeep::Stream) return;
-    while (stream->base()) stream = stream->base();
+    stream = stream_of(stream);
     if (job_ && job_->walks(stream.get(), token)) return;  // under way or done: the screens ask every frame
     task_.reset();
     job_ = std::make_shared<BlockWalkWork>(BlockWalk(std::move(model), std::move(stream), std::move(packed), token));
