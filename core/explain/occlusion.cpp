@@ -75,7 +75,10 @@ bool OcclusionMapper::next(int count) {
     if (failure) std::rethrow_exception(failure);
     done_ = end;
     map_.computed = done_;
-    return done_ < patches_;
+    if (done_ < patches_) return true;
+    own_packed_.reset();  // the second copy of the weights lives no longer than its map
+    packed_ = nullptr;
+    return false;
 }
 
 }  // namespace vit

@@ -3,7 +3,8 @@
 // when patch n is masked as well (its pixels set to 0, interventions.h).
 // Runs one lean pass per patch (forward.h LeanPass: no trace kept), the
 // patches spread over the pass's team (threads.h: the free cores), the weights
-// packed once per map (packed_weights.h) unless the caller brings them;
+// packed once per map (packed_weights.h; a copy held until the map is complete)
+// unless the caller brings them;
 // OcclusionMapper can also run it a few patches at a time, the map partial
 // between pieces.
 #pragma once
@@ -49,7 +50,7 @@ private:
     const Model* model_ = nullptr;
     const Tensor* input_ = nullptr;
     Interventions base_;
-    std::unique_ptr<const PackedWeights> own_packed_;  // the weights packed once per map, when not brought
+    std::unique_ptr<const PackedWeights> own_packed_;  // the weights packed for the map under way, when not brought
     const PackedWeights* packed_ = nullptr;
     OcclusionMap map_;
     std::vector<bool> hidden_;  // per patch: masked or dropped by `base`

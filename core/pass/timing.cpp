@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "model/packed_weights.h"
 #include "pass/forward.h"
 
 namespace vit {
@@ -15,10 +16,10 @@ TimingStats timing_stats(std::vector<double> ms) {
 }
 
 ForwardTiming time_forward(const Model& model, const Tensor& input, int runs, TraceKeep keep,
-                           const PackedWeights* packed) {
+                           WeightPacking packing) {
     Trace trace = forward(model, input, {}, keep);
-    std::optional<PackedWeights> own;
-    if (!packed) packed = &own.emplace(model);
+    std::optional<PackedWeights> ahead;
+    const PackedWeights* packed = packing == WeightPacking::Ahead ? &ahead.emplace(model) : nullptr;
     std::vector<double> ms;
     for (int i = 0; i < std::max(runs, 1); ++i) {
         const Stopwatch watch;

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "model/model.h"
-#include "model/packed_weights.h"
 #include "pass/trace.h"
 #include "tensor/tensor.h"
 
@@ -36,11 +35,15 @@ struct ForwardTiming : TimingStats {
     int tokens = 0;  // T, for forward_flops()
 };
 
-// forward_into `runs` times on one reused Trace (every stage but the rollout),
-// the model's weights packed once before the first (packed_weights.h) unless
-// `packed` brings them. `keep` Stream: the pass that keeps the residual stream
-// instead (its rollout folded in as it goes), as the app runs a pass too large.
+// How a timed pass has the weights its products read: packed once before the first
+// pass (packed_weights.h; a second copy of them, as ONNX Runtime holds), or packed
+// panel by panel inside each product, as the app's passes have them.
+enum class WeightPacking { Ahead, AsItGoes };
+
+// forward_into `runs` times on one reused Trace (every stage but the rollout).
+// `keep` Stream: the pass that keeps the residual stream instead (its rollout
+// folded in as it goes), as the app runs a pass too large.
 ForwardTiming time_forward(const Model& model, const Tensor& input, int runs, TraceKeep keep = TraceKeep::Every,
-                           const PackedWeights* packed = nullptr);
+                           WeightPacking packing = WeightPacking::Ahead);
 
 }  // namespace vit

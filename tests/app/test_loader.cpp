@@ -277,7 +277,6 @@ TEST_CASE("the occlusion job fills the map in a piece at a time, and cancel or a
     const LoadRequest req{"digits", "", 0};
     const Loaded pass = load_and_run(req, nullptr, "");
     REQUIRE(pass.input);
-    REQUIRE(pass.packed);
     vit::Interventions asked;
     asked.mask_patches = {4};
     const vit::OcclusionMap whole = vit::occlusion_map(*pass.model, *pass.input, asked);
@@ -285,7 +284,7 @@ TEST_CASE("the occlusion job fills the map in a piece at a time, and cancel or a
 
     OcclusionJob job(worker);
     CHECK(job.poll() == nullptr);
-    job.request(pass.model, pass.input, pass.packed, asked, 1);
+    job.request(pass.model, pass.input, asked, 1);
     worker->advance(0);  // the unmasked pass
     worker->advance(0);  // the first patches
     const OcclusionProgress* part = job.poll();
@@ -306,9 +305,9 @@ TEST_CASE("the occlusion job fills the map in a piece at a time, and cancel or a
     CHECK(job.poll()->map.computed == computed);  // what was computed stays, nothing more
     CHECK(job.poll()->generation == 1);
 
-    job.request(pass.model, pass.input, pass.packed, asked, 2);
+    job.request(pass.model, pass.input, asked, 2);
     worker->advance(0);
-    job.request(pass.model, pass.input, pass.packed, {}, 3);  // a newer pass: the map of 2 stops
+    job.request(pass.model, pass.input, {}, 3);  // a newer pass: the map of 2 stops
     const vit::OcclusionMap plain = vit::occlusion_map(*pass.model, *pass.input);
     for (int i = 0; i < 1000 && job.busy(); ++i) {
         worker->advance(0);
@@ -343,7 +342,7 @@ TEST_CASE("a Stream trace's pipeline lists every stage of the full trace's") {
 TEST_CASE("the views see the block on screen recomputed, once, as in the full trace") {
     StreamCase c;
     BlockFocus focus;
-    focus.follow(c.model, nullptr);
+    focus.follow(c.model);
     const auto every = std::make_shared<const Trace>(c.full);
     CHECK(focus.seen(every, 1) == every);  // a full trace is seen as it is
     const std::shared_ptr<const Trace> b1 = focus.seen(c.stream, 1);
@@ -388,7 +387,7 @@ TEST_CASE("a Stream trace's blocks walked give the full trace's rows and distanc
         const Trace full = forward(*c.model, c.input, iv);
         const auto stream = std::make_shared<const Trace>(forward(*c.model, c.input, iv, TraceKeep::Stream));
         const int token = 4, N = 16, T = 17;
-        BlockWalk walk(c.model, stream, nullptr, token);
+        BlockWalk walk(c.model, stream, token);
         WalkedBlocks walked = walk.empty_result();
         std::mutex lock;
         int pieces = 1;

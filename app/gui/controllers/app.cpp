@@ -138,7 +138,7 @@ void App::apply(Loaded loaded) {
     model_ = loaded.model;
     model_name_ = loaded.model_name;
     trace_ = loaded.trace;
-    ctx_.focus.follow(model_, loaded.packed);
+    ctx_.focus.follow(model_);
     if (loaded.picture.channels > 0) picture_ = std::move(loaded.picture);  // else a rerun on the picture shown
     image_path_ = loaded.request.image;
     image_name_ = loaded.image_name;
@@ -518,7 +518,7 @@ const WalkedBlocks* App::walked_blocks(const std::shared_ptr<const Trace>& shown
     walking_ = false;
     const bool every_block = state_.screen == Screen::ModelView || state_.screen == Screen::AttentionDistance;
     if (!every_block || !shown || shown->keep() != TraceKeep::Stream || pipeline_.tokens <= 0) return nullptr;
-    block_walk_.request(model_, shown, ctx_.focus.packed(), std::clamp(state_.token, 0, pipeline_.tokens - 1));
+    block_walk_.request(model_, shown, std::clamp(state_.token, 0, pipeline_.tokens - 1));
     const WalkedBlocks* walked = block_walk_.poll();
     if (!walked || walked->stream != stream_of(shown).get()) return nullptr;
     walking_ = !walked->complete();

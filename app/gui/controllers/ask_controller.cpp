@@ -26,7 +26,6 @@ void AskController::keep_results(const Loaded& loaded) {
     ask_sent_ = loaded.request.interventions;
     difference_.reset();
     input_ = loaded.input;
-    packed_ = loaded.packed;
     ++passes_;
     if (ask_.occlusion && !occlusion_fits(*ask_.occlusion, *loaded.model, *loaded.input)) ask_.occlusion.reset();
     ask_.occlusion_stale = ask_.occlusion.has_value();  // until the new pass's map replaces it
@@ -76,7 +75,7 @@ bool AskController::runs_occlusion() const {
 // its pass will be another. What was computed stays on screen, marked stale.
 void AskController::sync_occlusion(bool wanted) {
     if (app_.loader.busy()) occlusion_.cancel();
-    else if (wanted && input_ && packed_) occlusion_.request(app_.model, input_, packed_, ask_.asked, passes_);
+    else if (wanted && input_) occlusion_.request(app_.model, input_, ask_.asked, passes_);
     const OcclusionProgress* got = occlusion_.poll();
     if (!got) return;
     const bool current = got->generation == passes_;

@@ -46,7 +46,6 @@ private:
     Interventions ask_sent_;   // the last question sent to the loader
     OcclusionJob occlusion_;
     std::shared_ptr<const Tensor> input_;          // the input of the pass shown (the occlusion map masks it)
-    std::shared_ptr<const PackedWeights> packed_;  // its model's packed weights
     uint64_t passes_ = 0;                          // counts the passes shown: the occlusion map's key
     uint64_t reported_ = 0;                        // the last pass whose map's end was reported
     std::shared_ptr<const Trace> difference_;

@@ -17,10 +17,9 @@ static int64_t own_bytes(const Trace& block) {
     return bytes;
 }
 
-void BlockFocus::follow(std::shared_ptr<const Model> model, std::shared_ptr<const PackedWeights> packed) {
+void BlockFocus::follow(std::shared_ptr<const Model> model) {
     if (model != model_) recent_.clear();
     model_ = std::move(model);
-    packed_ = std::move(packed);
 }
 
 std::shared_ptr<const Trace> BlockFocus::seen(const std::shared_ptr<const Trace>& trace, int block) {
@@ -38,7 +37,7 @@ std::shared_ptr<const Trace> BlockFocus::seen(const std::shared_ptr<const Trace>
         while (!recent_.empty() && (recent_.size() >= kBlocksKept ||
                                     each * static_cast<int64_t>(recent_.size() + 1) > kKeptBytes))
             recent_.pop_back();
-        found.trace = with_block(*model_, trace, block, packed_.get());
+        found.trace = with_block(*model_, trace, block);
     }
     recent_.push_front(found);
     return found.trace;

@@ -8,20 +8,17 @@
 #include <memory>
 
 #include "model/model.h"
-#include "model/packed_weights.h"
 #include "pass/trace.h"
 
 namespace vit::gui {
 
 class BlockFocus {
 public:
-    // The model whose traces are seen from now on, and its packed weights (null: a block
-    // recomputed packs them as it goes). Forgets the blocks seen of the model before.
-    void follow(std::shared_ptr<const Model> model, std::shared_ptr<const PackedWeights> packed);
+    // The model whose traces are seen from now on; forgets the blocks seen of the model before.
+    void follow(std::shared_ptr<const Model> model);
     // `trace` with block `block`'s stages (−1: none beyond what it holds), recomputed
     // once and kept while it is among the last few seen.
     std::shared_ptr<const Trace> seen(const std::shared_ptr<const Trace>& trace, int block);
-    const std::shared_ptr<const PackedWeights>& packed() const { return packed_; }
 
 private:
     struct Seen {
@@ -30,7 +27,6 @@ private:
         std::shared_ptr<const Trace> trace;
     };
     std::shared_ptr<const Model> model_;
-    std::shared_ptr<const PackedWeights> packed_;
     std::deque<Seen> recent_;  // newest first
 };
 

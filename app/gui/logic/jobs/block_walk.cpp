@@ -16,9 +16,8 @@ const float* WalkedBlocks::row(int block, int head) const {
     return at + static_cast<size_t>(tokens) <= r.size() ? r.data() + at : nullptr;
 }
 
-BlockWalk::BlockWalk(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> stream,
-                     std::shared_ptr<const PackedWeights> packed, int token)
-    : model_(std::move(model)), stream_(std::move(stream)), packed_(std::move(packed)), token_(token) {}
+BlockWalk::BlockWalk(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> stream, int token)
+    : model_(std::move(model)), stream_(std::move(stream)), token_(token) {}
 
 WalkedBlocks BlockWalk::empty_result() const {
     WalkedBlocks w;
@@ -34,7 +33,7 @@ WalkedBlocks BlockWalk::empty_result() const {
 bool BlockWalk::step(WalkedBlocks& into, std::mutex& lock) {
     const int depth = model_->config.depth;
     if (next_ >= depth) return false;
-    const Trace block = recompute_block(*model_, *stream_, next_, stream_->interventions(), packed_.get());
+    const Trace block = recompute_block(*model_, *stream_, next_, stream_->interventions());
     const Tensor& attn = block.at({StageKind::Attn, next_});
     const int N = static_cast<int>(stream_->at({StageKind::Patches}).rows());
     const int prefix = model_->config.prefix_tokens(), T = prefix + N, H = static_cast<int>(attn.shape[0]);
@@ -85,13 +84,12 @@ BlockWalkJob::BlockWalkJob(std::shared_ptr<Worker> worker) : worker_(std::move(w
 
 BlockWalkJob::~BlockWalkJob() = default;
 
-void BlockWalkJob::request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> stream,
-                           std::shared_ptr<const PackedWeights> packed, int token) {
+void BlockWalkJob::request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> stream, int token) {
     if (!model || !stream || stream->keep() != TraceKeep::Stream) return;
     stream = stream_of(stream);
     if (job_ && job_->walks(stream.get(), token)) return;  // under way or done: the screens ask every frame
     task_.reset();
-    job_ = std::make_shared<BlockWalkWork>(BlockWalk(std::move(model), std::move(stream), std::move(packed), token));
+    job_ = std::make_shared<BlockWalkWork>(BlockWalk(std::move(model), std::move(stream), token));
     task_ = worker_->submit(job_);
 }
 

@@ -11,7 +11,6 @@
 
 #include "logic/jobs/worker.h"
 #include "model/model.h"
-#include "model/packed_weights.h"
 #include "pass/trace.h"
 
 namespace vit::gui {
@@ -32,8 +31,7 @@ struct WalkedBlocks {
 // The walk of one stream for one token, a block a piece (synchronous; the job runs it).
 class BlockWalk {
 public:
-    BlockWalk(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> stream,
-              std::shared_ptr<const PackedWeights> packed, int token);
+    BlockWalk(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> stream, int token);
     // Walks the next block into `into` (under `lock`); false once every block is walked.
     bool step(WalkedBlocks& into, std::mutex& lock);
     WalkedBlocks empty_result() const;
@@ -41,7 +39,6 @@ public:
 private:
     std::shared_ptr<const Model> model_;
     std::shared_ptr<const Trace> stream_;
-    std::shared_ptr<const PackedWeights> packed_;
     int token_;
     int next_ = 0;
 };
@@ -54,8 +51,7 @@ public:
     ~BlockWalkJob();  // cancels the walk under way
     // Walks `stream` for `token` unless that walk is under way or done; a walk of another
     // stream or token is cancelled first. A trace that keeps every stage needs none.
-    void request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> stream,
-                 std::shared_ptr<const PackedWeights> packed, int token);
+    void request(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> stream, int token);
     // The blocks walked so far of the newest walk (null before the first).
     const WalkedBlocks* poll();
 

@@ -78,7 +78,7 @@ private:
     }
 
     std::shared_ptr<const Model> model_;
-    PassReuse reuse_;  // the weights packed once for every image, the traces' storage passed on
+    PassReuse reuse_;  // the traces' storage passed on from image to image
     std::unique_ptr<PassSteps> pass_;
     std::mutex mutex_;  // done_ is read by the owner while the worker writes it
     JointPasses done_;

@@ -18,7 +18,6 @@
 #include "formats/image.h"
 #include "logic/jobs/worker.h"
 #include "model/model.h"
-#include "model/packed_weights.h"
 #include "pass/interventions.h"
 #include "pass/trace.h"
 
@@ -47,7 +46,6 @@ struct Loaded {
     Image picture;                       // the decoded image, at most 1024 px a side, for display; empty when
                                          // the request brought its input (the picture shown stays)
     std::shared_ptr<const Tensor> input;  // the model's input made from it (the occlusion job masks it)
-    std::shared_ptr<const PackedWeights> packed;  // the model's weights packed for the pass (model/packed_weights.h)
     std::shared_ptr<const Trace> trace;  // every stage, under request.interventions
     std::shared_ptr<const Trace> original;  // the unmodified pass (the same as `trace` with no interventions)
     Mat lens;                            // the logit lens of `trace` (depth × classes); empty with no head

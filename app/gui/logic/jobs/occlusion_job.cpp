@@ -9,13 +9,12 @@
 
 namespace vit::gui {
 
-// One map on the worker, keeping its model, input and packed weights alive.
+// One map on the worker, keeping its model and input alive.
 class OcclusionWork : public Job {
 public:
     OcclusionWork(std::shared_ptr<const Model> model, std::shared_ptr<const Tensor> input,
-                  std::shared_ptr<const PackedWeights> packed, std::shared_ptr<OcclusionMapper> mapper,
-                  const Interventions& asked, uint64_t generation)
-        : model_(std::move(model)), input_(std::move(input)), packed_(std::move(packed)), mapper_(std::move(mapper)) {
+                  std::shared_ptr<OcclusionMapper> mapper, const Interventions& asked, uint64_t generation)
+        : model_(std::move(model)), input_(std::move(input)), mapper_(std::move(mapper)) {
         progress_.asked = asked;
         progress_.generation = generation;
     }
@@ -24,7 +23,7 @@ public:
         bool more = false;
         try {
             if (!started_) {
-                mapper_->start(*model_, *input_, progress_.asked, packed_.get());
+                mapper_->start(*model_, *input_, progress_.asked);
                 started_ = more = true;
             } else {
                 more = mapper_->next(machine_threads());
@@ -48,7 +47,6 @@ public:
 private:
     std::shared_ptr<const Model> model_;
     std::shared_ptr<const Tensor> input_;
-    std::shared_ptr<const PackedWeights> packed_;
     std::shared_ptr<OcclusionMapper> mapper_;
     bool started_ = false;
     std::mutex mutex_;  // progress_ is read by the owner while the worker writes it
@@ -60,12 +58,11 @@ OcclusionJob::OcclusionJob(std::shared_ptr<Worker> worker) : worker_(std::move(w
 OcclusionJob::~OcclusionJob() = default;
 
 void OcclusionJob::request(std::shared_ptr<const Model> model, std::shared_ptr<const Tensor> input,
-                           std::shared_ptr<const PackedWeights> packed, const Interventions& asked, uint64_t generation) {
+                           const Interventions& asked, uint64_t generation) {
     if (job_ && job_->generation() == generation) return;  // running for it
     if (!job_ && latest_ && latest_->generation == generation && latest_->map.complete()) return;  // done
     cancel();
-    job_ = std::make_shared<OcclusionWork>(std::move(model), std::move(input), std::move(packed), mapper_, asked,
-                                           generation);
+    job_ = std::make_shared<OcclusionWork>(std::move(model), std::move(input), mapper_, asked, generation);
     task_ = worker_->submit(job_);
 }
 

@@ -3,7 +3,7 @@
 // pass's team, so a piece takes about one pass), the map so far readable
 // between pieces (the cells not yet computed are NaN), and a new request or
 // cancel() stops it after the piece under way. It masks the input the pass
-// was made from and uses the pass's packed weights (loader.h Loaded).
+// was made from (loader.h Loaded); the map packs the weights for its own passes.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -12,7 +12,6 @@
 
 #include "explain/occlusion.h"
 #include "logic/jobs/worker.h"
-#include "model/packed_weights.h"
 #include "pass/interventions.h"
 
 namespace vit::gui {
@@ -34,8 +33,8 @@ public:
     ~OcclusionJob();  // cancels the job under way
     // Starts the map of `input` under `asked` for trace `generation`, cancelling
     // the one under way; nothing when it is already running or done for `generation`.
-    void request(std::shared_ptr<const Model> model, std::shared_ptr<const Tensor> input,
-                 std::shared_ptr<const PackedWeights> packed, const Interventions& asked, uint64_t generation);
+    void request(std::shared_ptr<const Model> model, std::shared_ptr<const Tensor> input, const Interventions& asked,
+                 uint64_t generation);
     // Stops the job after its piece under way (what it computed stays readable).
     void cancel();
     // The newest map, partial while the job runs; null before the first piece.

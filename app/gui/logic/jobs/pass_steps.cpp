@@ -12,15 +12,6 @@
 
 namespace vit::gui {
 
-std::shared_ptr<const PackedWeights> PassReuse::packed(const std::shared_ptr<const Model>& model) {
-    if (model != packed_model_) {
-        packed_.reset();  // the old copy goes before the new one is made (unless the occlusion job holds it)
-        packed_ = std::make_shared<const PackedWeights>(*model);
-        packed_model_ = model;
-    }
-    return packed_;
-}
-
 std::shared_ptr<const Trace> PassReuse::share(Trace trace) {
     return std::shared_ptr<const Trace>(new Trace(std::move(trace)), [spare = spare_](const Trace* done) {
         std::lock_guard<std::mutex> lock(spare->mutex);
@@ -54,7 +45,6 @@ PassSteps::PassSteps(const LoadRequest& req, std::shared_ptr<const Model> curren
         if (!asks_original_again())
             return walk(out_.request.interventions, out_.trace, &out_.forward_ms, "forward pass");
         out_.trace = out_.request.original;
-        out_.packed = reuse_->packed(out_.model);  // the occlusion map of this pass masks with them
         out_.pass_ran = false;
         return false;
     });
@@ -139,8 +129,7 @@ bool PassSteps::walk(const Interventions& iv, std::shared_ptr<const Trace>& into
     const Stopwatch watch;
     if (!walk_) {
         if (!out_.request.input) pass_start_ = kReadShare + 0.1f;  // reading and decoding came first
-        out_.packed = reuse_->packed(out_.model);
-        walk_ = std::make_unique<ForwardWalk>(*out_.model, *out_.input, iv, out_.packed.get(), reuse_->spare(), keep());
+        walk_ = std::make_unique<ForwardWalk>(*out_.model, *out_.input, iv, nullptr, reuse_->spare(), keep());
         report_blocks(what);
     }
     const bool more = walk_->step();
