@@ -107,6 +107,13 @@ StreamNorm stream_norm(const Model& model, int b, Writer& out) {
     return {out.next(StageKind::Norm), model.norm_w, model.norm_b};
 }
 
+// norm.y = the LayerNorm of `stream` (a copy for a norm without weights); row by
+// row as add_stream_norm, so a block's ln1 recomputed from its stream is the same.
+void normalise_stream(const Model& model, const Tensor& stream, const StreamNorm& norm) {
+    if (norm.gamma.size() > 0) layer_norm(stream.mat(), norm.gamma, norm.beta, model.config.ln_eps, norm.y.mat());
+    else norm.y.mat() = stream.mat();
+}
+
 // sum = a + b and norm.y = its LayerNorm; a final norm without weights (timm's
 // nn.Identity when fc_norm is used) copies the sum.
 void add_stream_norm(const ConstMatRef& a, const ConstMatRef& b, const StreamNorm& norm, float eps, MatMap sum) {
@@ -259,8 +266,7 @@ template <typename Writer>
 NormedStream first_stream(const Model& model, const Tensor& tokens, Writer& out) {
     const Tensor& stream = pre_blocks(model, tokens, out);
     const StreamNorm first = stream_norm(model, 0, out);
-    if (first.gamma.size() > 0) layer_norm(stream.mat(), first.gamma, first.beta, model.config.ln_eps, first.y.mat());
-    else first.y.mat() = stream.mat();
+    normalise_stream(model, stream, first);
     return {&stream, &first.y};
 }
 
@@ -380,10 +386,10 @@ Trace recompute_block(const Model& model, const Trace& kept, int block, const In
     size_team_for_pass();
     Trace stages;
     TraceWriter out(stages, sizes);
-    Tensor& ln1 = out.next(StageKind::Ln1, block);
-    ln1.data = kept.at(StageRef{StageKind::Ln1, block}).data;
     const Tensor& stream_in = kept.at(*stage_input({StageKind::Ln1, block}, model.config));
-    run_block(model, block, {&stream_in, &ln1}, iv, out, packed);
+    const StreamNorm ln1 = stream_norm(model, block, out);
+    normalise_stream(model, stream_in, ln1);
+    run_block(model, block, {&stream_in, &ln1.y}, iv, out, packed);
     stages.truncate(stages.size() - 1);  // the next block's ln1 (or the final norm): `kept` holds it
     return stages;
 }
@@ -400,7 +406,7 @@ std::shared_ptr<const Trace> with_block(const Model& model, std::shared_ptr<cons
 std::vector<StageRef> pass_stages(const ModelConfig& config, const Trace& trace) {
     std::vector<StageRef> stages;
     for (const StageRef& s : stage_list(config))
-        if (trace.find(s.block < 0 ? s : StageRef{StageKind::Ln1, s.block})) stages.push_back(s);
+        if (trace.find(s.block < 0 ? s : StageRef{StageKind::Out, s.block})) stages.push_back(s);
     return stages;
 }
 
@@ -409,7 +415,7 @@ void for_each_stage(const Model& model, const Trace& trace, const Interventions&
     for (const Stage& s : trace.stages()) {
         if (trace.keep() == TraceKeep::Every || s.block < 0) {
             visit(s);
-        } else if (s.kind == StageKind::Ln1) {  // a Stream trace's block, whole, then gone
+        } else if (s.kind == StageKind::Out) {  // a Stream trace's block, whole, then gone
             const Trace block = recompute_block(model, trace, s.block, iv);
             for (const Stage& inner : block.stages()) visit(inner);
         }

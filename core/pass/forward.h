@@ -25,7 +25,7 @@ Trace forward(const Model& model, const Tensor& input, const Interventions& iv =
               TraceKeep keep = TraceKeep::Every);
 
 // Block `block`'s stages in catalogue order (ln1 … out) from a trace of `model`'s pass
-// under `iv` (a Stream trace: its ln1 and the stream entering the block), run with the
+// under `iv` (a Stream trace: the stream entering the block, ln1 normalised from it), run with the
 // same kernels in the same order as the pass, so each equals the full trace's bit for bit.
 // vit::Error when the model has no such block.
 Trace recompute_block(const Model& model, const Trace& kept, int block, const Interventions& iv = {},

@@ -6,8 +6,7 @@
 namespace vit {
 
 bool keeps(TraceKeep keep, StageKind kind) {
-    return keep == TraceKeep::Every || stage_def(kind).group != StageGroup::Block || kind == StageKind::Ln1 ||
-           kind == StageKind::Out;
+    return keep == TraceKeep::Every || stage_def(kind).group != StageGroup::Block || kind == StageKind::Out;
 }
 
 Tensor& Trace::add(const StageRef& stage, std::vector<int64_t> shape) {

@@ -16,7 +16,7 @@ namespace vit {
 
 // What a pass keeps of its stages: every one (the full trace), or only what
 // grows with the residual stream: the stages outside the blocks and each block's
-// `ln1` and `out` (its normalised input and its output). A Stream trace's other
+// `out`, the stream the next block reads. A Stream trace's other
 // block stages are recomputed when asked (recompute_block, for_each_stage in
 // forward.h), bit for bit the full trace's; attention maps, which grow with the
 // square of the tokens, are then never all held at once.
