@@ -6,7 +6,8 @@
 // answer on screen,
 // then prints the median, minimum and maximum beside the core's own pass on
 // the same model and input (time_forward: the pass `vitviz-cli --bench`
-// times) and ends the app.
+// times), for a Stream trace the time to recompute one block for the views
+// beside that block's share of the pass, and ends the app.
 #pragma once
 #include <optional>
 #include <string>
@@ -30,6 +31,7 @@ public:
 
 private:
     void report();
+    void report_block(const TimingStats& core) const;
     static constexpr double kAnswerLimitMs = 60000;  // a click with no answer by then ends the measure (exit 1)
     // Clicks answered before the timed ones: the first two reruns after a load make the
     // trace storage (the app shows one pass beside the unmodified one) that the later ones
