@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The memory benchmark of large ViTs: for each case, the peak resident memory
-# and the pass time of the CLI keeping every stage (vitviz-cli --bench 1), of the
+# and the pass time of the CLI keeping every stage (vitviz-cli --bench 1; the
+# rollout, which the app's pass adds and the Stream pass folds in, timed apart), of the
 # CLI's own run keeping the residual stream (TraceKeep::Stream, core/pass/trace.h;
 # its wall time includes loading the model), and of the app (vitviz
 # --measure-pass 2, under a virtual display; with a Stream trace also one block
@@ -52,13 +53,14 @@ measure() {
 
 # The pass time a run printed, or what it said instead (refused, offered size).
 pass_of() { { grep -o "$1 median=[0-9.]*" || true; } | head -1 | cut -d= -f2 | sed 's/.$/& ms/'; }
-# "169.0 ms, 1.29 × its share": the app's block recomputed for the views, or nothing.
+# "218.4 ms (first 384.5 ms), 0.92 × its share": the app's blocks recomputed for the views,
+# stepping from block to block (the first without storage to reuse), or nothing.
 block_of() {
   local line
-  line=$(grep -o 'block_ms median=[0-9.]*.*: [0-9.]* x)' || true)
+  line=$(grep -o 'block_ms median=[0-9.]* first=[0-9.]*.*: [0-9.]* x)' || true)
   [ -n "$line" ] || return 0
-  printf '%s ms, %s × its share' "$(sed -E 's/block_ms median=([0-9.]+).*/\1/' <<<"$line")" \
-    "$(sed -E 's/.*: ([0-9.]+) x\)/\1/' <<<"$line")"
+  printf '%s ms (first %s ms), %s × its share' "$(sed -E 's/block_ms median=([0-9.]+).*/\1/' <<<"$line")" \
+    "$(sed -E 's/.* first=([0-9.]+).*/\1/' <<<"$line")" "$(sed -E 's/.*: ([0-9.]+) x\)/\1/' <<<"$line")"
 }
 said() {
   { grep -o -E 'opening it at [0-9]+|largest image size that fits is [0-9]+|Killed|out of memory|no OpenGL' || true; } |
@@ -75,6 +77,9 @@ row() {
         --image "$image" --image-size "$size" --measure-pass 2)
   local full_pass app_pass app_block
   full_pass=$(pass_of forward_ms <<<"$full")
+  local rollout
+  rollout=$({ grep -o 'rollout_ms=[0-9.]*' || true; } <<<"$full" | cut -d= -f2)
+  [ -z "$full_pass" ] || [ -z "$rollout" ] || full_pass="$full_pass + rollout $rollout ms"
   app_pass=$(pass_of pass_ms <<<"$app")
   app_block=$(block_of <<<"$app")
   printf '| %s | %s GB, %s | %s GB, %s s | %s GB, %s | %s | %s | full: %s; stream: %s; app: %s |\n' "$name" \

@@ -379,12 +379,12 @@ Trace forward(const Model& model, const Tensor& input, const Interventions& iv, 
 }
 
 Trace recompute_block(const Model& model, const Trace& kept, int block, const Interventions& iv,
-                      const PackedWeights* packed) {
+                      const PackedWeights* packed, Trace reuse) {
     if (block < 0 || block >= model.config.depth)
         throw Error(model.config.name + " has no block " + std::to_string(block));
     const ModelSizes sizes = checked_sizes(model, kept.at(StageRef{StageKind::Input}), iv, false);
     size_team_for_pass();
-    Trace stages;
+    Trace stages = std::move(reuse).storage();
     TraceWriter out(stages, sizes);
     const Tensor& stream_in = kept.at(*stage_input({StageKind::Ln1, block}, model.config));
     const StreamNorm ln1 = stream_norm(model, block, out);
@@ -394,13 +394,20 @@ Trace recompute_block(const Model& model, const Trace& kept, int block, const In
     return stages;
 }
 
+std::shared_ptr<Trace> recompute_over(const Model& model, std::shared_ptr<const Trace> stream, int block,
+                                      const PackedWeights* packed, Trace reuse) {
+    stream = stream_of(stream);
+    auto seen = std::make_shared<Trace>(
+        recompute_block(model, *stream, block, stream->interventions(), packed, std::move(reuse)));
+    seen->read_through(std::move(stream));
+    return seen;
+}
+
 std::shared_ptr<const Trace> with_block(const Model& model, std::shared_ptr<const Trace> stream, int block,
                                         const PackedWeights* packed) {
     stream = stream_of(stream);
     if (stream->keep() == TraceKeep::Every || block < 0) return stream;
-    auto seen = std::make_shared<Trace>(recompute_block(model, *stream, block, stream->interventions(), packed));
-    seen->read_through(std::move(stream));
-    return seen;
+    return recompute_over(model, std::move(stream), block, packed);
 }
 
 std::vector<StageRef> pass_stages(const ModelConfig& config, const Trace& trace) {

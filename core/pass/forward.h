@@ -27,13 +27,16 @@ Trace forward(const Model& model, const Tensor& input, const Interventions& iv =
 // Block `block`'s stages in catalogue order (ln1 … out) from a trace of `model`'s pass
 // under `iv` (a Stream trace: the stream entering the block, ln1 normalised from it), run with the
 // same kernels in the same order as the pass, so each equals the full trace's bit for bit.
-// vit::Error when the model has no such block.
+// vit::Error when the model has no such block. Written over `reuse`'s storage (Trace::storage).
 Trace recompute_block(const Model& model, const Trace& kept, int block, const Interventions& iv = {},
-                      const PackedWeights* packed = nullptr);
+                      const PackedWeights* packed = nullptr, Trace reuse = {});
 // `stream` (a Stream trace of `model`'s pass, or one seen through with_block) seen with
 // block `block`'s stages recomputed (recompute_block, under the trace's interventions,
-// `packed` as forward_into): the new trace holds them and reads through to the stream for
-// the rest (Trace::read_through). A trace that keeps every stage, or block −1, comes back as is.
+// `packed` as forward_into): the new trace holds them, written over `reuse`'s storage,
+// and reads through to the stream for the rest (Trace::read_through).
+std::shared_ptr<Trace> recompute_over(const Model& model, std::shared_ptr<const Trace> stream, int block,
+                                      const PackedWeights* packed = nullptr, Trace reuse = {});
+// recompute_over, except that a trace that keeps every stage, or block −1, comes back as is.
 std::shared_ptr<const Trace> with_block(const Model& model, std::shared_ptr<const Trace> stream, int block,
                                         const PackedWeights* packed = nullptr);
 // The stages of the pass that wrote `trace`, in catalogue order: those it holds, and for a

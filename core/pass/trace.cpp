@@ -34,6 +34,13 @@ void Trace::read_through(std::shared_ptr<const Trace> base) {
     base_ = std::move(base);
 }
 
+Trace Trace::storage() && {
+    Trace t;
+    t.stages_ = std::move(stages_);
+    stages_.clear();
+    return t;
+}
+
 void Trace::truncate(size_t count) {
     if (count < stages_.size()) stages_.resize(count);
 }

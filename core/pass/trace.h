@@ -43,6 +43,9 @@ public:
     Tensor& put(size_t index, const StageRef& stage, const std::vector<int64_t>& shape);
     // Drops every stage from `count` on.
     void truncate(size_t count);
+    // Its stages' storage alone, for a pass that writes over it (no allocation, no page
+    // faults): nothing else of this trace, which is left empty.
+    Trace storage() &&;
     // nullptr when neither the trace nor the trace it reads through to has such a stage.
     const Stage* find(const std::string& id) const;
     const Stage* find(const StageRef& stage) const;

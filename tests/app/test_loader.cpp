@@ -361,6 +361,33 @@ TEST_CASE("the views see the block on screen recomputed, once, as in the full tr
     CHECK(focus.seen(c.stream, -1) == c.stream);  // outside the blocks: as it is
 }
 
+TEST_CASE("a block the views let go of lends its storage to the next one recomputed, same numbers") {
+    StreamCase c;
+    BlockFocus focus;
+    focus.follow(c.model);
+    std::vector<std::shared_ptr<const Trace>> streams;  // one pass each: blocks kept per stream
+    for (int i = 0; i < 3; ++i) streams.push_back(std::make_shared<const Trace>(*c.stream));
+    const int depth = c.model->config.depth;
+    // Where each stage of a block seen lies, in order: the same list for two blocks means one
+    // was written over the other's storage.
+    const auto storage = [](const Trace& t) {
+        std::vector<const float*> at;
+        for (const Stage& s : t.stages()) at.push_back(s.tensor.data.data());
+        return at;
+    };
+    const std::vector<const float*> first = storage(*focus.seen(streams[0], 0));
+    bool lent = false;
+    for (int n = 1; n < 3 * depth; ++n) {
+        const int b = n % depth;
+        const std::shared_ptr<const Trace> seen = focus.seen(streams[static_cast<size_t>(n / depth)], b);
+        lent = lent || storage(*seen) == first;
+        for (const Stage& s : c.full.stages())
+            if (s.block == b) CHECK(seen->at(s.ref()).data == s.tensor.data);
+    }
+    REQUIRE(3 * depth > 5);  // more blocks than BlockFocus keeps: the first was let go
+    CHECK(lent);
+}
+
 TEST_CASE("the Why numbers of a Stream trace are those of its full trace") {
     StreamCase c;
     const Explanation want = explain_class(*c.model, c.full, 3);

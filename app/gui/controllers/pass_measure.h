@@ -31,12 +31,13 @@ public:
 
 private:
     void report();
-    void report_block(const TimingStats& core) const;
+    void report_block(const TimingStats& core);
     static constexpr double kAnswerLimitMs = 60000;  // a click with no answer by then ends the measure (exit 1)
     // Clicks answered before the timed ones: the first two reruns after a load make the
     // trace storage (the app shows one pass beside the unmodified one) that the later ones
     // reuse, as time_forward runs one pass before the passes it times.
     static constexpr int kWarmUpClicks = 2;
+    static constexpr int kBlockSteps = 6;  // blocks stepped through for report_block
 
     AppContext& app_;
     int answers_ = 0;                   // clicks answered, the warm-up ones too

@@ -18,8 +18,17 @@ static int64_t own_bytes(const Trace& block) {
 }
 
 void BlockFocus::follow(std::shared_ptr<const Model> model) {
-    if (model != model_) recent_.clear();
+    if (model != model_) {
+        recent_.clear();
+        spare_ = Trace{};
+    }
     model_ = std::move(model);
+}
+
+void BlockFocus::let_go_of_oldest() {
+    std::shared_ptr<Trace>& oldest = recent_.back().trace;
+    if (oldest.use_count() == 1) spare_ = std::move(*oldest).storage();
+    recent_.pop_back();
 }
 
 std::shared_ptr<const Trace> BlockFocus::seen(const std::shared_ptr<const Trace>& trace, int block) {
@@ -36,8 +45,8 @@ std::shared_ptr<const Trace> BlockFocus::seen(const std::shared_ptr<const Trace>
         const int64_t each = recent_.empty() ? 0 : own_bytes(*recent_.front().trace);
         while (!recent_.empty() && (recent_.size() >= kBlocksKept ||
                                     each * static_cast<int64_t>(recent_.size() + 1) > kKeptBytes))
-            recent_.pop_back();
-        found.trace = with_block(*model_, trace, block);
+            let_go_of_oldest();
+        found.trace = recompute_over(*model_, trace, block, nullptr, std::move(spare_));
     }
     recent_.push_front(found);
     return found.trace;

@@ -1,8 +1,9 @@
 // A Stream trace (TraceKeep in core/pass/trace.h) as the views see it: the block on
-// screen recomputed (with_block in core/pass/forward.h) over the stages the trace
+// screen recomputed (recompute_over in core/pass/forward.h) over the stages the trace
 // keeps, so a view reads every stage of that block as from a full trace. A trace that
 // keeps every stage is seen as it is. The last few blocks seen stay, so stepping back
-// to one is immediate; each holds its stream alive.
+// to one is immediate; each holds its stream alive. A block let go that no view holds
+// lends its storage to the next block recomputed (no allocation, no page faults).
 #pragma once
 #include <deque>
 #include <memory>
@@ -24,10 +25,13 @@ private:
     struct Seen {
         const Trace* stream;
         int block;
-        std::shared_ptr<const Trace> trace;
+        std::shared_ptr<Trace> trace;
     };
+    void let_go_of_oldest();
+
     std::shared_ptr<const Model> model_;
     std::deque<Seen> recent_;  // newest first
+    Trace spare_;              // the storage of the last block let go
 };
 
 }  // namespace vit::gui
