@@ -128,7 +128,9 @@ void dump_trace(const vit::Model& model, const vit::Trace& trace, const vit::Int
 void bench(const vit::Model& model, const vit::Tensor& input, int runs) {
     const vit::ForwardTiming t = vit::time_forward(model, input, runs);
     const double gflops = vit::forward_flops(model.config, t.tokens) / (t.median_ms * 1e6);
-    std::printf("forward_ms median=%.3f min=%.3f runs=%d gflops=%.1f\n", t.median_ms, t.min_ms, runs, gflops);
+    std::printf("forward_ms median=%.3f min=%.3f runs=%d gflops=%.1f rollout_ms=%.3f (once, apart: a view or a dump "
+                "adds it)\n",
+                t.median_ms, t.min_ms, runs, gflops, t.rollout_ms);
 }
 
 int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input, const vit::Interventions& iv) {

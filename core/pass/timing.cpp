@@ -6,6 +6,7 @@
 
 #include "model/packed_weights.h"
 #include "pass/forward.h"
+#include "pass/rollout.h"
 
 namespace vit {
 
@@ -30,6 +31,11 @@ ForwardTiming time_forward(const Model& model, const Tensor& input, int runs, Tr
     ForwardTiming t;
     static_cast<TimingStats&>(t) = timing_stats(std::move(ms));
     t.tokens = static_cast<int>(trace.at(StageRef{StageKind::Tokens}).shape[0]);
+    if (keep == TraceKeep::Every) {
+        const Stopwatch watch;
+        add_rollout(trace);
+        t.rollout_ms = watch.ms();
+    }
     return t;
 }
 

@@ -32,7 +32,8 @@ struct TimingStats {
 TimingStats timing_stats(std::vector<double> ms);
 
 struct ForwardTiming : TimingStats {
-    int tokens = 0;  // T, for forward_flops()
+    int tokens = 0;           // T, for forward_flops()
+    double rollout_ms = 0.0;  // a full trace: the rollout added once after the timed passes
 };
 
 // How a timed pass has the weights its products read: packed once before the first
@@ -40,9 +41,10 @@ struct ForwardTiming : TimingStats {
 // panel by panel inside each product, as the app's passes have them.
 enum class WeightPacking { Ahead, AsItGoes };
 
-// forward_into `runs` times on one reused Trace (every stage but the rollout).
-// `keep` Stream: the pass that keeps the residual stream instead (its rollout
-// folded in as it goes), as the app runs a pass too large.
+// forward_into `runs` times on one reused Trace (every stage but the rollout,
+// then timed once apart, as a view or a dump adds it). `keep` Stream: the pass
+// that keeps the residual stream instead (its rollout folded in as it goes), as
+// the app runs a pass too large.
 ForwardTiming time_forward(const Model& model, const Tensor& input, int runs, TraceKeep keep = TraceKeep::Every,
                            WeightPacking packing = WeightPacking::Ahead);
 
