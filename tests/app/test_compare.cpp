@@ -103,3 +103,17 @@ TEST_CASE("the comparison's block is the one at the same relative depth") {
     CHECK(comparison_layer(0, 12, 2) == 0);
     CHECK(comparison_layer(3, 4, 0) == 0);     // no blocks: block 0 (the views say there is none)
 }
+
+TEST_CASE("the comparison's passes keep only the stream when the app was asked to") {
+    LoadRequest asked{"toy-4x4", "", 0};
+    asked.keep_stream = true;
+    const Loaded shown = load_and_run(asked, nullptr, "");
+    REQUIRE(shown.trace->keep() == vit::TraceKeep::Stream);
+    ComparePass c(vit::gui::threaded_worker());
+    c.set_model("digits");
+    c.follow(shown);
+    REQUIRE(settle(c).empty());
+    REQUIRE(c.result());
+    CHECK(c.result()->trace->keep() == vit::TraceKeep::Stream);
+    CHECK(c.result()->trace->tensor({vit::StageKind::Attn, 0}) == nullptr);  // recomputed when shown, not kept
+}

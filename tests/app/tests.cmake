@@ -103,6 +103,10 @@ if(XVFB_RUN)
                 DIR ${_bin}/tour-compare CHECK .compare_tour ENV VITVIZ_TOUR_MODEL=${_reg4}
                 ARGS --model ${_reg4} --image ${_reg4}/image.png --compare-model ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_deit_distilled
                      --tour ${_bin}/tour-compare)
+  add_app_check(app_tour_with_a_comparison_model_keeping_the_stream_recomputes_both_models_shown_blocks
+                DIR ${_bin}/tour-compare-stream CHECK .compare_tour ENV VITVIZ_TOUR_MODEL=${_reg4}
+                ARGS --model ${_reg4} --image ${_reg4}/image.png --compare-model ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/timm_deit_distilled
+                     --keep-stream --tour ${_bin}/tour-compare-stream)
   add_app_check(app_train_window_tour_saves_start_middle_and_end_screenshots
                 DIR ${_bin}/tour-train CHECK .train_tour ARGS --train --train-epochs 1 --tour ${_bin}/tour-train)
   set(_editor_lesson ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/lessons/editor-tour.json)

@@ -3,8 +3,10 @@
 // comparison's pass (logic/jobs/compare_pass.h) and what its views need apart
 // from the loaded model's: its pipeline, its own textures and derived numbers,
 // and a copy of the display settings with its block at the same relative depth
-// as the loaded model's (comparison_layer), its token the CLS token. The
-// attention and CLS-mask screens draw its half from side().
+// as the loaded model's (comparison_layer), its token the CLS token. A
+// comparison pass that keeps only the residual stream has its shown block
+// recomputed as the loaded model's is (BlockFocus). The attention and CLS-mask
+// screens draw its half from side().
 #pragma once
 #include <memory>
 #include <optional>
@@ -36,6 +38,7 @@ private:
     Pipeline pipeline_;
     uint64_t generation_ = ~0ull;  // pass_'s generation the views were made for
     AppState state_;
+    BlockFocus focus_;
     std::optional<ViewContext> views_;
     ComparisonSide side_;
 };

@@ -37,6 +37,7 @@ void ComparePass::follow(const Loaded& shown) {
     if (key == image_key_) return;
     image_key_ = key;
     image_ = LoadRequest{"", r.pixels ? "" : r.image, 0};
+    image_.keep_stream = r.keep_stream;  // --keep-stream holds for the comparison's passes too
     if (r.pixels || r.image.empty()) {
         image_.pixels = r.pixels ? r.pixels : std::make_shared<const Image>(shown.picture);
         image_.pixels_name = shown.image_name;
