@@ -771,6 +771,7 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
 
     Model m;
     m.config = model_config(spec, s, l, files);
+    m.config.random_weights = file.metadata().count(kRandomWeightsKey) > 0;
     m.patch_w = reader.matrix(keys.global(l.patch) + ".weight", dims({D, C, P, P}), D, C * P * P,
                               {&s.embed_dim, &s.channels, &s.patch_size});
     if (!m.config.norm_pre) m.patch_b = reader.vector(keys.global(l.patch) + ".bias", s.embed_dim);  // pre_norm: none

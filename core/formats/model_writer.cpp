@@ -8,6 +8,7 @@
 #include "base/file_io.h"
 #include "base/finite.h"
 #include "model/parameters.h"
+#include "formats/checkpoint.h"
 #include "formats/safetensors.h"
 
 namespace vit {
@@ -61,7 +62,9 @@ void save_checkpoint(const std::string& dir, const Model& model) {
     }
     make_folder(dir);
     const std::filesystem::path folder(dir);
-    write_safetensors((folder / "model.safetensors").string(), weights);
+    std::map<std::string, std::string> metadata;
+    if (model.config.random_weights) metadata[kRandomWeightsKey] = "seeded random weights, never trained";
+    write_safetensors((folder / "model.safetensors").string(), weights, metadata);
     write_whole_file((folder / "config.json").string(), timm_config(model.config).dump(2) + "\n");
 }
 

@@ -1,6 +1,7 @@
 // Saving a model as a checkpoint folder the loader (checkpoint.h) and the app
-// open: model.safetensors (F32, timm key names) and config.json in timm's
-// hub form (architecture, num_classes, model_args, pretrained_cfg).
+// open: model.safetensors (F32, timm key names; random weights marked in its
+// metadata, checkpoint.h) and config.json in timm's hub form (architecture,
+// num_classes, model_args, pretrained_cfg).
 #pragma once
 #include <string>
 

@@ -153,7 +153,12 @@ void SafetensorsFile::parse(const uint8_t* bytes, size_t size) {
     data_ = bytes + 8 + header_size;
     const size_t data_size = size - 8 - header_size;
     for (const auto& [name, value] : header.items()) {
-        if (name == "__metadata__") continue;
+        if (name == "__metadata__") {
+            if (value.is_object())
+                for (const auto& [key, text] : value.items())
+                    if (text.is_string()) metadata_[key] = text.get<std::string>();
+            continue;
+        }
         index_.emplace(name, entries_.size());
         entries_.push_back(parse_entry(name, value, path, data_size));
     }
@@ -190,8 +195,10 @@ void SafetensorsFile::read_floats(const SafetensorsEntry& entry, float* out) con
     }
 }
 
-void write_safetensors(const std::string& path, const std::vector<NamedTensor>& tensors) {
+void write_safetensors(const std::string& path, const std::vector<NamedTensor>& tensors,
+                       const std::map<std::string, std::string>& metadata) {
     nlohmann::ordered_json header = nlohmann::ordered_json::object();
+    if (!metadata.empty()) header["__metadata__"] = metadata;
     size_t offset = 0;
     for (const NamedTensor& t : tensors) {
         const size_t bytes = t.tensor.data.size() * sizeof(float);

@@ -3,11 +3,13 @@
 // data_offsets}}, then the raw tensor bytes. The file is memory-mapped and
 // validated as a whole before anything is allocated from its numbers; each
 // tensor is then converted (F32, F16, BF16 → float32) straight into the
-// caller's storage, the only copy; and writing F32 files. Left out: reading
-// integer dtypes (their entries are validated but reading them is refused).
+// caller's storage, the only copy; the header's `__metadata__` (text to text);
+// and writing F32 files. Left out: reading integer dtypes (their entries are
+// validated but reading them is refused).
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -40,6 +42,8 @@ public:
     const std::string& path() const { return path_; }
     const std::vector<SafetensorsEntry>& entries() const { return entries_; }
     const SafetensorsEntry* find(const std::string& name) const;
+    // The header's `__metadata__` entries whose value is text (none when it has none).
+    const std::map<std::string, std::string>& metadata() const { return metadata_; }
 
     // Writes the tensor's numel() values as float32 to `out`; throws vit::Error
     // for dtypes other than F32, F16 and BF16.
@@ -53,10 +57,13 @@ private:
     const uint8_t* data_ = nullptr;  // start of the data section inside the file's bytes
     std::vector<SafetensorsEntry> entries_;
     std::unordered_map<std::string, size_t> index_;
+    std::map<std::string, std::string> metadata_;
 };
 
-// Writes `tensors` as an F32 safetensors file in their order (header padded
-// with spaces to a multiple of 8 bytes); throws vit::Error naming the file.
-void write_safetensors(const std::string& path, const std::vector<NamedTensor>& tensors);
+// Writes `tensors` as an F32 safetensors file in their order, `metadata` as the
+// header's `__metadata__` when there is any (header padded with spaces to a
+// multiple of 8 bytes); throws vit::Error naming the file.
+void write_safetensors(const std::string& path, const std::vector<NamedTensor>& tensors,
+                       const std::map<std::string, std::string>& metadata = {});
 
 }  // namespace vit

@@ -167,6 +167,7 @@ float train_step(Model& model, AdamW& optimizer, const std::vector<Tensor>& inpu
     for (double l : losses) loss += l;
     check_finite_step(loss / batch, sums[0].params, optimizer.steps() + 1, lr);
     optimizer.step(model, sums[0].params, lr);
+    model.config.random_weights = false;  // trained now: its weights are no longer the random ones
     return static_cast<float>(loss / batch);
 }
 

@@ -19,6 +19,7 @@
 #include "helpers_loaders.h"
 #include "formats/model_writer.h"
 #include "formats/npy.h"
+#include "model/random_model.h"
 #include "train/training.h"
 
 namespace {
@@ -189,6 +190,21 @@ TEST_CASE("a saved checkpoint loads back with the same weights and predictions",
                        vit::forward(loaded, input).at({vit::StageKind::Logits}))
               .relative() <= 1e-6);
     CHECK_THROWS_WITH(vit::save_checkpoint("/proc/no/such", model), Catch::Contains("/proc/no/such"));
+    CHECK_FALSE(loaded.config.random_weights);
+}
+
+TEST_CASE("a model of random weights is saved marked so, and loads back saying so", "[training]") {
+    vit_test::TempDir dir;
+    vit::Model model = vit::make_random_model(vit::digits_config(), 3);
+    REQUIRE(model.config.random_weights);
+    vit::save_checkpoint(dir.path("random"), model);
+    CHECK(vit::load_checkpoint(dir.path("random")).config.random_weights);
+    vit::AdamW optimizer(model, {});
+    vit::Tensor input({1, 28, 28});
+    vit::train_step(model, optimizer, {input}, {3}, 1e-3f);
+    CHECK_FALSE(model.config.random_weights);  // trained: no longer random
+    vit::save_checkpoint(dir.path("trained"), model);
+    CHECK_FALSE(vit::load_checkpoint(dir.path("trained")).config.random_weights);
 }
 
 TEST_CASE("a step whose loss or gradients are not finite is refused and leaves the weights alone", "[training]") {

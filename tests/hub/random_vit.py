@@ -58,7 +58,8 @@ def tensors(dim, depth, patch, size, rng, swiglu=False, reg=0):
 
 
 def write_safetensors(path, named):
-    header, offset = {}, 0
+    # The mark the app reads as "random weights" (core/formats/checkpoint.h kRandomWeightsKey).
+    header, offset = {"__metadata__": {"vitviz.random_weights": "seeded random weights, never trained"}}, 0
     for name, (shape, data) in named.items():
         header[name] = {"dtype": "F16", "shape": list(shape), "data_offsets": [offset, offset + len(data)]}
         offset += len(data)
