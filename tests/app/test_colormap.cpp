@@ -49,6 +49,27 @@ TEST_CASE("a matrix becomes one RGBA texel per cell, row 0 on top") {
     REQUIRE(img.pixels[3] == 255);
 }
 
+TEST_CASE("a matrix reduced for fewer pixels keeps each box's standout cell and the whole range") {
+    // 5 × 5, one spike at (3, 4) and one dip at (0, 1): boxes of 2 × 2 give 3 × 3 texels.
+    std::vector<float> m(25, 0.1f);
+    m[3 * 5 + 4] = 0.9f;
+    m[0 * 5 + 1] = -0.5f;
+    const RgbaImage seq = render_matrix_reduced(m.data(), 5, 5, 2, Colormap::Sequential);
+    REQUIRE(seq.width == 3);
+    REQUIRE(seq.height == 3);
+    CHECK(seq.range.lo == -0.5f);  // the whole matrix's range, not the reduced one's
+    CHECK(seq.range.hi == 0.9f);
+    const RgbaImage spike = render_matrix(&m[3 * 5 + 4], 1, 1, Colormap::Sequential, seq.range);
+    const RgbaImage plain = render_matrix(&m[2], 1, 1, Colormap::Sequential, seq.range);
+    for (int c = 0; c < 3; ++c) {
+        CHECK(seq.pixels[(1 * 3 + 2) * 4 + c] == spike.pixels[c]);  // the partial box holding the spike
+        CHECK(seq.pixels[(0 * 3 + 0) * 4 + c] == plain.pixels[c]);  // largest of 0.1, -0.5: 0.1
+    }
+    const RgbaImage div = render_matrix_reduced(m.data(), 5, 5, 2, Colormap::Diverging);
+    const RgbaImage dip = render_matrix(&m[1], 1, 1, Colormap::Diverging, div.range);
+    for (int c = 0; c < 3; ++c) CHECK(div.pixels[c] == dip.pixels[c]);  // farthest from 0: the dip
+}
+
 TEST_CASE("pictures outside [0, 1] are stretched to their own range (the toy's 0..15)") {
     std::vector<float> toy(16);
     for (int i = 0; i < 16; ++i) toy[i] = float(i);

@@ -100,6 +100,29 @@ RgbaImage render_matrix(const float* data, int rows, int cols, Colormap cmap, Ra
     return img;
 }
 
+// The cell of box [r0, r0+f) × [c0, c0+f) that stands out most (render_matrix_reduced).
+static float box_extreme(const float* data, int rows, int cols, int r0, int c0, int f, bool diverging) {
+    float best = data[static_cast<size_t>(r0) * cols + c0];
+    for (int r = r0; r < std::min(rows, r0 + f); ++r)
+        for (int c = c0; c < std::min(cols, c0 + f); ++c) {
+            const float v = data[static_cast<size_t>(r) * cols + c];
+            if (!std::isfinite(v)) return v;
+            if (diverging ? std::abs(v) > std::abs(best) : v > best) best = v;
+        }
+    return best;
+}
+
+RgbaImage render_matrix_reduced(const float* data, int rows, int cols, int factor, Colormap cmap, Range range) {
+    const int f = std::max(1, factor), out_rows = (rows + f - 1) / f, out_cols = (cols + f - 1) / f;
+    std::vector<float> reduced(static_cast<size_t>(out_rows) * out_cols);
+    for (int r = 0; r < out_rows; ++r)
+        for (int c = 0; c < out_cols; ++c)
+            reduced[static_cast<size_t>(r) * out_cols + c] =
+                box_extreme(data, rows, cols, r * f, c * f, f, cmap == Colormap::Diverging);
+    const Range whole = range.lo == range.hi ? data_range(cmap, data, static_cast<size_t>(rows) * cols) : range;
+    return render_matrix(reduced.data(), out_rows, out_cols, cmap, whole);
+}
+
 RgbaImage render_colorbar(Colormap cmap) {
     RgbaImage img;
     img.width = 256;

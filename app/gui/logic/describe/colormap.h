@@ -56,6 +56,12 @@ bool dark_text_on(Rgb background);
 // A rows×cols row-major matrix as pixels (one texel per cell). `range` with
 // lo == hi means "compute it with data_range".
 RgbaImage render_matrix(const float* data, int rows, int cols, Colormap cmap, Range range = {0.f, 0.f});
+// The same matrix `factor` times smaller on each side, each texel the cell of its
+// factor × factor box (the last boxes may be partial) that stands out most: the
+// largest, or for diverging colours the one farthest from 0; NaN when any is. Its
+// range is the whole matrix's, so the colour bar still reads every cell.
+RgbaImage render_matrix_reduced(const float* data, int rows, int cols, int factor, Colormap cmap,
+                                Range range = {0.f, 0.f});
 // A horizontal strip of the colormap (for colour bars), 256 × 1.
 RgbaImage render_colorbar(Colormap cmap);
 // A C×H×W image (C = 1 or 3) as pixels; values in [0, 1] are shown as they are,

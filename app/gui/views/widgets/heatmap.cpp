@@ -373,6 +373,40 @@ int BestHeatmapColumns(int n, ImVec2 avail, const HeatmapSpec& spec, ImVec2 extr
     return best;
 }
 
+// Cells per texel on each side when the cells are smaller than pixels (1: a texel per cell),
+// from the layout with a typical colour bar: a 1,374-token attention map in 120 px is 11.
+static int cells_per_texel(const HeatmapSpec& s) {
+    const Layout guess = layout_heatmap(s, Range{-0.123f, 0.123f});
+    const float px_w = std::max(1.f, guess.p1.x - guess.p0.x), px_h = std::max(1.f, guess.p1.y - guess.p0.y);
+    return std::max(1, static_cast<int>(std::min(s.matrix.cols / px_w, s.matrix.rows / px_h)));
+}
+
+// The matrix's texture as drawn: a texel per cell, or per box of `factor` × factor cells.
+static CachedTexture drawn_texture(TextureCache& cache, const HeatmapMatrix& m, int factor) {
+    if (factor <= 1) return HeatmapTexture(cache, m);
+    return cache.get(m.key + " reduced by " + std::to_string(factor),
+                     [&] { return render_matrix_reduced(m.data, m.rows, m.cols, factor, m.cmap, m.range); });
+}
+
+// Over the cells' lower left corner, what a texel of a reduced texture shows, as long as fits.
+static void DrawReduction(ImDrawList* dl, const Layout& L, int factor, Colormap cmap) {
+    if (factor <= 1) return;
+    const std::string f = std::to_string(factor) + "×" + std::to_string(factor);
+    const bool diverging = cmap == Colormap::Diverging;
+    const std::string shortest = (diverging ? "|max| of " : "max of ") + f;
+    for (const std::string& text : {"a pixel: the " + std::string(diverging ? "farthest from 0" : "largest") + " of " +
+                                        f + " cells",
+                                    shortest}) {
+        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+        if (size.x + 8.f > L.p1.x - L.p0.x && text != shortest) continue;
+        const ImVec2 at(L.p0.x + 2.f, L.p1.y - size.y - 2.f);
+        dl->AddRectFilled(ImVec2(at.x - 2.f, at.y - 1.f), ImVec2(at.x + size.x + 2.f, at.y + size.y + 1.f),
+                          IM_COL32(0, 0, 0, 190));
+        dl->AddText(at, IM_COL32(255, 255, 255, 255), text.c_str());
+        return;
+    }
+}
+
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
     HeatmapResult res;
     const HeatmapMatrix& m = s.matrix;
@@ -380,7 +414,8 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
         ImGui::TextDisabled("(empty tensor)");
         return res;
     }
-    CachedTexture tex = HeatmapTexture(cache, m);
+    const int factor = cells_per_texel(s);
+    CachedTexture tex = drawn_texture(cache, m, factor);
     ImGui::BeginGroup();  // one item for the layout, whatever the buttons inside do
     const Layout L = layout_heatmap(s, tex.range);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -389,6 +424,7 @@ HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
     dl->AddRect(ImVec2(L.p0.x - 1, L.p0.y - 1), ImVec2(L.p1.x + 1, L.p1.y + 1), kTick);
     DrawLabels(dl, s, L);  // after the cells: head separators are drawn over them
     DrawCellNumbers(dl, s, L, tex.range);
+    DrawReduction(dl, L, factor, m.cmap);
     HandleMouse(dl, s, L, res);
     DrawRowMarks(dl, s, L, res.hovered_row);
     const ImVec2 end = DrawBar(cache, s, L, tex.range);

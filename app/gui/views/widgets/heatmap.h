@@ -84,6 +84,9 @@ struct HeatmapResult {
     float cell_w = 0.f, cell_h = 0.f;
 };
 
+// Cells smaller than pixels (a 1,374-token attention map) are drawn reduced, each texel the
+// cell of its box that stands out most (render_matrix_reduced), the reduction said over the
+// cells' corner; hover and click still name the one cell under the mouse.
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& spec);
 // The matrix's texture alone (what DrawHeatmap draws its cells from; thumbnails).
 CachedTexture HeatmapTexture(TextureCache& cache, const HeatmapMatrix& matrix);
