@@ -357,10 +357,15 @@ CachedTexture HeatmapTexture(TextureCache& cache, const HeatmapMatrix& m) {
 
 }
 
+// The range to lay a heatmap out by before its data's range is computed: its own when
+// given, else one whose colour bar labels are as wide as a typical "-0.123".
+static Range layout_range(const HeatmapMatrix& m) {
+    return m.range.lo != m.range.hi ? m.range : Range{-0.123f, 0.123f};
+}
+
 int BestHeatmapColumns(int n, ImVec2 avail, const HeatmapSpec& spec, ImVec2 extra) {
     HeatmapSpec s = spec;
-    // The colour bar's labels as wide as a typical "-0.123" (the data's own range is not computed here).
-    const Range typical = s.matrix.range.lo != s.matrix.range.hi ? s.matrix.range : Range{-0.123f, 0.123f};
+    const Range typical = layout_range(s.matrix);
     int best = 1;
     float best_area = -1.f;
     for (int cols = 1; cols <= std::max(1, n); ++cols) {
@@ -374,9 +379,9 @@ int BestHeatmapColumns(int n, ImVec2 avail, const HeatmapSpec& spec, ImVec2 extr
 }
 
 // Cells per texel on each side when the cells are smaller than pixels (1: a texel per cell),
-// from the layout with a typical colour bar: a 1,374-token attention map in 120 px is 11.
+// from the layout by layout_range: a 1,374-token attention map in 120 px is 11.
 static int cells_per_texel(const HeatmapSpec& s) {
-    const Layout guess = layout_heatmap(s, Range{-0.123f, 0.123f});
+    const Layout guess = layout_heatmap(s, layout_range(s.matrix));
     const float px_w = std::max(1.f, guess.p1.x - guess.p0.x), px_h = std::max(1.f, guess.p1.y - guess.p0.y);
     return std::max(1, static_cast<int>(std::min(s.matrix.cols / px_w, s.matrix.rows / px_h)));
 }
@@ -393,18 +398,15 @@ static void DrawReduction(ImDrawList* dl, const Layout& L, int factor, Colormap 
     if (factor <= 1) return;
     const std::string f = std::to_string(factor) + "×" + std::to_string(factor);
     const bool diverging = cmap == Colormap::Diverging;
-    const std::string shortest = (diverging ? "|max| of " : "max of ") + f;
-    for (const std::string& text : {"a pixel: the " + std::string(diverging ? "farthest from 0" : "largest") + " of " +
-                                        f + " cells",
-                                    shortest}) {
-        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-        if (size.x + 8.f > L.p1.x - L.p0.x && text != shortest) continue;
-        const ImVec2 at(L.p0.x + 2.f, L.p1.y - size.y - 2.f);
-        dl->AddRectFilled(ImVec2(at.x - 2.f, at.y - 1.f), ImVec2(at.x + size.x + 2.f, at.y + size.y + 1.f),
-                          IM_COL32(0, 0, 0, 190));
-        dl->AddText(at, IM_COL32(255, 255, 255, 255), text.c_str());
-        return;
-    }
+    const std::string whole = std::string("a pixel: the ") + (diverging ? "farthest from 0" : "largest") + " of " + f +
+                              " cells";
+    const bool fits = ImGui::CalcTextSize(whole.c_str()).x + 8.f <= L.p1.x - L.p0.x;
+    const std::string text = fits ? whole : (diverging ? "|max| of " : "max of ") + f;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 at(L.p0.x + 2.f, L.p1.y - size.y - 2.f);
+    dl->AddRectFilled(ImVec2(at.x - 2.f, at.y - 1.f), ImVec2(at.x + size.x + 2.f, at.y + size.y + 1.f),
+                      IM_COL32(0, 0, 0, 190));
+    dl->AddText(at, IM_COL32(255, 255, 255, 255), text.c_str());
 }
 
 HeatmapResult DrawHeatmap(TextureCache& cache, const HeatmapSpec& s) {
