@@ -27,6 +27,10 @@ public:
     void counts(const std::string& flag, std::vector<int>* values, int min, int max, const std::string& help) {
         add(flag, "A,B", help, [=](const std::string& text) { *values = vit::parse_int_list(flag, text, min, max); });
     }
+    // `--flag` alone: sets `value` true.
+    void flag(const std::string& flag, bool* value, const std::string& help) {
+        add(flag, "", help, [=](const std::string&) { *value = true; });
+    }
     // `--flag TEXT`: any text but an empty one.
     void text(const std::string& flag, std::string* value, const std::string& help) {
         add(flag, "TEXT", help, [=](const std::string& text) { *value = vit::parse_path(flag, text); });
@@ -42,6 +46,10 @@ public:
             }
             const Flag* flag = find(arg);
             if (!flag) fail("unknown option '" + vit::shortened(arg) + "' (--help lists the options)");
+            if (flag->value.empty()) {
+                flag->set("");
+                continue;
+            }
             if (i + 1 >= argc) fail(arg + ": expected a value");
             try {
                 flag->set(argv[++i]);
@@ -53,9 +61,9 @@ public:
 
     std::string usage() const {
         std::string text = "usage: " + program_;
-        for (const Flag& f : flags_) text += " [" + f.name + " " + f.value + "]";
+        for (const Flag& f : flags_) text += " [" + written(f) + "]";
         text += "\n" + summary_ + "\n";
-        for (const Flag& f : flags_) text += "  " + f.name + " " + f.value + "  " + f.help + "\n";
+        for (const Flag& f : flags_) text += "  " + written(f) + "  " + f.help + "\n";
         return text;
     }
 
@@ -69,6 +77,7 @@ private:
              std::function<void(const std::string&)> set) {
         flags_.push_back({name, value, help, std::move(set)});
     }
+    static std::string written(const Flag& f) { return f.value.empty() ? f.name : f.name + " " + f.value; }
     const Flag* find(const std::string& name) const {
         for (const Flag& f : flags_)
             if (f.name == name) return &f;

@@ -1,15 +1,19 @@
 // vitviz-gpu-bench: the GPU backend against the CPU core, in one run on one machine.
 //   1. The attention core of ViT-B/16 (12 heads of 64): scores = q·kᵀ/√Dh, softmax,
-//      attn·v with heads concatenated — at 224 (197 tokens) and 512 (1025 tokens).
-//      CPU: the core's own attention (core/pass/attention.h).
+//      attn·v with heads concatenated — at 224, 512 and 1024 px (197, 1,025 and
+//      4,097 tokens). CPU: the core's own attention (core/pass/attention.h).
 //   2. The whole ViT-B/16 forward pass (random weights, every stage kept on the
-//      GPU, predictions read back) against vit::forward_into with every stage.
+//      GPU, predictions read back) against vit::forward_into with every stage;
+//      with --large also a ViT-L/14 at 518 px (1,370 tokens; the GPU backend runs
+//      no registers or LayerScale, so it is the plain ViT-L/14 of DINOv2's size).
 // GPU time comes from GL_TIME_ELAPSED queries; wall time includes the submission
 // and, for the forward pass, the read-back. Medians (and minimums) over --reps runs.
+// Each row is followed by the largest |GPU − CPU| of each stage.
 //
-// vitviz-gpu-bench [--reps N] [--full-reps N] [--threads T] [--sizes 224,512] [--full-sizes 224]
+// vitviz-gpu-bench [--reps N] [--full-reps N] [--threads T] [--sizes 224,512,1024]
+//                  [--full-sizes 224] [--large]
 // (the full pass runs at 224 by default: at 512 it takes minutes on llvmpipe; add it
-// with --full-sizes 224,512 on a real GPU).
+// with --full-sizes 224,512 on a real GPU, as tools/gpu-check.sh does).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -38,15 +42,48 @@ using vit::Stopwatch;
 using Stats = vit::TimingStats;
 Stats stats(std::vector<double> ms) { return vit::timing_stats(std::move(ms)); }
 
-void print_row(const char* what, int size, int tokens, Stats gpu, Stats wall, Stats cpu) {
-    std::printf("%-10s %4d px %5d tok | GPU %9.2f ms (min %9.2f) | GPU wall %9.2f ms | CPU %9.2f ms (min %9.2f) | "
-                "CPU/GPU %6.2fx (wall %6.2fx)\n",
-                what, size, tokens, gpu.median_ms, gpu.min_ms, wall.median_ms, cpu.median_ms, cpu.min_ms,
-                cpu.median_ms / gpu.median_ms, cpu.median_ms / wall.median_ms);
-    std::fflush(stdout);
+// Rows of one markdown table, and below it each row's largest |GPU − CPU| per stage.
+struct Report {
+    bool timer_reliable = true;  // false on llvmpipe: its timer queries read 0 for compute
+    std::vector<std::string> details;
+
+    static void header() {
+        std::printf("| what | px | tokens | GPU timer ms | GPU wall ms | CPU ms | CPU/GPU wall | largest abs(GPU − CPU) |\n"
+                    "|---|---:|---:|---:|---:|---:|---:|---|\n");
+    }
+    void row(const std::string& what, int size, int tokens, Stats gpu, Stats wall, Stats cpu,
+             const std::vector<std::pair<std::string, double>>& differences) {
+        char timer[32] = "n/a";
+        if (timer_reliable) std::snprintf(timer, sizeof timer, "%.3f", gpu.median_ms);
+        auto worst = std::max_element(differences.begin(), differences.end(),
+                                      [](const auto& a, const auto& b) { return a.second < b.second; });
+        std::printf("| %s | %d | %d | %s | %.2f | %.2f | %.2fx | %.1e (%s) |\n", what.c_str(), size, tokens, timer,
+                    wall.median_ms, cpu.median_ms, cpu.median_ms / wall.median_ms, worst->second, worst->first.c_str());
+        std::fflush(stdout);
+        std::string line = what + " " + std::to_string(size) + " px:";
+        for (size_t i = 0; i < differences.size(); ++i) {
+            char cell[48];
+            std::snprintf(cell, sizeof cell, "%s %-9s %.1e", i % 6 == 0 ? "\n   " : "", differences[i].first.c_str(),
+                          differences[i].second);
+            line += cell;
+        }
+        details.push_back(line);
+    }
+    void print_details() const {
+        if (details.empty()) return;
+        std::printf("\nlargest abs(GPU − CPU) per stage (over blocks):\n");
+        for (const std::string& d : details) std::printf("%s\n", d.c_str());
+    }
+};
+
+// The largest |GPU − CPU| between a GPU buffer and the CPU's tensor of the same size.
+double largest_difference(const vit::gpu::GpuBuffer& gpu, const vit::Tensor& cpu) {
+    vit::Tensor read(cpu.shape);
+    gpu.download(read.data.data(), read.data.size());
+    return vit::compare(read, cpu).max_abs;
 }
 
-void bench_attention(vit::gpu::GpuOps& ops, int size, int reps) {
+void bench_attention(Report& report, vit::gpu::GpuOps& ops, int size, int reps) {
     const int H = 12, Dh = 64, D = H * Dh, grid = size / 16, T = grid * grid + 1;
     std::mt19937 rng(7);
     std::normal_distribution<float> dist(0.0f, 1.0f);
@@ -88,15 +125,29 @@ void bench_attention(vit::gpu::GpuOps& ops, int size, int reps) {
     }
 
     // The two must agree, or the timing means nothing.
-    vit::Tensor gpu_context(cpu_context.shape);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    context.download(gpu_context.data.data(), gpu_context.data.size());
-    print_row("attention", size, T, stats(gpu_ms), stats(wall_ms), stats(cpu_ms));
-    std::printf("           (context max |GPU − CPU| = %.3g)\n", vit::compare(gpu_context, cpu_context).max_abs);
+    report.row("ViT-B/16 attention", size, T, stats(gpu_ms), stats(wall_ms), stats(cpu_ms),
+               {{"scores", largest_difference(scores, cpu_scores)},
+                {"attn", largest_difference(attn, cpu_attn)},
+                {"context", largest_difference(context, cpu_context)}});
 }
 
-void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int reps) {
-    const int grid = size / 16, T = grid * grid + 1;
+// The largest |GPU − CPU| of each stage kind (over its blocks), in catalogue order; every
+// stage must be there (Readback::All).
+std::vector<std::pair<std::string, double>> stage_differences(const vit::Trace& gpu, const vit::Trace& cpu) {
+    std::vector<std::pair<std::string, double>> largest;
+    for (const vit::Stage& s : cpu.stages()) {
+        const std::string name = vit::stage_def(s.kind).name;
+        const double d = vit::compare(gpu.at(s.ref()), s.tensor).max_abs;
+        auto it = std::find_if(largest.begin(), largest.end(), [&](const auto& e) { return e.first == name; });
+        if (it == largest.end()) largest.emplace_back(name, d);
+        else it->second = std::max(it->second, d);
+    }
+    return largest;
+}
+
+void bench_forward(Report& report, const std::string& what, vit::GpuBackend& gpu, const vit::Model& model, int size, int reps) {
+    const int grid = size / model.config.patch_size, T = grid * grid + 1;
     vit::Tensor input({3, size, size});
     std::mt19937 rng(11);
     std::normal_distribution<float> dist(0.0f, 1.0f);
@@ -113,7 +164,6 @@ void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int 
             wall_ms.push_back(wall);
         }
     }
-    const vit::Tensor gpu_probs = gpu.read_stage(vit::stage_id(vit::StageKind::Probs));
 
     vit::Trace trace;
     for (int r = 0; r <= reps; ++r) {
@@ -122,24 +172,38 @@ void bench_forward(vit::GpuBackend& gpu, const vit::Model& model, int size, int 
         vit::add_rollout(trace);  // the GPU pass computes it too
         if (r > 0) cpu_ms.push_back(watch.ms());
     }
-    const double max_diff = vit::compare(gpu_probs, trace.at(vit::StageRef{vit::StageKind::Probs})).max_abs;
-    const Stats g = stats(gpu_ms);
-    print_row("forward", size, T, g, stats(wall_ms), stats(cpu_ms));
-    std::printf("           (probs max |GPU − CPU| = %.3g; GPU %.1f GFLOP/s)\n", max_diff,
-                vit::forward_flops(model.config, T) / (g.median_ms * 1e6));
+    report.row(what, size, T, stats(gpu_ms), stats(wall_ms), stats(cpu_ms),
+               stage_differences(gpu.forward(input, vit::GpuBackend::Readback::All), trace));
+}
+
+// DINOv2 ViT-L/14's size at 518 px (D 1024, 16 heads, 24 blocks, MLP 4096) without its
+// registers and LayerScale, which the GPU backend does not run.
+vit::ModelConfig vit_large_518_config() {
+    vit::ModelConfig c = vit::vit_base_config();
+    c.name = "ViT-L/14 at 518 px (random weights)";
+    c.embed_dim = 1024;
+    c.num_heads = 16;
+    c.depth = 24;
+    c.mlp_dim = 4096;
+    c.patch_size = 14;
+    c.pos_grid = 37;
+    c.preprocess.image_size = 518;
+    return c;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     int reps = 3, full_reps = 1, threads = 0;
-    std::vector<int> sizes = {224, 512}, full_sizes = {224};
+    bool large = false;
+    std::vector<int> sizes = {224, 512, 1024}, full_sizes = {224};
     vit_bench::BenchArgs args("vitviz-gpu-bench", "The GPU backend's attention core and forward pass beside the CPU's.");
     args.count("--reps", &reps, 1, vit::kMaxTimedRuns, "timed attention runs (default 3)");
     args.count("--full-reps", &full_reps, 1, vit::kMaxTimedRuns, "timed forward passes (default 1)");
     args.count("--threads", &threads, 0, 256, "CPU threads, 0 for all (default 0)");
-    args.counts("--sizes", &sizes, 16, vit::kMaxImageSide, "attention image sizes (default 224,512)");
+    args.counts("--sizes", &sizes, 16, vit::kMaxImageSide, "attention image sizes (default 224,512,1024)");
     args.counts("--full-sizes", &full_sizes, 16, vit::kMaxImageSide, "forward image sizes (default 224)");
+    args.flag("--large", &large, "also the forward pass of a ViT-L/14 at 518 px (about 10 GB of CPU memory)");
     args.parse(argc, argv);
     for (const std::vector<int>* list : {&sizes, &full_sizes})
         for (int s : *list)
@@ -150,20 +214,28 @@ int main(int argc, char** argv) {
         vit::GpuBackend gpu;
         const std::string device = gpu.device();
         std::printf("GPU: %s\nCPU core threads: %d; timed runs after a warm-up: %d (attention), %d (forward); medians\n",
-                    device.c_str(), threads > 0 ? threads : Eigen::nbThreads(), reps, full_reps);
+                    device.c_str(), threads > 0 ? threads : vit::machine_threads(), reps, full_reps);
         if (device.find("llvmpipe") != std::string::npos)
             std::printf("note: llvmpipe runs the shaders on the CPU cores the CPU core also uses, and its\n"
                         "      GL_TIME_ELAPSED is unreliable for compute (one dispatch can read 0 ms): read GPU wall.\n");
-        std::printf("ViT-B/16 attention core: 12 heads × 64, scores + softmax + attn·v\n");
+        std::printf("attention: 12 heads × 64, scores + softmax + attn·v; forward: random weights, the GPU keeps "
+                    "every stage and reads back the predictions, the CPU writes every stage\n\n");
+        Report report;
+        report.timer_reliable = device.find("llvmpipe") == std::string::npos;
+        Report::header();
         vit::gpu::GpuOps ops;
-        for (int s : sizes) bench_attention(ops, s, reps);
+        for (int s : sizes) bench_attention(report, ops, s, reps);
         if (!full_sizes.empty()) {
-            std::printf("ViT-B/16 full forward (random weights; GPU keeps every stage, reads back predictions; "
-                        "CPU writes every stage)\n");
             const vit::Model model = vit::make_random_model(vit::vit_base_config(), 1);
             gpu.set_model(model);
-            for (int s : full_sizes) bench_forward(gpu, model, s, full_reps);
+            for (int s : full_sizes) bench_forward(report, "ViT-B/16 forward", gpu, model, s, full_reps);
         }
+        if (large) {
+            const vit::Model model = vit::make_random_model(vit_large_518_config(), 1);
+            gpu.set_model(model);
+            bench_forward(report, "ViT-L/14 forward", gpu, model, 518, full_reps);
+        }
+        report.print_details();
     } catch (const vit::Error& e) {
         std::fprintf(stderr, "vitviz-gpu-bench: %s\n", e.what());
         return 1;
