@@ -160,6 +160,7 @@ NormedStream run_block(const Model& model, int b, NormedStream in, const Interve
     const ModelConfig& c = model.config;
     const BlockWeights& w = model.blocks[b];
     const PackedWeights::Block* pw = packed ? &packed->blocks.at(b) : nullptr;
+    const BlockTeam team(in.x->shape[0] * c.embed_dim * c.fc1_dim());  // every block of the pass: the same work
 
     Tensor& q = out.next(StageKind::Q, b);
     Tensor& k = out.next(StageKind::K, b);

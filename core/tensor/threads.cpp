@@ -4,12 +4,14 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include "tensor/openmp.h"
 #include <thread>
 
 #include "base/parse.h"
 #include "tensor/free_cores.h"
+#include "tensor/team_tuner.h"
 
 #if defined(VITVIZ_BLAS_OPENBLAS)
 #include <cblas.h>
@@ -57,24 +59,46 @@ void apply_library_team(int team) {
     Eigen::setNbThreads(kBlasProducts ? 1 : team);
 }
 
-// The team for the next pass: renewed from the window once it spans kTeamWindowSeconds.
+double steady_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// The team for the next pass: renewed from the window once it spans kTeamWindowSeconds. Inside the
+// window it costs a clock read (read_cpu's wall_s is the same steady clock): every block asks.
 int next_team(int wanted) {
     std::lock_guard<std::mutex> lock(team_window.mutex);
     if (team_window.proc_missing) return wanted;
+    if (team_window.start && steady_seconds() - team_window.start->wall_s < kTeamWindowSeconds) {
+        const int decided = decided_team.load();
+        return decided > 0 ? std::min(decided, wanted) : wanted;
+    }
     const std::optional<CpuReading> now = read_cpu();
     if (!now) {
         team_window.proc_missing = true;
         return wanted;
     }
-    if (!team_window.start) team_window.start = now;
-    if (now->wall_s - team_window.start->wall_s < kTeamWindowSeconds) {
-        const int decided = decided_team.load();
-        return decided > 0 ? std::min(decided, wanted) : wanted;
+    if (!team_window.start) {
+        team_window.start = now;
+        return wanted;
     }
     const int team = team_for(*team_window.start, *now, machine_threads(), wanted);
     team_window.start = now;
     decided_team.store(team);
     return team;
+}
+
+// The blocks' tuner, shared by every pass of the process (the app's worker and its views).
+struct BlockTuning {
+    std::mutex mutex;
+    TeamTuner tuner;
+};
+BlockTuning block_tuning;
+std::atomic<int> last_team{0};
+
+// The team a pass uses now: the library's threads and OpenMP's.
+void use_team(int team) {
+    apply_library_team(team);
+    omp_set_num_threads(team);
 }
 
 }  // namespace
@@ -91,19 +115,39 @@ void set_threads(int threads) {
     asked_threads.store(std::max(threads, 0));
     decided_team.store(0);
     const int count = asked();
-    apply_library_team(count);
-    omp_set_num_threads(count);
+    use_team(count);
 }
 
 int size_team_for_pass() {
     if (omp_in_parallel()) return 1;
     const int wanted = asked();
     const int team = wanted > 1 && sizing_to_free_cores.load() ? next_team(wanted) : wanted;
-    apply_library_team(team);
-    omp_set_num_threads(team);
+    use_team(team);
     return team;
 }
 
 void set_team_sizing(bool to_free_cores) { sizing_to_free_cores.store(to_free_cores); }
+
+BlockTeam::BlockTeam(int64_t work) : work_(work) {
+    const int wanted = asked();
+    if (omp_in_parallel() || wanted < 2 || !sizing_to_free_cores.load()) return;
+    const int suggested = next_team(wanted);
+    start_s_ = steady_seconds();
+    {
+        std::lock_guard<std::mutex> lock(block_tuning.mutex);
+        team_ = block_tuning.tuner.choose(suggested, wanted, work_, start_s_);
+    }
+    use_team(team_);
+    last_team.store(team_);
+}
+
+BlockTeam::~BlockTeam() {
+    if (team_ == 0) return;
+    const double now = steady_seconds();
+    std::lock_guard<std::mutex> lock(block_tuning.mutex);
+    block_tuning.tuner.record(team_, work_, now - start_s_, now);
+}
+
+int last_block_team() { return last_team.load(); }
 
 }  // namespace vit

@@ -18,8 +18,12 @@
 // time over a window of at least kTeamWindowSeconds (/proc/stat counts in
 // 10 ms ticks), the window renewed by the first pass after it closes. Between
 // windows the team stays as decided, so a pass costs a clock read; where
-// /proc/stat is missing the team is the asked threads.
+// /proc/stat is missing the team is the asked threads. A reading can misjudge
+// (a light or bursty background): where it suggests fewer threads than were
+// asked, each block's team is the faster of the two by the time blocks took on
+// them (BlockTeam, team_tuner.h).
 #pragma once
+#include <cstdint>
 #include <string>
 
 namespace vit {
@@ -43,6 +47,28 @@ int size_team_for_pass();
 // Whether size_team_for_pass() sizes teams to the free cores (the default) or
 // always uses the asked threads (vitviz-bench compares the two).
 void set_team_sizing(bool to_free_cores);
+
+// One block of a pass on the team the times of earlier blocks choose
+// (team_tuner.h): where the reading suggests fewer than the asked threads, the
+// faster of the two teams by their latest blocks of the same `work` (any key
+// that differs when the blocks' work does). Constructed before the block and
+// destroyed after it, it times the block. Inside a parallel region, or with the
+// sizing off, it leaves the team alone.
+class BlockTeam {
+public:
+    explicit BlockTeam(int64_t work);
+    ~BlockTeam();
+    BlockTeam(const BlockTeam&) = delete;
+    BlockTeam& operator=(const BlockTeam&) = delete;
+
+private:
+    int64_t work_;
+    int team_ = 0;  // 0: left alone
+    double start_s_ = 0;
+};
+
+// The team the last block ran on (vitviz-bench prints it).
+int last_block_team();
 
 // The shortest span of CPU readings a team is sized from.
 constexpr double kTeamWindowSeconds = 0.1;

@@ -1,9 +1,10 @@
-// The thread owner's team sizing (tensor/free_cores.h, tensor/threads.h): the
+// The thread owner's team sizing (tensor/free_cores.h, tensor/threads.h, tensor/team_tuner.h): the
 // team for a pass from two CPU readings, injected here, and the live readings.
 #include <catch2/catch.hpp>
 #include "tensor/openmp.h"
 
 #include "tensor/free_cores.h"
+#include "tensor/team_tuner.h"
 #include "tensor/threads.h"
 
 namespace {
@@ -67,4 +68,39 @@ TEST_CASE("the live readings advance, and a pass's team stays within the asked t
     vit::set_threads(1);
     CHECK(vit::size_team_for_pass() == 1);
     vit::set_threads(0);  // back to the default: all cores
+}
+
+TEST_CASE("a block's team is the threads asked when the reading suggests them, with nothing timed") {
+    vit::TeamTuner tuner;
+    CHECK(tuner.choose(2, 2, 100, 0.0) == 2);
+    CHECK(tuner.choose(8, 8, 100, 0.0) == 8);
+}
+
+TEST_CASE("where the reading suggests fewer threads, blocks try both teams and keep the faster") {
+    vit::TeamTuner tuner;
+    // A misjudged quiet machine: the reading says 1, yet 2 threads run a block in half the time.
+    REQUIRE(tuner.choose(1, 2, 100, 0.00) == 1);
+    tuner.record(1, 100, 0.010, 0.01);
+    REQUIRE(tuner.choose(1, 2, 100, 0.01) == 2);
+    tuner.record(2, 100, 0.005, 0.015);
+    CHECK(tuner.choose(1, 2, 100, 0.02) == 2);
+    // A busy machine: the team of 2 stalls on the busy core and the reading's team wins.
+    vit::TeamTuner busy;
+    busy.record(1, 100, 0.010, 0.01);
+    busy.record(2, 100, 0.016, 0.03);
+    CHECK(busy.choose(1, 2, 100, 0.04) == 1);
+}
+
+TEST_CASE("the team not chosen is tried again once its time is kRetrySeconds old, and other work starts afresh") {
+    vit::TeamTuner tuner;
+    tuner.record(1, 100, 0.010, 0.00);
+    tuner.record(2, 100, 0.016, 0.01);
+    CHECK(tuner.choose(1, 2, 100, 0.20) == 1);
+    tuner.record(1, 100, 0.010, 0.20);
+    // The machine's load went away: the slow team's time is stale, so the next block tries it.
+    CHECK(tuner.choose(1, 2, 100, 0.01 + vit::TeamTuner::kRetrySeconds + 0.01) == 2);
+    tuner.record(2, 100, 0.005, 0.55);
+    CHECK(tuner.choose(1, 2, 100, 0.56) == 2);
+    // Blocks of other work (another model or size) compare only among themselves.
+    CHECK(tuner.choose(1, 2, 999, 0.57) == 1);
 }
