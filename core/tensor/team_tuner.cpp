@@ -1,5 +1,8 @@
-// TeamTuner (team_tuner.h): each block's team from the latest block times of the two candidates.
+// TeamTuner (team_tuner.h): each block's team from the latest block times of the two candidates,
+// the loser's retry backing off.
 #include "tensor/team_tuner.h"
+
+#include <algorithm>
 
 namespace vit {
 
@@ -11,7 +14,7 @@ void TeamTuner::start_work(int64_t work) {
 
 bool TeamTuner::fresh(int team, double now_s) const {
     const auto it = latest_.find(team);
-    return it != latest_.end() && now_s - it->second.at_s < kRetrySeconds;
+    return it != latest_.end() && now_s - it->second.at_s < it->second.retry_s;
 }
 
 int TeamTuner::choose(int suggested, int asked, int64_t work, double now_s) {
@@ -24,7 +27,13 @@ int TeamTuner::choose(int suggested, int asked, int64_t work, double now_s) {
 
 void TeamTuner::record(int team, int64_t work, double seconds, double now_s) {
     start_work(work);
-    latest_[team] = {seconds, now_s};
+    bool slower = false;
+    for (const auto& [other, timed] : latest_) slower = slower || (other != team && timed.seconds < seconds);
+    Timed& t = latest_[team];
+    const double first = std::max(kFirstRetrySeconds, kFirstRetryBlocks * seconds);
+    t.retry_s = slower ? std::clamp(2 * t.retry_s, first, std::max(kRetrySeconds, kRetryBlocks * seconds)) : first;
+    t.seconds = seconds;
+    t.at_s = now_s;
 }
 
 }  // namespace vit

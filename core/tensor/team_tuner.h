@@ -4,10 +4,14 @@
 // ones. A reading misjudges a machine whose background is light or bursty (a
 // program that wakes for a millisecond, another's idle threads spinning): its
 // team wastes a free core, or a team of all the cores stalls on a busy one.
-// Timing blocks settles it, since every block of a pass is the same work: a
-// block on the other team is tried again once its time is kRetrySeconds old,
-// so the choice follows the machine as its load changes. The clock is passed
-// in, so the rule is tested with the times it is given (tests/core).
+// Timing blocks settles it, since every block of a pass is the same work. The
+// team not chosen is tried again after a while that starts at
+// kFirstRetrySeconds (or kFirstRetryBlocks of its blocks) and doubles each
+// time it loses, up to kRetrySeconds (or kRetryBlocks blocks): one block timed
+// at a noisy moment (another program's threads spinning down) is soon
+// corrected, while on a machine that stays busy the slow team runs at most one
+// block in kRetryBlocks. The clock is passed in, so the rule is tested
+// with the times it is given (tests/core/test_threads.cpp).
 #pragma once
 #include <cstdint>
 #include <map>
@@ -16,19 +20,21 @@ namespace vit {
 
 class TeamTuner {
 public:
-    // How old the other team's time may grow before a block tries it again.
-    static constexpr double kRetrySeconds = 0.5;
+    // How old the other team's time may grow before a block tries it again: at first, and at most.
+    static constexpr double kFirstRetrySeconds = 0.02, kRetrySeconds = 0.5;
+    static constexpr double kFirstRetryBlocks = 8, kRetryBlocks = 32;
 
     // The team for the next block of `work` (blocks of equal work compare; another work starts
     // afresh): `asked` when the reading suggests it; else the faster of `suggested` and `asked`
-    // by their latest block times, a team with no time or a stale one tried first.
+    // by their latest block times, a team with no time or one past its retry tried first.
     int choose(int suggested, int asked, int64_t work, double now_s);
-    // A block of `work` ran on `team` in `seconds`, ending at `now_s`.
+    // A block of `work` ran on `team` in `seconds`, ending at `now_s`; slower than another team's
+    // latest, its retry doubles, else it is back to the first.
     void record(int team, int64_t work, double seconds, double now_s);
 
 private:
     struct Timed {
-        double seconds = 0, at_s = 0;
+        double seconds = 0, at_s = 0, retry_s = kFirstRetrySeconds;
     };
     void start_work(int64_t work);
     bool fresh(int team, double now_s) const;

@@ -91,16 +91,43 @@ TEST_CASE("where the reading suggests fewer threads, blocks try both teams and k
     CHECK(busy.choose(1, 2, 100, 0.04) == 1);
 }
 
-TEST_CASE("the team not chosen is tried again once its time is kRetrySeconds old, and other work starts afresh") {
+TEST_CASE("the team not chosen is tried again after a while that doubles each time it loses") {
+    using vit::TeamTuner;
+    TeamTuner tuner;
+    const double block = 0.001;  // the reading's team runs a block in 1 ms, whenever asked
+    tuner.record(1, 100, block, 0.0);
+    tuner.record(2, 100, 2 * block, 0.0);  // lost: tried again after 2 × kFirstRetrySeconds
+    double wait = 2 * TeamTuner::kFirstRetrySeconds, at = 0.0;
+    for (int loss = 0; loss < 8; ++loss) {
+        tuner.record(1, 100, block, at + wait - 0.002);
+        CHECK(tuner.choose(1, 2, 100, at + wait - 0.001) == 1);
+        REQUIRE(tuner.choose(1, 2, 100, at + wait + 0.001) == 2);
+        at += wait + 0.001;
+        tuner.record(2, 100, 2 * block, at);
+        wait = std::min(2 * wait, TeamTuner::kRetrySeconds);
+    }
+    CHECK(wait == TeamTuner::kRetrySeconds);
+    // The machine's load went away: at its next try the asked team wins, and keeps winning.
+    tuner.record(1, 100, block, at + wait - 0.002);
+    REQUIRE(tuner.choose(1, 2, 100, at + wait + 0.001) == 2);
+    tuner.record(2, 100, block / 2, at + wait + 0.002);
+    CHECK(tuner.choose(1, 2, 100, at + wait + 0.003) == 2);
+}
+
+TEST_CASE("a slow block's team is tried again no sooner than kFirstRetryBlocks of its blocks") {
+    vit::TeamTuner tuner;
+    tuner.record(1, 100, 0.100, 0.0);  // ViT-L's blocks: 100 ms on one thread, 150 ms on a stalled team of 2
+    tuner.record(2, 100, 0.150, 0.2);
+    const double retry = 0.2 + 0.150 * vit::TeamTuner::kFirstRetryBlocks;  // 1.2 s, past 2 × kFirstRetrySeconds
+    tuner.record(1, 100, 0.100, retry - 0.05);
+    CHECK(tuner.choose(1, 2, 100, retry - 0.01) == 1);
+    CHECK(tuner.choose(1, 2, 100, retry + 0.01) == 2);
+}
+
+TEST_CASE("blocks of other work (another model or size) start afresh") {
     vit::TeamTuner tuner;
     tuner.record(1, 100, 0.010, 0.00);
-    tuner.record(2, 100, 0.016, 0.01);
-    CHECK(tuner.choose(1, 2, 100, 0.20) == 1);
-    tuner.record(1, 100, 0.010, 0.20);
-    // The machine's load went away: the slow team's time is stale, so the next block tries it.
-    CHECK(tuner.choose(1, 2, 100, 0.01 + vit::TeamTuner::kRetrySeconds + 0.01) == 2);
-    tuner.record(2, 100, 0.005, 0.55);
-    CHECK(tuner.choose(1, 2, 100, 0.56) == 2);
-    // Blocks of other work (another model or size) compare only among themselves.
-    CHECK(tuner.choose(1, 2, 999, 0.57) == 1);
+    tuner.record(2, 100, 0.005, 0.01);
+    CHECK(tuner.choose(1, 2, 100, 0.011) == 2);
+    CHECK(tuner.choose(1, 2, 999, 0.012) == 1);
 }
