@@ -43,8 +43,9 @@ std::string start_egl(EGLDisplay display, EglSession& out) {
     if (display == EGL_NO_DISPLAY) return "no display";
     EGLint major = 0, minor = 0;
     if (!eglInitialize(display, &major, &minor)) return "eglInitialize failed (" + egl_error_text() + ")";
-    const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
-                                 EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    const EGLint attributes[] = {
+        EGL_CONTEXT_MAJOR_VERSION,           4,       EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
     EGLContext context = EGL_NO_CONTEXT;
     if (eglBindAPI(EGL_OPENGL_API))  // no config: the context draws nowhere (EGL_KHR_no_config_context)
         context = eglCreateContext(display, static_cast<EGLConfig>(nullptr), EGL_NO_CONTEXT, attributes);
@@ -76,7 +77,8 @@ bool open_egl(EglSession& out, std::string& source, std::string& tried) {
         tried += "EGL device " + std::to_string(d) + ": " + why + "; ";
     }
     if (count == 0) tried += "EGL: no devices; ";
-    const std::string why = start_egl(platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr), out);
+    const std::string why =
+        start_egl(platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr), out);
     if (why.empty()) return source = "EGL surfaceless", true;
     tried += "EGL surfaceless: " + why + "; ";
     return false;
@@ -150,8 +152,8 @@ void require_gl43() {
     // A GLFW window's context (the app's) first: the app never touches EGL.
     const bool egl = !glfwGetCurrentContext() && eglGetCurrentContext() != EGL_NO_CONTEXT;
     if (!egl && !glfwGetCurrentContext()) throw Error("no OpenGL 4.3 context: no OpenGL context is current");
-    const int version = egl ? gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress))
-                            : gladLoadGL(glfwGetProcAddress);
+    const int version =
+        egl ? gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress)) : gladLoadGL(glfwGetProcAddress);
     if (version == 0) throw Error("no OpenGL 4.3 context: the OpenGL functions could not be loaded");
     if (!GLAD_GL_VERSION_4_3)
         throw Error("no OpenGL 4.3 context: the current context is OpenGL " +

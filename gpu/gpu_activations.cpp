@@ -57,8 +57,7 @@ private:
 
 void allocate_activations(const ModelConfig& c, int grid, int dropped, Activations& acts) {
     acts = Activations{};
-    while (glGetError() != GL_NO_ERROR) {
-    }
+    while (glGetError() != GL_NO_ERROR) {}
     acts.grid = grid;
     const ModelSizes sizes = model_sizes(c, grid, dropped);
     const int64_t T = sizes.T, T0 = sizes.T0, N = sizes.N, D = sizes.D;
@@ -108,7 +107,8 @@ void allocate_activations(const ModelConfig& c, int grid, int dropped, Activatio
     }
     if (glGetError() == GL_OUT_OF_MEMORY) {
         acts = Activations{};
-        throw Error("GPU backend: out of GPU memory for " + std::to_string(T) + " tokens (use a smaller image or the CPU core)");
+        throw Error("GPU backend: out of GPU memory for " + std::to_string(T) +
+                    " tokens (use a smaller image or the CPU core)");
     }
 }
 

@@ -26,8 +26,8 @@ struct StageSlot {
 };
 
 struct Activations {
-    int grid = 0;    // patches per side
-    int tokens = 0;  // T = grid² + 1 − dropped tokens
+    int grid = 0;                                                 // patches per side
+    int tokens = 0;                                               // T = grid² + 1 − dropped tokens
     GpuBuffer input, patches, patch_embed, cls, tokens_buf, pos;  // pos: resampled, when grid ≠ pos_grid
     // Interventions (core/pass/interventions.h): the unpermuted embedding and its
     // row order; cls + pos before dropping tokens and the rows kept.

@@ -77,8 +77,7 @@ void GpuBackend::Impl::run_block(int b, GLuint x, const Interventions& iv) {
         a.head_scale.upload(scale.data(), scale.size());
         ops.scale_columns(a.context.id(), a.head_scale.id(), T, D);
     }
-    ops.matmul_bias(a.context.id(), 0, D, w.proj_w.id(), bias(w.proj_b, w.proj_has_bias), a.attn_out.id(), T, D,
-                    D);
+    ops.matmul_bias(a.context.id(), 0, D, w.proj_w.id(), bias(w.proj_b, w.proj_has_bias), a.attn_out.id(), T, D, D);
     ops.add(x, a.attn_out.id(), a.res1.id(), T * D);
     ops.layernorm(a.res1.id(), w.ln2_w.id(), w.ln2_b.id(), a.ln2.id(), T, D, c.ln_eps);
     ops.matmul_bias(a.ln2.id(), 0, D, w.fc1_w.id(), bias(w.fc1_b, w.fc1_has_bias), a.fc1.id(), T, M, D);
@@ -99,7 +98,8 @@ void GpuBackend::Impl::embed(const Tensor& input, const Interventions& iv) {
     const GLuint embed_out = iv.permute_patches.empty() ? acts.patch_embed.id() : acts.embed_unpermuted.id();
     ops.matmul_bias(acts.patches.id(), 0, c.patch_dim(), model->patch_w.id(),
                     model->patch_has_bias ? model->patch_b.id() : 0u, embed_out, N, D, c.patch_dim());
-    if (!iv.permute_patches.empty()) ops.gather_rows(acts.embed_unpermuted.id(), acts.permutation.id(), acts.patch_embed.id(), N, D);
+    if (!iv.permute_patches.empty())
+        ops.gather_rows(acts.embed_unpermuted.id(), acts.permutation.id(), acts.patch_embed.id(), N, D);
     const bool dropping = T != N + 1;
     ops.embed_tokens(acts.patch_embed.id(), model->cls_token.id(), pos, acts.cls.id(),
                      dropping ? acts.tokens_all.id() : acts.tokens_buf.id(), N + 1, D, !iv.no_positions);
@@ -206,9 +206,8 @@ Trace GpuBackend::Impl::read(const std::vector<std::string>& wanted) const {
 Trace GpuBackend::forward(const Tensor& input, Readback what, const Interventions& iv) {
     impl_->run(input, iv);
     const ModelConfig& c = impl_->model->config;
-    const std::vector<std::string> ids = what == Readback::All
-                                             ? impl_->acts.ids
-                                             : prediction_stage_ids(c.depth, c.num_classes > 0);
+    const std::vector<std::string> ids =
+        what == Readback::All ? impl_->acts.ids : prediction_stage_ids(c.depth, c.num_classes > 0);
     Trace trace = impl_->read(ids);
     impl_->gpu_ms = impl_->timer.ms();
     return trace;

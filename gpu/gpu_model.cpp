@@ -20,7 +20,8 @@ GpuModel upload_model(const Model& m) {
     require_gpu_stages(m.config);
     validate_model_shapes(m);
     if (!m.config.plain_tokens())
-        throw Error(m.config.name + ": the GPU backend runs only one CLS token with the head on its row; this model's "
+        throw Error(m.config.name +
+                    ": the GPU backend runs only one CLS token with the head on its row; this model's "
                     "registers, distillation token or pooling run on the CPU");
     GpuModel g;
     g.config = m.config;

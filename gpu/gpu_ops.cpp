@@ -7,8 +7,8 @@ namespace vit::gpu {
 
 namespace {
 
-constexpr GLuint kTile = 64;         // output tile of the matrix shaders (64×64 per workgroup)
-constexpr GLuint kGroup = 256;       // threads of the 1-D shaders
+constexpr GLuint kTile = 64;          // output tile of the matrix shaders (64×64 per workgroup)
+constexpr GLuint kGroup = 256;        // threads of the 1-D shaders
 constexpr GLuint kMaxGroups = 65535;  // the smallest GL_MAX_COMPUTE_WORK_GROUP_COUNT allowed
 
 GLuint ceil_div(int n, GLuint d) { return (static_cast<GLuint>(n) + d - 1) / d; }
@@ -58,8 +58,7 @@ void GpuOps::matmul_bias(GLuint a, int a_off, int lda, GLuint b, GLuint bias, GL
     p.dispatch(ceil_div(N, kTile), ceil_div(M, kTile));
 }
 
-void GpuOps::attn_scores(GLuint q, int q_off, GLuint k, int k_off, GLuint scores, int H, int T, int Dh,
-                         float scale) {
+void GpuOps::attn_scores(GLuint q, int q_off, GLuint k, int k_off, GLuint scores, int H, int T, int Dh, float scale) {
     bind(0, q);
     bind(1, k);
     bind(2, scores);
@@ -133,8 +132,8 @@ void GpuOps::patch_extract(GLuint image, GLuint patches, int channels, int heigh
     dispatch_elements(p, channels * height * width);
 }
 
-void GpuOps::embed_tokens(GLuint patch_embed, GLuint cls_token, GLuint pos, GLuint cls, GLuint tokens, int T,
-                          int D, bool add_pos) {
+void GpuOps::embed_tokens(GLuint patch_embed, GLuint cls_token, GLuint pos, GLuint cls, GLuint tokens, int T, int D,
+                          bool add_pos) {
     bind(0, patch_embed);
     bind(1, cls_token);
     bind(2, pos);

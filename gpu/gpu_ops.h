@@ -45,8 +45,8 @@ public:
     void rollout_prepare(GLuint attn, GLuint out, int H, int T);
 
 private:
-    ComputeProgram matmul_bias_, attn_scores_, softmax_rows_, weighted_sum_, layernorm_, gelu_, add_,
-        patch_extract_, embed_tokens_, rollout_prepare_, gather_rows_, scale_columns_;
+    ComputeProgram matmul_bias_, attn_scores_, softmax_rows_, weighted_sum_, layernorm_, gelu_, add_, patch_extract_,
+        embed_tokens_, rollout_prepare_, gather_rows_, scale_columns_;
 };
 
 }  // namespace vit::gpu

@@ -40,7 +40,8 @@ ComputeProgram::~ComputeProgram() {
 }
 
 ComputeProgram::ComputeProgram(ComputeProgram&& other) noexcept
-    : name_(std::move(other.name_)), program_(std::exchange(other.program_, 0)),
+    : name_(std::move(other.name_)),
+      program_(std::exchange(other.program_, 0)),
       locations_(std::move(other.locations_)) {}
 
 ComputeProgram& ComputeProgram::operator=(ComputeProgram&& other) noexcept {

@@ -22,7 +22,8 @@ void gpu_bench(const Model& model, const Tensor& input, int runs) {
     ComputeGlContext gl;
     GpuBackend gpu;
     gpu.set_model(model);
-    const int tokens = static_cast<int>(gpu.forward(input, GpuBackend::Readback::Predictions).at(StageRef{StageKind::Rollout}).shape[0]);
+    const int tokens = static_cast<int>(
+        gpu.forward(input, GpuBackend::Readback::Predictions).at(StageRef{StageKind::Rollout}).shape[0]);
     std::vector<double> wall_ms, gpu_ms;
     for (int i = 0; i < runs; ++i) {
         const Stopwatch watch;

@@ -50,11 +50,13 @@ void dump_gradients(const GradRequest& request, const Model& model, const Trace&
     if (!request.grad.empty()) {
         const Gradients grads = logit_gradients(model, trace, parse_class("--grad", request.grad, model, trace));
         for (const Stage& s : grads.stages.stages()) write(request.dump_dir, "grad." + s.id, s.tensor);
-        for (const NamedTensor& p : timm_parameters(grads.params)) write(request.dump_dir, "grad.param." + p.name, p.tensor);
+        for (const NamedTensor& p : timm_parameters(grads.params))
+            write(request.dump_dir, "grad.param." + p.name, p.tensor);
     }
     if (!request.relevance.empty()) {
         const int cls = parse_class("--relevance", request.relevance, model, trace);
-        write(request.dump_dir, "relevance", relevance(trace, logit_gradients(model, trace, cls).stages, model.config.depth));
+        write(request.dump_dir, "relevance",
+              relevance(trace, logit_gradients(model, trace, cls).stages, model.config.depth));
     }
 }
 

@@ -40,7 +40,8 @@ void print_lens(const Model& model, const Mat& lens) {
     for (Eigen::Index b = 0; b < lens.rows(); ++b) {
         Eigen::Index top = 0;
         const float p = lens.row(b).maxCoeff(&top);
-        std::printf(" %3d %.4f  %.4f %s\n", static_cast<int>(b), lens(b, final_top), p, model.config.labels[top].c_str());
+        std::printf(" %3d %.4f  %.4f %s\n", static_cast<int>(b), lens(b, final_top), p,
+                    model.config.labels[top].c_str());
     }
 }
 

@@ -63,7 +63,8 @@ std::string usage() {
            "                  [--mask-patches LIST] [--drop-tokens LIST] [--ablate-heads B:H,...] [--no-pos]\n"
            "                  [--permute-patches LIST] [--temperature T] [--occlusion-map] [--logit-lens]\n"
            "  --model  a checkpoint folder or .safetensors file; hf-hub:ORG/NAME[@REVISION], a timm or Hugging Face\n"
-           "           model on the Hub, from the Hugging Face cache or downloaded into it (HF_ENDPOINT, HF_HUB_OFFLINE,\n"
+           "           model on the Hub, from the Hugging Face cache or downloaded into it (HF_ENDPOINT, "
+           "HF_HUB_OFFLINE,\n"
            "           HF_TOKEN as huggingface_hub reads them); or a built-in model:\n" +
            vit::builtin_model_lines("           ") +
            "  --allow-nonfinite  run weights that hold NaN or Inf, and print answers that hold them, with a warning\n"
@@ -118,7 +119,8 @@ void print_top(const vit::Model& model, const vit::Trace& trace, int top, bool a
 }
 
 // Every stage of the pass as DIR/<stage id>.npy; a Stream trace's block stages recomputed a block at a time.
-void dump_trace(const vit::Model& model, const vit::Trace& trace, const vit::Interventions& iv, const std::string& dir) {
+void dump_trace(const vit::Model& model, const vit::Trace& trace, const vit::Interventions& iv,
+                const std::string& dir) {
     vit::make_folder(dir);
     vit::for_each_stage(model, trace, iv, [&](const vit::Stage& s) {
         vit::write_npy((std::filesystem::path(dir) / (s.id + ".npy")).string(), s.tensor);
@@ -128,9 +130,10 @@ void dump_trace(const vit::Model& model, const vit::Trace& trace, const vit::Int
 void bench(const vit::Model& model, const vit::Tensor& input, int runs) {
     const vit::ForwardTiming t = vit::time_forward(model, input, runs);
     const double gflops = vit::forward_flops(model.config, t.tokens) / (t.median_ms * 1e6);
-    std::printf("forward_ms median=%.3f min=%.3f runs=%d gflops=%.1f rollout_ms=%.3f (once, apart: a view or a dump "
-                "adds it)\n",
-                t.median_ms, t.min_ms, runs, gflops, t.rollout_ms);
+    std::printf(
+        "forward_ms median=%.3f min=%.3f runs=%d gflops=%.1f rollout_ms=%.3f (once, apart: a view or a dump "
+        "adds it)\n",
+        t.median_ms, t.min_ms, runs, gflops, t.rollout_ms);
 }
 
 int run_gpu(const Options& o, const vit::Model& model, const vit::Tensor& input, const vit::Interventions& iv) {
@@ -186,7 +189,8 @@ int run(const Options& o) {
         bench(model, input, o.bench);
         return 0;
     }
-    if (!iv.empty() && o.grads.any()) throw vit::Error("--grad and --relevance are for the unmodified pass, without interventions");
+    if (!iv.empty() && o.grads.any())
+        throw vit::Error("--grad and --relevance are for the unmodified pass, without interventions");
     const vit::Trace trace = vit::forward(model, input, iv, keep);
     if (!o.dump_dir.empty()) dump_trace(model, trace, iv, o.dump_dir);
     if (o.grads.any()) vit::cli::dump_gradients(o.grads, model, trace);

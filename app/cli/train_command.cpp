@@ -58,7 +58,8 @@ void check_writable(const std::string& dir) {
     std::filesystem::create_directories(dir, ec);
     const std::filesystem::path probe = std::filesystem::path(dir) / ".vitviz-write-test";
     std::FILE* f = ec ? nullptr : std::fopen(probe.string().c_str(), "wb");
-    if (!f) throw Error("cannot write to the output folder '" + dir + "': " + (ec ? ec.message() : std::strerror(errno)));
+    if (!f)
+        throw Error("cannot write to the output folder '" + dir + "': " + (ec ? ec.message() : std::strerror(errno)));
     std::fclose(f);
     std::filesystem::remove(probe, ec);
 }

@@ -168,7 +168,8 @@ void make_folder(const std::string& dir) {
     std::filesystem::create_directories(dir, ec);
     if (ec) throw Error("cannot create the folder '" + dir + "': " + reason_of(ec.value()));
     const std::string kind = non_regular_kind(dir);
-    if (kind != "a folder") throw Error("cannot create the folder '" + dir + "': " + (kind.empty() ? "a file" : kind) + " is in the way");
+    if (kind != "a folder")
+        throw Error("cannot create the folder '" + dir + "': " + (kind.empty() ? "a file" : kind) + " is in the way");
 }
 
 }  // namespace vit

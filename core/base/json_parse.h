@@ -16,8 +16,8 @@ using JsonObserver = std::function<void(int depth, nlohmann::json::parse_event_t
 // The JSON text [begin, end) of `path`; throws vit::Error "PATH: invalid
 // JSON: …" (`what` in place of JSON) for bad syntax and for nesting deeper
 // than kMaxJsonDepth. Linear in the text.
-nlohmann::json parse_json(const uint8_t* begin, const uint8_t* end, const std::string& path,
-                          const char* what = "JSON", const JsonObserver& observe = {});
+nlohmann::json parse_json(const uint8_t* begin, const uint8_t* end, const std::string& path, const char* what = "JSON",
+                          const JsonObserver& observe = {});
 
 // A value as JSON text, shortened for a message.
 std::string quoted(const nlohmann::json& value);

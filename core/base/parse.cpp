@@ -46,12 +46,13 @@ bool read_decimal(const std::string& text, double& value) {
     const size_t exponent = text.find_first_of("eE");
     const std::string mantissa = text.substr(0, exponent);
     const size_t digits_from = !mantissa.empty() && mantissa[0] == '-' ? 1 : 0;
-    const bool mantissa_ok = mantissa.size() > digits_from &&
-                             mantissa.find_first_not_of("0123456789.", digits_from) == std::string::npos &&
-                             mantissa.find('.') == mantissa.rfind('.') && mantissa.find_first_of("0123456789") != std::string::npos;
+    const bool mantissa_ok =
+        mantissa.size() > digits_from && mantissa.find_first_not_of("0123456789.", digits_from) == std::string::npos &&
+        mantissa.find('.') == mantissa.rfind('.') && mantissa.find_first_of("0123456789") != std::string::npos;
     const std::string power = exponent == std::string::npos ? "0" : text.substr(exponent + 1);
     const size_t power_from = !power.empty() && (power[0] == '-' || power[0] == '+') ? 1 : 0;
-    const bool power_ok = power.size() > power_from && power.find_first_not_of("0123456789", power_from) == std::string::npos;
+    const bool power_ok =
+        power.size() > power_from && power.find_first_not_of("0123456789", power_from) == std::string::npos;
     if (!mantissa_ok || !power_ok) return false;
     value = std::strtod(text.c_str(), nullptr);
     return true;
@@ -99,7 +100,8 @@ std::vector<int> parse_int_list(const std::string& what, const std::string& text
         const int last = dash == std::string::npos ? first : parse_int(what, item.substr(dash + 1), min, max);
         if (last < first) refuse(what, "a range from low to high", item);
         count += static_cast<size_t>(static_cast<int64_t>(last) - first) + 1;
-        if (count > kMaxListNumbers) refuse(what, "at most " + std::to_string(kMaxListNumbers) + " numbers in all", item);
+        if (count > kMaxListNumbers)
+            refuse(what, "at most " + std::to_string(kMaxListNumbers) + " numbers in all", item);
         for (int64_t n = first; n <= last; ++n) list.push_back(static_cast<int>(n));
     }
     return list;
@@ -113,7 +115,8 @@ std::vector<std::pair<int, int>> parse_pair_list(const std::string& what, const 
     for (const std::string& item : items) {
         const size_t colon = item.find(':');
         if (colon == std::string::npos) refuse(what, form, item);
-        pairs.emplace_back(parse_int(what, item.substr(0, colon), min, max), parse_int(what, item.substr(colon + 1), min, max));
+        pairs.emplace_back(parse_int(what, item.substr(0, colon), min, max),
+                           parse_int(what, item.substr(colon + 1), min, max));
     }
     return pairs;
 }

@@ -18,8 +18,7 @@ std::optional<int> to_int(const std::string& text, int min, int max);
 
 // As to_int, or vit::Error "<what>: expected a whole number from <min> to <max>, got '<text>'"
 // ("of at least <min>" when `max` is the largest int).
-int parse_int(const std::string& what, const std::string& text, int min,
-              int max = std::numeric_limits<int>::max());
+int parse_int(const std::string& what, const std::string& text, int min, int max = std::numeric_limits<int>::max());
 
 // The whole of `text` as a finite float above `above` (exclusive; -infinity
 // for any finite float), or vit::Error "<what>: expected a number [above X], got '<text>'".

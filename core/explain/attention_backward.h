@@ -8,8 +8,7 @@ namespace vit {
 
 // context_h = attn_h · v_h:  dattn_h = dcontext_h · v_hᵀ,  dv_h = attn_hᵀ · dcontext_h
 //   attn, dattn: H×T×T   v, dv: H×T×Dh   dcontext: T×D
-void attention_context_backward(const Tensor& attn, const Tensor& v, const Tensor& dcontext, Tensor& dattn,
-                                Tensor& dv);
+void attention_context_backward(const Tensor& attn, const Tensor& v, const Tensor& dcontext, Tensor& dattn, Tensor& dv);
 
 // attn_h = softmax(scores_h),  scores_h = q_h · k_hᵀ / √Dh:
 //   dscores_h = attn_h ⊙ (dattn_h − rowsum(dattn_h ⊙ attn_h))

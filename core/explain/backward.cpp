@@ -164,7 +164,8 @@ BackwardWalk::BackwardWalk(const Model& model, const Trace& trace, const Tensor&
         throw Error("the logits' gradient has " + std::to_string(dlogits.numel()) + " values, not one per class (" +
                     std::to_string(c.num_classes) + ")");
     if (!c.plain_tokens())
-        throw Error(c.name + ": the backward pass follows one CLS token with the head on its row; this model's "
+        throw Error(c.name +
+                    ": the backward pass follows one CLS token with the head on its row; this model's "
                     "registers, distillation token or average pooling have no gradients here");
     const std::vector<int>& embedded = trace.embedded_patches();
     for (size_t i = 0; i < embedded.size(); ++i)
@@ -175,7 +176,8 @@ BackwardWalk::BackwardWalk(const Model& model, const Trace& trace, const Tensor&
     // stay at the zeros a new tensor starts with.
     size_t count = 0;
     for (const Stage& s : trace.stages())
-        if (s.kind != StageKind::Probs && s.kind != StageKind::Rollout) grads.stages.put(count++, s.ref(), s.tensor.shape);
+        if (s.kind != StageKind::Probs && s.kind != StageKind::Rollout)
+            grads.stages.put(count++, s.ref(), s.tensor.shape);
     grads.stages.truncate(count);
     assert(grads.params.blocks.size() == model.blocks.size() && grads.params.patch_w.size() == model.patch_w.size());
 
@@ -196,8 +198,7 @@ bool BackwardWalk::step() {
 
 void backward_into(const Model& model, const Trace& trace, const Tensor& dlogits, Gradients& grads) {
     BackwardWalk walk(model, trace, dlogits, grads);
-    while (walk.step()) {
-    }
+    while (walk.step()) {}
 }
 
 Gradients backward(const Model& model, const Trace& trace, const Tensor& dlogits) {

@@ -10,7 +10,8 @@ Mat logit_lens(const Model& model, const Trace& trace) {
     const ModelConfig& c = model.config;
     if (c.num_classes == 0) throw Error(c.name + " has no classifier head: no logit lens");
     if (!c.plain_tokens())
-        throw Error(c.name + ": the logit lens reads the CLS row through the final norm and one head; this model "
+        throw Error(c.name +
+                    ": the logit lens reads the CLS row through the final norm and one head; this model "
                     "pools or has two heads");
     Mat cls_rows(c.depth, c.embed_dim);
     for (int b = 0; b < c.depth; ++b) cls_rows.row(b) = trace.at(StageRef{StageKind::Out, b}).mat().row(0);

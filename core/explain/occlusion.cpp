@@ -21,8 +21,7 @@ OcclusionMap occlusion_map(const Model& model, const Tensor& input, const Interv
 
 OcclusionMap OcclusionMapper::run(const Model& model, const Tensor& input, const Interventions& base) {
     start(model, input, base);
-    while (next(patches_)) {
-    }
+    while (next(patches_)) {}
     return std::move(map_);
 }
 
@@ -39,7 +38,8 @@ void OcclusionMapper::start(const Model& model, const Tensor& input, const Inter
     const FloatStorage& p = passes_[0].probs(model, input, base, false, packed_).data;
     map_.top_class = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
     map_.top_probability = p[map_.top_class];
-    patches_ = static_cast<int>((input.shape[1] / model.config.patch_size) * (input.shape[2] / model.config.patch_size));
+    patches_ =
+        static_cast<int>((input.shape[1] / model.config.patch_size) * (input.shape[2] / model.config.patch_size));
     map_.probabilities.assign(patches_, std::numeric_limits<float>::quiet_NaN());  // not yet computed
     hidden_.assign(patches_, true);  // masked or dropped by `base`: masking it changes nothing
     for (int n : kept_patches(base, patches_)) hidden_[n] = false;

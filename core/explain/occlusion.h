@@ -18,10 +18,10 @@
 namespace vit {
 
 struct OcclusionMap {
-    int top_class = 0;                // the top-1 class of the pass under `base`
-    float top_probability = 0.0f;     // its probability there
-    std::vector<float> probabilities; // N: its probability with patch n masked; NaN while not yet computed
-    int computed = 0;                 // patches 0…computed-1 hold their value, the others are NaN
+    int top_class = 0;                 // the top-1 class of the pass under `base`
+    float top_probability = 0.0f;      // its probability there
+    std::vector<float> probabilities;  // N: its probability with patch n masked; NaN while not yet computed
+    int computed = 0;                  // patches 0…computed-1 hold their value, the others are NaN
 
     bool complete() const { return computed == static_cast<int>(probabilities.size()); }
 };

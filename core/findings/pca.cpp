@@ -42,8 +42,8 @@ static Eigen::VectorXf min_max(const Mat& coords, int c) {
 
 // Colours of rows `rows` of `features` (their PCA, each component min-max scaled over
 // those rows) written at their image's patch: row r is patch where[r].second of image where[r].first.
-static void colour_rows(const Mat& features, const std::vector<int>& rows, const std::vector<std::pair<int, int>>& where,
-                        std::vector<PatchColours>& out) {
+static void colour_rows(const Mat& features, const std::vector<int>& rows,
+                        const std::vector<std::pair<int, int>>& where, std::vector<PatchColours>& out) {
     Mat chosen(static_cast<int>(rows.size()), features.cols());
     for (size_t r = 0; r < rows.size(); ++r) chosen.row(static_cast<int>(r)) = features.row(rows[r]);
     const Pca p = pca(chosen, 3);
@@ -61,8 +61,9 @@ static void colour_rows(const Mat& features, const std::vector<int>& rows, const
 std::vector<PatchColours> joint_patch_pca_colours(const std::vector<const Tensor*>& xs,
                                                   const std::vector<PatchTokens>& tokens, bool two_step,
                                                   float threshold) {
-    if (xs.size() != tokens.size()) throw Error("joint PCA: " + std::to_string(xs.size()) + " token stages but " +
-                                                std::to_string(tokens.size()) + " patch layouts");
+    if (xs.size() != tokens.size())
+        throw Error("joint PCA: " + std::to_string(xs.size()) + " token stages but " + std::to_string(tokens.size()) +
+                    " patch layouts");
     std::vector<PatchColours> out(xs.size());
     std::vector<std::pair<int, int>> where;  // each stacked patch row's image and patch
     for (size_t i = 0; i < xs.size(); ++i) {

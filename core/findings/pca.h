@@ -28,9 +28,9 @@ struct Pca {
 Pca pca(const Mat& samples, int k);
 
 struct PatchColours {
-    std::vector<float> rgb;         // grid² × 3 in image patch order, 0…1 (black where no patch row)
+    std::vector<float> rgb;           // grid² × 3 in image patch order, 0…1 (black where no patch row)
     std::vector<uint8_t> foreground;  // grid²: 1 where coloured (all patches in the one-step form)
-    std::vector<float> share;       // variance share of the three components used for the colours
+    std::vector<float> share;         // variance share of the three components used for the colours
 };
 // PCA of the patch rows of `x` (a T × D token stage); `two_step`: DINOv2's form with `threshold`.
 PatchColours patch_pca_colours(const Tensor& x, const PatchTokens& tokens, bool two_step, float threshold);

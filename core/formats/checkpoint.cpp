@@ -88,13 +88,13 @@ struct Layout {
     const char* ls_param = ".gamma";  // the LayerScale module's parameter (timm gamma, HF DINOv2 lambda1)
     bool cls_mean_head = false;       // the classifier reads [CLS row, patch mean] (HF DINOv2)
     PosResample pos_resample = PosResample::Antialiased;  // how the library resizes the positions
-    bool pos_on_registers = true;     // false: the registers are inserted after the positions (HF)
+    bool pos_on_registers = true;                         // false: the registers are inserted after the positions (HF)
 };
 
-const Layout kTimmLayout = {false,     "cls_token",  "pos_embed", "patch_embed.proj", "norm",    "head",
-                            "blocks.", "norm1",      "attn.proj", "norm2",            "mlp.fc1", "mlp.fc2",
-                            {"attn.qkv"}, "dist_token", "reg_token", "fc_norm",       "head_dist",
-                            "ls1",     "ls2",        "norm_pre"};
+const Layout kTimmLayout = {
+    false,       "cls_token", "pos_embed", "patch_embed.proj", "norm",       "head",       "blocks.",   "norm1",
+    "attn.proj", "norm2",     "mlp.fc1",   "mlp.fc2",          {"attn.qkv"}, "dist_token", "reg_token", "fc_norm",
+    "head_dist", "ls1",       "ls2",       "norm_pre"};
 const Layout kHuggingFaceLayout = {
     true,
     "embeddings.cls_token",
@@ -159,10 +159,10 @@ struct KeyNames {
 // the config's model_type says otherwise (hf_key_names).
 KeyNames detect_key_names(const SafetensorsFile& file) {
     for (const char* outer : {"", "module.", "model."}) {
-        for (const auto& [layout, inner] : {std::pair{&kTimmLayout, ""}, std::pair{&kHuggingFaceLayout, "vit."},
-                                            std::pair{&kHuggingFaceLayout, "dinov2."},
-                                            std::pair{&kHuggingFaceLayout, "dinov2_with_registers."},
-                                            std::pair{&kHuggingFaceLayout, ""}}) {
+        for (const auto& [layout, inner] :
+             {std::pair{&kTimmLayout, ""}, std::pair{&kHuggingFaceLayout, "vit."},
+              std::pair{&kHuggingFaceLayout, "dinov2."}, std::pair{&kHuggingFaceLayout, "dinov2_with_registers."},
+              std::pair{&kHuggingFaceLayout, ""}}) {
             const std::string prefix = std::string(outer) + inner;
             if (file.find(prefix + layout->cls)) return KeyNames{layout, prefix, outer};
         }
@@ -194,8 +194,8 @@ KeyNames hf_key_names(KeyNames keys, const ConfigSpec& spec, const SafetensorsFi
     const std::string own_key = keys.block(0, keys.layout->ln1) + ".weight";
     const std::string other_key = other.block(0, other.layout->ln1) + ".weight";
     if (!file.find(own_key) && file.find(other_key))
-        throw Error(file.path() + ": tensor '" + other_key + "' is in transformers' " +
-                    (dinov2 ? "ViT" : "DINOv2") + " layout, but " +
+        throw Error(file.path() + ": tensor '" + other_key + "' is in transformers' " + (dinov2 ? "ViT" : "DINOv2") +
+                    " layout, but " +
                     (spec.path.empty() ? std::string("there is no config.json to say model_type 'dinov2'")
                                        : spec.path + " says model_type '" + hf_model_type(spec.hf_model) + "'"));
     return keys;
@@ -253,9 +253,7 @@ int64_t fc1_rows(const Sizes& s, const ConfigSpec& spec) {
 }
 
 // The positional embedding's rows: the prefix tokens' (unless no_embed_class) and the grid's.
-int64_t pos_rows(const Sizes& s) {
-    return s.tokens.pos_prefix() + int64_t(s.pos_grid.value) * s.pos_grid.value;
-}
+int64_t pos_rows(const Sizes& s) { return s.tokens.pos_prefix() + int64_t(s.pos_grid.value) * s.pos_grid.value; }
 
 // A tensor holding NaN or Inf, and how many.
 struct NonFinite {
@@ -399,9 +397,9 @@ ConfigSpec with_weights_variant(const SafetensorsFile& file, const KeyNames& key
     if (l.norm_pre && spec.norm_pre_stated && spec.norm_pre != (file.find(norm_pre) != nullptr))
         contradicted(spec, std::string("model_args.pre_norm is ") + (spec.norm_pre ? "true" : "false"), file, norm_pre,
                      !spec.norm_pre);
-    const std::string unnamed = spec.path.empty() ? "needs a config.json"
-                                                  : "config.json's architecture '" + shortened(spec.name) +
-                                                        "' does not name";
+    const std::string unnamed = spec.path.empty()
+                                    ? "needs a config.json"
+                                    : "config.json's architecture '" + shortened(spec.name) + "' does not name";
     if (l.norm_pre && !spec.norm_pre && file.find(norm_pre))
         throw unused_tensor_error(file, norm_pre,
                                   "it has no place in a model without timm's norm_pre (pre_norm, as in CLIP), which " +
@@ -470,13 +468,14 @@ TokenSettings resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, 
     check_stated_token_setting(spec, "fc_norm", spec.fc_norm, t.fc_norm, key(l.fc_norm, ".weight"));
     if (spec.reg_tokens && *spec.reg_tokens != t.reg_tokens)
         throw Error(spec.path + ": says " + (l.huggingface ? "num_register_tokens " : "reg_tokens ") +
-                    std::to_string(*spec.reg_tokens) + " but the weights hold " +
-                    std::to_string(t.reg_tokens) + " ('" + key(l.reg ? l.reg : "reg_token", "") + "')");
+                    std::to_string(*spec.reg_tokens) + " but the weights hold " + std::to_string(t.reg_tokens) + " ('" +
+                    key(l.reg ? l.reg : "reg_token", "") + "')");
     const bool cls_mean = l.cls_mean_head && file.find(keys.head(".weight"));  // Dinov2ForImageClassification
     t.global_pool = spec.global_pool.value_or(cls_mean ? GlobalPool::ClsAvg : GlobalPool::Token);
     if (t.global_pool == GlobalPool::Token && !t.class_token)
         throw Error(file.path() + ": no tensor 'cls_token' (timm) or 'vit.embeddings.cls_token' (Hugging Face), and " +
-                    (spec.global_pool ? spec.path + " says global_pool 'token'" : std::string("no config says global_pool 'avg'")) +
+                    (spec.global_pool ? spec.path + " says global_pool 'token'"
+                                      : std::string("no config says global_pool 'avg'")) +
                     ": not a ViT checkpoint this app can read");
     if (t.dist_token && t.global_pool != GlobalPool::Token)
         throw Error(spec.path + ": global_pool must be 'token' for a model with a distillation token ('" +
@@ -485,8 +484,10 @@ TokenSettings resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, 
         throw Error(spec.path + ": says global_pool '' (no pooling), but the weights have a classifier head ('" +
                     keys.head(".weight") + "'), which needs one pooled token");
     if (cls_mean && !t.class_token)
-        throw Error(file.path() + ": its head ('" + keys.head(".weight") + "') reads the CLS token beside the patch "
-                    "mean, but there is no CLS token ('" + key(l.cls, "") + "')");
+        throw Error(file.path() + ": its head ('" + keys.head(".weight") +
+                    "') reads the CLS token beside the patch "
+                    "mean, but there is no CLS token ('" +
+                    key(l.cls, "") + "')");
     return t;
 }
 
@@ -522,13 +523,13 @@ void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, 
     const auto& pos = shape_of_rank(reader, pos_key, 3, "(1, prefix + grid², embed_dim)", file);
     // Read off the shape only where timm's models of that kind use no_embed_class
     // (every register model, DeiT III); elsewhere the config must say it.
-    const bool shape_decides = !keys.layout->huggingface &&
-                               (s.tokens.reg_tokens > 0 || spec.name.find("deit3") != std::string::npos);
+    const bool shape_decides =
+        !keys.layout->huggingface && (s.tokens.reg_tokens > 0 || spec.name.find("deit3") != std::string::npos);
     const int64_t stated_grid = spec.img_size ? spec.img_size->value / s.patch_size.value : 0;
     const bool on_prefix = spec.no_embed_class ? !*spec.no_embed_class
                            : !shape_decides    ? true
                            : spec.img_size     ? pos[1] != stated_grid * stated_grid
-                                               : rows_hold_prefix(file, pos_key, pos[1], prefix, spec, s.patch_size.value);
+                                           : rows_hold_prefix(file, pos_key, pos[1], prefix, spec, s.patch_size.value);
     s.tokens.pos_on_prefix = on_prefix || prefix == 0;
     if (spec.img_size) {
         if (spec.img_size->value % s.patch_size.value != 0)
@@ -576,8 +577,8 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
     const std::string cls_key = keys.global(l.cls);
     const std::string patch_key = keys.global(l.patch) + ".weight";
     const auto& patch = shape_of_rank(reader, patch_key, 4, "(embed_dim, channels, patch, patch)", file);
-    const int64_t width = s.tokens.class_token ? shape_of_rank(reader, cls_key, 3, "(1, 1, embed_dim)", file)[2]
-                                               : patch[0];
+    const int64_t width =
+        s.tokens.class_token ? shape_of_rank(reader, cls_key, 3, "(1, 1, embed_dim)", file)[2] : patch[0];
     s.embed_dim =
         spec.embed_dim.value_or(from_tensor(file, "embed_dim", width, s.tokens.class_token ? cls_key : patch_key));
 
@@ -594,13 +595,11 @@ Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const Con
     s.mlp_dim = resolve_mlp_dim(file, reader, keys, spec, s.embed_dim.value);
 
     const std::string head_key = keys.head(".weight");
-    if (spec.num_classes)
-        s.num_classes = *spec.num_classes;
+    if (spec.num_classes) s.num_classes = *spec.num_classes;
     else if (file.find(head_key))
         s.num_classes = from_tensor(file, "num_classes",
                                     shape_of_rank(reader, head_key, 2, "(num_classes, embed_dim)", file)[0], head_key);
-    else
-        s.num_classes = {0, "no '" + head_key + "'"};
+    else s.num_classes = {0, "no '" + head_key + "'"};
 
     const std::string pos_key = keys.global(l.pos);
     resolve_positions(file, reader, keys, spec, s);
@@ -638,8 +637,8 @@ void read_tokens(WeightReader& reader, const KeyNames& keys, const Sizes& s, Mod
     if (s.tokens.class_token) token(l.cls, m.cls_token);
     if (s.tokens.dist_token) token(l.dist, m.dist_token);
     if (R > 0) m.reg_token = reader.matrix(keys.global(l.reg), dims({1, R, D}), R, D, {&s.embed_dim});
-    m.pos_embed = reader.matrix(keys.global(l.pos), dims({1, pos_rows(s), D}), pos_rows(s), D,
-                                {&s.pos_grid, &s.embed_dim});
+    m.pos_embed =
+        reader.matrix(keys.global(l.pos), dims({1, pos_rows(s), D}), pos_rows(s), D, {&s.pos_grid, &s.embed_dim});
 }
 
 // The final norm or fc_norm, the head and DeiT's distillation head.
@@ -690,7 +689,8 @@ BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const
     b.proj_b = vec(l.proj, s.embed_dim);
     b.ln2_w = reader.vector(name(l.ln2, ".weight"), s.embed_dim, context);
     b.ln2_b = vec(l.ln2, s.embed_dim);
-    const StatedSize fc1_width{F, c.activation == Activation::SwiGlu ? "2 × " + s.mlp_dim.why + " (SwiGLU)" : s.mlp_dim.why};
+    const StatedSize fc1_width{
+        F, c.activation == Activation::SwiGlu ? "2 × " + s.mlp_dim.why + " (SwiGLU)" : s.mlp_dim.why};
     b.fc1_w = reader.matrix(name(l.fc1, ".weight"), dims({F, D}), F, D, {&fc1_width, &s.embed_dim}, context);
     b.fc1_b = vec(l.fc1, fc1_width);
     b.fc2_w = reader.matrix(name(l.fc2, ".weight"), dims({D, M}), D, M, {&s.embed_dim, &s.mlp_dim}, context);
@@ -722,8 +722,8 @@ Preprocess resolve_preprocess(const ConfigSpec& spec, const Sizes& s, const std:
                     ") but no mean and std are given for them (the defaults have " + std::to_string(pre.mean.size()) +
                     " values)");
     if (pre.mean.size() != channels)
-        throw Error(path + ": mean and std have " + std::to_string(pre.mean.size()) +
-                    " values but the model has " + std::to_string(channels) + " channels (" + s.channels.why + ")");
+        throw Error(path + ": mean and std have " + std::to_string(pre.mean.size()) + " values but the model has " +
+                    std::to_string(channels) + " channels (" + s.channels.why + ")");
     return pre;
 }
 
@@ -755,8 +755,8 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     const CheckpointFiles files = find_checkpoint_files(path);
     const SafetensorsFile file(files.weights);
     const KeyNames found = detect_key_names(file);
-    const ConfigSpec stated =
-        files.config.empty() ? default_config(found.layout->huggingface) : read_config(files.config, files.preprocessor);
+    const ConfigSpec stated = files.config.empty() ? default_config(found.layout->huggingface)
+                                                   : read_config(files.config, files.preprocessor);
     const KeyNames keys = hf_key_names(found, stated, file);
     refuse_unsupported_parts(file, keys);
     const ConfigSpec spec = with_weights_variant(file, keys, stated);

@@ -241,10 +241,10 @@ Image load_image(const std::string& path, int channels) {
 
 Image with_channels(const Image& img, int channels) {
     if (img.channels == channels) return img;
-    if (img.channels != 1 && img.channels != 3) throw Error("an image of " + std::to_string(img.channels) +
-                                                           " channels cannot be converted");
-    if (channels != 1 && channels != 3) throw Error("a model of " + std::to_string(channels) +
-                                                   " channels cannot take an image (1 or 3 only)");
+    if (img.channels != 1 && img.channels != 3)
+        throw Error("an image of " + std::to_string(img.channels) + " channels cannot be converted");
+    if (channels != 1 && channels != 3)
+        throw Error("a model of " + std::to_string(channels) + " channels cannot take an image (1 or 3 only)");
     Image out;
     out.channels = channels;
     out.height = img.height;
@@ -300,7 +300,8 @@ Tensor preprocess(const Image& img, const Preprocess& pre, int image_size, const
         const double long_size = static_cast<double>(scale_size) * long_side / short_side;
         if (long_size * scale_size > static_cast<double>(kMaxImagePixels))
             throw Error((source.empty() ? "" : source + ": ") + "an image of " + std::to_string(img.width) + "×" +
-                        std::to_string(img.height) + " pixels is too elongated to resize its shorter side to " + std::to_string(scale_size));
+                        std::to_string(img.height) + " pixels is too elongated to resize its shorter side to " +
+                        std::to_string(scale_size));
         (img.height <= img.width ? out_w : out_h) = static_cast<int>(long_size);
     }
     const Image cropped = center_crop(resize(img, out_h, out_w, pre.interpolation), S, S);

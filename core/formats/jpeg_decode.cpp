@@ -47,10 +47,8 @@ void stop_on_lost_data(j_common_ptr cinfo, int level) {
         case JWRN_HIT_MARKER:
         case JWRN_JPEG_EOF:
         case JWRN_HUFF_BAD_CODE:
-        case JWRN_MUST_RESYNC:
-            stop_on_error(cinfo);
-        default:
-            return;
+        case JWRN_MUST_RESYNC: stop_on_error(cinfo);
+        default: return;
     }
 }
 

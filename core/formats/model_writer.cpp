@@ -43,12 +43,8 @@ nlohmann::ordered_json timm_config(const ModelConfig& c) {
                                   {"first_conv", "patch_embed.proj"},
                                   {"classifier", "head"},
                                   {"label_names", c.labels}};
-    return {{"architecture", c.name},
-            {"num_classes", c.num_classes},
-            {"num_features", c.embed_dim},
-            {"global_pool", "token"},
-            {"model_args", args},
-            {"pretrained_cfg", cfg}};
+    return {{"architecture", c.name}, {"num_classes", c.num_classes}, {"num_features", c.embed_dim},
+            {"global_pool", "token"}, {"model_args", args},           {"pretrained_cfg", cfg}};
 }
 
 }  // namespace

@@ -32,7 +32,14 @@ void write_npy(const std::string& path, const Tensor& tensor) {
     header.append(padded - preamble - header.size() - 1, ' ');
     header += '\n';
 
-    const char preamble_bytes[kMagicSize + 4] = {kMagic[0], kMagic[1], kMagic[2], kMagic[3], kMagic[4], kMagic[5], 1, 0,
+    const char preamble_bytes[kMagicSize + 4] = {kMagic[0],
+                                                 kMagic[1],
+                                                 kMagic[2],
+                                                 kMagic[3],
+                                                 kMagic[4],
+                                                 kMagic[5],
+                                                 1,
+                                                 0,
                                                  static_cast<char>(header.size() & 0xff),
                                                  static_cast<char>(header.size() >> 8)};
     write_whole_file(path, {ByteSpan{preamble_bytes, sizeof preamble_bytes}, ByteSpan{header.data(), header.size()},

@@ -21,8 +21,8 @@ std::string pixels_text(int width, int height) { return std::to_string(width) + 
 
 [[noreturn]] void refuse_truncated(const std::string& name, int width, int height, const std::string& layout,
                                    uint64_t needed, uint64_t held) {
-    throw Error(name + ": the file is truncated: the header says " + pixels_text(width, height) + " pixels (" +
-                layout + ": " + std::to_string(needed) + " bytes) but the file holds only " + std::to_string(held) +
+    throw Error(name + ": the file is truncated: the header says " + pixels_text(width, height) + " pixels (" + layout +
+                ": " + std::to_string(needed) + " bytes) but the file holds only " + std::to_string(held) +
                 " bytes of pixel data");
 }
 
@@ -54,7 +54,8 @@ void check_bmp(const uint8_t* bytes, size_t size, int width, int height, const s
     const uint64_t padded_row = (row_bits + 31) / 32 * 4;
     const uint64_t needed = padded_row * static_cast<uint64_t>(height - 1) + (row_bits + 7) / 8;  // last row unpadded
     const uint64_t held = bytes_from(size, offset);
-    if (held < needed) refuse_truncated(name, width, height, "BMP, " + std::to_string(bits) + " bits per pixel", needed, held);
+    if (held < needed)
+        refuse_truncated(name, width, height, "BMP, " + std::to_string(bits) + " bits per pixel", needed, held);
 }
 
 // TGA: an 18-byte header, an ID, a colour map (stb_image also skips the map's
@@ -70,7 +71,8 @@ void check_tga(const uint8_t* bytes, size_t size, int width, int height, const s
     if (run_length) {
         // A run's packet of 1 + pixel_bytes bytes stands for at most 128
         // pixels: 128 / (1 + pixel_bytes) a byte, rounded up.
-        check_compressed(name, width, height, "run-length encoded TGA data", held, (128 + pixel_bytes) / (1 + pixel_bytes));
+        check_compressed(name, width, height, "run-length encoded TGA data", held,
+                         (128 + pixel_bytes) / (1 + pixel_bytes));
         return;
     }
     const uint64_t needed = static_cast<uint64_t>(width) * static_cast<uint64_t>(height) * pixel_bytes;

@@ -40,7 +40,8 @@ uint64_t raw_image_bytes(const uint8_t* ihdr) {
     const uint64_t bits = depth * static_cast<uint64_t>(kSamples[colour]);
     const auto pass_bytes = [&](uint64_t w, uint64_t h) { return w == 0 || h == 0 ? 0 : h * (1 + (w * bits + 7) / 8); };
     if (ihdr[12] == 0) return pass_bytes(width, height);
-    static const int kAdam7[7][4] = {{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}};
+    static const int kAdam7[7][4] = {{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4},
+                                     {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}};
     uint64_t total = 0;
     for (const auto& p : kAdam7)  // x0, y0, dx, dy
         total += pass_bytes((width + p[2] - 1 - p[0]) / p[2], (height + p[3] - 1 - p[1]) / p[3]);

@@ -24,7 +24,8 @@ std::string digest_of_file(const std::string& path, const EVP_MD* md, const std:
     EVP_DigestUpdate(ctx.get(), prefix.data(), prefix.size());
     std::vector<unsigned char> buffer(1 << 20);
     size_t n;
-    while ((n = std::fread(buffer.data(), 1, buffer.size(), file.get())) > 0) EVP_DigestUpdate(ctx.get(), buffer.data(), n);
+    while ((n = std::fread(buffer.data(), 1, buffer.size(), file.get())) > 0)
+        EVP_DigestUpdate(ctx.get(), buffer.data(), n);
     if (std::ferror(file.get())) throw Error("cannot read '" + path + "' to check its hash");
     unsigned char out[EVP_MAX_MD_SIZE];
     unsigned int size = 0;

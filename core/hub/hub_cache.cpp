@@ -71,7 +71,9 @@ std::optional<std::string> HubRepoCache::cached_file(const std::string& commit, 
     return path.string();
 }
 
-std::string HubRepoCache::blob_path(const std::string& etag) const { return (fs::path(folder_) / "blobs" / etag).string(); }
+std::string HubRepoCache::blob_path(const std::string& etag) const {
+    return (fs::path(folder_) / "blobs" / etag).string();
+}
 
 std::string HubRepoCache::snapshot_folder(const std::string& commit) const {
     return (fs::path(folder_) / "snapshots" / commit).string();

@@ -74,8 +74,8 @@ class HubSession {
 public:
     HubSession(const HubName& name, const HubProgress& progress)
         : name_(name), cache_(name.repo), progress_(progress) {}
-    std::string download();                      // the snapshot folder, every file checked
-    std::optional<std::string> cached() const;   // the snapshot folder when the cache has the model
+    std::string download();                     // the snapshot folder, every file checked
+    std::optional<std::string> cached() const;  // the snapshot folder when the cache has the model
 
 private:
     std::optional<RemoteFile> head(const std::string& file, const std::string& revision);
@@ -167,7 +167,9 @@ std::string HubSession::download() {
 // The lock on `f`'s blob; the wait for another download of it can be cancelled as a download can.
 BlobLock HubSession::lock_blob(const RemoteFile& f) const {
     try {
-        return BlobLock(cache_.lock_path(f.etag), [&] { return !progress_ || progress_({name_.text(), f.file, 0, f.size, 0.0}); });
+        return BlobLock(cache_.lock_path(f.etag), [&] {
+            return !progress_ || progress_({name_.text(), f.file, 0, f.size, 0.0});
+        });
     } catch (const Error& e) {
         throw Error(where(f.file) + ": " + e.what());
     }
@@ -214,8 +216,9 @@ void HubSession::receive(const RemoteFile& f, const std::string& temporary) {
             reply = http_get(f.url, request_headers(f.url), offset, sink);
         } catch (const Error& e) {
             if (write_errno) fs::remove(temporary, ec);  // a full disk keeps no partial file
-            throw Error(where(f.file) + ": " + (write_errno ? "cannot write '" + temporary + "': " + std::strerror(write_errno)
-                                                            : std::string(e.what())));
+            throw Error(where(f.file) + ": " +
+                        (write_errno ? "cannot write '" + temporary + "': " + std::strerror(write_errno)
+                                     : std::string(e.what())));
         }
         if (std::fclose(out.release()) != 0)
             throw Error(where(f.file) + ": cannot write '" + temporary + "': " + std::strerror(errno));

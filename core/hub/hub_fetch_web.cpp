@@ -40,8 +40,8 @@ std::string hub_model_folder(const std::string& name, const HubProgress&) {
     if (downloaded(folder)) return folder;
     const std::string why = small_text_file(folder + ".error", 4096);
     if (!why.empty()) throw Error(why);
-    throw Error(hub.text() + ": the page downloads a Hub model named in its link: open the page with ?model=" +
-                hub.text());
+    throw Error(hub.text() +
+                ": the page downloads a Hub model named in its link: open the page with ?model=" + hub.text());
 }
 
 }  // namespace vit

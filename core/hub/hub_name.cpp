@@ -12,7 +12,8 @@ namespace {
 bool id_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'; }
 
 bool valid_part(const std::string& part) {
-    if (part.empty() || part.front() == '-' || part.front() == '.' || part.back() == '-' || part.back() == '.') return false;
+    if (part.empty() || part.front() == '-' || part.front() == '.' || part.back() == '-' || part.back() == '.')
+        return false;
     for (char c : part)
         if (!id_char(c)) return false;
     return true;

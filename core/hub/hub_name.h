@@ -9,8 +9,8 @@ namespace vit {
 inline constexpr const char* kHubPrefix = "hf-hub:";
 
 struct HubName {
-    std::string repo;      // "ORG/NAME"
-    std::string revision;  // "main" unless given
+    std::string repo;          // "ORG/NAME"
+    std::string revision;      // "main" unless given
     std::string text() const;  // "hf-hub:ORG/NAME" (and "@REVISION" when not "main")
 };
 

@@ -18,10 +18,10 @@ inline constexpr const char* kToyModel = "toy-4x4";         // the toy notebook'
 inline constexpr const char* kDigitsModel = "digits";       // the trained digits ViT in assets/digits
 inline constexpr const char* kRandomVitB = "vit-b-random";  // ViT-B/16's layout with seeded random weights
 // Its siblings with timm's other token layouts (random_model.h), seeded random weights too.
-inline constexpr const char* kRandomReg4 = "vit-s-reg4-random";           // CLS, 4 registers, no head
+inline constexpr const char* kRandomReg4 = "vit-s-reg4-random";             // CLS, 4 registers, no head
 inline constexpr const char* kRandomDistilled = "deit-s-distilled-random";  // CLS, DIST, two heads
-inline constexpr const char* kRandomGap = "vit-m-gap-random";              // no CLS, mean of the patches
-inline constexpr const char* kRandomClip = "vit-b-clip-random";            // norm_pre, no patch bias, no head
+inline constexpr const char* kRandomGap = "vit-m-gap-random";               // no CLS, mean of the patches
+inline constexpr const char* kRandomClip = "vit-b-clip-random";             // norm_pre, no patch bias, no head
 
 struct BuiltinModel {
     const char* name;         // kToyModel, ...

@@ -325,8 +325,8 @@ void read_hf_preprocessor(const json& root, const std::string& path, ConfigSpec&
 void read_hf_model_type(const Fields& f, ConfigSpec& spec) {
     const std::string type = f.text("model_type").value_or("vit");
     if (type != "vit" && type != "dinov2" && type != "dinov2_with_registers")
-        f.fail("model_type", "\"vit\", \"dinov2\" or \"dinov2_with_registers\" (the Hugging Face models this app reads)",
-               json(type));
+        f.fail("model_type",
+               "\"vit\", \"dinov2\" or \"dinov2_with_registers\" (the Hugging Face models this app reads)", json(type));
     if (auto act = f.text("hidden_act")) {
         if (*act != "gelu" && *act != "quick_gelu") f.fail("hidden_act", "\"gelu\" or \"quick_gelu\"", json(*act));
         spec.activation = *act == "quick_gelu" ? Activation::QuickGelu : Activation::Gelu;

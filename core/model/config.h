@@ -31,29 +31,29 @@ struct StatedSize {
 enum class HfModel { Vit, Dinov2, Dinov2WithRegisters };
 
 struct ConfigSpec {
-    std::string path;          // config.json as given; empty when there was none
-    std::string name;          // timm `architecture`, or HF `_name_or_path` / `architectures[0]`
-    bool huggingface = false;  // HF form (or, with no config, HF key names)
+    std::string path;                 // config.json as given; empty when there was none
+    std::string name;                 // timm `architecture`, or HF `_name_or_path` / `architectures[0]`
+    bool huggingface = false;         // HF form (or, with no config, HF key names)
     HfModel hf_model = HfModel::Vit;  // HF form: model_type
     std::optional<StatedSize> channels, patch_size, embed_dim, depth, num_heads, mlp_dim, num_classes;
     std::optional<StatedSize> img_size;  // the model's own image size: pos_grid = img_size / patch_size
     // timm: fc1's width = embed_dim × mlp_ratio (mlp_dim its half for SwiGLU) when mlp_dim is not stated;
     // HF DINOv2: the MLP's ratio before SwiGLU's 2/3 (Dinov2SwiGLUFFN)
     std::optional<double> mlp_ratio;
-    float ln_eps = 1e-6f;                // timm 1e-6 (1e-5 for CLIP towers); HF `layer_norm_eps`, default 1e-12 (DINOv2 1e-6)
+    float ln_eps = 1e-6f;  // timm 1e-6 (1e-5 for CLIP towers); HF `layer_norm_eps`, default 1e-12 (DINOv2 1e-6)
     // timm's block and stem variants, from model_args or the architecture name:
-    bool layer_scale = false;            // init_values (DINOv2; HF model_type "dinov2")
-    bool layer_scale_stated = false;     // model_args states init_values: the weights must agree
-    std::optional<bool> qkv_bias;        // timm model_args / HF qkv_bias, when stated: the weights must agree
-    bool norm_pre = false;               // pre_norm (CLIP: also no patch-embedding bias)
-    bool norm_pre_stated = false;        // model_args states pre_norm: the weights must agree
+    bool layer_scale = false;         // init_values (DINOv2; HF model_type "dinov2")
+    bool layer_scale_stated = false;  // model_args states init_values: the weights must agree
+    std::optional<bool> qkv_bias;     // timm model_args / HF qkv_bias, when stated: the weights must agree
+    bool norm_pre = false;            // pre_norm (CLIP: also no patch-embedding bias)
+    bool norm_pre_stated = false;     // model_args states pre_norm: the weights must agree
     // act_layer ('quick_gelu' for the _quickgelu_ CLIP towers); SwiGlu: timm's
     // mlp_layer SwiGLUPacked, HF's use_swiglu_ffn
     Activation activation = Activation::Gelu;
     std::optional<StatedSize> input_size;  // the square crop the preprocessing produces, and who says so
-    Preprocess preprocess;               // image_size is set by the loader (input_size, else img_size)
-    std::string mean_std_path;           // the file stating mean/std; empty: the defaults for 3 channels
-    std::map<int, std::string> labels;   // class index → name (`id2label`, `label_names`)
+    Preprocess preprocess;                 // image_size is set by the loader (input_size, else img_size)
+    std::string mean_std_path;             // the file stating mean/std; empty: the defaults for 3 channels
+    std::map<int, std::string> labels;     // class index → name (`id2label`, `label_names`)
     // timm's token and pooling settings where the config states them (top-level
     // `global_pool`, `model_args`; HF `num_register_tokens`, default 4 for
     // Dinov2WithRegisters); the loader checks them against the weights.

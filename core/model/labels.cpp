@@ -27,10 +27,8 @@ std::vector<std::string> class_labels(int num_classes, const std::map<int, std::
     labels.reserve(static_cast<size_t>(num_classes));
     for (int i = 0; i < num_classes; ++i) {
         const auto it = named.find(i);
-        if (it != named.end())
-            labels.push_back(it->second);
-        else
-            labels.push_back(imagenet ? imagenet_labels()[static_cast<size_t>(i)] : "class " + std::to_string(i));
+        if (it != named.end()) labels.push_back(it->second);
+        else labels.push_back(imagenet ? imagenet_labels()[static_cast<size_t>(i)] : "class " + std::to_string(i));
     }
     return labels;
 }

@@ -131,7 +131,6 @@ void validate_model_shapes(const Model& m) {
     }
 }
 
-
 void check_model_input(const ModelConfig& c, const Tensor& input) {
     if (input.rank() != 3 || input.shape[0] != c.channels)
         throw Error("model input must be " + std::to_string(c.channels) + "×H×W, got " + shape_string(input.shape));
@@ -143,12 +142,12 @@ void check_model_input(const ModelConfig& c, const Tensor& input) {
 double forward_flops(const ModelConfig& c, int tokens) {
     const double T = tokens, N = tokens - 1, D = c.embed_dim, M = c.mlp_dim, F = c.fc1_dim();
     const double patch_embed = 2 * N * c.patch_dim() * D;
-    const double per_block = 2 * T * D * 3 * D   // qkv
-                             + 2 * T * T * D     // scores, all heads
-                             + 2 * T * T * D     // attn · v
-                             + 2 * T * D * D     // output projection
-                             + 2 * T * D * F     // fc1
-                             + 2 * T * M * D;    // fc2
+    const double per_block = 2 * T * D * 3 * D  // qkv
+                             + 2 * T * T * D    // scores, all heads
+                             + 2 * T * T * D    // attn · v
+                             + 2 * T * D * D    // output projection
+                             + 2 * T * D * F    // fc1
+                             + 2 * T * M * D;   // fc2
     const double head = 2.0 * c.pooled_dim() * c.num_classes;
     return patch_embed + c.depth * per_block + head;
 }

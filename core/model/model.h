@@ -14,11 +14,11 @@ namespace vit {
 
 // How an image becomes the model's input (timm's eval transform).
 struct Preprocess {
-    int image_size = 224;                // square crop fed to the model
-    float crop_pct = 0.875f;             // resize shorter side to image_size / crop_pct, then centre crop
+    int image_size = 224;                   // square crop fed to the model
+    float crop_pct = 0.875f;                // resize shorter side to image_size / crop_pct, then centre crop
     std::string interpolation = "bicubic";  // "bicubic" or "bilinear"
-    bool keep_aspect = true;             // false: resize both sides to image_size / crop_pct (HF image
-                                         // processors, timm crop_mode 'squash') instead of the shorter one
+    bool keep_aspect = true;                // false: resize both sides to image_size / crop_pct (HF image
+                                            // processors, timm crop_mode 'squash') instead of the shorter one
     std::vector<float> mean = {0.485f, 0.456f, 0.406f};  // one per channel
     std::vector<float> std = {0.229f, 0.224f, 0.225f};
 };
@@ -43,15 +43,15 @@ enum class Activation { Gelu, QuickGelu, SwiGlu };
 // order (CLS, DIST, REG0…), which of them the positions cover, and what the
 // head reads. The loader resolves them (checkpoint.h) and ModelConfig carries them.
 struct TokenSettings {
-    bool class_token = true;      // timm class_token
-    bool dist_token = false;      // DeiT distilled: a DIST token and a second head (head_dist)
-    int reg_tokens = 0;           // timm reg_tokens
-    bool pos_on_prefix = true;    // false: timm no_embed_class, positions cover only the patch grid
+    bool class_token = true;    // timm class_token
+    bool dist_token = false;    // DeiT distilled: a DIST token and a second head (head_dist)
+    int reg_tokens = 0;         // timm reg_tokens
+    bool pos_on_prefix = true;  // false: timm no_embed_class, positions cover only the patch grid
     // false: the registers take no position though CLS does (transformers'
     // Dinov2WithRegisters adds the positions to [CLS; patches], then inserts the registers)
     bool pos_on_registers = true;
     GlobalPool global_pool = GlobalPool::Token;
-    bool fc_norm = false;         // LayerNorm after pooling; the final norm is then an identity (timm use_fc_norm)
+    bool fc_norm = false;  // LayerNorm after pooling; the final norm is then an identity (timm use_fc_norm)
 
     // timm's num_prefix_tokens: the rows before patch 0.
     int prefix_tokens() const { return int(class_token) + int(dist_token) + reg_tokens; }
@@ -68,16 +68,16 @@ struct TokenSettings {
 };
 
 struct ModelConfig : TokenSettings {
-    std::string name;          // shown in the UI and CLI
-    int channels = 3;          // C
-    int patch_size = 16;       // P
-    int embed_dim = 768;       // D
-    int depth = 12;            // number of blocks
-    int num_heads = 12;        // H, D % H == 0
-    int mlp_dim = 3072;        // M, the hidden width fc2 reads (fc1 writes 2M for SwiGLU)
-    int num_classes = 1000;    // 0: no classifier head (DINO)
-    int pos_grid = 14;         // side of the patch grid the positional embedding was trained on
-    float ln_eps = 1e-6f;      // LayerNorm epsilon (timm 1e-6, Hugging Face 1e-12)
+    std::string name;        // shown in the UI and CLI
+    int channels = 3;        // C
+    int patch_size = 16;     // P
+    int embed_dim = 768;     // D
+    int depth = 12;          // number of blocks
+    int num_heads = 12;      // H, D % H == 0
+    int mlp_dim = 3072;      // M, the hidden width fc2 reads (fc1 writes 2M for SwiGLU)
+    int num_classes = 1000;  // 0: no classifier head (DINO)
+    int pos_grid = 14;       // side of the patch grid the positional embedding was trained on
+    float ln_eps = 1e-6f;    // LayerNorm epsilon (timm 1e-6, Hugging Face 1e-12)
     // Block and stem variants (timm VisionTransformer's arguments):
     bool layer_scale = false;  // init_values: ls1/ls2.gamma scale each branch before its residual add (DINOv2)
     bool norm_pre = false;     // pre_norm: a LayerNorm on the tokens before the blocks (CLIP image towers)
@@ -102,34 +102,34 @@ struct ModelConfig : TokenSettings {
 };
 
 struct BlockWeights {
-    Vec ln1_w, ln1_b;    // D
-    Mat qkv_w;           // 3D × D, rows [0:D) q, [D:2D) k, [2D:3D) v
-    Vec qkv_b;           // 3D (zeros when the checkpoint has no qkv bias)
-    Mat proj_w;          // D × D
-    Vec proj_b;          // D
-    Vec ln2_w, ln2_b;    // D
-    Mat fc1_w;           // fc1_dim × D (M × D; 2M × D for SwiGLU, the gate rows first)
-    Vec fc1_b;           // fc1_dim
-    Mat fc2_w;           // D × M
-    Vec fc2_b;           // D
-    Vec ls1, ls2;        // D each: LayerScale gammas (config.layer_scale), empty otherwise
+    Vec ln1_w, ln1_b;  // D
+    Mat qkv_w;         // 3D × D, rows [0:D) q, [D:2D) k, [2D:3D) v
+    Vec qkv_b;         // 3D (zeros when the checkpoint has no qkv bias)
+    Mat proj_w;        // D × D
+    Vec proj_b;        // D
+    Vec ln2_w, ln2_b;  // D
+    Mat fc1_w;         // fc1_dim × D (M × D; 2M × D for SwiGLU, the gate rows first)
+    Vec fc1_b;         // fc1_dim
+    Mat fc2_w;         // D × M
+    Vec fc2_b;         // D
+    Vec ls1, ls2;      // D each: LayerScale gammas (config.layer_scale), empty otherwise
 };
 
 struct Model {
     ModelConfig config;
-    Mat patch_w;         // D × (C·P·P), Conv2d weight (D, C, P, P) flattened in (c, y, x) order
-    Vec patch_b;         // D
-    Vec cls_token;       // D (empty without a class token)
-    Vec dist_token;      // D (DeiT distilled; else empty)
-    Mat reg_token;       // reg_tokens × D
-    Mat pos_embed;       // (pos_prefix + pos_grid²) × D, the prefix rows first
+    Mat patch_w;                 // D × (C·P·P), Conv2d weight (D, C, P, P) flattened in (c, y, x) order
+    Vec patch_b;                 // D
+    Vec cls_token;               // D (empty without a class token)
+    Vec dist_token;              // D (DeiT distilled; else empty)
+    Mat reg_token;               // reg_tokens × D
+    Mat pos_embed;               // (pos_prefix + pos_grid²) × D, the prefix rows first
     Vec norm_pre_w, norm_pre_b;  // D each with config.norm_pre, empty otherwise
     std::vector<BlockWeights> blocks;
-    Vec norm_w, norm_b;  // D (empty when fc_norm: the final norm is an identity)
+    Vec norm_w, norm_b;        // D (empty when fc_norm: the final norm is an identity)
     Vec fc_norm_w, fc_norm_b;  // D when fc_norm
-    Mat head_w;          // num_classes × pooled_dim (empty when num_classes == 0)
-    Vec head_b;          // num_classes
-    Mat head_dist_w;     // DeiT's distillation head, as head_w (empty unless dist_token)
+    Mat head_w;                // num_classes × pooled_dim (empty when num_classes == 0)
+    Vec head_b;                // num_classes
+    Mat head_dist_w;           // DeiT's distillation head, as head_w (empty unless dist_token)
     Vec head_dist_b;
     std::string nonfinite_weights;  // the loader's report of tensors holding NaN or Inf; empty when none do
 };

@@ -34,10 +34,12 @@ std::vector<NamedTensor> timm_parameters(const Model& model) {
     ParameterList list;
     if (c.class_token) list.add("cls_token", model.cls_token.data(), {1, 1, model.cls_token.size()});
     if (c.dist_token) list.add("dist_token", model.dist_token.data(), {1, 1, model.dist_token.size()});
-    if (c.reg_tokens > 0) list.add("reg_token", model.reg_token.data(), {1, model.reg_token.rows(), model.reg_token.cols()});
+    if (c.reg_tokens > 0)
+        list.add("reg_token", model.reg_token.data(), {1, model.reg_token.rows(), model.reg_token.cols()});
     list.add("pos_embed", model.pos_embed.data(), {1, model.pos_embed.rows(), model.pos_embed.cols()});
-    list.add("patch_embed.proj.weight", model.patch_w.data(), {model.patch_w.rows(), c.channels, c.patch_size, c.patch_size});
-    list.add("patch_embed.proj.bias", model.patch_b);  // none with norm_pre
+    list.add("patch_embed.proj.weight", model.patch_w.data(),
+             {model.patch_w.rows(), c.channels, c.patch_size, c.patch_size});
+    list.add("patch_embed.proj.bias", model.patch_b);                 // none with norm_pre
     list.add_module("norm_pre", model.norm_pre_w, model.norm_pre_b);  // empty: not listed
     for (size_t b = 0; b < model.blocks.size(); ++b) {
         const BlockWeights& w = model.blocks[b];

@@ -137,7 +137,8 @@ Model make_random_model(const ModelConfig& config, uint32_t seed, bool qkv_bias)
     }
     if (c.norm_pre) m.norm_pre_w = w.vector(D, 0.1f, 1.0f), m.norm_pre_b = w.vector(D, 0.1f);
     for (BlockWeights& bw : m.blocks)
-        if (c.layer_scale) bw.ls1 = w.vector(D, 0.1f, 0.3f), bw.ls2 = w.vector(D, 0.1f, 0.3f);  // learned scales below 1
+        if (c.layer_scale)
+            bw.ls1 = w.vector(D, 0.1f, 0.3f), bw.ls2 = w.vector(D, 0.1f, 0.3f);  // learned scales below 1
     return m;
 }
 

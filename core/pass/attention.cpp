@@ -56,23 +56,24 @@ void attention(const Tensor& q, const Tensor& k, const Tensor& v, Tensor& scores
     const int64_t head_dim = v.shape[2];
     const float scale = 1.0f / std::sqrt(static_cast<float>(q.shape[2]));
     MatMap out = context.mat();
-    for_each_head_part(heads, tokens, scores.numel() >= kParallelMinElements, [&](int64_t h, int64_t begin, int64_t rows) {
-        // The part's scores and weights, worked on in the thread's own buffers.
-        thread_local FloatStorage part_scores, part_attn;
-        part_scores.resize(static_cast<size_t>(rows * tokens));
-        part_attn.resize(static_cast<size_t>(rows * tokens));
-        MatMap work_scores(part_scores.data(), rows, tokens), work_attn(part_attn.data(), rows, tokens);
-        multiply_bt(q.slice(h).middleRows(begin, rows), k.slice(h), work_scores, scale);
-        if (temperature == 1.0f) {
-            softmax_rows(work_scores, work_attn);
-        } else {  // shifted by the row's max before dividing: (s − max) / τ ≤ 0 never overflows to +inf
-            work_attn = (work_scores.array().colwise() - work_scores.array().rowwise().maxCoeff()) / temperature;
-            softmax_rows(work_attn, work_attn);
-        }
-        multiply(work_attn, v.slice(h), out.block(begin, h * head_dim, rows, head_dim));
-        copy_past_caches(part_scores.data(), scores.slice(h).data() + begin * tokens, rows * tokens);
-        copy_past_caches(part_attn.data(), attn.slice(h).data() + begin * tokens, rows * tokens);
-    });
+    for_each_head_part(
+        heads, tokens, scores.numel() >= kParallelMinElements, [&](int64_t h, int64_t begin, int64_t rows) {
+            // The part's scores and weights, worked on in the thread's own buffers.
+            thread_local FloatStorage part_scores, part_attn;
+            part_scores.resize(static_cast<size_t>(rows * tokens));
+            part_attn.resize(static_cast<size_t>(rows * tokens));
+            MatMap work_scores(part_scores.data(), rows, tokens), work_attn(part_attn.data(), rows, tokens);
+            multiply_bt(q.slice(h).middleRows(begin, rows), k.slice(h), work_scores, scale);
+            if (temperature == 1.0f) {
+                softmax_rows(work_scores, work_attn);
+            } else {  // shifted by the row's max before dividing: (s − max) / τ ≤ 0 never overflows to +inf
+                work_attn = (work_scores.array().colwise() - work_scores.array().rowwise().maxCoeff()) / temperature;
+                softmax_rows(work_attn, work_attn);
+            }
+            multiply(work_attn, v.slice(h), out.block(begin, h * head_dim, rows, head_dim));
+            copy_past_caches(part_scores.data(), scores.slice(h).data() + begin * tokens, rows * tokens);
+            copy_past_caches(part_attn.data(), attn.slice(h).data() + begin * tokens, rows * tokens);
+        });
 }
 
 }  // namespace vit

@@ -432,8 +432,15 @@ void for_each_stage(const Model& model, const Trace& trace, const Interventions&
 
 struct ForwardWalk::State {
     State(const Model& m, const Tensor& in, const Interventions& i, const PackedWeights* p, Trace reuse, TraceKeep k)
-        : model(m), input(in), iv(i), packed(p), keep(k), sizes(checked_sizes(m, in, i, false)),
-          trace(std::move(reuse)), every(trace, sizes), stream_out(trace, buffers, sizes) {
+        : model(m),
+          input(in),
+          iv(i),
+          packed(p),
+          keep(k),
+          sizes(checked_sizes(m, in, i, false)),
+          trace(std::move(reuse)),
+          every(trace, sizes),
+          stream_out(trace, buffers, sizes) {
         if (keep == TraceKeep::Stream) rollout.emplace(sizes.T);
     }
     // The next piece, its stages handed out by `out` (TraceWriter or StreamWriter).
@@ -505,13 +512,12 @@ bool ForwardWalk::next_piece() {
 int ForwardWalk::blocks_done() const { return std::clamp(state_->next, 0, state_->model.config.depth); }
 
 Trace ForwardWalk::take() {
-    while (step()) {
-    }
+    while (step()) {}
     return std::move(state_->trace);
 }
 
-const Tensor& LeanPass::probs(const Model& model, const Tensor& input, const Interventions& iv,
-                              bool allow_all_masked, const PackedWeights* packed) {
+const Tensor& LeanPass::probs(const Model& model, const Tensor& input, const Interventions& iv, bool allow_all_masked,
+                              const PackedWeights* packed) {
     if (model.config.num_classes == 0) throw Error(model.config.name + " has no classifier head: no probabilities");
     ScratchWriter out(buffers_, checked_sizes(model, input, iv, allow_all_masked));
     size_team_for_pass();

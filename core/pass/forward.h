@@ -21,8 +21,7 @@ namespace vit {
 // size and the memory the trace needs (out_of_memory in trace_budget.h).
 // `keep`: every stage, or only the residual stream (TraceKeep in trace.h), its block
 // stages then recomputed by recompute_block / for_each_stage; the rollout either way.
-Trace forward(const Model& model, const Tensor& input, const Interventions& iv = {},
-              TraceKeep keep = TraceKeep::Every);
+Trace forward(const Model& model, const Tensor& input, const Interventions& iv = {}, TraceKeep keep = TraceKeep::Every);
 
 // Block `block`'s stages in catalogue order (ln1 … out) from a trace of `model`'s pass
 // under `iv` (a Stream trace: the stream entering the block, ln1 normalised from it), run with the
@@ -87,8 +86,8 @@ private:
 class LeanPass {
 public:
     // `allow_all_masked` as validate_interventions; `packed` as forward_into.
-    const Tensor& probs(const Model& model, const Tensor& input, const Interventions& iv,
-                        bool allow_all_masked = false, const PackedWeights* packed = nullptr);
+    const Tensor& probs(const Model& model, const Tensor& input, const Interventions& iv, bool allow_all_masked = false,
+                        const PackedWeights* packed = nullptr);
 
 private:
     std::vector<Tensor> buffers_;

@@ -59,10 +59,10 @@ std::string list_text(const std::vector<int>& list) {
 }  // namespace
 
 const std::array<ValueFlag, 5> kValueFlags = {{{"--mask-patches", &InterventionFlags::mask},
-                                                {"--drop-tokens", &InterventionFlags::drop},
-                                                {"--ablate-heads", &InterventionFlags::ablate},
-                                                {"--permute-patches", &InterventionFlags::permute},
-                                                {"--temperature", &InterventionFlags::temperature}}};
+                                               {"--drop-tokens", &InterventionFlags::drop},
+                                               {"--ablate-heads", &InterventionFlags::ablate},
+                                               {"--permute-patches", &InterventionFlags::permute},
+                                               {"--temperature", &InterventionFlags::temperature}}};
 
 std::string flag_key(const std::string& flag) {
     std::string key = flag.substr(flag.find_first_not_of('-'));
@@ -100,7 +100,8 @@ Interventions InterventionFlags::resolve(const ModelConfig& config, int grid, bo
     };
     take("--mask-patches", mask, [&](Interventions& v, const std::string& n) { v.mask_patches = parse_list(n, mask); });
     take("--drop-tokens", drop, [&](Interventions& v, const std::string& n) { v.drop_tokens = parse_list(n, drop); });
-    take("--ablate-heads", ablate, [&](Interventions& v, const std::string& n) { v.ablate_heads = parse_heads(n, ablate); });
+    take("--ablate-heads", ablate,
+         [&](Interventions& v, const std::string& n) { v.ablate_heads = parse_heads(n, ablate); });
     take("--permute-patches", permute,
          [&](Interventions& v, const std::string& n) { v.permute_patches = parse_list(n, permute); });
     take("--temperature", temperature, [&](Interventions& v, const std::string& n) {

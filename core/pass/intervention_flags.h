@@ -35,7 +35,7 @@ struct InterventionFlags {
 
 // The flags that take a value, each with the field that holds it.
 struct ValueFlag {
-    const char* flag;                      // "--mask-patches"
+    const char* flag;  // "--mask-patches"
     std::string InterventionFlags::*value;
 };
 extern const std::array<ValueFlag, 5> kValueFlags;

@@ -46,8 +46,7 @@ void linear_into(const ConstMatRef& x, const Mat& w, const Vec& b, const ColumnG
         const float* rows_bias = bias ? bias + begin : nullptr;
         const GeluOutput rows_gelu = gelu ? GeluOutput{gelu->data + begin, gelu->stride} : GeluOutput{};
         const GeluOutput* rows_gelu_or_none = gelu ? &rows_gelu : nullptr;
-        if (packed)
-            multiply_bt(x, *packed, begin, y.middle_cols(begin, end - begin), rows_bias, rows_gelu_or_none);
+        if (packed) multiply_bt(x, *packed, begin, y.middle_cols(begin, end - begin), rows_bias, rows_gelu_or_none);
         else
             multiply_bt(x, w.middleRows(begin, end - begin), y.middle_cols(begin, end - begin), rows_bias,
                         rows_gelu_or_none);

@@ -14,7 +14,8 @@ void for_patch_pixels(const std::vector<int64_t>& input_shape, int patch, int64_
     int64_t column = 0;
     for (int64_t c = 0; c < channels; ++c)
         for (int y = 0; y < patch; ++y)
-            for (int x = 0; x < patch; ++x) visit(static_cast<size_t>((c * height + y0 + y) * width + x0 + x), column++);
+            for (int x = 0; x < patch; ++x)
+                visit(static_cast<size_t>((c * height + y0 + y) * width + x0 + x), column++);
 }
 
 }  // namespace
@@ -38,7 +39,8 @@ void scatter_patches(const Tensor& patches, int patch, Tensor& input) {
 }
 
 void zero_patches(const std::vector<int>& numbers, int patch, Tensor& input) {
-    for (int p : numbers) for_patch_pixels(input.shape, patch, p, [&](size_t pixel, int64_t) { input.data[pixel] = 0.0f; });
+    for (int p : numbers)
+        for_patch_pixels(input.shape, patch, p, [&](size_t pixel, int64_t) { input.data[pixel] = 0.0f; });
 }
 
 }  // namespace vit

@@ -28,7 +28,7 @@ CubicTaps cubic_taps(int out_index, int in_size, int out_size) {
     const float real = scale * (static_cast<float>(out_index) + 0.5f) - 0.5f;
     const int base = static_cast<int>(std::floor(real));
     const float t = real - static_cast<float>(base);
-    const auto near = [&](float x) { return ((A + 2) * x - (A + 3)) * x * x + 1; };  // |x| <= 1
+    const auto near = [&](float x) { return ((A + 2) * x - (A + 3)) * x * x + 1; };       // |x| <= 1
     const auto far = [&](float x) { return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A; };  // 1 < |x| < 2
     CubicTaps taps{{}, {far(t + 1), near(t), near(1 - t), far(2 - t)}};
     for (int k = 0; k < 4; ++k) taps.index[k] = std::min(std::max(base - 1 + k, 0), in_size - 1);
@@ -75,10 +75,11 @@ Mat resample_pos_embed(const Mat& pos, int grid, int prefix, PosResample mode) {
     grid_image.height = grid_image.width = old_grid;
     grid_image.data.resize(static_cast<size_t>(dim) * old_grid * old_grid);
     for (int p = 0; p < old_grid * old_grid; ++p)
-        for (int c = 0; c < dim; ++c) grid_image.data[static_cast<size_t>(c) * old_grid * old_grid + p] = pos(prefix + p, c);
+        for (int c = 0; c < dim; ++c)
+            grid_image.data[static_cast<size_t>(c) * old_grid * old_grid + p] = pos(prefix + p, c);
 
     const Image resized = mode == PosResample::Bicubic ? resize_bicubic_plain(grid_image, grid)
-                                                        : resize(grid_image, grid, grid, "bicubic");
+                                                       : resize(grid_image, grid, grid, "bicubic");
     Mat out(prefix + grid * grid, dim);
     out.topRows(prefix) = pos.topRows(prefix);
     for (int p = 0; p < grid * grid; ++p)

@@ -16,9 +16,38 @@ namespace vit {
 
 // One value per row of the table, in catalogue order.
 enum class StageKind {
-    Input, Patches, PatchEmbed, Cls, Tokens, NormPre,
-    Ln1, Q, K, V, Scores, Attn, Context, AttnOut, Ls1, Res1, Ln2, Fc1, Gelu, QuickGelu, SwiGlu, MlpOut, Ls2, Out,
-    Norm, Pool, FcNorm, LogitsCls, LogitsDist, Logits, Probs, Rollout
+    Input,
+    Patches,
+    PatchEmbed,
+    Cls,
+    Tokens,
+    NormPre,
+    Ln1,
+    Q,
+    K,
+    V,
+    Scores,
+    Attn,
+    Context,
+    AttnOut,
+    Ls1,
+    Res1,
+    Ln2,
+    Fc1,
+    Gelu,
+    QuickGelu,
+    SwiGlu,
+    MlpOut,
+    Ls2,
+    Out,
+    Norm,
+    Pool,
+    FcNorm,
+    LogitsCls,
+    LogitsDist,
+    Logits,
+    Probs,
+    Rollout
 };
 
 enum class StageGroup { Embedding, Block, Head };

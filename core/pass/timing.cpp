@@ -16,8 +16,7 @@ TimingStats timing_stats(std::vector<double> ms) {
     return {ms[ms.size() / 2], ms.front()};
 }
 
-ForwardTiming time_forward(const Model& model, const Tensor& input, int runs, TraceKeep keep,
-                           WeightPacking packing) {
+ForwardTiming time_forward(const Model& model, const Tensor& input, int runs, TraceKeep keep, WeightPacking packing) {
     Trace trace = forward(model, input, {}, keep);
     std::optional<PackedWeights> ahead;
     const PackedWeights* packed = packing == WeightPacking::Ahead ? &ahead.emplace(model) : nullptr;

@@ -25,9 +25,9 @@ enum class TraceKeep { Every, Stream };
 bool keeps(TraceKeep keep, StageKind kind);
 
 struct Stage {
-    std::string id;   // stage_id(kind, block), e.g. "block0.attn"
+    std::string id;  // stage_id(kind, block), e.g. "block0.attn"
     StageKind kind = StageKind::Input;
-    int block = -1;   // encoder block index, -1 outside the blocks
+    int block = -1;  // encoder block index, -1 outside the blocks
     Tensor tensor;
     StageRef ref() const { return {kind, block}; }
 };

@@ -39,7 +39,8 @@ struct Memory {
 Memory usable_memory() {
     const double physical = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
     rlimit limit{};
-    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && static_cast<double>(limit.rlim_cur) < physical)
+    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+        static_cast<double>(limit.rlim_cur) < physical)
         return {static_cast<double>(limit.rlim_cur), true};
     return {physical, false};
 }
@@ -51,7 +52,8 @@ std::string allowance_text(int traces_held) {
     const std::string shared =
         traces_held > 1 ? ", shared by the " + std::to_string(traces_held) + " passes the app holds at once" : "";
     return " (" + std::to_string(static_cast<int>(kMaxTraceMemoryShare * 100)) + "% of " +
-           (m.limited ? "the process's address-space limit, " + gigabytes(m.bytes) : std::string("this machine's memory")) +
+           (m.limited ? "the process's address-space limit, " + gigabytes(m.bytes)
+                      : std::string("this machine's memory")) +
            shared + ")";
 }
 
@@ -109,18 +111,17 @@ void check_input_fits(const ModelConfig& config, int image_size, int64_t budget,
         return;
     }
     const int largest = largest_fitting_image_size(config, budget, keep);
-    const std::string offer =
-        largest > 0 ? "; the largest image size that fits is " + std::to_string(largest) + " (--image-size " +
-                          std::to_string(largest) + ")"
-                    : "; not even one patch fits";
-    const std::string input = config.name + ": an input of " + std::to_string(size) + "×" + std::to_string(size) +
-                              " pixels";
+    const std::string offer = largest > 0 ? "; the largest image size that fits is " + std::to_string(largest) +
+                                                " (--image-size " + std::to_string(largest) + ")"
+                                          : "; not even one patch fits";
+    const std::string input =
+        config.name + ": an input of " + std::to_string(size) + "×" + std::to_string(size) + " pixels";
     if (size > kMaxImageSide)
         throw InputTooLarge(input + " is over the limit of " + std::to_string(kMaxImageSide) + " pixels a side" + offer,
                             largest);
-    throw InputTooLarge(input + " (" + tokens_text(config, size) + ") needs " +
-                            gigabytes(static_cast<double>(needed)) + " for its trace, over the " +
-                            gigabytes(static_cast<double>(budget)) + " allowed" + allowance_text(traces_held) + offer,
+    throw InputTooLarge(input + " (" + tokens_text(config, size) + ") needs " + gigabytes(static_cast<double>(needed)) +
+                            " for its trace, over the " + gigabytes(static_cast<double>(budget)) + " allowed" +
+                            allowance_text(traces_held) + offer,
                         largest);
 }
 

@@ -38,7 +38,10 @@ class ColumnGroups {
 public:
     // One matrix
     ColumnGroups(MatRef c)
-        : one_(c.data()), group_cols_(std::max<int64_t>(1, c.cols())), stride_(c.outerStride()), rows_(c.rows()),
+        : one_(c.data()),
+          group_cols_(std::max<int64_t>(1, c.cols())),
+          stride_(c.outerStride()),
+          rows_(c.rows()),
           cols_(c.cols()) {}
     ColumnGroups(float* const* groups, int64_t group_cols, int64_t stride, int64_t rows, int64_t cols)
         : groups_(groups), group_cols_(group_cols), stride_(stride), rows_(rows), cols_(cols) {}
@@ -74,8 +77,8 @@ private:
 
 // c = (a · scale) · bᵀ + bias     a: rows × depth, b: cols × depth, c: rows × cols,
 // bias: cols floats added to every row, or null for none; gelu: also GELU of c, or null
-void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale = 1.0f,
-                 const float* bias = nullptr, const GeluOutput* gelu = nullptr);
+void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, MatRef c, float scale = 1.0f, const float* bias = nullptr,
+                 const GeluOutput* gelu = nullptr);
 // The same, scale 1, written into column groups (gelu: c then one group)
 void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, const ColumnGroups& c, const float* bias = nullptr,
                  const GeluOutput* gelu = nullptr);

@@ -27,8 +27,8 @@ using gemm::RowTiles;
 
 namespace {
 
-constexpr int64_t kPanelCols = 32;    // columns of a C tile: two 16-float registers
-constexpr int64_t kTileRows = 14;     // rows of a C tile: 28 accumulators, 3 registers left
+constexpr int64_t kPanelCols = 32;  // columns of a C tile: two 16-float registers
+constexpr int64_t kTileRows = 14;   // rows of a C tile: 28 accumulators, 3 registers left
 // Depth packed at once: a panel of B is 96 KB (held in L2), and each weight row
 // is read in runs of 3 KB; blocks of 256 (a panel in L1) made a ViT-B pass ~10 ms
 // slower, waiting on more, shorter runs from memory.
@@ -125,8 +125,11 @@ public:
     LinePrefetcher() = default;
     // Lines [first, last) of rows `row_step` floats apart from `origin`, `lines_per_row` each.
     LinePrefetcher(const float* origin, int64_t row_step, int64_t lines_per_row, int64_t first, int64_t last)
-        : row_(origin + first / lines_per_row * row_step), row_step_(row_step), lines_per_row_(lines_per_row),
-          line_(first % lines_per_row), left_(last - first) {}
+        : row_(origin + first / lines_per_row * row_step),
+          row_step_(row_step),
+          lines_per_row_(lines_per_row),
+          line_(first % lines_per_row),
+          left_(last - first) {}
     void prefetch_next() {
         if (left_ == 0) return;
         _mm_prefetch(reinterpret_cast<const char*>(row_ + line_ * kLineFloats), _MM_HINT_T1);
@@ -198,9 +201,8 @@ void prefetch_for_writing(const float* c, int64_t rows, int64_t c_step) {
 // _mm512_max_ps, which Eigen's erf clamps with: GCC bug 105593.)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
-__attribute__((noinline)) void finish_tile_with_gelu(const float* tile, int rows, float* c, int64_t c_step,
-                                                     float* gelu, int64_t gelu_step, __mmask16 mask0,
-                                                     __mmask16 mask1) {
+__attribute__((noinline)) void finish_tile_with_gelu(const float* tile, int rows, float* c, int64_t c_step, float* gelu,
+                                                     int64_t gelu_step, __mmask16 mask0, __mmask16 mask1) {
     const bool stream = mask1 == 0xffff && reinterpret_cast<uintptr_t>(c) % 64 == 0 && c_step % 16 == 0;
     for (int r = 0; r < rows; ++r) {
         const __m512 c0 = _mm512_load_ps(tile + r * 32), c1 = _mm512_load_ps(tile + r * 32 + 16);
@@ -271,8 +273,8 @@ void multiply_tile(int64_t depth, const float* a, const float* b, int64_t b_step
     }
 }
 
-using TileFunction = void (*)(int64_t, const float*, const float*, int64_t, float*, int64_t, __mmask16, __mmask16,
-                              bool, const float*, const LinePrefetcher&, int64_t, float*, int64_t);
+using TileFunction = void (*)(int64_t, const float*, const float*, int64_t, float*, int64_t, __mmask16, __mmask16, bool,
+                              const float*, const LinePrefetcher&, int64_t, float*, int64_t);
 constexpr TileFunction kTileFunctions[kTileRows + 1] = {
     nullptr,           multiply_tile<1>,  multiply_tile<2>,  multiply_tile<3>,  multiply_tile<4>,
     multiply_tile<5>,  multiply_tile<6>,  multiply_tile<7>,  multiply_tile<8>,  multiply_tile<9>,
@@ -343,9 +345,7 @@ void multiply_bt(const ConstMatRef& a, const ConstMatRef& b, const ColumnGroups&
                  const GeluOutput* gelu) {
     multiply(a, b, true, 1.0f, bias, c, nullptr, 0, gelu);
 }
-void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) {
-    multiply(a, b, false, 1.0f, nullptr, c);
-}
+void multiply(const ConstMatRef& a, const ConstMatRef& b, MatRef c) { multiply(a, b, false, 1.0f, nullptr, c); }
 bool own_gemm_kernel() { return true; }
 
 PackedBt::PackedBt(const ConstMatRef& b)

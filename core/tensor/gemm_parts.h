@@ -68,8 +68,8 @@ bool tiles_compute(const ConstMatRef& a, [[maybe_unused]] const ConstMatRef& b, 
                    const float* bias, const ColumnGroups& c, const GeluOutput* gelu, int64_t tile_cols,
                    const Product& product) {
     const int64_t depth = a.cols();
-    assert(a.rows() == c.rows() && (b_transposed ? b.rows() == c.cols() && b.cols() == depth
-                                                 : b.rows() == depth && b.cols() == c.cols()));
+    assert(a.rows() == c.rows() &&
+           (b_transposed ? b.rows() == c.cols() && b.cols() == depth : b.rows() == depth && b.cols() == c.cols()));
     assert(!gelu || c.one_matrix());
     if (c.rows() == 0 || c.cols() == 0) return false;
     if (depth > 0 && c.groups_aligned_to(tile_cols)) return true;

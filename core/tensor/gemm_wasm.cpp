@@ -58,7 +58,8 @@ void pack_bt_panel(const ConstMatRef& b, int64_t n0, float* out) {
     for (int64_t j0 = 0; j0 < kPanelCols; j0 += 4) {
         const int64_t count = std::clamp<int64_t>(b.rows() - n0 - j0, 0, 4);
         pack_transposed(b, n0 + j0, count, out + j0, kPanelCols);
-        for (int64_t k = 0; count < 4 && k < b.cols(); ++k) std::fill_n(out + k * kPanelCols + j0 + count, 4 - count, 0.f);
+        for (int64_t k = 0; count < 4 && k < b.cols(); ++k)
+            std::fill_n(out + k * kPanelCols + j0 + count, 4 - count, 0.f);
     }
 }
 

@@ -12,7 +12,8 @@ namespace vit {
 void copy_past_caches(const float* from, float* to, int64_t count) {
 #ifdef __AVX512F__
     constexpr int64_t kLineFloats = 16;
-    const int64_t unaligned = (kLineFloats - reinterpret_cast<uintptr_t>(to) / sizeof(float) % kLineFloats) % kLineFloats;
+    const int64_t unaligned =
+        (kLineFloats - reinterpret_cast<uintptr_t>(to) / sizeof(float) % kLineFloats) % kLineFloats;
     const int64_t head = std::min(count, unaligned);
     std::copy(from, from + head, to);
     int64_t i = head;

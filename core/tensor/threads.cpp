@@ -107,8 +107,8 @@ int machine_threads() { return std::max(1, static_cast<int>(std::thread::hardwar
 
 int parse_threads(const std::string& flag, const std::string& text) {
     const int cores = machine_threads();
-    return parse_int(flag + " (this machine has " + std::to_string(cores) + (cores == 1 ? " core)" : " cores)"), text, 1,
-                     cores);
+    return parse_int(flag + " (this machine has " + std::to_string(cores) + (cores == 1 ? " core)" : " cores)"), text,
+                     1, cores);
 }
 
 void set_threads(int threads) {

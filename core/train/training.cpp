@@ -181,7 +181,8 @@ int Trainer::steps_per_epoch() const { return (data_.train.size() + options_.bat
 
 void Trainer::shuffle() {
     for (size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
-    for (size_t i = order_.size(); i > 1; --i) std::swap(order_[i - 1], order_[uniform_below(rng_, static_cast<int>(i))]);
+    for (size_t i = order_.size(); i > 1; --i)
+        std::swap(order_[i - 1], order_[uniform_below(rng_, static_cast<int>(i))]);
     next_ = 0;
 }
 

@@ -142,8 +142,9 @@ TEST_CASE("a new, smaller model clamps the stage, token, head and layer") {
 
 TEST_CASE("signed stages get the diverging colormap, attention and probabilities the sequential one") {
     auto kind = [](const char* id) { return vit::parse_stage_id(id)->kind; };
-    for (const char* id : {"input", "patches", "patch_embed", "cls", "tokens", "block0.ln1", "block0.q", "block3.scores",
-                           "block0.context", "block0.res1", "block0.fc1", "block0.gelu", "norm", "logits"})
+    for (const char* id :
+         {"input", "patches", "patch_embed", "cls", "tokens", "block0.ln1", "block0.q", "block3.scores",
+          "block0.context", "block0.res1", "block0.fc1", "block0.gelu", "norm", "logits"})
         REQUIRE(colormap_for(kind(id), ColormapMode::Auto) == Colormap::Diverging);
     for (const char* id : {"block0.attn", "block11.attn", "probs", "rollout"})
         REQUIRE(colormap_for(kind(id), ColormapMode::Auto) == Colormap::Sequential);

@@ -28,9 +28,7 @@ static AskState fitted(int patches = 16, int depth = 4, int heads = 4) {
     return a;
 }
 
-TEST_CASE("an Ask panel with nothing painted or toggled asks nothing") {
-    REQUIRE(to_interventions(fitted()).empty());
-}
+TEST_CASE("an Ask panel with nothing painted or toggled asks nothing") { REQUIRE(to_interventions(fitted()).empty()); }
 
 TEST_CASE("painted patches become masked patches, or dropped tokens once the toggle is on") {
     AskState a = fitted();
@@ -130,10 +128,13 @@ TEST_CASE("a bad intervention flag is one error naming the flag and its value") 
         }
         return std::string("no error");
     };
-    CHECK_THAT(message({"--mask-patches", "16"}), Catch::StartsWith("--mask-patches '16': ") && Catch::Contains("out of range"));
+    CHECK_THAT(message({"--mask-patches", "16"}),
+               Catch::StartsWith("--mask-patches '16': ") && Catch::Contains("out of range"));
     CHECK_THAT(message({"--mask-patches", "0-15"}), Catch::StartsWith("--mask-patches '0-15': "));
-    CHECK_THAT(message({"--drop-tokens", "x"}), Catch::StartsWith("--drop-tokens 'x': ") && Catch::Contains("expected a whole number"));
-    CHECK_THAT(message({"--ablate-heads", "1"}), Catch::StartsWith("--ablate-heads '1': ") && Catch::Contains("BLOCK:HEAD"));
+    CHECK_THAT(message({"--drop-tokens", "x"}),
+               Catch::StartsWith("--drop-tokens 'x': ") && Catch::Contains("expected a whole number"));
+    CHECK_THAT(message({"--ablate-heads", "1"}),
+               Catch::StartsWith("--ablate-heads '1': ") && Catch::Contains("BLOCK:HEAD"));
     CHECK_THAT(message({"--ablate-heads", "0:4"}), Catch::StartsWith("--ablate-heads '0:4': "));
     CHECK_THAT(message({"--permute-patches", "0,0,1"}), Catch::StartsWith("--permute-patches '0,0,1': "));
     CHECK_THAT(message({"--temperature", "0"}), Catch::StartsWith("--temperature '0': "));
@@ -165,7 +166,8 @@ TEST_CASE("the loader's pass under interventions is the core's forward pass with
     req.interventions.temperature = 1.5f;
     const Loaded got = load_and_run(req, nullptr, "");
     const vit::Model& model = *got.model;
-    const vit::Tensor input = vit::preprocess(vit::model_image("digits", "", model.config.channels), model.config.preprocess);
+    const vit::Tensor input =
+        vit::preprocess(vit::model_image("digits", "", model.config.channels), model.config.preprocess);
     require_same_trace(*got.trace, vit::forward(model, input, req.interventions));
     require_same_trace(*got.original, vit::forward(model, input));
     REQUIRE(got.trace->at("tokens").shape[0] == 16);  // 1 + 16 − 1 dropped
@@ -207,7 +209,9 @@ TEST_CASE("a bookmark keeps the Ask panel's question and restores it") {
     REQUIRE(to_interventions(s.ask) == asked);
 }
 
-TEST_CASE("a bookmark is the whole saved view: gradients and the pass shown too, and a question that does not fit is left out") {
+TEST_CASE(
+    "a bookmark is the whole saved view: gradients and the pass shown too, and a question that does not fit is left "
+    "out") {
     const Pipeline digits = make_pipeline(vit::stage_list(4, true), 17, 4);
     AppState s;
     go_to_stage(s, digits, digits.index_of("block3.attn"));
@@ -230,7 +234,7 @@ TEST_CASE("a bookmark is the whole saved view: gradients and the pass shown too,
     AppState small;
     REQUIRE(restore_bookmark(b, 2, small, toy));
     CHECK(to_interventions(small.ask).empty());  // patch 12 and head 3:3 are not there
-    CHECK(toy.ids[small.stage] == "input");     // no block3.attn: the first stage
+    CHECK(toy.ids[small.stage] == "input");      // no block3.attn: the first stage
     CHECK(small.layer == 0);
 }
 
@@ -275,9 +279,9 @@ TEST_CASE("attention over kept tokens goes back to image order with zeros for th
     REQUIRE(tokens_reordered(kept, 3));
     REQUIRE_FALSE(tokens_reordered({0, 1, 2}, 3));
     const std::vector<float> full = square_in_image_order(t, kept, 3);  // 4×4
-    REQUIRE(full[0 * 4 + 3] == 2.f);   // CLS → patch 2 (row 0, kept column 1)
-    REQUIRE(full[3 * 4 + 1] == 6.f);   // patch 2 → patch 0 (kept row 1, column 2)
-    REQUIRE(full[2 * 4 + 0] == 0.f);   // patch 1 was dropped
+    REQUIRE(full[0 * 4 + 3] == 2.f);                                    // CLS → patch 2 (row 0, kept column 1)
+    REQUIRE(full[3 * 4 + 1] == 6.f);                                    // patch 2 → patch 0 (kept row 1, column 2)
+    REQUIRE(full[2 * 4 + 0] == 0.f);                                    // patch 1 was dropped
 }
 
 TEST_CASE("views find, name and select each token by the patch its row holds when tokens are shuffled and dropped") {
@@ -331,7 +335,7 @@ TEST_CASE("a model's prefix tokens (CLS, DIST, registers) come before the patche
     const TokenLayout none = token_layout(vit::vit_medium_gap_config());
     REQUIRE(none.count() == 0);
     REQUIRE_FALSE(none.has_cls());
-    REQUIRE(token_label(0, false, none) == "0");            // without a class token, token 0 is patch 0
+    REQUIRE(token_label(0, false, none) == "0");  // without a class token, token 0 is patch 0
     REQUIRE(token_name(0, false, none) == "patch 0 (token 0)");
     REQUIRE(token_label(3, false, layout) == "REG2");
     REQUIRE(token_label(5, false, layout) == "5");
@@ -359,8 +363,8 @@ TEST_CASE("a model's prefix tokens (CLS, DIST, registers) come before the patche
     vit::Tensor t({1, 4, 4});  // CLS, DIST, then the tokens of patches 1 and 0 of 3 (patch 2 dropped)
     for (int i = 0; i < 16; ++i) t.data[i] = static_cast<float>(i + 1);
     const std::vector<float> full = square_in_image_order(t, {1, 0}, 3, 2);  // 5×5
-    REQUIRE(full[1 * 5 + 0] == 5.f);   // DIST → CLS stays
-    REQUIRE(full[0 * 5 + 3] == 3.f);   // CLS → patch 1 (kept column 2)
+    REQUIRE(full[1 * 5 + 0] == 5.f);                                         // DIST → CLS stays
+    REQUIRE(full[0 * 5 + 3] == 3.f);                                         // CLS → patch 1 (kept column 2)
     REQUIRE(full[2 * 5 + 3] == 15.f);  // patch 0 (kept row 3) → patch 1 (kept column 2)
     REQUIRE(full[4 * 5 + 4] == 0.f);   // patch 2 was dropped
 }
@@ -413,7 +417,8 @@ TEST_CASE("the status bar names the answer from the first screen, and says loadi
 }
 
 TEST_CASE("a model with random weights says so over every screen, a trained one does not") {
-    for (const char* name : {vit::kRandomVitB, vit::kRandomReg4, vit::kRandomDistilled, vit::kRandomGap, vit::kRandomClip})
+    for (const char* name :
+         {vit::kRandomVitB, vit::kRandomReg4, vit::kRandomDistilled, vit::kRandomGap, vit::kRandomClip})
         CHECK_THAT(random_weights_text(vit::load_model(name).config), Catch::Matchers::StartsWith("RANDOM WEIGHTS: "));
     CHECK(random_weights_text(vit::load_model(vit::kDigitsModel).config).empty());
     CHECK(random_weights_text(vit::load_model("toy-4x4").config).empty());

@@ -54,7 +54,8 @@ TEST_CASE("a clicked cell's inputs recompute its value: scores, attn, fc1 and ev
         const vit::Trace hot = vit::forward(model, input, iv);
         require_recomputed(model, hot, vit::StageKind::Attn, 1, 2.5f);
         const CellRef cell{{vit::StageKind::Attn, 1}, 0, 0, 0};
-        CHECK(std::abs(cell_provenance(model, hot, cell, 1.f)->recomputed - cell_provenance(model, hot, cell, 2.5f)->stored) > 1e-4f);
+        CHECK(std::abs(cell_provenance(model, hot, cell, 1.f)->recomputed -
+                       cell_provenance(model, hot, cell, 2.5f)->stored) > 1e-4f);
     }
     SECTION("a scores cell shows q, k and their products, which sum to the value times √Dh") {
         const std::optional<CellProvenance> p = cell_provenance(model, trace, {{vit::StageKind::Scores, 0}, 2, 3, 5});
@@ -66,8 +67,8 @@ TEST_CASE("a clicked cell's inputs recompute its value: scores, attn, fc1 and ev
     }
     SECTION("stages without provenance and cells outside the tensor give nothing") {
         CHECK_FALSE(cell_provenance(model, trace, {{vit::StageKind::Gelu, 0}, -1, 0, 0}));
-        CHECK_FALSE(cell_provenance(model, trace, {{vit::StageKind::Scores, 0}, 4, 0, 0}));  // 4 heads: 0–3
-        CHECK_FALSE(cell_provenance(model, trace, {{vit::StageKind::Fc1, 0}, -1, 17, 0}));   // 17 tokens: 0–16
+        CHECK_FALSE(cell_provenance(model, trace, {{vit::StageKind::Scores, 0}, 4, 0, 0}));   // 4 heads: 0–3
+        CHECK_FALSE(cell_provenance(model, trace, {{vit::StageKind::Fc1, 0}, -1, 17, 0}));    // 17 tokens: 0–16
         CHECK_FALSE(cell_provenance(model, trace, {{vit::StageKind::Scores, 0}, -1, 0, 0}));  // needs a head
     }
 }

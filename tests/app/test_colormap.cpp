@@ -44,7 +44,7 @@ TEST_CASE("a matrix becomes one RGBA texel per cell, row 0 on top") {
     REQUIRE(img.width == 3);
     REQUIRE(img.height == 2);
     REQUIRE(img.pixels.size() == 2 * 3 * 4);
-    REQUIRE(img.pixels[0 * 4 + 2] > img.pixels[0 * 4 + 0]);        // (0,0) = -1: blue
+    REQUIRE(img.pixels[0 * 4 + 2] > img.pixels[0 * 4 + 0]);              // (0,0) = -1: blue
     REQUIRE(img.pixels[(1 * 3) * 4 + 0] > img.pixels[(1 * 3) * 4 + 2]);  // (1,0) = 1: red
     REQUIRE(img.pixels[3] == 255);
 }
@@ -112,17 +112,17 @@ TEST_CASE("an overlay blended over a picture is stretched to the picture's size,
     top.pixels = {0, 0, 0, 255, 100, 100, 100, 255, 0, 0, 0, 255, 0, 0, 0, 255};
     RgbaImage out = blend_over(base, top, 0.5f);
     REQUIRE(out.width == 4);
-    REQUIRE(out.pixels[0] == 100);           // (0,0): black over 200, half
-    REQUIRE(out.pixels[(0 * 4 + 3) * 4] == 150);  // (3,0): top pixel (1,0) = 100 over 200
+    REQUIRE(out.pixels[0] == 100);                    // (0,0): black over 200, half
+    REQUIRE(out.pixels[(0 * 4 + 3) * 4] == 150);      // (3,0): top pixel (1,0) = 100 over 200
     REQUIRE(out.pixels[(0 * 4 + 3) * 4 + 3] == 200);  // alpha stays the picture's
     REQUIRE(out.pixels[(3 * 4 + 3) * 4] == 100);
 }
 
 TEST_CASE("colour policy: the terms of a sum share one range, a signed map is diverging around 0") {
     const std::vector<float> stream = {-6.2f, 3.f}, correction = {-0.5f, 2.3f}, result = {-6.4f, 5.f};
-    const Range r = shared_range(Colormap::Diverging, {{stream.data(), stream.size()},
-                                                       {correction.data(), correction.size()},
-                                                       {result.data(), result.size()}});
+    const Range r = shared_range(
+        Colormap::Diverging,
+        {{stream.data(), stream.size()}, {correction.data(), correction.size()}, {result.data(), result.size()}});
     CHECK(r.lo == -6.4f);
     CHECK(r.hi == 6.4f);  // the small correction is drawn pale on the stream's scale
     CHECK(normalise(2.3f, r) < 0.7f);

@@ -56,7 +56,7 @@ TEST_CASE("the comparison model runs on the shown image at its own size, and a n
     REQUIRE_FALSE(c.stale());
     const vit::Tensor first = *c.result()->input;
     CHECK(first.shape == std::vector<int64_t>{1, 28, 28});  // digits' own size, not the toy's 4×4
-    c.follow(shown);  // the same image: nothing to do
+    c.follow(shown);                                        // the same image: nothing to do
     CHECK_FALSE(c.working());
 
     c.follow(canvas_shown(1.f));
@@ -96,12 +96,12 @@ TEST_CASE("a comparison model that cannot be read gives one message naming the f
 
 TEST_CASE("the comparison's block is the one at the same relative depth") {
     CHECK(comparison_layer(11, 12, 12) == 11);
-    CHECK(comparison_layer(11, 12, 6) == 5);   // the last block matches the last
+    CHECK(comparison_layer(11, 12, 6) == 5);  // the last block matches the last
     CHECK(comparison_layer(5, 12, 6) == 2);
     CHECK(comparison_layer(3, 4, 12) == 11);
     CHECK(comparison_layer(0, 4, 12) == 2);
     CHECK(comparison_layer(0, 12, 2) == 0);
-    CHECK(comparison_layer(3, 4, 0) == 0);     // no blocks: block 0 (the views say there is none)
+    CHECK(comparison_layer(3, 4, 0) == 0);  // no blocks: block 0 (the views say there is none)
 }
 
 TEST_CASE("the comparison's passes keep only the stream when the app was asked to") {

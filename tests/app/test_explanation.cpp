@@ -74,14 +74,16 @@ TEST_CASE("the saliency map is the largest input gradient over channels, pixel b
     REQUIRE(ex.side == 28);
     REQUIRE(ex.saliency.size() == din.data.size());  // one channel
     // Two backward passes agree to rounding, not bit for bit (core/train/training.h says why).
-    for (size_t i = 0; i < din.data.size(); ++i) CHECK(ex.saliency[i] == Approx(std::fabs(din.data[i])).epsilon(1e-4).margin(1e-9));
+    for (size_t i = 0; i < din.data.size(); ++i)
+        CHECK(ex.saliency[i] == Approx(std::fabs(din.data[i])).epsilon(1e-4).margin(1e-9));
 }
 
 TEST_CASE("another class explains differently, impossible questions say why") {
     Case c;
     const Explanation a = explain_class(c.model, c.trace, 1), b = explain_class(c.model, c.trace, 8);
     float differ = 0.f;
-    for (size_t i = 0; i < a.relevance.size(); ++i) differ = std::max(differ, std::fabs(a.relevance[i] - b.relevance[i]));
+    for (size_t i = 0; i < a.relevance.size(); ++i)
+        differ = std::max(differ, std::fabs(a.relevance[i] - b.relevance[i]));
     CHECK(differ > 1e-4f);
     CHECK_THAT(explain_class(c.model, c.trace, 10).error, Catch::Contains("10"));  // 10 classes: 0…9
     Interventions drop;
@@ -124,7 +126,8 @@ TEST_CASE("the job explains a (trace, class) once and keeps it until asked for a
     CHECK_FALSE(job.busy());
     job.request(model, trace, 2, 2);  // a new trace: it starts again
     CHECK(job.busy());
-    for (int i = 0; i < 2000 && job.poll()->generation != 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    for (int i = 0; i < 2000 && job.poll()->generation != 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
     CHECK(job.poll()->generation == 2);
 }
 
@@ -142,7 +145,8 @@ TEST_CASE("on the sliced worker the job explains in pieces, the same numbers as 
             worker->advance(budget_ms);
             job.poll();
         }
-        CHECK(advances == c.model.config.depth + 4);  // the head, each block, the embedding, the saliency, the relevance
+        CHECK(advances ==
+              c.model.config.depth + 4);  // the head, each block, the embedding, the saliency, the relevance
         REQUIRE(job.poll());
         const Explanation& sliced = *job.poll();
         const Explanation at_once = explain_class(c.model, c.trace, 6);

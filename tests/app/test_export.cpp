@@ -50,7 +50,8 @@ TEST_CASE("a PNG export writes the pixels, an unwritable path is an error naming
     save_png((dir / "view.png").string(), img);
     REQUIRE(fs::file_size(dir / "view.png") > 20);
     REQUIRE_THROWS_WITH(save_png((dir / "missing" / "view.png").string(), img), Catch::Contains("view.png"));
-    REQUIRE_THROWS_WITH(save_png(dir.string(), img), "cannot write the PNG '" + dir.string() + "': not a regular file (a folder)");
+    REQUIRE_THROWS_WITH(save_png(dir.string(), img),
+                        "cannot write the PNG '" + dir.string() + "': not a regular file (a folder)");
     fs::remove_all(dir);
 }
 

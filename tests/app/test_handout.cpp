@@ -50,8 +50,15 @@ TEST_CASE("base64 and HTML escaping") {
 }
 
 TEST_CASE("a hand-out is one offline page: each step's number, title, picture and text, escaped") {
-    HandoutStep one{"Cut <into> patches", "Patch 0's pixels & more.", "How many?", "The model's answer: 9 (92.9%)",
-                    "Cut into patches and flatten", "X[n] = flatten(x)", "patches = x.unfold(1, P, P)", bytes("PNG1"), "Four."};
+    HandoutStep one{"Cut <into> patches",
+                    "Patch 0's pixels & more.",
+                    "How many?",
+                    "The model's answer: 9 (92.9%)",
+                    "Cut into patches and flatten",
+                    "X[n] = flatten(x)",
+                    "patches = x.unfold(1, P, P)",
+                    bytes("PNG1"),
+                    "Four."};
     HandoutStep two{"Where does CLS look?", "Heads differ.", "", "", "", "", "", bytes("PNG22"), ""};
     const std::string html = handout_html("Pixels & tokens", {one, two});
     CHECK_THAT(html, Contains("<title>Pixels &amp; tokens</title>") && Contains("<h1>Pixels &amp; tokens</h1>"));
@@ -66,12 +73,14 @@ TEST_CASE("a hand-out is one offline page: each step's number, title, picture an
     CHECK(count_of(html, "<div class=\"stage\">") == 1);  // step 2 shows no one stage and asks nothing
     CHECK(count_of(html, "class=\"question\"") == 1);
     // Nothing from outside: no links, no external scripts, styles or fonts.
-    for (const char* outside : {"http:", "https:", "<link", "src=\"/", "@import", "url("}) CHECK(html.find(outside) == std::string::npos);
+    for (const char* outside : {"http:", "https:", "<link", "src=\"/", "@import", "url("})
+        CHECK(html.find(outside) == std::string::npos);
     CHECK_THAT(html, Contains("data-natural-width"));
 }
 
 TEST_CASE("a hand-out prints on light pages and gathers the questions' answers in a key after the last step") {
-    HandoutStep one{"Cut", "Four patches.", "How many numbers per patch?", "", "", "", "", bytes("A"), "Four & no more."};
+    HandoutStep one{"Cut",      "Four patches.",  "How many numbers per patch?", "", "", "", "",
+                    bytes("A"), "Four & no more."};
     HandoutStep two{"Look", "Heads differ.", "", "", "", "", "", bytes("B"), ""};
     HandoutStep three{"Mask", "Hide the loop.", "Which patch?", "", "", "", "", bytes("C"), ""};
     const std::string html = handout_html("L", {one, two, three});
@@ -80,19 +89,25 @@ TEST_CASE("a hand-out prints on light pages and gathers the questions' answers i
     REQUIRE(key != std::string::npos);
     CHECK(key > html.find("<section id=\"step-3\">"));
     const std::string tail = html.substr(key);
-    CHECK_THAT(tail, Contains("<li value=\"1\"><p class=\"key-question\">How many numbers per patch?</p><p class=\"key-answer\">Four &amp; no more.</p></li>"));
-    CHECK_THAT(tail, Contains(std::string("<li value=\"3\"><p class=\"key-question\">Which patch?</p><p class=\"key-answer\">") + kUnwrittenAnswer));
-    CHECK(count_of(tail, "<li ") == 2);  // step 2 asks nothing
+    CHECK_THAT(tail, Contains("<li value=\"1\"><p class=\"key-question\">How many numbers per patch?</p><p "
+                              "class=\"key-answer\">Four &amp; no more.</p></li>"));
+    CHECK_THAT(
+        tail,
+        Contains(std::string("<li value=\"3\"><p class=\"key-question\">Which patch?</p><p class=\"key-answer\">") +
+                 kUnwrittenAnswer));
+    CHECK(count_of(tail, "<li ") == 2);                 // step 2 asks nothing
     CHECK(count_of(html, "Four &amp; no more.") == 1);  // the answer waits in the key, not under its question
     CHECK(handout_html("L", {two}).find("<section id=\"answer-key\">") == std::string::npos);
     CHECK(handout_figure_budget(12) * 12 * 4 / 3 < kHandoutMaxBytes);
 }
 
 TEST_CASE("a lesson step's written answer needs its question and survives a save") {
-    const std::string step = R"({"title": "T", "model": "toy-4x4", "steps": [{"title": "S", "question": "Q?", "answer": "A."}]})";
+    const std::string step =
+        R"({"title": "T", "model": "toy-4x4", "steps": [{"title": "S", "question": "Q?", "answer": "A."}]})";
     CHECK(parse_lesson(step, "l.json").steps[0].answer == "A.");
-    CHECK_THROWS_WITH(parse_lesson(R"({"title": "T", "model": "toy-4x4", "steps": [{"title": "S", "answer": "A."}]})", "l.json"),
-                      Contains("'answer' answers the step's 'question': give one"));
+    CHECK_THROWS_WITH(
+        parse_lesson(R"({"title": "T", "model": "toy-4x4", "steps": [{"title": "S", "answer": "A."}]})", "l.json"),
+        Contains("'answer' answers the step's 'question': give one"));
     const Lesson lesson = parse_lesson(step, "l.json");
     CHECK(parse_lesson(lesson_json(lesson), "l.json") == lesson);
 }
@@ -114,7 +129,8 @@ const uint8_t* pixel(const RgbaImage& img, int x, int y) { return &img.pixels[(s
 TEST_CASE("a hand-out figure is its pictures with the text beside them, cut out of the view") {
     FigureDrawing d;
     d.regions = {{10, 10, 500, 400}};
-    d.pictures = {{100, 100, 200, 200}, {220, 100, 300, 180}, {600, 50, 700, 90}};  // the last one lies in another panel
+    d.pictures = {
+        {100, 100, 200, 200}, {220, 100, 300, 180}, {600, 50, 700, 90}};  // the last one lies in another panel
     d.margin = 20;
     d.text = {{40, 140, 60, 160}, {310, 170, 380, 185}, {100, 20, 180, 40}, {520, 140, 560, 160}};
     // The axis label left and the tick label right are at the pictures' heights: kept whole. The line
@@ -129,7 +145,8 @@ TEST_CASE("a hand-out figure is its pictures with the text beside them, cut out 
     CHECK((whole.x0 == 10 && whole.y0 == 10 && whole.x1 == 500 && whole.y1 == 400));
 }
 
-TEST_CASE("around its pictures a figure turns light: the app's dark background white, its white text black, colours kept") {
+TEST_CASE(
+    "around its pictures a figure turns light: the app's dark background white, its white text black, colours kept") {
     RgbaImage img = filled(4, 2, 15);  // the app's background
     uint8_t* text = &img.pixels[(0 * 4 + 1) * 4];
     text[0] = text[1] = text[2] = 255;  // white text
@@ -140,7 +157,7 @@ TEST_CASE("around its pictures a figure turns light: the app's dark background w
     CHECK((pixel(img, 0, 0)[0] == 255 && pixel(img, 0, 0)[2] == 255));
     CHECK((pixel(img, 1, 0)[0] == 0 && pixel(img, 1, 0)[1] == 0));
     CHECK((pixel(img, 2, 0)[0] == 255 && pixel(img, 2, 0)[1] >= 200 && pixel(img, 2, 0)[2] <= 10));
-    CHECK(pixel(img, 3, 0)[0] == 255);  // another panel: paper
+    CHECK(pixel(img, 3, 0)[0] == 255);                                                       // another panel: paper
     CHECK(std::equal(img.pixels.begin() + 16, img.pixels.end(), kept.pixels.begin() + 16));  // the picture as drawn
 }
 
@@ -180,7 +197,9 @@ TEST_CASE("a step's formula comes from the stage it shows, or block layer's atte
     CHECK_FALSE(handout_stage(s, p));
 }
 
-TEST_CASE("the --handout option needs a lesson, puts its pictures beside the page, and a path it cannot write is one message") {
+TEST_CASE(
+    "the --handout option needs a lesson, puts its pictures beside the page, and a path it cannot write is one "
+    "message") {
     CHECK_THROWS_WITH(parse_options({"--handout", "out.html"}), Contains("--handout needs --lesson FILE"));
     const Options o = parse_options({"--lesson", "l.json", "--handout", "class/out.html"});
     CHECK(o.tour_dir == (fs::path("class") / "out-steps").string());
@@ -217,7 +236,8 @@ TEST_CASE("a FIFO or an empty path for the hand-out is refused at once, before t
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     {
         HangGuard guard;
-        CHECK_THROWS_WITH(check_handout_path(fifo.string()), fifo.string() + ": cannot write the hand-out (it is a FIFO)");
+        CHECK_THROWS_WITH(check_handout_path(fifo.string()),
+                          fifo.string() + ": cannot write the hand-out (it is a FIFO)");
         CHECK_THROWS_WITH(write_handout(fifo.string(), "<html>"),
                           "cannot write the hand-out '" + fifo.string() + "': not a regular file (a FIFO)");
         CHECK_THROWS_WITH(save_lesson(Lesson{}, fifo.string()),
@@ -242,7 +262,8 @@ std::string as_dom_text(const std::string& s) {
     return out;
 }
 
-// The mean brightness (0…255) of the top pixel row of a PNG file: a figure starts on its paper, above its pictures' titles.
+// The mean brightness (0…255) of the top pixel row of a PNG file: a figure starts on its paper, above its pictures'
+// titles.
 double top_row_brightness(const std::string& png_path) {
     int w = 0, h = 0, n = 0;
     unsigned char* px = stbi_load(png_path.c_str(), &w, &h, &n, 3);
@@ -322,7 +343,8 @@ TEST_CASE("an exported hand-out renders every step's picture and text in headles
             CHECK(count_of(dom, part) == 1);
         }
         for (const std::string& part : fixed_parts(s.question)) CHECK_THAT(section, Contains(part));
-        for (const std::string* text : {&s.title, &s.narration, &s.question}) CHECK(unfilled_values(*text, section) == 0);
+        for (const std::string* text : {&s.title, &s.narration, &s.question})
+            CHECK(unfilled_values(*text, section) == 0);
         const size_t width_at = section.find("data-natural-width=\"");
         REQUIRE(width_at != std::string::npos);
         CHECK(std::atoi(section.c_str() + width_at + 20) >= 300);  // the figure decoded, big enough to read

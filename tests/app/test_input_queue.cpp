@@ -225,10 +225,10 @@ static std::vector<MonkeyEvent> monkey_events(uint32_t seed, int n) {
 }
 
 static bool same_event(const MonkeyEvent& a, const MonkeyEvent& b) {
-    return a.kind == b.kind && a.key.key == b.key.key && a.key.ctrl == b.key.ctrl && a.button == b.button && a.x == b.x &&
-           a.y == b.y && a.to_x == b.to_x && a.to_y == b.to_y && a.drag_frames == b.drag_frames && a.wheel == b.wheel &&
-           a.model == b.model && a.target == b.target && a.pick == b.pick && a.ask == b.ask && a.on == b.on && a.temperature == b.temperature &&
-           a.train_steps == b.train_steps;
+    return a.kind == b.kind && a.key.key == b.key.key && a.key.ctrl == b.key.ctrl && a.button == b.button &&
+           a.x == b.x && a.y == b.y && a.to_x == b.to_x && a.to_y == b.to_y && a.drag_frames == b.drag_frames &&
+           a.wheel == b.wheel && a.model == b.model && a.target == b.target && a.pick == b.pick && a.ask == b.ask &&
+           a.on == b.on && a.temperature == b.temperature && a.train_steps == b.train_steps;
 }
 
 // The kinds of seed 7's first events: mt19937's outputs are fixed by the standard and the
@@ -276,7 +276,8 @@ TEST_CASE("the monkey presses every key, with and without Ctrl, and makes every 
     REQUIRE(keys.size() == 2 * (static_cast<size_t>(Key::Digit9) + 1));
     REQUIRE(asks.size() == static_cast<size_t>(AskChange::Reset) + 1);
     REQUIRE(models.size() == static_cast<size_t>(kMonkeyModels));
-    REQUIRE(targets.size() == static_cast<size_t>(ModelTarget::ClearComparison) + 1);  // the comparison set and cleared too
+    REQUIRE(targets.size() ==
+            static_cast<size_t>(ModelTarget::ClearComparison) + 1);  // the comparison set and cleared too
 }
 
 TEST_CASE("the monkey's counts print as one line") {

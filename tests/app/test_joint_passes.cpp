@@ -31,7 +31,8 @@ TEST_CASE("the joint PCA takes the chosen images, else the gallery's, without th
     CHECK(joint_pca_others("./b.jpg", "b.jpg", {}, gallery, 3) == std::vector<std::string>{"a.jpg", "c.jpg", "d.jpg"});
     CHECK(joint_pca_others("", "toy", {}, gallery, 3) == std::vector<std::string>{"a.jpg", "b.jpg", "c.jpg"});
     CHECK(joint_pca_others("", "c.jpg", {}, gallery, 3) == std::vector<std::string>{"a.jpg", "b.jpg", "d.jpg"});
-    CHECK(joint_pca_others("a.jpg", "a.jpg", {"x.png", "a.jpg", "x.png"}, gallery, 3) == std::vector<std::string>{"x.png"});
+    CHECK(joint_pca_others("a.jpg", "a.jpg", {"x.png", "a.jpg", "x.png"}, gallery, 3) ==
+          std::vector<std::string>{"x.png"});
 }
 
 TEST_CASE("the option --pca-images takes up to three comma-separated image files that are there") {
@@ -40,7 +41,8 @@ TEST_CASE("the option --pca-images takes up to three comma-separated image files
     REQUIRE(parse_options({"--pca-images", cat + "," + coffee}).pca_images == std::vector<std::string>{cat, coffee});
     REQUIRE_THROWS_WITH(parse_options({"--pca-images", "a.png,"}), "--pca-images: expected a path, got an empty one");
     REQUIRE_THROWS_WITH(parse_options({"--pca-images", "a,b,c,d"}), Catch::Contains("at most 3 paths"));
-    REQUIRE_THROWS_WITH(parse_options({"--pca-images", cat + ",/no/such.png"}), "--pca-images: '/no/such.png': no such file");
+    REQUIRE_THROWS_WITH(parse_options({"--pca-images", cat + ",/no/such.png"}),
+                        "--pca-images: '/no/such.png': no such file");
     const std::string folder = vit::asset_path("photos");
     REQUIRE_THROWS_WITH(parse_options({"--pca-images", folder}),
                         "--pca-images: '" + folder + "' is a folder, not an image file");
@@ -68,7 +70,8 @@ TEST_CASE("the joint PCA's images run through the model as the Loader runs them,
         CHECK(done.images[0]->outs[b].data == first.trace->at(out).data);
         CHECK(done.images[1]->outs[b].data == second.trace->at(out).data);
     }
-    CHECK(done.images[1]->tokens.patches.size() == vit::patch_tokens(*second.trace, second.model->config).patches.size());
+    CHECK(done.images[1]->tokens.patches.size() ==
+          vit::patch_tokens(*second.trace, second.model->config).patches.size());
 
     job.request(first.model, "digits", {cat, coffee}, 0);  // answered already: nothing to do
     CHECK_FALSE(job.busy());

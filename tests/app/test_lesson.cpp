@@ -41,7 +41,8 @@ const char* kHandWritten = R"({
      "interventions": {"mask_patches": "5,6", "drop_tokens": "0-3", "ablate_heads": "0:1,3:2", "no_pos": true,
                        "permute_patches": "15,1-14,0", "temperature": 0.5}},
     {"title": "One patch hidden", "interventions": {"mask_patches": 9}},
-    {"title": "Half an epoch", "screen": "model-view", "train": {"epochs": 2, "until_step": 250, "seed": 3, "window": true}},
+    {"title": "Half an epoch", "screen": "model-view", "train": {"epochs": 2, "until_step": 250,
+                                                                  "seed": 3, "window": true}},
     {"title": "All of it", "screen": "overview", "train": {}}
   ]
 })";
@@ -120,8 +121,10 @@ TEST_CASE("every mistake in a lesson file is one message naming the file, the st
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "screen": "attn"}]})"),
                Contains("'screen' must be one of stage, attention, why, overview, model-view, "
                         "attention-distance, patch-pca, token-norms, cls-masks, got \"attn\""));
-    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "colours": "rainbow"}]})"), Contains("'colours' must be one of auto,"));
-    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "numbers": 1}]})"), Contains("'numbers' must be true or false, got 1"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "colours": "rainbow"}]})"),
+               Contains("'colours' must be one of auto,"));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "numbers": 1}]})"),
+               Contains("'numbers' must be true or false, got 1"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "highlight": {"patch": 1, "row": 2}}]})"),
                Contains("step 1: 'highlight': give exactly one of patch, row or cell"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "highlight": {"cell": [1, 2]}}]})"),
@@ -136,24 +139,31 @@ TEST_CASE("every mistake in a lesson file is one message naming the file, the st
 TEST_CASE("a lesson on a Hub model names the lesson played otherwise: a file beside it, kept when saved") {
     const std::string lessons = vit::asset_path("lessons");
     const std::string path = lessons + "/real.json";
-    const Lesson lesson = parse_lesson(R"({"model": "hf-hub:timm/vit_small_patch16_224.dino", "otherwise": "pixels-to-tokens.json",
-                                          "steps": [{"title": "a"}]})", path);
+    const Lesson lesson =
+        parse_lesson(R"({"model": "hf-hub:timm/vit_small_patch16_224.dino", "otherwise": "pixels-to-tokens.json",
+                                          "steps": [{"title": "a"}]})",
+                     path);
     CHECK(otherwise_path(lesson, path) == lessons + "/pixels-to-tokens.json");
     CHECK(parse_lesson(lesson_json(lesson), path) == lesson);
     CHECK(otherwise_path(parse_lesson(R"({"steps": [{"title": "a"}]})", path), path).empty());
     CHECK_THAT(error_of(R"({"model": "hf-hub:a/b", "otherwise": "none.json", "steps": [{"title": "a"}]})", path),
                Contains("'otherwise' \"none.json\" is not a file (looked in " + lessons + ")"));
-    CHECK_THAT(error_of(R"({"model": "digits", "otherwise": "pixels-to-tokens.json", "steps": [{"title": "a"}]})", path),
-               Contains("but 'model' \"digits\" is not an hf-hub:ORG/NAME model"));
+    CHECK_THAT(
+        error_of(R"({"model": "digits", "otherwise": "pixels-to-tokens.json", "steps": [{"title": "a"}]})", path),
+        Contains("but 'model' \"digits\" is not an hf-hub:ORG/NAME model"));
 }
 
 TEST_CASE("a step is checked against the model it runs on") {
     const Pipeline p = digits_pipeline();
-    auto one = [](const char* step) { return parse_lesson(std::string(R"({"steps": [)") + step + "]}", "lesson.json"); };
+    auto one = [](const char* step) {
+        return parse_lesson(std::string(R"({"steps": [)") + step + "]}", "lesson.json");
+    };
     CHECK(check_error(one(R"({"title": "ok", "stage": "block3.attn", "token": 16, "head": 3})"), 0, p) == "(no error)");
-    CHECK_THAT(check_error(one(R"({"title": "deep", "stage": "block7.attn"})"), 0, p),
-               Contains("lesson.json: step 1 (deep): 'stage' \"block7.attn\": the model digits has no such stage (4 blocks)"));
-    CHECK_THAT(check_error(one(R"({"title": "t", "token": 17})"), 0, p), Contains("'token' 17: the model sees 17 tokens"));
+    CHECK_THAT(
+        check_error(one(R"({"title": "deep", "stage": "block7.attn"})"), 0, p),
+        Contains("lesson.json: step 1 (deep): 'stage' \"block7.attn\": the model digits has no such stage (4 blocks)"));
+    CHECK_THAT(check_error(one(R"({"title": "t", "token": 17})"), 0, p),
+               Contains("'token' 17: the model sees 17 tokens"));
     CHECK_THAT(check_error(one(R"({"title": "l", "layer": 4})"), 0, p), Contains("'layer' 4: the model has 4 blocks"));
     CHECK_THAT(check_error(one(R"({"title": "h", "head": 4})"), 0, p), Contains("'head' 4: the model has 4 heads"));
     CHECK_THAT(check_error(one(R"({"title": "p", "highlight": {"patch": 16}})"), 0, p),
@@ -202,29 +212,38 @@ TEST_CASE("a step's interventions: each bad value is one message naming the file
         return check_error(parse_lesson(asking(interventions), "lesson.json"), 1, p);
     };
     // What the file itself says wrong: found when it is read.
-    CHECK_THAT(error_of(asking(R"({"mask": "3"})")),
-               Contains("lesson.json: step 2: 'interventions': unknown key 'mask' (known keys: mask_patches, drop_tokens, "
-                        "ablate_heads, permute_patches, temperature, no_pos)"));
+    CHECK_THAT(
+        error_of(asking(R"({"mask": "3"})")),
+        Contains("lesson.json: step 2: 'interventions': unknown key 'mask' (known keys: mask_patches, drop_tokens, "
+                 "ablate_heads, permute_patches, temperature, no_pos)"));
     CHECK_THAT(error_of(asking(R"({"mask_patches": [3, 5]})")),
-               Contains("step 2: 'interventions': 'mask_patches' must be text as on the command line") && Contains("got [3,5]"));
-    CHECK_THAT(error_of(asking(R"({"drop_tokens": ""})")), Contains("'drop_tokens' must be text") && Contains("got \"\""));
-    CHECK_THAT(error_of(asking(R"({"no_pos": "yes"})")), Contains("step 2: 'interventions': 'no_pos' must be true or false"));
+               Contains("step 2: 'interventions': 'mask_patches' must be text as on the command line") &&
+                   Contains("got [3,5]"));
+    CHECK_THAT(error_of(asking(R"({"drop_tokens": ""})")),
+               Contains("'drop_tokens' must be text") && Contains("got \"\""));
+    CHECK_THAT(error_of(asking(R"({"no_pos": "yes"})")),
+               Contains("step 2: 'interventions': 'no_pos' must be true or false"));
     CHECK_THAT(error_of(asking(R"("none")")), Contains("step 2: 'interventions': expected a JSON object"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "views_show": "both"}]})"),
                Contains("step 1: 'views_show' must be one of modified, original, difference, got \"both\""));
     // What does not fit the model: found when the step is checked against it.
     CHECK(checked(R"({"mask_patches": "3,5,10-12", "ablate_heads": "3:3", "temperature": 2})") == "(no error)");
     CHECK_THAT(checked(R"({"mask_patches": "3,x"})"),
-               Contains("lesson.json: step 2 (ask): 'interventions' mask_patches '3,x': expected a whole number of at least 0, got 'x'"));
+               Contains("lesson.json: step 2 (ask): 'interventions' mask_patches '3,x': expected a whole number of at "
+                        "least 0, got 'x'"));
     CHECK_THAT(checked(R"({"mask_patches": "16"})"),
                Contains("step 2 (ask): 'interventions' mask_patches '16': mask patches: patch 16 is out of range"));
-    CHECK_THAT(checked(R"({"mask_patches": "0-15"})"), Contains("mask_patches '0-15': mask patches: masking all 16 patches"));
+    CHECK_THAT(checked(R"({"mask_patches": "0-15"})"),
+               Contains("mask_patches '0-15': mask patches: masking all 16 patches"));
     CHECK_THAT(checked(R"({"drop_tokens": "0-15"})"), Contains("drop_tokens '0-15': drop tokens: dropping all 16"));
-    CHECK_THAT(checked(R"({"ablate_heads": "4:0"})"), Contains("ablate_heads '4:0': ablate heads: head 4:0 does not exist"));
-    CHECK_THAT(checked(R"({"ablate_heads": "2"})"), Contains("ablate_heads '2': expected BLOCK:HEAD pairs such as 0:1,3:2, got '2'"));
+    CHECK_THAT(checked(R"({"ablate_heads": "4:0"})"),
+               Contains("ablate_heads '4:0': ablate heads: head 4:0 does not exist"));
+    CHECK_THAT(checked(R"({"ablate_heads": "2"})"),
+               Contains("ablate_heads '2': expected BLOCK:HEAD pairs such as 0:1,3:2, got '2'"));
     CHECK_THAT(checked(R"({"permute_patches": "1,0"})"),
                Contains("permute_patches '1,0': permute patches: the list of 2 numbers is not a permutation of 0-15"));
-    CHECK_THAT(checked(R"({"temperature": 0})"), Contains("step 2 (ask): 'interventions' temperature '0': temperature:"));
+    CHECK_THAT(checked(R"({"temperature": 0})"),
+               Contains("step 2 (ask): 'interventions' temperature '0': temperature:"));
     CHECK_THAT(checked(R"({"temperature": "warm"})"), Contains("temperature 'warm': expected a number, got 'warm'"));
 }
 
@@ -273,7 +292,8 @@ TEST_CASE("a recorded view keeps the Ask panel's interventions, and they survive
     CHECK(back.ask.show == AskShow::Original);
 }
 
-TEST_CASE("a model that is a path is found relative to the lesson file, like an image, a built-in or Hub name stays a name") {
+TEST_CASE(
+    "a model that is a path is found relative to the lesson file, like an image, a built-in or Hub name stays a name") {
     const fs::path folder = fs::temp_directory_path() / "vitviz-test-lesson-models";
     fs::create_directories(folder / "checkpoints" / "mine");
     std::ofstream(folder / "tiny.safetensors") << "x";
@@ -291,8 +311,10 @@ TEST_CASE("a model that is a path is found relative to the lesson file, like an 
     CHECK(step_model(lesson, path, 4) == "hf-hub:timm/vit_small_patch16_224.dino");
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "gone/model.safetensors"}]})", path),
                Contains(path + ": step 1: 'model' \"gone/model.safetensors\" is neither a built-in model (" +
-                               vit::builtin_model_names(", ") + "), an hf-hub:ORG/NAME model, nor a checkpoint file or "
-                               "folder (looked in " + folder.string() + ")"));
+                        vit::builtin_model_names(", ") +
+                        "), an hf-hub:ORG/NAME model, nor a checkpoint file or "
+                        "folder (looked in " +
+                        folder.string() + ")"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "hf-hub:no-org"}]})", path),
                Contains(path + ": step 1: 'model': 'hf-hub:no-org': expected hf-hub:ORG/NAME[@REVISION]"));
     CHECK_THAT(vit::builtin_model_names(", "), Contains("toy-4x4, digits, vit-b-random"));
@@ -308,8 +330,10 @@ TEST_CASE("a train step: its keys, its stop against the run, and no model or ima
                Contains("step 1: 'train': unknown key 'until' (known keys: epochs, until_step, seed, window)"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "train": {"window": "yes"}}]})"),
                Contains("'window' must be true or false"));
-    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "digits", "train": {}}]})"),
-               Contains("step 1: 'train' runs the Train window's digits ViT on its probe digit: leave out 'model' and 'image'"));
+    CHECK_THAT(
+        error_of(R"({"steps": [{"title": "a", "model": "digits", "train": {}}]})"),
+        Contains(
+            "step 1: 'train' runs the Train window's digits ViT on its probe digit: leave out 'model' and 'image'"));
     const Lesson lesson = parse_lesson(R"({"steps": [{"title": "far", "train": {"until_step": 900}}]})", "lesson.json");
     CHECK_THROWS_WITH(check_train(lesson, 0, 500, "lesson.json"),
                       Contains("lesson.json: step 1 (far): 'train' until_step 900: a run of 1 epoch has 500 steps"));
@@ -326,7 +350,8 @@ TEST_CASE("every screen's name round-trips through a lesson file") {
         step.view.screen = screen.value;
         lesson.steps = {step};
         const std::string text = lesson_json(lesson);
-        if (screen.value != Screen::Stage) CHECK_THAT(text, Contains(std::string("\"screen\": \"") + screen.name + "\""));
+        if (screen.value != Screen::Stage)
+            CHECK_THAT(text, Contains(std::string("\"screen\": \"") + screen.name + "\""));
         CHECK(parse_lesson(text, "lesson.json") == lesson);
     }
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "screen": "models"}]})"),
@@ -391,14 +416,17 @@ TEST_CASE("a symbolic link loop as a lesson's model or image is one message nami
     fs::create_directories(folder);
     fs::create_symlink("loop", folder / "loop");
     const std::string path = (folder / "lesson.json").string();
-    const std::string reason = "cannot be looked at: too many levels of symbolic links (looked in " + folder.string() + ")";
+    const std::string reason =
+        "cannot be looked at: too many levels of symbolic links (looked in " + folder.string() + ")";
     std::string error = error_of(R"({"model": "loop", "steps": [{"title": "a"}]})", path);
     CHECK_THAT(error, Contains(path + ": 'model' \"loop\" " + reason));
     CHECK(is_short_line(error));
     error = error_of(R"({"steps": [{"title": "a"}, {"title": "b", "image": "loop/x.png"}]})", path);
     CHECK_THAT(error, Contains(path + ": step 2: 'image' \"loop/x.png\" " + reason));
-    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "loop"}]})", path), Contains(path + ": step 1: 'model' \"loop\""));
-    CHECK_THAT(error_of(R"({"image": "loop", "steps": [{"title": "a"}]})", path), Contains(path + ": 'image' \"loop\" " + reason));
+    CHECK_THAT(error_of(R"({"steps": [{"title": "a", "model": "loop"}]})", path),
+               Contains(path + ": step 1: 'model' \"loop\""));
+    CHECK_THAT(error_of(R"({"image": "loop", "steps": [{"title": "a"}]})", path),
+               Contains(path + ": 'image' \"loop\" " + reason));
     fs::remove_all(folder);
 }
 
@@ -414,7 +442,8 @@ TEST_CASE("wrapping between words never splits a number at its decimal point") {
 }
 
 TEST_CASE("wrapping keeps a too-wide word on its own line and the text's own line breaks") {
-    CHECK(word_wrapped("see /a/very/long/path/to/a/file.json now", 10.f, chars) == "see\n/a/very/long/path/to/a/file.json\nnow");
+    CHECK(word_wrapped("see /a/very/long/path/to/a/file.json now", 10.f, chars) ==
+          "see\n/a/very/long/path/to/a/file.json\nnow");
     CHECK(word_wrapped("one two\nthree four", 100.f, chars) == "one two\nthree four");
     CHECK(word_wrapped("a  b", 100.f, chars) == "a b");
     CHECK(word_wrapped("", 10.f, chars).empty());

@@ -106,13 +106,15 @@ TEST_CASE("moving, deleting and undoing keep the shown step in view, and the sav
     player.pending = false;
 
     move_step(player, +1);
-    CHECK(titles(player) == std::vector<std::string>{"The digit", "Where CLS looks", "Patch 4 scores", "What the pixels did"});
+    CHECK(titles(player) ==
+          std::vector<std::string>{"The digit", "Where CLS looks", "Patch 4 scores", "What the pixels did"});
     CHECK(player.index == 2);  // still showing "Patch 4 scores"
     CHECK(unsaved_changes(ed, player));
     move_step(player, -1);
     move_step(player, -1);
     move_step(player, -1);  // already first: stays
-    CHECK(titles(player) == std::vector<std::string>{"Patch 4 scores", "The digit", "Where CLS looks", "What the pixels did"});
+    CHECK(titles(player) ==
+          std::vector<std::string>{"Patch 4 scores", "The digit", "Where CLS looks", "What the pixels did"});
     CHECK(player.index == 0);
 
     player.go(3);
@@ -125,7 +127,8 @@ TEST_CASE("moving, deleting and undoing keep the shown step in view, and the sav
     CHECK(undo_delete(ed, player));
     CHECK(player.step().title == "Patch 4 scores");
     CHECK(undo_delete(ed, player));
-    CHECK(titles(player) == std::vector<std::string>{"Patch 4 scores", "The digit", "Where CLS looks", "What the pixels did"});
+    CHECK(titles(player) ==
+          std::vector<std::string>{"Patch 4 scores", "The digit", "Where CLS looks", "What the pixels did"});
     CHECK(player.index == 3);
     CHECK(player.pending);  // the step put back is shown again
     CHECK_FALSE(undo_delete(ed, player));
@@ -151,7 +154,8 @@ TEST_CASE("saving where it cannot is one message naming the path, and writes not
     open_hand_written(ed, player, dir);
 
     ed.save_path = "/nonexistent-vitviz-folder/lesson.json";
-    CHECK(save_error(ed, player) == "/nonexistent-vitviz-folder/lesson.json: there is no folder /nonexistent-vitviz-folder");
+    CHECK(save_error(ed, player) ==
+          "/nonexistent-vitviz-folder/lesson.json: there is no folder /nonexistent-vitviz-folder");
     CHECK(player.path == (dir / "lesson.json").string());  // still the old file
 
     ed.save_path = "";

@@ -60,7 +60,13 @@ TEST_CASE("a rerun that brings its image's input reads no image: the same input,
     CHECK(again.input.get() == first.input.get());
     CHECK(again.picture.channels == 0);  // the app keeps the picture it shows
     CHECK(again.image_name == first.image_name);
-    const Loaded decoded = load_and_run([&] { LoadRequest r = rerun; r.input.reset(); return r; }(), first.model, "digits");
+    const Loaded decoded = load_and_run(
+        [&] {
+            LoadRequest r = rerun;
+            r.input.reset();
+            return r;
+        }(),
+        first.model, "digits");
     CHECK(again.trace->at(vit::StageRef{vit::StageKind::Logits}).data ==
           decoded.trace->at(vit::StageRef{vit::StageKind::Logits}).data);
 }
@@ -222,7 +228,7 @@ TEST_CASE("on the sliced worker a newer request replaces the waiting one, and a 
     {
         Loader l(worker);
         l.request({"toy-4x4", "", 0}, nullptr, "");
-        l.request({"digits", "", 0}, nullptr, "");  // waits; the first stops before its first block
+        l.request({"digits", "", 0}, nullptr, "");   // waits; the first stops before its first block
         l.request({"toy-4x4", "", 8}, nullptr, "");  // replaces it
         int advances = 0;
         const LoadOutcome newest = advance_until_done(l, *worker, 1.0, advances);  // the only outcome
@@ -232,7 +238,7 @@ TEST_CASE("on the sliced worker a newer request replaces the waiting one, and a 
         CHECK_FALSE(l.busy());
         l.request(asked_with_mask(), nullptr, "");
         CHECK(worker->longest_advance_ms() <= 1.0 + worker->longest_piece_ms() + 5.0);  // 1 ms, at most a piece more
-        worker->advance(0);  // one piece of many
+        worker->advance(0);                                                             // one piece of many
         CHECK_FALSE(worker->idle());
     }
     CHECK(worker->idle());  // the loader went: its job with it
@@ -357,7 +363,7 @@ TEST_CASE("the views see the block on screen recomputed, once, as in the full tr
     CHECK(focus.seen(b1, 1) == b1);        // asked through the block seen: the same
     const std::shared_ptr<const Trace> b0 = focus.seen(c.stream, 0);
     CHECK(b0->tensor({StageKind::Attn, 0}));
-    CHECK(focus.seen(c.stream, 1) == b1);        // stepping back: kept
+    CHECK(focus.seen(c.stream, 1) == b1);         // stepping back: kept
     CHECK(focus.seen(c.stream, -1) == c.stream);  // outside the blocks: as it is
 }
 

@@ -100,7 +100,9 @@ TEST_CASE("the Open window's gallery lists every built-in model, then the checkp
     fs::remove_all(dir);
 }
 
-TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then attention, model-view, overview, why, two gradients, three cells and the four findings") {
+TEST_CASE(
+    "the tour names one screenshot per stage NN-<stage id>.png, then attention, model-view, overview, why, two "
+    "gradients, three cells and the four findings") {
     Pipeline p = make_pipeline(vit::stage_list(1, true), 5, 2);
     std::vector<TourShot> plan = tour_plan(p);
     REQUIRE(plan.size() == p.ids.size() + 13);
@@ -128,7 +130,8 @@ TEST_CASE("the tour names one screenshot per stage NN-<stage id>.png, then atten
     REQUIRE(plan[n + 8].file == "31-cell-block0.ln1.png");
     const CellRef ln1_cell{vit::StageRef{vit::StageKind::Ln1, 0}, -1, 1, 1};
     REQUIRE(plan[n + 8].cell == ln1_cell);
-    const char* findings[] = {"32-attention-distance.png", "33-patch-pca.png", "34-token-norms.png", "35-cls-masks.png"};
+    const char* findings[] = {"32-attention-distance.png", "33-patch-pca.png", "34-token-norms.png",
+                              "35-cls-masks.png"};
     for (size_t i = 0; i < 4; ++i) {
         REQUIRE(plan[n + 9 + i].file == findings[i]);
         REQUIRE(plan[n + 9 + i].screen == findings_screens()[i]);
@@ -185,9 +188,10 @@ TEST_CASE("the option --screen names the screen to start on, and rejects other n
     REQUIRE(parse_options({"--screen", "stage"}).screen == Screen::Stage);
     REQUIRE(parse_options({"--screen", "why"}).screen == Screen::Why);
     REQUIRE(parse_options({"--screen", "token-norms"}).screen == Screen::TokenNorms);
-    REQUIRE_THROWS_WITH(parse_options({"--screen", "models"}),
-                        Catch::Contains("--screen expects stage, attention, why, overview, model-view, attention-distance, patch-pca, "
-                                       "token-norms or cls-masks, got 'models'"));
+    REQUIRE_THROWS_WITH(
+        parse_options({"--screen", "models"}),
+        Catch::Contains("--screen expects stage, attention, why, overview, model-view, attention-distance, patch-pca, "
+                        "token-norms or cls-masks, got 'models'"));
     REQUIRE_THROWS_AS(parse_options({"--screen", "models"}), vit::Error);
     REQUIRE_THROWS_AS(parse_options({"--screen"}), vit::Error);
 }
@@ -217,7 +221,8 @@ TEST_CASE("each tour shot says what it shows, so the driver need not read file n
     const std::vector<TourShot> plan = tour_plan(p, true);
     const size_t n = p.ids.size();
     for (size_t i = 0; i < n; ++i) REQUIRE(plan[i].kind == ShotKind::Stage);
-    for (size_t i = n; i < n + 4; ++i) REQUIRE(plan[i].kind == ShotKind::Screen);  // attention, model-view, overview, why
+    for (size_t i = n; i < n + 4; ++i)
+        REQUIRE(plan[i].kind == ShotKind::Screen);  // attention, model-view, overview, why
     REQUIRE(plan[n + 3].screen == Screen::Why);
     REQUIRE(plan[n + 4].kind == ShotKind::Gradient);
     REQUIRE(plan[n + 5].kind == ShotKind::Gradient);
@@ -245,9 +250,9 @@ TEST_CASE("the option --compare-model takes a model as --model does, and refuses
 
 TEST_CASE("a model change opens the model's own image: ViT-B's photo does not stay behind on the digits") {
     const std::string photo = "assets/photos/astronaut.jpg";
-    CHECK(image_for_new_model("digits", "vit-b-random", photo).empty());           // the digits' own 7
-    CHECK(image_for_new_model("vit-b-random", "digits", "").empty());              // ViT-B's default photo
-    CHECK(image_for_new_model("vit-b-random", "/ckpt/vit-s", photo) == photo);     // a photo model keeps the photo
+    CHECK(image_for_new_model("digits", "vit-b-random", photo).empty());                // the digits' own 7
+    CHECK(image_for_new_model("vit-b-random", "digits", "").empty());                   // ViT-B's default photo
+    CHECK(image_for_new_model("vit-b-random", "/ckpt/vit-s", photo) == photo);          // a photo model keeps the photo
     CHECK(image_for_new_model("toy-4x4", "digits", "my-digit.png") == "my-digit.png");  // chosen for such a model
 }
 

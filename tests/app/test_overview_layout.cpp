@@ -15,7 +15,9 @@ Pipeline pipeline(int depth, int heads = 4) { return make_pipeline(vit::stage_li
 bool overlap(const LayoutRect& a, const LayoutRect& b) {
     return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
-bool inside(const LayoutRect& r, float w, float h) { return r.x >= 0 && r.y >= 0 && r.x + r.w <= w + 0.01f && r.y + r.h <= h + 0.01f; }
+bool inside(const LayoutRect& r, float w, float h) {
+    return r.x >= 0 && r.y >= 0 && r.x + r.w <= w + 0.01f && r.y + r.h <= h + 0.01f;
+}
 }  // namespace
 
 TEST_CASE("the overview has one thumbnail per stage, in order, inside the region, none overlapping") {
@@ -50,7 +52,8 @@ TEST_CASE("the overview's rows follow the groups: embedding, each block, the hea
     REQUIRE(L.rows.size() == 14);
     for (size_t r = 0; r < L.rows.size(); ++r) {
         REQUIRE(L.rows[r].group == static_cast<int>(r));
-        for (int i = L.rows[r].first; i < L.rows[r].first + L.rows[r].count; ++i) REQUIRE(p.group[i] == L.rows[r].group);
+        for (int i = L.rows[r].first; i < L.rows[r].first + L.rows[r].count; ++i)
+            REQUIRE(p.group[i] == L.rows[r].group);
     }
     // Stage names above the embedding, Block 0 and the head; Block 1 … 11 reuse Block 0's.
     REQUIRE(L.rows[0].names);
@@ -71,12 +74,12 @@ TEST_CASE("a deep model draws the focused block large, in two halves, and the ot
         INFO("depth " << depth);
         REQUIRE(L.focus == 3);
         const int ln1 = p.index_of("block3.ln1"), ln2 = p.index_of("block3.ln2"), other = p.index_of("block5.ln1");
-        CHECK(L.thumbs[ln1].h >= 2.f * plain.thumb_h);                       // the focused block: large
-        CHECK(L.thumbs[ln1].w > plain.thumb_w);                              // and wider, in two halves
+        CHECK(L.thumbs[ln1].h >= 2.f * plain.thumb_h);  // the focused block: large
+        CHECK(L.thumbs[ln1].w > plain.thumb_w);         // and wider, in two halves
         CHECK(L.thumbs[ln2].y > L.thumbs[ln1].y);
-        CHECK(L.thumbs[other].h * 4.f < L.thumbs[ln1].h);                   // the others: strips
+        CHECK(L.thumbs[other].h * 4.f < L.thumbs[ln1].h);  // the others: strips
         CHECK(L.thumbs[other].h >= 4.f);
-        REQUIRE(L.skips.size() == 2);                                        // the focused block's residuals only
+        REQUIRE(L.skips.size() == 2);  // the focused block's residuals only
         for (const OverviewSkip& k : L.skips) CHECK(p.stages[k.from].block == 3);
         for (int i = 0; i < p.size(); ++i) {
             REQUIRE(inside(L.thumbs[i], s.width, s.height));

@@ -41,9 +41,7 @@ bool drawable(const std::string& s) {
     return true;
 }
 
-bool has(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
+bool has(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
 
 }  // namespace
 
@@ -94,7 +92,8 @@ TEST_CASE("ViT-Tiny shapes match the ones the notebooks print") {
     CHECK(has(describe_stage("patch_embed", c, 197).shapes, "(196, 192) = (196, 768) @ (768, 192) + (192)"));
     CHECK(has(describe_stage("block0.q", c, 197).shapes, "(H, T, Dh) = (3, 197, 64)"));
     CHECK(has(describe_stage("block0.q", c, 197).shapes, "(197, 576)"));
-    CHECK(has(describe_stage("block0.scores", c, 197).shapes, "(3, 197, 197) = (3, 197, 64) @ (3, 64, 197) / sqrt(64)"));
+    CHECK(
+        has(describe_stage("block0.scores", c, 197).shapes, "(3, 197, 197) = (3, 197, 64) @ (3, 64, 197) / sqrt(64)"));
 }
 
 TEST_CASE("the toy model's shapes use its own sizes: embed 8, patch 2, 4 patches, T = 5") {
@@ -158,7 +157,8 @@ TEST_CASE("a block stage names its block for any block index") {
 TEST_CASE("the PyTorch lines follow timm and the notebooks") {
     const ModelConfig c = vit_tiny();
     auto py = [&](const std::string& id) { return describe_stage(id, c, 197).pytorch; };
-    CHECK(has(py("patch_embed"), "self.proj = nn.Conv2d(in_chans, embed_dim, kernel_size=patch_size, stride=patch_size)"));
+    CHECK(has(py("patch_embed"),
+              "self.proj = nn.Conv2d(in_chans, embed_dim, kernel_size=patch_size, stride=patch_size)"));
     CHECK(has(py("cls"), "x = torch.cat((cls_token.expand(B, -1, -1), x), dim=1)"));
     CHECK(has(py("tokens"), "x = x + self.pos_embed"));
     CHECK(has(py("block0.q"),
@@ -177,8 +177,8 @@ TEST_CASE("the seed notebooks' mistakes are pointed out where they happen") {
     CHECK(has(scores, "head_size ** -0.5"));
     CHECK(has(describe_stage("block0.res1", c, 197).notebook_note, "004"));
     CHECK(has(describe_stage("block0.context", c, 197).notebook_note, "002"));
-    for (const std::string id : {"input", "patches", "patch_embed", "block0.q", "block0.attn", "block0.fc1", "norm",
-                                 "rollout"})
+    for (const std::string id :
+         {"input", "patches", "patch_embed", "block0.q", "block0.attn", "block0.fc1", "norm", "rollout"})
         CHECK(describe_stage(id, c, 197).notebook_note.empty());
 }
 
@@ -252,7 +252,8 @@ TEST_CASE("the token layouts of timm's other ViTs: every stage explained in ASCI
 
 TEST_CASE("a masked input is not captioned as only resized, and removed positions are the question's doing") {
     CHECK(vit::gui::input_picture_caption(224, 0) == "2. resized and centre-cropped to 224 x 224");
-    CHECK(vit::gui::input_picture_caption(28, 3) == "2. resized and centre-cropped to 28 x 28, then 3 patches masked (Ask the model)");
+    CHECK(vit::gui::input_picture_caption(28, 3) ==
+          "2. resized and centre-cropped to 28 x 28, then 3 patches masked (Ask the model)");
     const std::string removed = vit::gui::zero_positions_note(true);
     CHECK(removed.find("never trained") == std::string::npos);
     CHECK(removed.find("the question removed it") != std::string::npos);

@@ -93,7 +93,8 @@ std::string error_of(const std::function<void()>& f) {
 
 TEST_CASE("a placeholder reads the answer, a class's probability and an attention share of the pass") {
     const vit::Trace& nine = digits().plain;
-    CHECK_THAT(read("It answers {answer} with {p}; 7 gets {p:7}.", nine), Equals("It answers 9 with 92.9%; 7 gets 0.9%."));
+    CHECK_THAT(read("It answers {answer} with {p}; 7 gets {p:7}.", nine),
+               Equals("It answers 9 with 92.9%; 7 gets 0.9%."));
     const vit::Tensor& attn = nine.at(vit::StageRef{vit::StageKind::Attn, 0});
     const float share = attn.data[(0 * 17 + 6) * 17 + 2];  // head 0, token 6 (patch 5) to token 2 (patch 1)
     char expected[32];
@@ -111,11 +112,13 @@ TEST_CASE("a placeholder reads the pass under the step's interventions, and `pla
     vit::Interventions no_pos;
     no_pos.no_positions = true;
     const vit::Trace asked = vit::forward(digits().model, digits().input, no_pos);
-    CHECK_THAT(read("{answer} at {p}, was {plain.answer} at {plain.p}", asked, &digits().plain), Equals("1 at 63.3%, was 9 at 92.9%"));
+    CHECK_THAT(read("{answer} at {p}, was {plain.answer} at {plain.p}", asked, &digits().plain),
+               Equals("1 at 63.3%, was 9 at 92.9%"));
     vit::Interventions dropped;
     dropped.drop_tokens = {0, 3};
     const vit::Trace fewer = vit::forward(digits().model, digits().input, dropped);
-    CHECK_THAT(error_of([&] { read("{attn:3,0,0,3}", fewer); }), Contains("'{attn:3,0,0,3}': patch 3 is not in the pass"));
+    CHECK_THAT(error_of([&] { read("{attn:3,0,0,3}", fewer); }),
+               Contains("'{attn:3,0,0,3}': patch 3 is not in the pass"));
     CHECK(read("{attn:3,0,0,4}", fewer).back() == '%');  // patch 4 is token 3 now, still named patch 4
 }
 
@@ -151,7 +154,8 @@ TEST_CASE("a model without a CLS token has no CLS row or column to quote") {
     passes.class_token = false;  // as a model whose head averages its patch tokens
     CHECK_THAT(error_of([&] { narrate("{rollout:3}", passes); }),
                Equals("'{rollout:3}': the model has no CLS token, so its rollout has no CLS row"));
-    CHECK_THAT(error_of([&] { narrate("{attn:0,0,6,cls}", passes); }), Equals("'{attn:0,0,6,cls}': the model has no CLS token"));
+    CHECK_THAT(error_of([&] { narrate("{attn:0,0,6,cls}", passes); }),
+               Equals("'{attn:0,0,6,cls}': the model has no CLS token"));
     CHECK(narrate("{attn:0,0,6,1}", passes).back() == '%');
 }
 
@@ -168,10 +172,12 @@ TEST_CASE("a step that quotes the occlusion map is known before it plays") {
 TEST_CASE("a placeholder the file gets wrong is one message naming the file, the step and the key") {
     auto parse_error = [](const std::string& narration) {
         return error_of([&] {
-            parse_lesson(R"({"steps": [{"title": "ok"}, {"title": "t", "narration": ")" + narration + "\"}]}", "lesson.json");
+            parse_lesson(R"({"steps": [{"title": "ok"}, {"title": "t", "narration": ")" + narration + "\"}]}",
+                         "lesson.json");
         });
     };
-    CHECK_THAT(parse_error("{answr}"), Contains("lesson.json: step 2: 'narration' '{answr}': unknown placeholder (known: answer, p"));
+    CHECK_THAT(parse_error("{answr}"),
+               Contains("lesson.json: step 2: 'narration' '{answr}': unknown placeholder (known: answer, p"));
     CHECK_THAT(parse_error("{attn:0,0,6}"), Contains("'{attn:0,0,6}': write it as {attn:BLOCK,HEAD,TOKEN,PATCH}"));
     CHECK_THAT(parse_error("{attn:0,x,6,1}"), Contains("'x' is not a whole number"));
     CHECK_THAT(parse_error("{occ:cls}"), Contains("'cls' is not a patch: give a patch number, top, least"));
@@ -179,7 +185,8 @@ TEST_CASE("a placeholder the file gets wrong is one message naming the file, the
     CHECK_THAT(error_of([] { parse_lesson(R"({"steps": [{"title": "t", "answer": "four"}]})", "lesson.json"); }),
                Contains("step 1: 'answer' answers the step's 'question': give one"));
     // What the pass does not hold: found when the step plays.
-    const Lesson lesson = parse_lesson(R"({"steps": [{"title": "deep", "narration": "{attn:7,0,0,1}"}]})", "lesson.json");
+    const Lesson lesson =
+        parse_lesson(R"({"steps": [{"title": "deep", "narration": "{attn:7,0,0,1}"}]})", "lesson.json");
     const NarrationPasses passes{&digits().plain, nullptr, nullptr, digits().model.config.labels};
     CHECK_THAT(error_of([&] { step_text(lesson, 0, passes, "lesson.json"); }),
                Equals("lesson.json: step 1 (deep): 'narration' '{attn:7,0,0,1}': the pass has no stage block7.attn"));
@@ -208,14 +215,15 @@ TEST_CASE("a step with a question shows it first, the next press its answer, the
     const std::vector<TourShot> plan = lesson_tour_plan(3, false, question_steps(player.lesson));
     std::vector<std::string> files;
     for (const TourShot& s : plan) files.push_back(s.file);
-    CHECK(files == std::vector<std::string>{"00-step.png", "00-answer.png", "01-step.png", "02-step.png", "02-answer.png"});
+    CHECK(files ==
+          std::vector<std::string>{"00-step.png", "00-answer.png", "01-step.png", "02-step.png", "02-answer.png"});
 }
 
 // A built-in lesson's Hub model, stood in for by its layout with random weights (no test reaches a Hub):
 // the steps' blocks, heads, tokens and quoted values are checked on the real shapes.
 static vit::Model stand_in_for_hub_model(const std::string& name) {
     REQUIRE(name == "hf-hub:timm/vit_small_patch16_224.dino");  // the one built-in lesson on a Hub model
-    vit::ModelConfig c = vit::deit_small_distilled_config();      // ViT-S/16 at 224: D 384, 6 heads, depth 12
+    vit::ModelConfig c = vit::deit_small_distilled_config();    // ViT-S/16 at 224: D 384, 6 heads, depth 12
     c.dist_token = false;
     c.num_classes = 0;  // DINO is self-supervised: no classifier
     c.labels.clear();
@@ -227,9 +235,10 @@ static void check_builtin_step(const Lesson& lesson, const std::string& path, in
     const LessonStep& step = lesson.steps[static_cast<size_t>(i)];
     INFO(path << ": step " << i + 1 << " (" << step.title << ")");
     const std::string model_name = step_model(lesson, path, i);
-    const vit::Model model = vit::is_hub_name(model_name) ? stand_in_for_hub_model(model_name) : vit::load_model(model_name);
-    const vit::Tensor input =
-        vit::preprocess(vit::model_image(model_name, step_image(lesson, path, i), model.config.channels), model.config.preprocess);
+    const vit::Model model =
+        vit::is_hub_name(model_name) ? stand_in_for_hub_model(model_name) : vit::load_model(model_name);
+    const vit::Tensor input = vit::preprocess(
+        vit::model_image(model_name, step_image(lesson, path, i), model.config.channels), model.config.preprocess);
     const vit::Trace plain = vit::forward(model, input);
     const Pipeline p = trace_pipeline(plain, model.config);
     REQUIRE_NOTHROW(check_step(lesson, i, p, path));
@@ -240,7 +249,8 @@ static void check_builtin_step(const Lesson& lesson, const std::string& path, in
     const NarrationPasses passes{&shown, asked.empty() ? nullptr : &plain, map ? &*map : nullptr, model.config.labels};
     LessonText text;
     REQUIRE_NOTHROW(text = step_text(lesson, i, passes, path));
-    for (const std::string& t : {text.title, text.narration, text.question, text.answer}) CHECK(t.find('{') == std::string::npos);
+    for (const std::string& t : {text.title, text.narration, text.question, text.answer})
+        CHECK(t.find('{') == std::string::npos);
     const AppState s = step_view(step, p, AppState{});
     if (step.highlight.kind == HighlightKind::Cell) {  // outlined in the matrix on screen
         REQUIRE(s.cell);

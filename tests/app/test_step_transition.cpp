@@ -59,11 +59,11 @@ TEST_CASE("the selected token's highlight glides across the patch grid and down 
     CHECK(y == Approx(1.5f));
     TokenRowMap patch_rows;
     patch_rows.offset = 1;
-    CHECK(g.row({}) == Approx(8.5f));         // token rows
+    CHECK(g.row({}) == Approx(8.5f));          // token rows
     CHECK(g.row(patch_rows) == Approx(7.5f));  // patch rows
-    TokenRowMap shuffled;  // patches 15 and 0 swapped, patch 3 dropped
+    TokenRowMap shuffled;                      // patches 15 and 0 swapped, patch 3 dropped
     shuffled.patches = {15, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0};
-    CHECK(g.row(shuffled) == Approx(8.f));    // from row 15 (patch 0) to row 1 (patch 15)
+    CHECK(g.row(shuffled) == Approx(8.f));  // from row 15 (patch 0) to row 1 (patch 15)
     CHECK(TokenGlide{1, 4, 0.5f}.row(shuffled) == -1.f);
 
     const TokenGlide from_cls{0, 5, 0.5f};
@@ -82,7 +82,7 @@ TEST_CASE("a picture fades out over the one drawn in its place when its key chan
     t.start(at(p, "block0.attn", 2), at(p, "block3.attn", 2), p, 7, 0.02);
     Fade first = t.picture("g7|block3.attn|s0", 17, 17);
     CHECK(first.key == "g7|block0.attn|s0");
-    CHECK(first.alpha == 1.f);  // at first the old picture, whole
+    CHECK(first.alpha == 1.f);                                   // at first the old picture, whole
     CHECK(t.picture("g7|block0.attn|s1", 17, 17).alpha == 0.f);  // the same picture: nothing to fade
     CHECK(t.picture("g7|overlay|row 9", 5, 5).alpha == 0.f);     // another size: no fade
     CHECK(t.picture("g7|more", 17, 17).alpha == 0.f);            // nothing was drawn here before
@@ -129,7 +129,7 @@ TEST_CASE("a lesson tour shoots each step, with the editor, each step and the tr
     const std::vector<TourShot> editing = lesson_tour_plan(3, true);
     std::vector<std::string> files;
     for (const TourShot& s : editing) files.push_back(s.file + (s.halfway() ? " halfway" : ""));
-    CHECK(files == std::vector<std::string>{"00-edit.png", "01-halfway.png halfway", "01-edit.png", "02-halfway.png halfway",
-                                            "02-edit.png"});
+    CHECK(files == std::vector<std::string>{"00-edit.png", "01-halfway.png halfway", "01-edit.png",
+                                            "02-halfway.png halfway", "02-edit.png"});
     CHECK(editing[3].lesson_step == 2);
 }

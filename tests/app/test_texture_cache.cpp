@@ -13,8 +13,12 @@ struct FakeGl {
     uintptr_t next = 1;
     std::set<uintptr_t> alive;
     TextureCache make(size_t budget = size_t(1) << 30) {
-        return TextureCache([this](const RgbaImage&) { alive.insert(next); return next++; },
-                            [this](uintptr_t id) { alive.erase(id); }, budget);
+        return TextureCache(
+            [this](const RgbaImage&) {
+                alive.insert(next);
+                return next++;
+            },
+            [this](uintptr_t id) { alive.erase(id); }, budget);
     }
 };
 RgbaImage pixels(int w, int h) {
@@ -31,17 +35,21 @@ TEST_CASE("drawing the same stage frame after frame uploads its texture once") {
     TextureCache cache = gl.make();
     int built = 0;
     std::string key = heatmap_key(1, "block0.attn", 0, Colormap::Sequential);
-    for (int frame = 0; frame < 100; ++frame) cache.get(key, [&] { ++built; return pixels(5, 5); });
+    for (int frame = 0; frame < 100; ++frame)
+        cache.get(key, [&] {
+            ++built;
+            return pixels(5, 5);
+        });
     REQUIRE(built == 1);
     REQUIRE(cache.uploads() == 1);
 }
 
 TEST_CASE("a new trace, another head or another colormap makes a new texture, selecting a token does not") {
     std::string base = heatmap_key(1, "block0.attn", 0, Colormap::Sequential);
-    REQUIRE(heatmap_key(2, "block0.attn", 0, Colormap::Sequential) != base);   // new image or model
-    REQUIRE(heatmap_key(1, "block0.attn", 1, Colormap::Sequential) != base);   // another head
-    REQUIRE(heatmap_key(1, "block0.attn", 0, Colormap::Diverging) != base);    // colormap changed
-    REQUIRE(heatmap_key(1, "block0.scores", 0, Colormap::Sequential) != base); // another stage
+    REQUIRE(heatmap_key(2, "block0.attn", 0, Colormap::Sequential) != base);    // new image or model
+    REQUIRE(heatmap_key(1, "block0.attn", 1, Colormap::Sequential) != base);    // another head
+    REQUIRE(heatmap_key(1, "block0.attn", 0, Colormap::Diverging) != base);     // colormap changed
+    REQUIRE(heatmap_key(1, "block0.scores", 0, Colormap::Sequential) != base);  // another stage
     // The selected token is an outline drawn over the texture, not part of its key; only
     // views whose pixels depend on it (attention rows over the image) add it as `extra`.
     REQUIRE(heatmap_key(1, "block0.attn", 0, Colormap::Sequential, "row3") !=
@@ -92,8 +100,8 @@ TEST_CASE("a picture keyed by its image's values outlives a new trace of the sam
     TextureCache cache = gl.make();
     const std::vector<float> photo(48, 0.25f), other(48, 0.5f);
     auto by_content = [&](const std::string& trace_key, const std::vector<float>& values) {
-        return cache.get_by_content(trace_key, [&] { return image_key(values.data(), values.size(), "picture"); },
-                                    [] { return pixels(4, 4); });
+        return cache.get_by_content(
+            trace_key, [&] { return image_key(values.data(), values.size(), "picture"); }, [] { return pixels(4, 4); });
     };
     by_content("g1|input|picture", photo);
     cache.get("g1|attn", [] { return pixels(4, 4); });

@@ -30,8 +30,8 @@ using namespace vit::gui;
 
 namespace {
 struct PixelStats {
-    double stddev = 0;     // of the luminance
-    size_t colours = 0;    // distinct RGB values
+    double stddev = 0;   // of the luminance
+    size_t colours = 0;  // distinct RGB values
 };
 
 PixelStats stats(const unsigned char* px, int w, int h, int x0, int y0, int x1, int y1) {
@@ -99,8 +99,8 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
         PixelStats whole = png.region(0, 0, w, h);
         // The main view (between the navigator and the side panel) must hold a picture, not only chrome.
         PixelStats view = png.region(w * 22 / 100, h * 12 / 100, w * 75 / 100, h * 80 / 100);
-        INFO("whole: stddev " << whole.stddev << ", " << whole.colours << " colours; view: stddev " << view.stddev << ", "
-                              << view.colours << " colours");
+        INFO("whole: stddev " << whole.stddev << ", " << whole.colours << " colours; view: stddev " << view.stddev
+                              << ", " << view.colours << " colours");
         CHECK(whole.stddev > 10.0);
         CHECK(whole.colours > 200);
         // The backward pass follows only the plain token layout (one CLS row, one head): a model with
@@ -111,7 +111,8 @@ TEST_CASE("every tour screenshot exists and is not blank", "[.tour]") {
     }
 }
 
-TEST_CASE("the Train window's tour saves start, middle and end, and the pictures change as it learns", "[.train_tour]") {
+TEST_CASE("the Train window's tour saves start, middle and end, and the pictures change as it learns",
+          "[.train_tour]") {
     const char* dir = std::getenv("VITVIZ_TOUR_DIR");
     REQUIRE(dir);
     std::vector<unsigned char> first;
@@ -147,7 +148,8 @@ TEST_CASE("the lesson editor's tour shows each step with the editor, and the tra
         const Screenshot png = load_screenshot((std::filesystem::path(dir) / file).string());
         std::vector<unsigned char> part;
         for (int y = 0; y < png.h * 90 / 100; ++y)
-            part.insert(part.end(), png.rgb.begin() + (size_t(y) * png.w) * 3, png.rgb.begin() + (size_t(y) * png.w + png.w * 55 / 100) * 3);
+            part.insert(part.end(), png.rgb.begin() + (size_t(y) * png.w) * 3,
+                        png.rgb.begin() + (size_t(y) * png.w + png.w * 55 / 100) * 3);
         return part;
     };
     CHECK(left_part("01-halfway.png") != left_part("01-edit.png"));  // the highlight on its way
@@ -166,7 +168,8 @@ TEST_CASE("a played lesson saves one non-blank screenshot per step", "[.lesson_t
         INFO(path << ": " << lesson.steps[i].title);
         const Screenshot shot = load_screenshot(path);
         // The picture above the caption (the lesson plays in the presenter layout) must hold one.
-        const PixelStats whole = shot.region(0, 0, shot.w, shot.h), picture = shot.region(0, 0, shot.w, shot.h * 55 / 100);
+        const PixelStats whole = shot.region(0, 0, shot.w, shot.h),
+                         picture = shot.region(0, 0, shot.w, shot.h * 55 / 100);
         INFO("whole: stddev " << whole.stddev << ", " << whole.colours << " colours; picture: stddev " << picture.stddev
                               << ", " << picture.colours << " colours");
         CHECK(whole.stddev > 10.0);
@@ -174,11 +177,13 @@ TEST_CASE("a played lesson saves one non-blank screenshot per step", "[.lesson_t
         CHECK(picture.stddev > 10.0);
         CHECK(picture.colours > 100);
     }
-    const std::string after = (std::filesystem::path(dir) / tour_file_name(static_cast<int>(lesson.steps.size()), "step")).string();
+    const std::string after =
+        (std::filesystem::path(dir) / tour_file_name(static_cast<int>(lesson.steps.size()), "step")).string();
     CHECK_FALSE(std::filesystem::exists(after));  // one per step, no more
 }
 
-TEST_CASE("with a comparison model the attention and CLS-mask screens hold pictures in both halves", "[.compare_tour]") {
+TEST_CASE("with a comparison model the attention and CLS-mask screens hold pictures in both halves",
+          "[.compare_tour]") {
     const char* dir = std::getenv("VITVIZ_TOUR_DIR");
     const char* model = std::getenv("VITVIZ_TOUR_MODEL");
     REQUIRE(dir);
@@ -193,15 +198,14 @@ TEST_CASE("with a comparison model the attention and CLS-mask screens hold pictu
         // The view lies between the navigator (about a fifth of the width) and the side panel (the last 22%).
         const PixelStats left = png.region(png.w * 24 / 100, png.h * 20 / 100, png.w * 48 / 100, png.h * 75 / 100);
         const PixelStats right = png.region(png.w * 53 / 100, png.h * 20 / 100, png.w * 76 / 100, png.h * 75 / 100);
-        INFO("left: stddev " << left.stddev << ", " << left.colours << " colours; right: stddev " << right.stddev << ", "
-                             << right.colours << " colours");
+        INFO("left: stddev " << left.stddev << ", " << left.colours << " colours; right: stddev " << right.stddev
+                             << ", " << right.colours << " colours");
         CHECK(left.stddev > 10.0);
         CHECK(left.colours > 100);
         CHECK(right.stddev > 10.0);
         CHECK(right.colours > 100);
     }
 }
-
 
 TEST_CASE("a picture covering a quarter of the window covers 25%") {
     REQUIRE(covered_share({{0.f, 0.f, 50.f, 50.f}}, 100, 100) == Approx(0.25));

@@ -107,7 +107,7 @@ TEST_CASE("a new batch size is taken before the next batch", "[train_session]") 
     REQUIRE(wait_for(session, [](const TrainProgress& q) { return q.step == 1; }));
     const TrainProgress p = session.progress();
     CHECK(p.batch == 8);
-    CHECK(p.steps_per_epoch == 8);   // 64 digits in batches of 8
+    CHECK(p.steps_per_epoch == 8);  // 64 digits in batches of 8
     CHECK(p.total_steps == 16);
 }
 
@@ -201,6 +201,6 @@ TEST_CASE("on the sliced worker a paused run is idle, and a stopped run is repla
     advance_until(*worker, session, 5.0, finished);
     const TrainProgress p = session.progress();
     CHECK(p.step == 4);
-    CHECK(p.loss.size() == 4);  // the new run's only
+    CHECK(p.loss.size() == 4);                                                       // the new run's only
     CHECK(worker->longest_advance_ms() <= 50.0 + worker->longest_piece_ms() + 5.0);  // at most a piece over
 }

@@ -11,8 +11,9 @@ using namespace vit::gui;
 using Catch::Matchers::Contains;
 
 TEST_CASE("a link names the model, stage, token, layer, head and the Ask panel's question") {
-    const ViewLink link = parse_view_link("?model=digits&stage=block0.attn&screen=attention&token=5&layer=3&head=2"
-                                          "&mask_patches=3,5&temperature=0.5&no_pos=true");
+    const ViewLink link = parse_view_link(
+        "?model=digits&stage=block0.attn&screen=attention&token=5&layer=3&head=2"
+        "&mask_patches=3,5&temperature=0.5&no_pos=true");
     CHECK(link.model == "digits");
     REQUIRE(link.has_view);
     CHECK(link.view.stage == "block0.attn");

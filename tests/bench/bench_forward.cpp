@@ -52,7 +52,8 @@ namespace {
 
 vit::Tensor bench_input(int size) {
     vit::Tensor input({3, size, size});
-    for (size_t i = 0; i < input.data.size(); ++i) input.data[i] = static_cast<float>((i * 7919) % 1000) / 500.0f - 1.0f;
+    for (size_t i = 0; i < input.data.size(); ++i)
+        input.data[i] = static_cast<float>((i * 7919) % 1000) / 500.0f - 1.0f;
     return input;
 }
 
@@ -69,11 +70,14 @@ struct PassProduct {
 // Every product of a pass of `c` on `tokens` tokens: forward_flops counts the same.
 std::vector<PassProduct> pass_products(const vit::ModelConfig& c, int tokens) {
     const int T = tokens, D = c.embed_dim, M = c.mlp_dim, hd = c.head_dim(), L = c.depth, LH = L * c.num_heads;
-    return {{T - 1, c.patch_dim(), D, true, false, 1},                      // patch embedding
-            {T, D, 3 * D, true, false, L}, {T, D, D, true, false, L},       // qkv, output projection
-            {T, D, M, true, false, L},     {T, M, D, true, false, L},       // fc1, fc2
-            {T, hd, T, true, true, LH},    {T, T, hd, false, true, LH},     // scores, weighted sum
-            {1, D, c.num_classes, true, false, 1}};                         // head (CLS row)
+    return {{T - 1, c.patch_dim(), D, true, false, 1},  // patch embedding
+            {T, D, 3 * D, true, false, L},
+            {T, D, D, true, false, L},  // qkv, output projection
+            {T, D, M, true, false, L},
+            {T, M, D, true, false, L},  // fc1, fc2
+            {T, hd, T, true, true, LH},
+            {T, T, hd, false, true, LH},             // scores, weighted sum
+            {1, D, c.num_classes, true, false, 1}};  // head (CLS row)
 }
 
 double product_gflop(const PassProduct& p) { return 2.0 * p.rows * p.depth * p.cols * p.count / 1e9; }
@@ -143,8 +147,9 @@ double time_rollout(const vit::Model& model, const vit::Tensor& input, int runs)
 
 // PyTorch's median for one model and thread count (0 if the script failed), and its thread count.
 vit_bench::TorchTiming time_torch(const std::string& python, const char* size, int threads, int runs) {
-    return vit_bench::time_torch(python, "torch_forward.py", std::string("--model ") + size + " --threads " +
-                                                                 std::to_string(threads) + " --runs " + std::to_string(runs));
+    return vit_bench::time_torch(
+        python, "torch_forward.py",
+        std::string("--model ") + size + " --threads " + std::to_string(threads) + " --runs " + std::to_string(runs));
 }
 
 // ONNX Runtime's side: node with onnxruntime-node in `dir`, and the models
@@ -154,13 +159,14 @@ struct OrtSide {
 };
 
 bool file_exists(const std::string& path) {
-    struct stat info{};
+    struct stat info {};
     return stat(path.c_str(), &info) == 0;
 }
 
 OrtSide find_ort(const std::string& dir) {
     const std::string modules = dir + "/node_modules";
-    if (!file_exists(modules + "/onnxruntime-node/package.json") || std::system("node --version >/dev/null 2>&1") != 0) {
+    if (!file_exists(modules + "/onnxruntime-node/package.json") ||
+        std::system("node --version >/dev/null 2>&1") != 0) {
         std::printf("ONNX Runtime: not installed (tools/install-deps.sh --ort %s)\n", dir.c_str());
         return {};
     }
@@ -171,7 +177,8 @@ std::string onnx_model(const OrtSide& ort, const std::string& python, const char
     const std::string path = ort.node_modules + "/../vit-" + size + ".onnx";
     if (!file_exists(path))
         std::system((python + " " VITVIZ_SOURCE_DIR "/tests/bench/torch_forward.py --model " + size +
-                     " --threads 1 --onnx " + path + " >/dev/null 2>&1").c_str());
+                     " --threads 1 --onnx " + path + " >/dev/null 2>&1")
+                        .c_str());
     return path;
 }
 
@@ -211,8 +218,8 @@ int peak_memory_case(const std::string& size, int pixels) {
 }
 
 void print_peak_memory(const char* size, int pixels) {
-    const std::string command = "/proc/" + std::to_string(getpid()) + "/exe --peak-memory " + size + " " +
-                                std::to_string(pixels);
+    const std::string command =
+        "/proc/" + std::to_string(getpid()) + "/exe --peak-memory " + size + " " + std::to_string(pixels);
     std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
     double packed = 0, before = 0, peak = 0, trace = 0;
     long long tokens = 0;
@@ -301,8 +308,9 @@ void contended_row(const char* size, const vit::Model& model, double quiet_one_m
 Options parse_options(int argc, char** argv) {
     Options o;
     int threads = 0;
-    vit_bench::BenchArgs args("vitviz-bench", "The full-trace forward of ViT-Ti/16 and ViT-B/16 beside ONNX Runtime's "
-                                              "and PyTorch's, same run, interleaved.");
+    vit_bench::BenchArgs args("vitviz-bench",
+                              "The full-trace forward of ViT-Ti/16 and ViT-B/16 beside ONNX Runtime's "
+                              "and PyTorch's, same run, interleaved.");
     args.count("--runs", &o.runs, 1, vit::kMaxTimedRuns, "timed passes per round (default 10)");
     args.count("--rounds", &o.rounds, 1, 100, "rounds, interleaved with the anchors' (default 3)");
     args.count("--threads", &threads, 1, 256, "only this thread count, no contended rows (default: 1 and 2)");
@@ -314,14 +322,15 @@ Options parse_options(int argc, char** argv) {
 }
 
 void print_notes(const Options& o) {
-    std::printf("core/ORT, core/torch = vitviz full-trace forward / ONNX Runtime's / PyTorch's forward (lower is better),\n"
-                "  median of %d rounds x %d runs; ONNX Runtime on the same weights and threads (intraOpNumThreads);\n"
-                "floor = every matrix product of the pass (linear layers, attention per head, head) at its best time\n"
-                "  this run from the core's product or Eigen's (the BLAS's sgemm in a BLAS build), whichever is faster,\n"
-                "  each packing its weights on every call as an sgemm does (the pass uses them packed once);\n"
-                "core_GF/s, sgemm_GF/s = each one's rate over all those products (at their best times);\n"
-                "pytorch_threads = torch.get_num_threads() (pinned below the machine's cores, else PyTorch's default)\n",
-                o.rounds, o.runs);
+    std::printf(
+        "core/ORT, core/torch = vitviz full-trace forward / ONNX Runtime's / PyTorch's forward (lower is better),\n"
+        "  median of %d rounds x %d runs; ONNX Runtime on the same weights and threads (intraOpNumThreads);\n"
+        "floor = every matrix product of the pass (linear layers, attention per head, head) at its best time\n"
+        "  this run from the core's product or Eigen's (the BLAS's sgemm in a BLAS build), whichever is faster,\n"
+        "  each packing its weights on every call as an sgemm does (the pass uses them packed once);\n"
+        "core_GF/s, sgemm_GF/s = each one's rate over all those products (at their best times);\n"
+        "pytorch_threads = torch.get_num_threads() (pinned below the machine's cores, else PyTorch's default)\n",
+        o.rounds, o.runs);
 }
 
 }  // namespace
@@ -330,8 +339,8 @@ int main(int argc, char** argv) {
     if (argc == 4 && std::string(argv[1]) == "--peak-memory") return peak_memory_case(argv[2], std::atoi(argv[3]));
     const Options o = parse_options(argc, argv);
     const OrtSide ort = find_ort(o.ort_dir);
-    std::printf("%-8s %-7s %10s %8s %10s %8s %10s %10s %11s %10s %12s %15s\n", "model", "threads", "vitviz_ms", "ort_ms",
-                "pytorch_ms", "core/ORT", "core/torch", "core_GF/s", "sgemm_GF/s", "floor_ms", "vitviz/floor",
+    std::printf("%-8s %-7s %10s %8s %10s %8s %10s %10s %11s %10s %12s %15s\n", "model", "threads", "vitviz_ms",
+                "ort_ms", "pytorch_ms", "core/ORT", "core/torch", "core_GF/s", "sgemm_GF/s", "floor_ms", "vitviz/floor",
                 "pytorch_threads");
     const std::pair<const char*, vit::ModelConfig> models[] = {{"tiny", vit::vit_tiny_config()},
                                                                {"base", vit::vit_base_config()}};
@@ -357,16 +366,20 @@ int main(int argc, char** argv) {
     }
     print_notes(o);
     for (const auto& [size, ms] : rollout_ms)
-        std::printf("ViT-%s rollout, computed when a view or a dump asks (not in vitviz_ms), 1 thread: %.2f ms\n", size, ms);
+        std::printf("ViT-%s rollout, computed when a view or a dump asks (not in vitviz_ms), 1 thread: %.2f ms\n", size,
+                    ms);
     if (!quiet_one_ms.empty() && o.thread_counts.size() > 1) {
-        std::printf("\nOne core kept busy by another process (a spinning child), median of %d rounds x %d runs:\n"
-                    "%-8s %13s %13s %17s %5s %17s %13s\n", o.rounds, o.runs, "model", "quiet_1t_ms", "busy_2t_ms",
-                    "busy_2t/quiet_1t", "team", "busy_2t_fixed_ms", "busy_1t_ms");
+        std::printf(
+            "\nOne core kept busy by another process (a spinning child), median of %d rounds x %d runs:\n"
+            "%-8s %13s %13s %17s %5s %17s %13s\n",
+            o.rounds, o.runs, "model", "quiet_1t_ms", "busy_2t_ms", "busy_2t/quiet_1t", "team", "busy_2t_fixed_ms",
+            "busy_1t_ms");
         for (size_t m = 0; m < quiet_one_ms.size(); ++m)
             contended_row(models[m].first, vit::make_random_model(models[m].second, 42), quiet_one_ms[m], o);
-        std::printf("busy_2t = 2 threads asked, the team sized to the free cores and chosen by block times\n"
-                    "  (tensor/threads.h; team = the last block's);\n"
-                    "busy_2t_fixed = the same on a fixed team of 2 (the sizing off); goal busy_2t/quiet_1t <= 1.1\n");
+        std::printf(
+            "busy_2t = 2 threads asked, the team sized to the free cores and chosen by block times\n"
+            "  (tensor/threads.h; team = the last block's);\n"
+            "busy_2t_fixed = the same on a fixed team of 2 (the sizing off); goal busy_2t/quiet_1t <= 1.1\n");
     }
     vit_bench::print_occlusion_row(bench_input(224), o.runs);
     vit_bench::print_app_row(o.runs);
@@ -376,7 +389,8 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     print_peak_memory("base", 224);
     print_peak_memory("base", 448);
-    std::printf("rss_before = resident after building the model and packing its weights, before the forward pass\n"
-                "  (fresh process per case); packed_MB = what the packing added\n");
+    std::printf(
+        "rss_before = resident after building the model and packing its weights, before the forward pass\n"
+        "  (fresh process per case); packed_MB = what the packing added\n");
     return 0;
 }

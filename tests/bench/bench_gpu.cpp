@@ -48,8 +48,9 @@ struct Report {
     std::vector<std::string> details;
 
     static void header() {
-        std::printf("| what | px | tokens | GPU timer ms | GPU wall ms | CPU ms | CPU/GPU wall | largest abs(GPU − CPU) |\n"
-                    "|---|---:|---:|---:|---:|---:|---:|---|\n");
+        std::printf(
+            "| what | px | tokens | GPU timer ms | GPU wall ms | CPU ms | CPU/GPU wall | largest abs(GPU − CPU) |\n"
+            "|---|---:|---:|---:|---:|---:|---:|---|\n");
     }
     void row(const std::string& what, int size, int tokens, Stats gpu, Stats wall, Stats cpu,
              const std::vector<std::pair<std::string, double>>& differences) {
@@ -146,7 +147,8 @@ std::vector<std::pair<std::string, double>> stage_differences(const vit::Trace& 
     return largest;
 }
 
-void bench_forward(Report& report, const std::string& what, vit::GpuBackend& gpu, const vit::Model& model, int size, int reps) {
+void bench_forward(Report& report, const std::string& what, vit::GpuBackend& gpu, const vit::Model& model, int size,
+                   int reps) {
     const int grid = size / model.config.patch_size, T = grid * grid + 1;
     vit::Tensor input({3, size, size});
     std::mt19937 rng(11);
@@ -197,7 +199,8 @@ int main(int argc, char** argv) {
     int reps = 3, full_reps = 1, threads = 0;
     bool large = false;
     std::vector<int> sizes = {224, 512, 1024}, full_sizes = {224};
-    vit_bench::BenchArgs args("vitviz-gpu-bench", "The GPU backend's attention core and forward pass beside the CPU's.");
+    vit_bench::BenchArgs args("vitviz-gpu-bench",
+                              "The GPU backend's attention core and forward pass beside the CPU's.");
     args.count("--reps", &reps, 1, vit::kMaxTimedRuns, "timed attention runs (default 3)");
     args.count("--full-reps", &full_reps, 1, vit::kMaxTimedRuns, "timed forward passes (default 1)");
     args.count("--threads", &threads, 0, 256, "CPU threads, 0 for all (default 0)");
@@ -213,13 +216,16 @@ int main(int argc, char** argv) {
         vit::ComputeGlContext gl;
         vit::GpuBackend gpu;
         const std::string device = gpu.device();
-        std::printf("GPU: %s\nCPU core threads: %d; timed runs after a warm-up: %d (attention), %d (forward); medians\n",
-                    device.c_str(), threads > 0 ? threads : vit::machine_threads(), reps, full_reps);
+        std::printf(
+            "GPU: %s\nCPU core threads: %d; timed runs after a warm-up: %d (attention), %d (forward); medians\n",
+            device.c_str(), threads > 0 ? threads : vit::machine_threads(), reps, full_reps);
         if (device.find("llvmpipe") != std::string::npos)
-            std::printf("note: llvmpipe runs the shaders on the CPU cores the CPU core also uses, and its\n"
-                        "      GL_TIME_ELAPSED is unreliable for compute (one dispatch can read 0 ms): read GPU wall.\n");
-        std::printf("attention: 12 heads × 64, scores + softmax + attn·v; forward: random weights, the GPU keeps "
-                    "every stage and reads back the predictions, the CPU writes every stage\n\n");
+            std::printf(
+                "note: llvmpipe runs the shaders on the CPU cores the CPU core also uses, and its\n"
+                "      GL_TIME_ELAPSED is unreliable for compute (one dispatch can read 0 ms): read GPU wall.\n");
+        std::printf(
+            "attention: 12 heads × 64, scores + softmax + attn·v; forward: random weights, the GPU keeps "
+            "every stage and reads back the predictions, the CPU writes every stage\n\n");
         Report report;
         report.timer_reliable = device.find("llvmpipe") == std::string::npos;
         Report::header();

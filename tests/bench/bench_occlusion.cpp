@@ -26,7 +26,8 @@ using vit::TimingStats;
 vit::Tensor test_input(const vit::ModelConfig& c) {
     const int64_t size = int64_t(c.pos_grid) * c.patch_size;
     vit::Tensor input({c.channels, size, size});
-    for (size_t i = 0; i < input.data.size(); ++i) input.data[i] = static_cast<float>((i * 7919) % 1000) / 500.0f - 1.0f;
+    for (size_t i = 0; i < input.data.size(); ++i)
+        input.data[i] = static_cast<float>((i * 7919) % 1000) / 500.0f - 1.0f;
     return input;
 }
 
@@ -44,7 +45,8 @@ TimingStats time_occlusion(const vit::Model& model, const vit::Tensor& input, in
 
 // N full-trace passes, patch n masked in the n-th, into one reused Trace.
 TimingStats time_full_passes(const vit::Model& model, const vit::Tensor& input, int runs) {
-    const int patches = static_cast<int>((input.shape[1] / model.config.patch_size) * (input.shape[2] / model.config.patch_size));
+    const int patches =
+        static_cast<int>((input.shape[1] / model.config.patch_size) * (input.shape[2] / model.config.patch_size));
     vit::Trace trace;
     vit::forward_into(model, input, trace);
     std::vector<double> ms;
@@ -88,7 +90,8 @@ int main(int argc, char** argv) {
         const TimingStats occ = time_occlusion(model, input, n == "digits" ? 20 * runs : model_runs);
         const TimingStats full = time_full_passes(model, input, model_runs);
         const vit_bench::TorchTiming torch = vit_bench::time_torch(
-            python, "torch_occlusion.py", "--model " + n + " --threads " + std::to_string(threads) + " --runs " + std::to_string(model_runs));
+            python, "torch_occlusion.py",
+            "--model " + n + " --threads " + std::to_string(threads) + " --runs " + std::to_string(model_runs));
         std::printf("%-8s %5d %14.2f %16.2f %16.2f %8.2f\n", name, patches, occ.median_ms, full.median_ms,
                     torch.median_ms, torch.median_ms > 0 ? occ.median_ms / torch.median_ms : 0.0);
         std::fflush(stdout);

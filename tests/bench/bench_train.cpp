@@ -32,7 +32,8 @@ double time_core(const Case& c, int threads, int runs) {
     std::vector<int> labels;
     for (int b = 0; b < c.batch; ++b) {
         vit::Tensor t({c.config.channels, side, side});
-        for (size_t i = 0; i < t.data.size(); ++i) t.data[i] = static_cast<float>((i * 7919 + b) % 1000) / 500.0f - 1.0f;
+        for (size_t i = 0; i < t.data.size(); ++i)
+            t.data[i] = static_cast<float>((i * 7919 + b) % 1000) / 500.0f - 1.0f;
         inputs.push_back(std::move(t));
         labels.push_back(b % c.config.num_classes);
     }
@@ -49,9 +50,9 @@ double time_core(const Case& c, int threads, int runs) {
 
 // PyTorch's median training step for one case and thread count (0 if the script failed), and its thread count.
 vit_bench::TorchTiming time_torch(const std::string& python, const Case& c, int threads, int runs) {
-    return vit_bench::time_torch(python, "torch_train.py", "--model " + std::string(c.name) + " --batch " +
-                                                               std::to_string(c.batch) + " --threads " +
-                                                               std::to_string(threads) + " --runs " + std::to_string(runs));
+    return vit_bench::time_torch(python, "torch_train.py",
+                                 "--model " + std::string(c.name) + " --batch " + std::to_string(c.batch) +
+                                     " --threads " + std::to_string(threads) + " --runs " + std::to_string(runs));
 }
 
 }  // namespace
@@ -71,14 +72,15 @@ int main(int argc, char** argv) {
             const double core = time_core(c, threads, runs);
             const vit_bench::TorchTiming torch = time_torch(python, c, threads, runs);
             if (torch.median_ms > 0)
-                std::printf("%-8s %-6d %-7d %12.1f %12.1f %8.2f %15d\n", c.name, c.batch, threads, core, torch.median_ms,
-                            core / torch.median_ms, torch.threads);
-            else
-                std::printf("%-8s %-6d %-7d %12.1f %12s %8s\n", c.name, c.batch, threads, core, "n/a", "n/a");
+                std::printf("%-8s %-6d %-7d %12.1f %12.1f %8.2f %15d\n", c.name, c.batch, threads, core,
+                            torch.median_ms, core / torch.median_ms, torch.threads);
+            else std::printf("%-8s %-6d %-7d %12.1f %12s %8s\n", c.name, c.batch, threads, core, "n/a", "n/a");
             std::fflush(stdout);
         }
-    std::printf("ratio = vitviz training step / PyTorch forward + backward + AdamW step (lower is better); "
-                "medians of %d steps;\npytorch_threads = torch.get_num_threads() (pinned below the machine's cores, "
-                "else PyTorch's default)\n", runs);
+    std::printf(
+        "ratio = vitviz training step / PyTorch forward + backward + AdamW step (lower is better); "
+        "medians of %d steps;\npytorch_threads = torch.get_num_threads() (pinned below the machine's cores, "
+        "else PyTorch's default)\n",
+        runs);
     return 0;
 }

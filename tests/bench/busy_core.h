@@ -11,8 +11,7 @@ class BusyCore {
 public:
     BusyCore() : pid_(fork()) {
         if (pid_ != 0) return;
-        for (volatile unsigned long spins = 0;; spins = spins + 1) {
-        }
+        for (volatile unsigned long spins = 0;; spins = spins + 1) {}
     }
     ~BusyCore() {
         if (pid_ <= 0) return;

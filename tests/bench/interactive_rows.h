@@ -37,15 +37,14 @@ inline void print_occlusion_row(const vit::Tensor& input, int runs) {
     mapper.next(vit::machine_threads());
     const vit::Stopwatch clock;
     mapper.start(model, input, {}, &packed);
-    while (mapper.next(vit::machine_threads())) {
-    }
+    while (mapper.next(vit::machine_threads())) {}
     const double map_ms = clock.ms();
     const double pass_ms = 0.5 * (before_ms + vit::time_forward(model, input, runs).median_ms);
     const size_t patches = mapper.map().probabilities.size();
-    std::printf("\nViT-B occlusion map, %d threads: %zu masked passes + 1 in %.0f ms; %zu x the pass (%.2f ms) = %.0f ms;"
-                " map/passes %.2f (goal <= 1.1)\n",
-                vit::machine_threads(), patches, map_ms, patches, pass_ms, patches * pass_ms,
-                map_ms / (patches * pass_ms));
+    std::printf(
+        "\nViT-B occlusion map, %d threads: %zu masked passes + 1 in %.0f ms; %zu x the pass (%.2f ms) = %.0f ms;"
+        " map/passes %.2f (goal <= 1.1)\n",
+        vit::machine_threads(), patches, map_ms, patches, pass_ms, patches * pass_ms, map_ms / (patches * pass_ms));
     std::fflush(stdout);
 }
 
@@ -57,8 +56,10 @@ inline void print_app_row(int reruns) {
         return;
     }
     const std::string command = std::string("xvfb-run -a -s '-screen 0 1600x1000x24' ") + kAppPath +
-                                " --model vit-b-random --image " VITVIZ_SOURCE_DIR "/assets/photos/chelsea.jpg"
-                                " --measure-pass " + std::to_string(reruns) + " 2>/dev/null";
+                                " --model vit-b-random --image " VITVIZ_SOURCE_DIR
+                                "/assets/photos/chelsea.jpg"
+                                " --measure-pass " +
+                                std::to_string(reruns) + " 2>/dev/null";
     std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
     double app_ms = 0, core_ms = 0;
     std::array<char, 512> line{};
@@ -70,8 +71,10 @@ inline void print_app_row(int reruns) {
         std::printf("app --measure-pass: not measured (vitviz printed no pass_ms and core_ms)\n");
         return;
     }
-    std::printf("ViT-B app pass (vitviz --measure-pass %d, click to its answer on screen) %.1f ms; the CLI's pass in the same"
-                " process %.1f ms; app/CLI %.2f (goal <= 1.2)\n", reruns, app_ms, core_ms, app_ms / core_ms);
+    std::printf(
+        "ViT-B app pass (vitviz --measure-pass %d, click to its answer on screen) %.1f ms; the CLI's pass in the same"
+        " process %.1f ms; app/CLI %.2f (goal <= 1.2)\n",
+        reruns, app_ms, core_ms, app_ms / core_ms);
     std::fflush(stdout);
 }
 

@@ -262,7 +262,8 @@ std::string png_inflating_to(int width, int height, size_t inflated) {
     compress2(packed.data(), &packed_size, zeros.data(), static_cast<uLong>(inflated), 9);
     const std::string header = be_bytes(width, 4) + be_bytes(height, 4) + std::string(1, '\x08') + std::string(4, '\0');
     return "\x89PNG\r\n\x1a\n" + png_chunk("IHDR", header) +
-           png_chunk("IDAT", std::string(reinterpret_cast<const char*>(packed.data()), packed_size)) + png_chunk("IEND", "");
+           png_chunk("IDAT", std::string(reinterpret_cast<const char*>(packed.data()), packed_size)) +
+           png_chunk("IEND", "");
 }
 
 std::string gif_bytes(int width, int height, const std::vector<uint8_t>& indices,
@@ -316,8 +317,8 @@ int run_command(const std::string& command) {
 }
 
 CliResult run_cli(const TempDir& dir, const std::string& args, const std::string& shell_prefix, int limit_s) {
-    const int status = run_command(shell_prefix + "timeout " + std::to_string(limit_s) + " " + std::string(VITVIZ_CLI) + " " + args + " > " +
-                                   dir.path("out.txt") + " 2> " + dir.path("err.txt"));
+    const int status = run_command(shell_prefix + "timeout " + std::to_string(limit_s) + " " + std::string(VITVIZ_CLI) +
+                                   " " + args + " > " + dir.path("out.txt") + " 2> " + dir.path("err.txt"));
     return {status, read_file_text(dir.path("err.txt"))};
 }
 

@@ -77,7 +77,8 @@ void check_gradients(const std::string& fixture) {
     for (const auto& extra : ours) CHECK(extra.first.find(".attn.qkv.bias") != std::string::npos);
 
     Worst rel;
-    rel.check(fixture, "relevance", vit::relevance(trace, grads.stages, model.config.depth), expected / "relevance.npy");
+    rel.check(fixture, "relevance", vit::relevance(trace, grads.stages, model.config.depth),
+              expected / "relevance.npy");
     std::cout << "gradients " << fixture << " (logit " << cls << "): largest relative difference: stages "
               << stages.diff.relative() << " in " << stages.name << ", parameters " << params.diff.relative() << " in "
               << params.name << ", relevance " << rel.diff.relative() << "\n";
@@ -213,12 +214,13 @@ TEST_CASE("the CLI dumps every stage and parameter gradient and the relevance, n
     vit_test::TempDir dir;
     const fs::path fixture = fs::path(VITVIZ_FIXTURES) / "timm_f32";
     const std::string cli = std::string(VITVIZ_CLI) + " ", model = "--model " + fixture.string() + " --image " +
-                                                                  (fixture / "image.png").string() + " --top 0";
+                                                                   (fixture / "image.png").string() + " --top 0";
     const std::string quiet = " > " + dir.path("out.txt") + " 2> " + dir.path("err.txt");
     REQUIRE(vit_test::run_command(cli + model + " --grad top --relevance top --dump " + dir.path("dump") + quiet) == 0);
     const vit::Tensor qkv = vit::read_npy(dir.path("dump/grad.param.blocks.0.attn.qkv.weight.npy"));
     CHECK(qkv.shape == std::vector<int64_t>{144, 48});
-    CHECK(vit::read_npy(dir.path("dump/grad.param.patch_embed.proj.weight.npy")).shape == std::vector<int64_t>{48, 3, 8, 8});
+    CHECK(vit::read_npy(dir.path("dump/grad.param.patch_embed.proj.weight.npy")).shape ==
+          std::vector<int64_t>{48, 3, 8, 8});
     CHECK(vit::read_npy(dir.path("dump/grad.block1.attn.npy")).shape == std::vector<int64_t>{3, 17, 17});
     CHECK(vit::read_npy(dir.path("dump/grad.input.npy")).shape == std::vector<int64_t>{3, 32, 32});
     CHECK(vit::read_npy(dir.path("dump/relevance.npy")).shape == std::vector<int64_t>{17, 17});

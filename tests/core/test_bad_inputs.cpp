@@ -74,7 +74,8 @@ TEST_CASE("a missing tensor is refused naming its key") {
                Contains(dir.path("model.safetensors") + ": missing tensor 'blocks.1.attn.proj.bias'"));
     std::vector<FakeTensor> hf = tiny_hf_tensors();
     erase_tensor(hf, "vit.encoder.layer.0.attention.attention.key.weight");
-    CHECK_THAT(checkpoint_error_of(dir, hf), Contains("missing tensor 'vit.encoder.layer.0.attention.attention.key.weight'"));
+    CHECK_THAT(checkpoint_error_of(dir, hf),
+               Contains("missing tensor 'vit.encoder.layer.0.attention.attention.key.weight'"));
 }
 
 TEST_CASE("a config that promises a classifier the weights lack is refused") {
@@ -90,7 +91,8 @@ TEST_CASE("weights without a CLS token are refused as not a ViT") {
     TempDir dir;
     std::vector<FakeTensor> tensors = tiny_timm_tensors();
     erase_tensor(tensors, "cls_token");
-    CHECK_THAT(checkpoint_error_of(dir, tensors), Contains("no tensor 'cls_token'") && Contains("not a ViT checkpoint"));
+    CHECK_THAT(checkpoint_error_of(dir, tensors),
+               Contains("no tensor 'cls_token'") && Contains("not a ViT checkpoint"));
 }
 
 TEST_CASE("a positional embedding that is not a square grid is refused") {
@@ -100,7 +102,7 @@ TEST_CASE("a positional embedding that is not a square grid is refused") {
     pos.shape = {1, 4, 8};
     pos.values.resize(32);
     CHECK_THAT(checkpoint_error_of(dir, tensors), Contains("tensor 'pos_embed' has shape (1, 4, 8)") &&
-                                           Contains("3 rows after the CLS row are not a square grid"));
+                                                      Contains("3 rows after the CLS row are not a square grid"));
 }
 
 TEST_CASE("heads that do not divide the width are refused naming both and where they came from") {
@@ -115,11 +117,15 @@ TEST_CASE("heads that do not divide the width are refused naming both and where 
 
 TEST_CASE("an image size read from the architecture name is bounded like a stated one (found by fuzz_config)") {
     TempDir dir;
-    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), R"({"architecture": "vit_tiny_patch2_8193"})"),
-               Contains("architecture 'vit_tiny_patch2_8193' says an image size of 8193, more than the largest supported (8192)"));
+    CHECK_THAT(
+        checkpoint_error_of(dir, tiny_timm_tensors(), R"({"architecture": "vit_tiny_patch2_8193"})"),
+        Contains(
+            "architecture 'vit_tiny_patch2_8193' says an image size of 8193, more than the largest supported (8192)"));
     // The fuzzer's own input, through the parser alone.
     const std::string found =
-        R"({"architecture": "vit_all_patch1__tiny__huge___________0__ge__8193_________0____________0________c_________0_______cuash", "cccccccccccc3ned_cfg": {"crop_m": [2, 28, 28]}})";
+        R"({"architecture": "vit_all_patch1__tiny__huge___________0__ge__8193_________0____)"
+        R"(________0________c_________0_______cuash",
+           "cccccccccccc3ned_cfg": {"crop_m": [2, 28, 28]}})";
     CHECK_THROWS_WITH(vit::parse_config(reinterpret_cast<const uint8_t*>(found.data()), found.size(), "config.json"),
                       Contains("says an image size of 8193"));
 }
@@ -128,7 +134,8 @@ TEST_CASE("a config that is not valid JSON is refused with the file name and the
     TempDir dir;
     CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), "{\"architecture\": \"vit\",\n \"num_classes\": }"),
                Contains(dir.path("config.json") + ": invalid JSON: parse error at line 2"));
-    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), "[1, 2]"), Contains("config.json: expected a JSON object"));
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), "[1, 2]"),
+               Contains("config.json: expected a JSON object"));
 }
 
 TEST_CASE("config values of the wrong kind are refused naming the key and the value") {
@@ -139,9 +146,9 @@ TEST_CASE("config values of the wrong kind are refused naming the key and the va
                Contains("'img_size' must be a square size"));
     CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), R"({"pretrained_cfg": {"interpolation": "lanczos"}})"),
                Contains("'interpolation' must be \"bicubic\" or \"bilinear\", got \"lanczos\""));
-    CHECK_THAT(
-        checkpoint_error_of(dir, tiny_timm_tensors(), R"({"pretrained_cfg": {"mean": [0.5, 0.5, 0.5], "std": [0.5, 0, 0.5]}})"),
-        Contains("'std' must be non-zero"));
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(),
+                                   R"({"pretrained_cfg": {"mean": [0.5, 0.5, 0.5], "std": [0.5, 0, 0.5]}})"),
+               Contains("'std' must be non-zero"));
     CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), R"({"pretrained_cfg": {"mean": [0.5], "std": [0.5]}})"),
                Contains("mean and std have 1 values but the model has 3 channels"));
     CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), R"({"model_type": "vit", "id2label": {"zero": "cat"}})"),

@@ -189,21 +189,25 @@ TEST_CASE("timm names of DINOv2 and CLIP towers give their block and stem varian
     CHECK(quick.activation == vit::Activation::QuickGelu);
     CHECK_FALSE(config_of(R"({"architecture": "vit_base_patch16_224"})").layer_scale);
     const vit::ConfigSpec args = config_of(
-        R"({"architecture": "my_vit", "model_args": {"init_values": 1e-5, "pre_norm": true, "act_layer": "quick_gelu"}})");
+        R"({"architecture": "my_vit",
+             "model_args": {"init_values": 1e-5, "pre_norm": true, "act_layer": "quick_gelu"}})");
     CHECK(args.layer_scale);
     CHECK(args.norm_pre);
     CHECK(args.activation == vit::Activation::QuickGelu);
     // null is "not said": the name's LayerScale stays; 0 turns it off, as in timm
-    CHECK(config_of(R"({"architecture": "vit_small_patch14_dinov2", "model_args": {"init_values": null}})").layer_scale);
-    CHECK_FALSE(config_of(R"({"architecture": "vit_small_patch14_dinov2", "model_args": {"init_values": 0}})").layer_scale);
+    CHECK(
+        config_of(R"({"architecture": "vit_small_patch14_dinov2", "model_args": {"init_values": null}})").layer_scale);
+    CHECK_FALSE(
+        config_of(R"({"architecture": "vit_small_patch14_dinov2", "model_args": {"init_values": 0}})").layer_scale);
     // DINOv2 ViT-g: timm's SwiGLUPacked from the name, or from model_args
     CHECK(config_of(R"({"architecture": "vit_giant_patch14_reg4_dinov2.lvd142m"})").activation ==
           vit::Activation::SwiGlu);
     CHECK(config_of(R"({"architecture": "vit_giant_patch14_clip_224.laion2b"})").activation == vit::Activation::Gelu);
     CHECK(config_of(R"({"architecture": "x", "model_args": {"mlp_layer": "SwiGLUPacked", "act_layer": "silu"}})")
               .activation == vit::Activation::SwiGlu);
-    CHECK_THROWS_WITH(config_of(R"({"architecture": "x", "model_args": {"mlp_layer": "SwiGLUPacked", "act_layer": "gelu"}})"),
-                      Contains("'act_layer' must be \"silu\" (mlp_layer is SwiGLUPacked), got \"gelu\""));
+    CHECK_THROWS_WITH(
+        config_of(R"({"architecture": "x", "model_args": {"mlp_layer": "SwiGLUPacked", "act_layer": "gelu"}})"),
+        Contains("'act_layer' must be \"silu\" (mlp_layer is SwiGLUPacked), got \"gelu\""));
     CHECK_THROWS_WITH(config_of(R"({"architecture": "x", "model_args": {"mlp_layer": "GluMlp"}})"),
                       Contains("'mlp_layer' must be \"Mlp\" or \"SwiGLUPacked\""));
     CHECK_THROWS_WITH(config_of(R"({"architecture": "x", "model_args": {"act_layer": "swish"}})"),
@@ -220,17 +224,19 @@ TEST_CASE("LayerScale is read off the weights, norm_pre weights without the conf
     TempDir clip;
     std::filesystem::copy_file(fixture("timm_clip") + "/model.safetensors", clip.path("model.safetensors"));
     CHECK_THROWS_WITH(vit::load_checkpoint(clip.path()),
-                      Contains(clip.path("model.safetensors") + ": tensor 'norm_pre.weight' is not used by this model: "
+                      Contains(clip.path("model.safetensors") +
+                               ": tensor 'norm_pre.weight' is not used by this model: "
                                "it has no place in a model without timm's norm_pre (pre_norm, as in CLIP), which needs "
-                               "a config.json") && Contains("model_args."));
+                               "a config.json") &&
+                          Contains("model_args."));
     // The CLIP config saying pre_norm false over weights that hold norm_pre: the setting and the tensor named.
     nlohmann::json stated = nlohmann::json::parse(vit::read_file(fixture("timm_clip") + "/config.json", 1 << 20));
     stated["model_args"]["pre_norm"] = false;
     vit::write_whole_file(clip.path("config.json"), stated.dump());
-    CHECK_THROWS_WITH(vit::load_checkpoint(clip.path()),
-                      Equals(clip.path("config.json") + ": model_args.pre_norm is false, but " +
-                             clip.path("model.safetensors") +
-                             " holds 'norm_pre.weight' (timm and transformers would build another model from these files)"));
+    CHECK_THROWS_WITH(
+        vit::load_checkpoint(clip.path()),
+        Equals(clip.path("config.json") + ": model_args.pre_norm is false, but " + clip.path("model.safetensors") +
+               " holds 'norm_pre.weight' (timm and transformers would build another model from these files)"));
 }
 
 TEST_CASE("timm model names give patch size, image size and heads of the standard variants") {

@@ -67,7 +67,8 @@ vit::Tensor flipped(const vit::Tensor& x, bool across) {
     for (int64_t c = 0; c < x.shape[0]; ++c)
         for (int64_t y = 0; y < h; ++y)
             for (int64_t i = 0; i < w; ++i)
-                out.data[(c * h + y) * w + i] = x.data[(c * h + (across ? y : h - 1 - y)) * w + (across ? w - 1 - i : i)];
+                out.data[(c * h + y) * w + i] =
+                    x.data[(c * h + (across ? y : h - 1 - y)) * w + (across ? w - 1 - i : i)];
     return out;
 }
 

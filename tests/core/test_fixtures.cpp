@@ -126,7 +126,9 @@ void check_stream_trace(const vit::Model& model, const vit::Tensor& input, const
 
 }  // namespace
 
-TEST_CASE("every stage equals PyTorch: timm naming, F32, bicubic resize and crop", "[fixtures]") { check_fixture("timm_f32"); }
+TEST_CASE("every stage equals PyTorch: timm naming, F32, bicubic resize and crop", "[fixtures]") {
+    check_fixture("timm_f32");
+}
 
 TEST_CASE("every stage equals PyTorch: Hugging Face naming, BF16, straight bilinear resize", "[fixtures]") {
     check_fixture("hf_bf16");
@@ -153,8 +155,7 @@ TEST_CASE("every stage equals PyTorch: timm DINOv2 with LayerScale, patch 14, po
     check_fixture("timm_dinov2");
 }
 
-TEST_CASE("every stage equals PyTorch: timm CLIP tower, norm_pre, no patch bias, eps 1e-5, exact GELU",
-          "[fixtures]") {
+TEST_CASE("every stage equals PyTorch: timm CLIP tower, norm_pre, no patch bias, eps 1e-5, exact GELU", "[fixtures]") {
     check_fixture("timm_clip");
 }
 
@@ -183,11 +184,12 @@ TEST_CASE("every stage equals PyTorch: Hugging Face DINOv2 with use_swiglu_ffn (
 TEST_CASE("the built-in digits model classifies every shipped sample digit correctly", "[fixtures]") {
     const vit::Model model = vit::load_model("digits");
     size_t samples = 0;
-    for (const auto& entry : fs::directory_iterator(fs::path(VITVIZ_FIXTURES) / ".." / ".." / "assets" / "digits" / "samples")) {
+    for (const auto& entry :
+         fs::directory_iterator(fs::path(VITVIZ_FIXTURES) / ".." / ".." / "assets" / "digits" / "samples")) {
         const std::string stem = entry.path().stem().string();  // <index>-<label>
         const std::string label = stem.substr(stem.find('-') + 1);
-        const vit::Trace trace = vit::forward(model, vit::preprocess(vit::load_image(entry.path().string(), 1),
-                                                                     model.config.preprocess));
+        const vit::Trace trace =
+            vit::forward(model, vit::preprocess(vit::load_image(entry.path().string(), 1), model.config.preprocess));
         const vit::FloatStorage& p = trace.at("probs").data;
         const size_t best = std::max_element(p.begin(), p.end()) - p.begin();
         INFO(entry.path().filename().string() << " predicted " << model.config.labels[best]);
@@ -220,9 +222,9 @@ TEST_CASE("an average-pooled checkpoint with fc_norm gives timm's top class", "[
     CHECK(model.config.global_pool == vit::GlobalPool::Avg);
     CHECK(model.config.fc_norm);
     CHECK(model.norm_w.size() == 0);  // timm's final norm is an identity under fc_norm
-    const vit::Trace trace = vit::forward(
-        model, vit::preprocess(vit::load_image((dir / "image.png").string(), 3), model.config.preprocess,
-                               meta.at("image_size").get<int>()));
+    const vit::Trace trace =
+        vit::forward(model, vit::preprocess(vit::load_image((dir / "image.png").string(), 3), model.config.preprocess,
+                                            meta.at("image_size").get<int>()));
     const vit::FloatStorage& logits = trace.at("logits").data;
     CHECK(std::max_element(logits.begin(), logits.end()) - logits.begin() == meta.at("top1").get<long>());
 }
@@ -232,14 +234,14 @@ TEST_CASE("every stage equals PyTorch: Hugging Face Dinov2ForImageClassification
     check_fixture("hf_dinov2");
     const vit::Model model = vit::load_model((fs::path(VITVIZ_FIXTURES) / "hf_dinov2").string());
     const vit::ModelConfig& c = model.config;
-    CHECK(c.layer_scale);                                 // layer_scale1/2.lambda1
-    CHECK(c.global_pool == vit::GlobalPool::ClsAvg);      // classifier on [CLS, patch mean]
+    CHECK(c.layer_scale);                             // layer_scale1/2.lambda1
+    CHECK(c.global_pool == vit::GlobalPool::ClsAvg);  // classifier on [CLS, patch mean]
     CHECK(model.head_w.cols() == 2 * c.embed_dim);
-    CHECK(c.pos_resample == vit::PosResample::Bicubic);   // transformers' interpolate_pos_encoding
+    CHECK(c.pos_resample == vit::PosResample::Bicubic);  // transformers' interpolate_pos_encoding
     CHECK(c.ln_eps == Approx(1e-6f));
-    CHECK(c.preprocess.image_size == 56);                 // BitImageProcessor's crop_size
+    CHECK(c.preprocess.image_size == 56);                   // BitImageProcessor's crop_size
     CHECK(c.preprocess.crop_pct == Approx(56.0f / 64.0f));  // of size.shortest_edge 64
-    CHECK(c.preprocess.interpolation == "bicubic");       // resample 3
+    CHECK(c.preprocess.interpolation == "bicubic");         // resample 3
     CHECK(c.labels.at(2) == "astronaut");
 }
 
@@ -290,21 +292,22 @@ TEST_CASE("Hugging Face DINOv2 settings this app does not run are refused by nam
     }
 }
 
-TEST_CASE("every stage equals PyTorch: Hugging Face Dinov2WithRegistersForImageClassification, registers without "
-          "positions, antialiased 6x6 to 4x4",
-          "[fixtures][hf_dinov2]") {
+TEST_CASE(
+    "every stage equals PyTorch: Hugging Face Dinov2WithRegistersForImageClassification, registers without "
+    "positions, antialiased 6x6 to 4x4",
+    "[fixtures][hf_dinov2]") {
     check_fixture("hf_dinov2_reg");
     const vit::Model model = vit::load_model((fs::path(VITVIZ_FIXTURES) / "hf_dinov2_reg").string());
     const vit::ModelConfig& c = model.config;
-    CHECK(c.reg_tokens == 4);                            // embeddings.register_tokens (1, 4, D)
-    CHECK(c.prefix_tokens() == 5);                       // CLS, REG0..REG3, then the patches
-    CHECK(c.pos_prefix() == 1);                          // position_embeddings: the CLS row and the 6x6 grid
+    CHECK(c.reg_tokens == 4);       // embeddings.register_tokens (1, 4, D)
+    CHECK(c.prefix_tokens() == 5);  // CLS, REG0..REG3, then the patches
+    CHECK(c.pos_prefix() == 1);     // position_embeddings: the CLS row and the 6x6 grid
     CHECK(model.pos_embed.rows() == 1 + 36);
     CHECK(c.pos_row(0) == 0);
-    CHECK(c.pos_row(1) == -1);                           // registers: inserted after the positions
-    CHECK(c.pos_row(5) == 1);                            // patch 0
+    CHECK(c.pos_row(1) == -1);                               // registers: inserted after the positions
+    CHECK(c.pos_row(5) == 1);                                // patch 0
     CHECK(c.pos_resample == vit::PosResample::Antialiased);  // interpolate_pos_encoding's antialias=True
-    CHECK(c.global_pool == vit::GlobalPool::ClsAvg);     // [CLS, mean of the patches, registers left out]
+    CHECK(c.global_pool == vit::GlobalPool::ClsAvg);         // [CLS, mean of the patches, registers left out]
     CHECK(model.head_w.cols() == 2 * c.embed_dim);
     CHECK(c.layer_scale);
     CHECK(c.labels.at(2) == "astronaut");
@@ -373,10 +376,10 @@ TEST_CASE("Hugging Face DINOv2 with registers: settings that disagree with the w
 
 TEST_CASE("a pass keeping the residual stream gives every stage of every fixture bit for bit, blocks recomputed",
           "[fixtures][stream]") {
-    for (const char* name : {"headless", "hf_bf16", "hf_dinov2", "hf_dinov2_reg", "hf_dinov2_swiglu", "timm_avg_cls",
-                             "timm_clip", "timm_clip_quickgelu", "timm_deit_distilled", "timm_dinov2",
-                             "timm_dinov2_swiglu", "timm_f16_noqkvbias", "timm_f32", "timm_gap_fcnorm",
-                             "timm_posinterp", "timm_reg4"}) {
+    for (const char* name :
+         {"headless", "hf_bf16", "hf_dinov2", "hf_dinov2_reg", "hf_dinov2_swiglu", "timm_avg_cls", "timm_clip",
+          "timm_clip_quickgelu", "timm_deit_distilled", "timm_dinov2", "timm_dinov2_swiglu", "timm_f16_noqkvbias",
+          "timm_f32", "timm_gap_fcnorm", "timm_posinterp", "timm_reg4"}) {
         const auto [model, input] = fixture_input(name);
         check_stream_trace(model, input);
     }

@@ -57,11 +57,10 @@ TEST_CASE("the toy model reproduces the notebook's patches and embeddings", "[to
     // The toy notebook: embedded = linear(patches), printed to 4 decimals from 4-decimal weights.
     // The print alone is ±5e-5; the sums reach 19, and float32's order of summation
     // (the bias first or last) moves the largest difference across 5e-4.
-    const float embedded[4][8] = {
-        {-2.3452f, -1.7857f, 3.0163f, -1.2413f, 0.2759f, -2.3244f, 3.0924f, -0.2377f},
-        {-3.3043f, -3.2541f, 6.2068f, -1.6844f, 0.7843f, -2.8811f, 3.2565f, 0.3049f},
-        {-6.1814f, -7.6593f, 15.7786f, -3.0138f, 2.3094f, -4.5511f, 3.7487f, 1.9329f},
-        {-7.1404f, -9.1278f, 18.9691f, -3.4569f, 2.8178f, -5.1077f, 3.9128f, 2.4755f}};
+    const float embedded[4][8] = {{-2.3452f, -1.7857f, 3.0163f, -1.2413f, 0.2759f, -2.3244f, 3.0924f, -0.2377f},
+                                  {-3.3043f, -3.2541f, 6.2068f, -1.6844f, 0.7843f, -2.8811f, 3.2565f, 0.3049f},
+                                  {-6.1814f, -7.6593f, 15.7786f, -3.0138f, 2.3094f, -4.5511f, 3.7487f, 1.9329f},
+                                  {-7.1404f, -9.1278f, 18.9691f, -3.4569f, 2.8178f, -5.1077f, 3.9128f, 2.4755f}};
     const vit::Tensor& e = trace.at("patch_embed");
     REQUIRE(e.shape == std::vector<int64_t>{4, 8});
     float max_diff = 0;
@@ -191,7 +190,7 @@ TEST_CASE("the rollout of ViT-B's 197 tokens, its rows split over the threads, i
 }
 
 TEST_CASE("a larger input interpolates the positional embedding and keeps the CLS row", "[forward]") {
-    const vit::Model model = vit::make_random_model(small_config(), 9);  // trained grid 3×3
+    const vit::Model model = vit::make_random_model(small_config(), 9);     // trained grid 3×3
     const vit::Trace trace = vit::forward(model, random_input(3, 20, 10));  // grid 5×5
     const vit::Tensor& tokens = trace.at("tokens");
     REQUIRE(tokens.shape == std::vector<int64_t>{26, 24});

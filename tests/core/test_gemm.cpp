@@ -56,8 +56,10 @@ TEST_CASE("the core's products match Eigen's at every edge of the tiling", "[gem
                 CHECK(ab <= tolerance(depth));
                 worst = std::max({worst, plain, with_bias, ab});
             }
-    WARN("largest difference of the core's products from Eigen's: " << worst
-         << (vit::own_gemm_kernel() ? "" : " (no kernel of the core's for this instruction set: both sides are Eigen's)"));
+    WARN("largest difference of the core's products from Eigen's: "
+         << worst
+         << (vit::own_gemm_kernel() ? ""
+                                    : " (no kernel of the core's for this instruction set: both sides are Eigen's)"));
 }
 
 TEST_CASE("the core's products read and write blocks of wider matrices", "[gemm]") {
@@ -136,8 +138,8 @@ TEST_CASE("products with the weights packed beforehand equal those packing as th
                     vit::multiply_bt(x, packed, first, c, bias.data() + first);
                     vit::multiply_bt(x, w.middleRows(first, count), expected, 1.0f, bias.data() + first);
                     CHECK((c.array() == expected.array()).all());
-                    const vit::Mat eigen = (x * w.middleRows(first, count).transpose()).rowwise() +
-                                           bias.segment(first, count).transpose();
+                    const vit::Mat eigen =
+                        (x * w.middleRows(first, count).transpose()).rowwise() + bias.segment(first, count).transpose();
                     CHECK(largest_difference(c, eigen) <= tolerance(depth));
                 }
             }
@@ -242,7 +244,8 @@ TEST_CASE("qkv_heads writes each head of the projection into q, k and v", "[gemm
                 for (const vit::PackedBt* weights : {static_cast<const vit::PackedBt*>(nullptr), &packed}) {
                     omp_set_num_threads(threads);
                     vit::Tensor q({heads, tokens, head_dim}), k = q, v = q;
-                    for (vit::Tensor* part : {&q, &k, &v}) std::fill(part->data.begin(), part->data.end(), std::nanf(""));
+                    for (vit::Tensor* part : {&q, &k, &v})
+                        std::fill(part->data.begin(), part->data.end(), std::nanf(""));
                     vit::qkv_heads(x, w, b, q, k, v, weights);
                     const vit::Tensor* parts[3] = {&q, &k, &v};
                     for (int part = 0; part < 3; ++part)

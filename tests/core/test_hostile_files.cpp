@@ -75,9 +75,9 @@ TEST_CASE("a BMP or uncompressed TGA shorter than its header says is refused, no
         const std::string name = std::string("cut.") + format;
         CHECK(image_error(whole, name) == "no error");
         const std::string cut = whole.substr(0, whole.size() - 500);
-        CHECK_THAT(image_error(cut, name),
-                   Contains(name + ": the file is truncated: the header says 40×30 pixels") &&
-                       Contains("but the file holds only " + std::to_string(40 * 30 * 3 - 500) + " bytes of pixel data"));
+        CHECK_THAT(image_error(cut, name), Contains(name + ": the file is truncated: the header says 40×30 pixels") &&
+                                               Contains("but the file holds only " + std::to_string(40 * 30 * 3 - 500) +
+                                                        " bytes of pixel data"));
     }
     // A 5-pixel row of 24 bits is padded to 16 bytes; the last row's padding holds no pixel.
     const std::string bmp = encoded("bmp", 5, 3);

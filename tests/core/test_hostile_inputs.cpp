@@ -40,7 +40,8 @@ std::string png_bytes(int width, int height) {
 TEST_CASE("JSON nested 100000 deep is refused while parsing without echoing it") {
     TempDir dir;
     const std::string deep = std::string(100000, '[') + "1" + std::string(100000, ']');
-    const std::string error = checkpoint_error_of(dir, tiny_timm_tensors(), "{\"model_args\": {\"embed_dim\": " + deep + "}}");
+    const std::string error =
+        checkpoint_error_of(dir, tiny_timm_tensors(), "{\"model_args\": {\"embed_dim\": " + deep + "}}");
     CHECK_THAT(error, Contains(dir.path("config.json") + ": invalid JSON: nested deeper than 64 levels"));
     CHECK(is_short_line(error));
     // The same in a safetensors header.
@@ -83,7 +84,8 @@ TEST_CASE("300,000 sibling objects in a safetensors header or a config.json are 
     CHECK(is_short_line(error));
     // Unknown keys of model_args are left alone: the checkpoint loads or is refused by name, in time.
     CHECK(seconds_of([&] {
-              error = checkpoint_error_of(dir, tiny_timm_tensors(), "{\"model_args\": {" + siblings(300000, "{}") + "}}");
+              error =
+                  checkpoint_error_of(dir, tiny_timm_tensors(), "{\"model_args\": {" + siblings(300000, "{}") + "}}");
           }) < kLinearSeconds);
     CHECK(is_short_line(error));
     const std::string entry = R"({"dtype": "F32", "shape": [0], "data_offsets": [0, 0]})";
@@ -91,7 +93,8 @@ TEST_CASE("300,000 sibling objects in a safetensors header or a config.json are 
     const std::string deep = std::string(65, '[') + std::string(65, ']');
     error = checkpoint_error_of(dir, tiny_timm_tensors(), "{" + siblings(1000, "{}") + ", \"deep\": " + deep + "}");
     CHECK_THAT(error, Contains(dir.path("config.json") + ": invalid JSON: nested deeper than 64 levels"));
-    write_file(dir.path("deep.safetensors"), safetensors_bytes("{" + siblings(1000, entry) + ", \"w\": " + deep + "}", ""));
+    write_file(dir.path("deep.safetensors"),
+               safetensors_bytes("{" + siblings(1000, entry) + ", \"w\": " + deep + "}", ""));
     CHECK_THAT(checkpoint_error(dir.path("deep.safetensors")),
                Contains("deep.safetensors: invalid JSON header: nested deeper than 64 levels"));
 }
@@ -99,10 +102,12 @@ TEST_CASE("300,000 sibling objects in a safetensors header or a config.json are 
 TEST_CASE("a bad value of a megabyte is quoted shortened and not whole") {
     TempDir dir;
     const std::string huge(1 << 20, 'x');
-    const std::string error = checkpoint_error_of(dir, tiny_timm_tensors(), "{\"model_args\": {\"embed_dim\": \"" + huge + "\"}}");
+    const std::string error =
+        checkpoint_error_of(dir, tiny_timm_tensors(), "{\"model_args\": {\"embed_dim\": \"" + huge + "\"}}");
     CHECK_THAT(error, Contains("'embed_dim' must be an integer") && Contains("\"xxxx") && Contains("…"));
     CHECK(is_short_line(error));
-    const std::string name_error = checkpoint_error_of(dir, tiny_timm_tensors(), "{\"architecture\": \"vit_small_" + huge + "\"}");
+    const std::string name_error =
+        checkpoint_error_of(dir, tiny_timm_tensors(), "{\"architecture\": \"vit_small_" + huge + "\"}");
     CHECK_THAT(name_error, Contains("num_heads 6 does not divide embed_dim 8") && Contains("…"));
     CHECK(is_short_line(name_error));
     write_checkpoint(dir.path(), tiny_timm_tensors(), "{\"architecture\": \"vit_" + huge + "\"}");
@@ -115,7 +120,8 @@ TEST_CASE("a tensor name of a megabyte is quoted shortened") {
     const std::string header = "{\"" + name + R"(": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})";
     write_file(dir.path("long.safetensors"), safetensors_bytes(header, "1234"));
     const std::string error = checkpoint_error(dir.path("long.safetensors"));
-    CHECK_THAT(error, Contains("tensor 'wwww") && Contains("…': offsets [0, 8] run past the end of the data (4 bytes)"));
+    CHECK_THAT(error,
+               Contains("tensor 'wwww") && Contains("…': offsets [0, 8] run past the end of the data (4 bytes)"));
     CHECK(is_short_line(error));
 }
 
@@ -186,7 +192,7 @@ TEST_CASE("a positional embedding without a patch grid is refused with or withou
     pos.shape = {1, 1, 8};  // the CLS row only: a 0×0 grid
     pos.values.resize(8);
     CHECK_THAT(checkpoint_error_of(dir, tensors), Contains("tensor 'pos_embed' has shape (1, 1, 8)") &&
-                                           Contains("0 rows after the CLS row are not a square grid"));
+                                                      Contains("0 rows after the CLS row are not a square grid"));
     CHECK_THAT(checkpoint_error_of(dir, tensors, R"({"pretrained_cfg": {"input_size": [3, 4, 4]}})"),
                Contains("0 rows after the CLS row are not a square grid"));
     pos.shape = {1, 4, 8};
@@ -201,11 +207,13 @@ TEST_CASE("a small checkpoint claiming a huge width is refused before its weight
     constexpr int64_t D = 65536;
     std::vector<FakeTensor> tensors = tiny_timm_tensors();
     for (const char* name : {"head.weight", "head.bias"}) erase_tensor(tensors, name);
-    const std::vector<std::pair<const char*, std::vector<int64_t>>> wide = {
-        {"cls_token", {1, 1, D}},          {"pos_embed", {1, 2, D}},
-        {"patch_embed.proj.weight", {D, 1, 1, 1}}, {"patch_embed.proj.bias", {D}},
-        {"blocks.0.mlp.fc1.weight", {1, D}},       {"blocks.0.norm1.weight", {D}},
-        {"blocks.0.norm1.bias", {D}}};
+    const std::vector<std::pair<const char*, std::vector<int64_t>>> wide = {{"cls_token", {1, 1, D}},
+                                                                            {"pos_embed", {1, 2, D}},
+                                                                            {"patch_embed.proj.weight", {D, 1, 1, 1}},
+                                                                            {"patch_embed.proj.bias", {D}},
+                                                                            {"blocks.0.mlp.fc1.weight", {1, D}},
+                                                                            {"blocks.0.norm1.weight", {D}},
+                                                                            {"blocks.0.norm1.bias", {D}}};
     for (const auto& [name, shape] : wide) {
         FakeTensor& t = tensor_named(tensors, name);
         t.shape = shape;
@@ -236,7 +244,8 @@ TEST_CASE("trace_bytes is the size of every stage forward() writes") {
         for (const vit::Stage& s : stream.stages()) held += s.tensor.numel() * static_cast<int64_t>(sizeof(float));
         const vit::Trace block = vit::recompute_block(model, stream, 0);
         for (const vit::Stage& s : block.stages())
-            if (!vit::keeps(vit::TraceKeep::Stream, s.kind)) held += s.tensor.numel() * static_cast<int64_t>(sizeof(float));
+            if (!vit::keeps(vit::TraceKeep::Stream, s.kind))
+                held += s.tensor.numel() * static_cast<int64_t>(sizeof(float));
         CHECK(vit::trace_bytes(model.config, size, vit::TraceKeep::Stream) == held);
         CHECK(held < bytes);
     }
@@ -293,8 +302,9 @@ TEST_CASE("a config whose settings the weights contradict is refused naming the 
                         " holds 'blocks.0.attn.qkv.bias'"));
     CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(no_bias), tiny_timm_config()),
                Contains("'qkv_bias' is true, but") && Contains("has no 'blocks.0.attn.qkv.bias'"));
-    CHECK_THAT(checkpoint_error_of(dir, tiny_hf_tensors(), R"({"model_type": "vit", "qkv_bias": false})"),
-               Contains("'qkv_bias' is false, but") && Contains("holds 'vit.encoder.layer.0.attention.attention.query.bias'"));
+    CHECK_THAT(
+        checkpoint_error_of(dir, tiny_hf_tensors(), R"({"model_type": "vit", "qkv_bias": false})"),
+        Contains("'qkv_bias' is false, but") && Contains("holds 'vit.encoder.layer.0.attention.attention.query.bias'"));
     // LayerScale: weights with gammas and a config that says init_values 0 (no LayerScale).
     std::vector<FakeTensor> gammas = tiny_timm_tensors();
     for (const char* ls : {"ls1", "ls2"})
@@ -363,9 +373,11 @@ TEST_CASE("weights holding NaN or Inf are reported naming the tensors and the co
 
 TEST_CASE("preprocessing numbers that overflow float or a zero std are refused") {
     TempDir dir;
-    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), R"({"pretrained_cfg": {"mean": [0.5, 0.5, 0.5], "std": [1e39, 1, 1]}})"),
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(),
+                                   R"({"pretrained_cfg": {"mean": [0.5, 0.5, 0.5], "std": [1e39, 1, 1]}})"),
                Contains("config.json: 'std' must be a list of 1 to 4 numbers within float range, got [1e+39,1,1]"));
-    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(), R"({"pretrained_cfg": {"mean": [1e400, 0.5, 0.5], "std": [1, 1, 1]}})"),
+    CHECK_THAT(checkpoint_error_of(dir, tiny_timm_tensors(),
+                                   R"({"pretrained_cfg": {"mean": [1e400, 0.5, 0.5], "std": [1, 1, 1]}})"),
                Contains("config.json: invalid JSON: number overflow parsing '1e400'"));
     write_file(dir.path("preprocessor_config.json"), R"({"image_mean": [0.5, 0.5, 0.5], "image_std": [0, 1, 1]})");
     CHECK_THAT(checkpoint_error_of(dir, tiny_hf_tensors(), R"({"model_type": "vit"})"),
@@ -382,7 +394,8 @@ TEST_CASE("a PNG whose image data inflates past its header's size is refused bef
     CHECK_THROWS_WITH(vit::decode_image(reinterpret_cast<const uint8_t*>(bomb.data()), bomb.size(), "bomb.png"),
                       "bomb.png: the PNG's image data inflates to more than the 272 bytes its header's size needs "
                       "(not decoded)");
-    const std::string exact = png_inflating_to(16, 16, 272);  // every row's filter byte and pixels: zeros, a black image
+    const std::string exact =
+        png_inflating_to(16, 16, 272);  // every row's filter byte and pixels: zeros, a black image
     CHECK(vit::decode_image(reinterpret_cast<const uint8_t*>(exact.data()), exact.size(), "exact.png", 1).data.size() ==
           256);
     // Adam7's seven passes have rows of their own (filter bytes and rounding): the same pixels either way.
@@ -448,9 +461,10 @@ TEST_CASE("the CLI refuses hostile inputs and sizes with one line and exit 1") {
     write_checkpoint(dir.path("input224"), tiny_timm_tensors(), input_224);
 
     const std::string good = "--model " + dir.path("good"), image = " --image " + dir.path("image.png");
-    check_cli_refuses(dir, good + image + " --image-size 100000",
-                      "an input of 100000×100000 pixels is over the limit of 8192 pixels a side; the largest image size "
-                      "that fits is ");
+    check_cli_refuses(
+        dir, good + image + " --image-size 100000",
+        "an input of 100000×100000 pixels is over the limit of 8192 pixels a side; the largest image size "
+        "that fits is ");
     check_cli_refuses(dir, "--model " + dir.path("input8192") + image,
                       "an input of 8192×8192 pixels (16777217 tokens) needs ");
     check_cli_refuses(dir, "--model digits --image-size 2048", "(--image-size ");

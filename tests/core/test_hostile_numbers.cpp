@@ -34,8 +34,8 @@ constexpr const char* kAddressLimit = "";
 constexpr const char* kAddressLimit = "ulimit -v 4000000; ";
 #endif
 CliRun run_limited_cli(const TempDir& dir, const std::string& args) {
-    const int status = run_command("bash -c '" + std::string(kAddressLimit) + "timeout 20 " + std::string(VITVIZ_CLI) + " " + args +
-                                   "' > " + dir.path("out.txt") + " 2> " + dir.path("err.txt"));
+    const int status = run_command("bash -c '" + std::string(kAddressLimit) + "timeout 20 " + std::string(VITVIZ_CLI) +
+                                   " " + args + "' > " + dir.path("out.txt") + " 2> " + dir.path("err.txt"));
     return {status, read_file_text(dir.path("out.txt")), read_file_text(dir.path("err.txt"))};
 }
 
@@ -63,7 +63,8 @@ TEST_CASE("the CLI refuses more threads than cores promptly under an address-spa
     if (!std::filesystem::exists(VITVIZ_CLI)) return;  // not built in this configuration
     TempDir dir;
     const std::string too_many = std::to_string(std::max(64, vit::machine_threads() + 1));
-    for (const std::string& args : {"--threads " + too_many, "--train digits --out " + dir.path("t") + " --threads " + too_many}) {
+    for (const std::string& args :
+         {"--threads " + too_many, "--train digits --out " + dir.path("t") + " --threads " + too_many}) {
         INFO("vitviz-cli " << args);
         const CliRun r = run_limited_cli(dir, args);
         CHECK(r.status == 1);  // 124 would be the hang
@@ -123,7 +124,8 @@ TEST_CASE("an answer holding NaN or Inf is named, not printed") {
         const CliRun r = run_limited_cli(dir, model + extra);
         CHECK(r.status == 1);
         CHECK(r.out.find("nan") == std::string::npos);
-        CHECK_THAT(r.err, Contains("vitviz-cli: the pass produced NaN: ") && Contains("(--allow-nonfinite prints it anyway)"));
+        CHECK_THAT(r.err,
+                   Contains("vitviz-cli: the pass produced NaN: ") && Contains("(--allow-nonfinite prints it anyway)"));
     }
     const CliRun allowed = run_limited_cli(dir, model + " --allow-nonfinite");
     CHECK(allowed.status == 0);

@@ -94,10 +94,12 @@ TEST_CASE("a checkpoint that cannot be saved names the file that failed", "[os]"
     CHECK_THROWS_WITH(vit::save_checkpoint(out, model),
                       "cannot write '" + out + "/config.json': not a regular file (a folder)");
     vit::write_whole_file(dir.path("file"), "");
-    CHECK_THROWS_WITH(vit::save_checkpoint(dir.path("file"), model), Contains("cannot create the folder '" + dir.path("file") + "'"));
+    CHECK_THROWS_WITH(vit::save_checkpoint(dir.path("file"), model),
+                      Contains("cannot create the folder '" + dir.path("file") + "'"));
 }
 
-TEST_CASE("vitviz-cli --dump onto a FIFO, an empty path, a full disk or a full standard output: one line, exit 1", "[process]") {
+TEST_CASE("vitviz-cli --dump onto a FIFO, an empty path, a full disk or a full standard output: one line, exit 1",
+          "[process]") {
     TempDir dir;
     std::filesystem::create_directory(dir.path("dump"));
     REQUIRE(::mkfifo(dir.path("dump/input.npy").c_str(), 0600) == 0);
@@ -108,9 +110,11 @@ TEST_CASE("vitviz-cli --dump onto a FIFO, an empty path, a full disk or a full s
     check_cli_refuses(dir, "--model toy-4x4 --image ''", "--image: expected a path, got an empty one");
     // sh counts ulimit -f in 512-byte blocks: the digits model's input (784 floats) does not fit in 1024 bytes.
     check_cli_refuses(dir, "--model digits --dump " + dir.path("full"),
-                      "cannot write '" + dir.path("full/input.npy") + "': file too large", "trap '' XFSZ; ulimit -f 2; ");
+                      "cannot write '" + dir.path("full/input.npy") + "': file too large",
+                      "trap '' XFSZ; ulimit -f 2; ");
     CHECK_FALSE(std::filesystem::exists(dir.path("full/input.npy")));
-    const int status = run_command("timeout 20 " + std::string(VITVIZ_CLI) + " --model toy-4x4 > /dev/full 2> " + dir.path("err.txt"));
+    const int status =
+        run_command("timeout 20 " + std::string(VITVIZ_CLI) + " --model toy-4x4 > /dev/full 2> " + dir.path("err.txt"));
     CHECK(status == 1);
     CHECK_THAT(read_file_text(dir.path("err.txt")), Contains("vitviz-cli: cannot write the output"));
 }
@@ -125,7 +129,8 @@ TEST_CASE("failure_message says any exception in one line, with the file a files
     };
     CHECK(message_of(vit::Error("x.png: bad")) == "x.png: bad");
     CHECK(message_of(std::bad_alloc()) == "out of memory");
-    CHECK(message_of(std::filesystem::filesystem_error("mkdir", "/a/b", std::make_error_code(std::errc::read_only_file_system))) ==
+    CHECK(message_of(std::filesystem::filesystem_error("mkdir", "/a/b",
+                                                       std::make_error_code(std::errc::read_only_file_system))) ==
           "'/a/b': Read-only file system");
     CHECK(message_of(42) == "an unexpected failure");
 }

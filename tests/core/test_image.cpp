@@ -232,7 +232,8 @@ TEST_CASE("preprocessing as each fixture's config says equals PyTorch's (resize,
         INFO("fixture " << dir.filename());
         const auto meta = nlohmann::json::parse(read_file_text((dir / "expected" / "meta.json").string()));
         // A fixture without weights of its own names its model folder (digits_sample: assets/digits).
-        const fs::path model_dir = meta.contains("model_dir") ? fixtures / ".." / ".." / meta["model_dir"].get<std::string>() : dir;
+        const fs::path model_dir =
+            meta.contains("model_dir") ? fixtures / ".." / ".." / meta["model_dir"].get<std::string>() : dir;
         const vit::Preprocess pre = vit::load_checkpoint(model_dir.string()).config.preprocess;
         const vit::Image img = vit::load_image((dir / "image.png").string(), meta["channels"].get<int>());
         const vit::Tensor x = vit::preprocess(img, pre, meta["image_size"].get<int>());
@@ -266,7 +267,8 @@ TEST_CASE("a truncated image is refused with its name and the reason") {
     CHECK_THAT(error_of(png.substr(0, png.size() / 2), "cut.png"),
                Contains("cut.png: PNG chunk IDAT runs past the end of the file (truncated)"));
     const std::string wide = png16_bytes(kW, kH, 3, std::vector<uint16_t>(kW * kH * 3, 1000));
-    CHECK_THAT(error_of(wide.substr(0, wide.size() - 30), "cut16.png"), Contains("cut16.png: PNG chunk IDAT runs past"));
+    CHECK_THAT(error_of(wide.substr(0, wide.size() - 30), "cut16.png"),
+               Contains("cut16.png: PNG chunk IDAT runs past"));
 }
 
 TEST_CASE("an image with a side of zero pixels is refused (a BMP stb_image accepts, found by fuzz_image)") {
@@ -341,12 +343,12 @@ TEST_CASE("a JPEG scan that uses a table the file never defined (stb_image 2.27 
     CHECK((progressive.channels == 3 && progressive.width == 16 && progressive.height == 12));
 }
 
-TEST_CASE("a progressive JPEG whose scan data runs into a marker is one message (stb_image 2.27 shifted its bit "
-          "buffer by 32 on it, libjpeg-turbo would fill the rest with grey, which is refused)") {
-    const std::string path =
-        std::string(VITVIZ_FIXTURES) + "/../fuzz/regressions/progressive_scan_into_a_marker.jpg";
-    CHECK_THROWS_WITH(vit::load_image(path), Contains(std::string("progressive_scan_into_a_marker.jpg") +
-                                                      kCorruptJpeg + "Corrupt JPEG data: premature end of data segment"));
+TEST_CASE(
+    "a progressive JPEG whose scan data runs into a marker is one message (stb_image 2.27 shifted its bit "
+    "buffer by 32 on it, libjpeg-turbo would fill the rest with grey, which is refused)") {
+    const std::string path = std::string(VITVIZ_FIXTURES) + "/../fuzz/regressions/progressive_scan_into_a_marker.jpg";
+    CHECK_THROWS_WITH(vit::load_image(path), Contains(std::string("progressive_scan_into_a_marker.jpg") + kCorruptJpeg +
+                                                      "Corrupt JPEG data: premature end of data segment"));
 }
 
 TEST_CASE("a JPEG cut short is refused, not filled in with grey") {
@@ -364,13 +366,18 @@ static std::string flat_jpeg(int width, int height, int components, bool progres
     const auto segment = [](unsigned char marker, const std::string& body) {
         const size_t length = body.size() + 2;
         return std::string{'\xFF', static_cast<char>(marker), static_cast<char>(length >> 8),
-                           static_cast<char>(length & 255)} + body;
+                           static_cast<char>(length & 255)} +
+               body;
     };
     std::string jpeg = "\xFF\xD8";
     if (adobe) jpeg += segment(0xEE, std::string("Adobe\x00\x64\x00\x00\x00\x00\x00", 12));
     jpeg += segment(0xDB, std::string(1, '\0') + std::string(64, '\x01'));
-    std::string frame{8, static_cast<char>(height >> 8), static_cast<char>(height & 255),
-                      static_cast<char>(width >> 8), static_cast<char>(width & 255), static_cast<char>(components)};
+    std::string frame{8,
+                      static_cast<char>(height >> 8),
+                      static_cast<char>(height & 255),
+                      static_cast<char>(width >> 8),
+                      static_cast<char>(width & 255),
+                      static_cast<char>(components)};
     std::string scan_header(1, static_cast<char>(components));
     for (int c = 1; c <= components; ++c) {
         frame += std::string{static_cast<char>(c), '\x11', '\0'};

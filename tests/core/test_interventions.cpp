@@ -95,8 +95,9 @@ void check_case(const std::string& name) {
     const vit::OcclusionMap occ = vit::occlusion_map(f.model, f.input, iv);
     CHECK(occ.top_class == meta.at("top1").get<int>());
     const double occlusion = check_against(dir, "occlusion", as_tensor(occ.probabilities));
-    std::cout << "interventions/" << name << ": " << trace.size() << " stages match PyTorch; largest relative difference "
-              << worst << " in " << worst_id << "; logit lens " << lens << "; occlusion map " << occlusion << "\n";
+    std::cout << "interventions/" << name << ": " << trace.size()
+              << " stages match PyTorch; largest relative difference " << worst << " in " << worst_id << "; logit lens "
+              << lens << "; occlusion map " << occlusion << "\n";
 }
 
 bool identical(const vit::Trace& a, const vit::Trace& b) {
@@ -180,7 +181,8 @@ TEST_CASE("a very high temperature makes every attention row uniform", "[interve
         const vit::Tensor& attn = trace.at(StageRef{StageKind::Attn, b});
         const float uniform = 1.0f / static_cast<float>(attn.shape[2]);
         CHECK((attn.mat().array() - uniform).abs().maxCoeff() <= 1e-6f);
-        if (b == 0) CHECK(trace.at(StageRef{StageKind::Scores, b}).data == plain.at(StageRef{StageKind::Scores, b}).data);
+        if (b == 0)
+            CHECK(trace.at(StageRef{StageKind::Scores, b}).data == plain.at(StageRef{StageKind::Scores, b}).data);
     }
 }
 
@@ -195,7 +197,8 @@ TEST_CASE("silencing every head of a block leaves only the projection bias in at
           (trace.at(StageRef{StageKind::Out, 0}).mat().rowwise() + f.model.blocks[1].proj_b.transpose()));
 }
 
-TEST_CASE("the logit lens's last row is the prediction, and the occlusion map agrees with full passes", "[interventions]") {
+TEST_CASE("the logit lens's last row is the prediction, and the occlusion map agrees with full passes",
+          "[interventions]") {
     const Fixture& f = fixture();
     const vit::Trace trace = vit::forward(f.model, f.input);
     const vit::Mat lens = vit::logit_lens(f.model, trace);
@@ -265,7 +268,8 @@ TEST_CASE("a bad intervention is one error naming it and its value", "[intervent
     CHECK(error_of(iv).find("ablate heads: head 1:3 does not exist") != std::string::npos);
     iv = {};
     iv.permute_patches = {0, 1, 2};
-    CHECK(error_of(iv).find("permute patches: the list of 3 numbers is not a permutation of 0-15") != std::string::npos);
+    CHECK(error_of(iv).find("permute patches: the list of 3 numbers is not a permutation of 0-15") !=
+          std::string::npos);
     iv.permute_patches.assign(16, 0);
     CHECK(error_of(iv).find("not a permutation") != std::string::npos);
     iv = {};
@@ -275,22 +279,26 @@ TEST_CASE("a bad intervention is one error naming it and its value", "[intervent
     CHECK(error_of(iv).find("temperature: -2") != std::string::npos);
 }
 
-TEST_CASE("the CLI applies the interventions, dumps every stage, the occlusion map and the logit lens", "[interventions]") {
+TEST_CASE("the CLI applies the interventions, dumps every stage, the occlusion map and the logit lens",
+          "[interventions]") {
     if (!fs::exists(VITVIZ_CLI)) return;  // not built in this configuration
     vit_test::TempDir dir;
     const std::string cli = std::string(VITVIZ_CLI) + " --model " + kModelDir.string() + " --image " +
                             (kModelDir / "image.png").string() + " --top 1";
     const std::string quiet = " > " + dir.path("out.txt") + " 2> " + dir.path("err.txt");
-    const std::string combined = " --mask-patches 4,9 --drop-tokens 0,10-11 --ablate-heads 1:1 --no-pos --temperature 0.7"
-                                 " --permute-patches 15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0";
-    REQUIRE(vit_test::run_command(cli + combined + " --occlusion-map --logit-lens --dump " + dir.path("d") + quiet) == 0);
+    const std::string combined =
+        " --mask-patches 4,9 --drop-tokens 0,10-11 --ablate-heads 1:1 --no-pos --temperature 0.7"
+        " --permute-patches 15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0";
+    REQUIRE(vit_test::run_command(cli + combined + " --occlusion-map --logit-lens --dump " + dir.path("d") + quiet) ==
+            0);
     const fs::path want = fs::path(VITVIZ_FIXTURES) / "interventions" / "combined";
     std::ifstream file(want / "case.json");
     for (const std::string& id : nlohmann::json::parse(file).at("stages").get<std::vector<std::string>>())
         check_against(want, id, vit::read_npy(dir.path("d/" + id + ".npy")));
     check_against(want, "occlusion", vit::read_npy(dir.path("d/occlusion.npy")));
     check_against(want, "lens", vit::read_npy(dir.path("d/lens.npy")));
-    CHECK_THAT(vit_test::read_file_text(dir.path("out.txt")), Catch::Contains("occlusion map") && Catch::Contains("logit lens"));
+    CHECK_THAT(vit_test::read_file_text(dir.path("out.txt")),
+               Catch::Contains("occlusion map") && Catch::Contains("logit lens"));
 
     const std::string headless = (fs::path(VITVIZ_FIXTURES) / "headless").string();
     const std::vector<std::pair<std::string, std::string>> cases = {
@@ -300,7 +308,8 @@ TEST_CASE("the CLI applies the interventions, dumps every stage, the occlusion m
         {" --drop-tokens 2,x", "--drop-tokens '2,x': expected a whole number of at least 0, got 'x'"},
         {" --ablate-heads 0:3", "--ablate-heads '0:3': ablate heads: head 0:3 does not exist"},
         {" --ablate-heads 0-1", "--ablate-heads '0-1': expected BLOCK:HEAD pairs such as 0:1,3:2, got '0-1'"},
-        {" --permute-patches 0,1,1,3,4,5,6,7,8,9,10,11,12,13,14,15", "--permute-patches '0,1,1,3,4,5,6,7,8,9,10,11,12,13,14,15': permute patches"},
+        {" --permute-patches 0,1,1,3,4,5,6,7,8,9,10,11,12,13,14,15",
+         "--permute-patches '0,1,1,3,4,5,6,7,8,9,10,11,12,13,14,15': permute patches"},
         {" --temperature -1", "--temperature '-1': temperature: -1 is not a positive number"},
         {" --temperature", "--temperature needs a value"},
     };
@@ -313,6 +322,7 @@ TEST_CASE("the CLI applies the interventions, dumps every stage, the occlusion m
         INFO(flag);
         CHECK(vit_test::run_command(std::string(VITVIZ_CLI) + " --model " + headless + " --image " + headless +
                                     "/image.png " + flag + quiet) == 1);
-        CHECK_THAT(vit_test::read_file_text(dir.path("err.txt")), Catch::Contains(flag + ": ") && Catch::Contains("has no classifier head"));
+        CHECK_THAT(vit_test::read_file_text(dir.path("err.txt")),
+                   Catch::Contains(flag + ": ") && Catch::Contains("has no classifier head"));
     }
 }

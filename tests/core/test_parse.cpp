@@ -21,7 +21,8 @@ TEST_CASE("parse_int takes a whole number within its bounds and names the flag o
                       Equals("--threads: expected a whole number from 1 to 64, got 'x'"));
     CHECK_THROWS_WITH(vit::parse_int("--threads", "65", 1, 64), Contains("from 1 to 64, got '65'"));
     CHECK_THROWS_WITH(vit::parse_int("--threads", "0", 1, 64), Contains("got '0'"));
-    CHECK_THROWS_WITH(vit::parse_int("--epochs", "0", 1), Equals("--epochs: expected a whole number of at least 1, got '0'"));
+    CHECK_THROWS_WITH(vit::parse_int("--epochs", "0", 1),
+                      Equals("--epochs: expected a whole number of at least 1, got '0'"));
 }
 
 TEST_CASE("parse_int refuses garbage, partial numbers and overflow", "[parse]") {
@@ -42,9 +43,11 @@ TEST_CASE("parse_float takes finite floats only, above its bound", "[parse]") {
     CHECK_THROWS_WITH(vit::parse_float("--lr", "0", 0.0f), Equals("--lr: expected a number above 0, got '0'"));
     // Above 0 as written, but 0 as a float (found by tests/fuzz/fuzz_flags.cpp).
     CHECK_THROWS_WITH(vit::parse_float("--lr", "1e-63", 0.0f), Equals("--lr: expected a number above 0, got '1e-63'"));
-    CHECK_THROWS_WITH(vit::parse_float("--temperature", "warm"), Equals("--temperature: expected a number, got 'warm'"));
-    CHECK_THROWS_WITH(vit::parse_float("--temperature", "-1e39"),
-                      Equals("--temperature: expected a number of at most 3.4e+38 in size (a float's range), got '-1e39'"));
+    CHECK_THROWS_WITH(vit::parse_float("--temperature", "warm"),
+                      Equals("--temperature: expected a number, got 'warm'"));
+    CHECK_THROWS_WITH(
+        vit::parse_float("--temperature", "-1e39"),
+        Equals("--temperature: expected a number of at most 3.4e+38 in size (a float's range), got '-1e39'"));
     for (const std::string bad : {"", "inf", "-inf", "nan", "1e39", "1e400", "1.5x", " 1", "0x1p3"}) {
         INFO("'" << bad << "'");
         CHECK_THROWS_AS(vit::parse_float("--temperature", bad), vit::Error);
@@ -66,11 +69,13 @@ TEST_CASE("parse_int_list expands numbers and ranges within bounds", "[parse]") 
 
 TEST_CASE("a huge range is refused before it is expanded", "[parse]") {
     // Two billion numbers would take 8 GB: refused by counting, before any allocation.
-    CHECK_THROWS_WITH(vit::parse_int_list("--drop-tokens", "0-2147483647", 0, 2147483647),
-                      Contains("at most " + std::to_string(vit::kMaxListNumbers) + " numbers in all, got '0-2147483647'"));
+    CHECK_THROWS_WITH(
+        vit::parse_int_list("--drop-tokens", "0-2147483647", 0, 2147483647),
+        Contains("at most " + std::to_string(vit::kMaxListNumbers) + " numbers in all, got '0-2147483647'"));
     // The count is over the whole list, not each range.
     const std::string half = "0-" + std::to_string(vit::kMaxListNumbers / 2);
-    CHECK_THROWS_WITH(vit::parse_int_list("--drop-tokens", half + "," + half, 0, 2147483647), Contains("numbers in all"));
+    CHECK_THROWS_WITH(vit::parse_int_list("--drop-tokens", half + "," + half, 0, 2147483647),
+                      Contains("numbers in all"));
     CHECK(vit::parse_int_list("--drop-tokens", half, 0, 2147483647).size() == vit::kMaxListNumbers / 2 + 1);
 }
 

@@ -129,9 +129,10 @@ TEST_CASE("an absurd safetensors header length is refused before anything is all
     TempDir dir;
     std::string bytes = safetensors_bytes("{}", "");
     for (int i = 0; i < 8; ++i) bytes[i] = '\xff';
-    CHECK_THAT(error_of(dir, bytes),
-               Contains(dir.path("bad.safetensors")) && Contains("not a safetensors file (its first 8 bytes give a header length of 18446744073709551615 bytes, over the "
-                        "limit of 100 MB)"));
+    CHECK_THAT(error_of(dir, bytes), Contains(dir.path("bad.safetensors")) &&
+                                         Contains("not a safetensors file (its first 8 bytes give a header length of "
+                                                  "18446744073709551615 bytes, over the "
+                                                  "limit of 100 MB)"));
 }
 
 TEST_CASE("a safetensors header that is not valid JSON is refused with the parser's position") {
@@ -217,5 +218,6 @@ TEST_CASE("a tensor named twice in the header is refused") {
 
 TEST_CASE("a folder given as a safetensors file is refused with its name") {
     TempDir dir;
-    CHECK_THROWS_WITH(vit::SafetensorsFile(dir.path()), Contains("cannot open '" + dir.path() + "': not a regular file (a folder)"));
+    CHECK_THROWS_WITH(vit::SafetensorsFile(dir.path()),
+                      Contains("cannot open '" + dir.path() + "': not a regular file (a folder)"));
 }

@@ -51,7 +51,9 @@ TEST_CASE("stage ids and catalogue rows convert both ways, and other ids name no
 }
 
 TEST_CASE("LayerNorms and residuals read the stage the pre-norm block says they do") {
-    auto input = [](const char* id, int depth) { return vit::stage_id(*vit::stage_input(*vit::parse_stage_id(id), depth)); };
+    auto input = [](const char* id, int depth) {
+        return vit::stage_id(*vit::stage_input(*vit::parse_stage_id(id), depth));
+    };
     CHECK(input("block0.ln1", 12) == "tokens");
     CHECK(input("block3.ln1", 12) == "block2.out");
     CHECK(input("block3.res1", 12) == "block2.out");
@@ -83,8 +85,8 @@ TEST_CASE("every stage of the catalogue is produced by the CPU pass with its sha
         const vit::Model model = vit::load_model(dir.string());
         const vit::ModelConfig& c = model.config;
         const int size = meta.at("image_size").get<int>();
-        const vit::Tensor input = vit::preprocess(vit::load_image((dir / "image.png").string(), c.channels),
-                                                  c.preprocess, size);
+        const vit::Tensor input =
+            vit::preprocess(vit::load_image((dir / "image.png").string(), c.channels), c.preprocess, size);
         const vit::Trace trace = vit::forward(model, input);
         const vit::ModelSizes sizes = vit::model_sizes(c, size / c.patch_size);
 
@@ -110,10 +112,9 @@ TEST_CASE("every stage of the catalogue is produced by the CPU pass with its sha
 // "id d0 d1 ..." per stage, as tests/vitref_stages.py prints PyTorch's stages.
 static std::vector<std::string> pytorch_stage_lines(const vit::ModelConfig& c, int image, int mlp_ratio) {
     std::ostringstream cmd;
-    cmd << "/usr/bin/python3 " << VITVIZ_VITREF_STAGES << " " << image << " " << c.patch_size << " " << c.channels << " "
-        << c.embed_dim << " " << c.depth << " " << c.num_heads << " " << mlp_ratio << " " << c.num_classes << " "
-        << c.layer_scale << " " << c.norm_pre << " "
-        << vit::stage_def(vit::activation_stage(c.activation)).name;
+    cmd << "/usr/bin/python3 " << VITVIZ_VITREF_STAGES << " " << image << " " << c.patch_size << " " << c.channels
+        << " " << c.embed_dim << " " << c.depth << " " << c.num_heads << " " << mlp_ratio << " " << c.num_classes << " "
+        << c.layer_scale << " " << c.norm_pre << " " << vit::stage_def(vit::activation_stage(c.activation)).name;
     std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.str().c_str(), "r"), pclose);
     REQUIRE(pipe);
     std::vector<std::string> lines;
@@ -128,9 +129,9 @@ TEST_CASE("the PyTorch reference names every stage of the catalogue, in order, w
         bool layer_scale = false, norm_pre = false;
         vit::Activation activation = vit::Activation::Gelu;
     };
-    for (const Case k : {Case{1, 5}, Case{2, 0}, Case{3, 7}, Case{2, 3, true}, Case{1, 0, true, true},
-                         Case{2, 4, false, true, vit::Activation::QuickGelu},
-                         Case{2, 4, true, false, vit::Activation::SwiGlu}}) {
+    for (const Case k :
+         {Case{1, 5}, Case{2, 0}, Case{3, 7}, Case{2, 3, true}, Case{1, 0, true, true},
+          Case{2, 4, false, true, vit::Activation::QuickGelu}, Case{2, 4, true, false, vit::Activation::SwiGlu}}) {
         vit::ModelConfig c;
         c.channels = 3;
         c.patch_size = 4;

@@ -22,7 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kFixtures[] = {"timm_reg4",  "timm_deit_distilled", "timm_gap_fcnorm", "timm_clip_quickgelu",
+constexpr const char* kFixtures[] = {"timm_reg4",   "timm_deit_distilled", "timm_gap_fcnorm", "timm_clip_quickgelu",
                                      "timm_dinov2", "timm_avg_cls",        "hf_dinov2_reg",   "hf_bf16"};
 constexpr size_t kFixtureCount = sizeof kFixtures / sizeof kFixtures[0];
 

@@ -36,14 +36,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         vit::ConfigSpec spec;
         if (preprocessor) {
             static const char hf_config[] = R"({"model_type": "vit"})";
-            spec = vit::parse_config(reinterpret_cast<const uint8_t*>(hf_config), std::strlen(hf_config),
-                                     "config.json");
+            spec =
+                vit::parse_config(reinterpret_cast<const uint8_t*>(hf_config), std::strlen(hf_config), "config.json");
             vit::apply_preprocessor_config(data + 1, size - 1, "preprocessor_config.json", spec);
         } else {
             spec = vit::parse_config(data + 1, size - 1, "config.json");
         }
         check_spec(spec);
-    } catch (const vit::Error&) {
-    }
+    } catch (const vit::Error&) {}
     return 0;
 }

@@ -48,8 +48,14 @@ void parse_each_way(const std::string& text, int max) {
         }
     };
     if (const auto n = vit::to_int(text, -3, max)) require(*n >= -3 && *n <= max);
-    refused([&] { const int n = vit::parse_int("--top", text, 0); require(n >= 0); });
-    refused([&] { const float f = vit::parse_float("--temperature", text, 0.0f); require(std::isfinite(f) && f > 0.0f); });
+    refused([&] {
+        const int n = vit::parse_int("--top", text, 0);
+        require(n >= 0);
+    });
+    refused([&] {
+        const float f = vit::parse_float("--temperature", text, 0.0f);
+        require(std::isfinite(f) && f > 0.0f);
+    });
     refused([&] {
         const std::vector<int> list = vit::parse_int_list("--mask-patches", text, 0, max);
         require(list.size() <= vit::kMaxListNumbers);

@@ -19,7 +19,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const size_t expected = static_cast<size_t>(image.channels) * image.height * image.width;
         if (image.channels != channels || image.height < 1 || image.width < 1 || image.data.size() != expected)
             __builtin_trap();
-    } catch (const vit::Error&) {
-    }
+    } catch (const vit::Error&) {}
     return 0;
 }

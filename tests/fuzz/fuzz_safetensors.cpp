@@ -19,7 +19,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             values.resize(static_cast<size_t>(entry.numel()));  // bounded by the input: offsets were checked
             file.read_floats(entry, values.data());
         }
-    } catch (const vit::Error&) {
-    }
+    } catch (const vit::Error&) {}
     return 0;
 }

@@ -37,9 +37,10 @@ void require_gl() {
 
 void check_same_trace(const Trace& cpu, const Trace& gpu, const std::string& label, float temperature) {
     REQUIRE(gpu.size() == cpu.size());
-    std::printf("%s: per-stage max |GPU − CPU|, and the share used of the tolerance %s (checked) and of the "
-                "strict %g + %g·|cpu|\n",
-                label.c_str(), gpu_tolerance_rule().c_str(), kGpuShaderTolerance.abs, kGpuShaderTolerance.rel);
+    std::printf(
+        "%s: per-stage max |GPU − CPU|, and the share used of the tolerance %s (checked) and of the "
+        "strict %g + %g·|cpu|\n",
+        label.c_str(), gpu_tolerance_rule().c_str(), kGpuShaderTolerance.abs, kGpuShaderTolerance.rel);
     double worst_strict = 0, worst_used = 0;
     std::string worst_stage;
     for (size_t s = 0; s < cpu.size(); ++s) {

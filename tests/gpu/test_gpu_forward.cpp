@@ -26,8 +26,6 @@ using vit::gpu_test::small_config;
 
 namespace {
 
-
-
 void check_model_on(const Model& model, const Tensor& input, const std::string& label) {
     require_gl();
     GpuBackend gpu;
@@ -128,8 +126,7 @@ TEST_CASE("GPU read-back: predictions only, chosen stages, and any stage later",
     REQUIRE(two.size() == 2);
     CHECK(two.stages()[0].id == "block0.q");
     CHECK(two.stages()[1].id == "probs");
-    CHECK_THROWS_WITH(gpu.forward(input, std::vector<std::string>{"block9.q"}),
-                      Catch::Contains("no stage 'block9.q'"));
+    CHECK_THROWS_WITH(gpu.forward(input, std::vector<std::string>{"block9.q"}), Catch::Contains("no stage 'block9.q'"));
     CHECK_THROWS_WITH(gpu.read_stage("nonsense"), Catch::Contains("no stage 'nonsense'"));
 }
 

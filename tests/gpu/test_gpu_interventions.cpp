@@ -19,7 +19,6 @@ using vit::gpu_test::small_config;
 
 namespace {
 
-
 std::vector<std::pair<std::string, Interventions>> cases(int patches) {
     std::vector<std::pair<std::string, Interventions>> all(7);
     all[0].first = "mask";
@@ -73,8 +72,10 @@ TEST_CASE("GPU backend refuses a bad intervention with the core's message", "[gp
     gpu.set_model(model);
     Interventions bad;
     bad.ablate_heads = {{0, 2}};
-    CHECK_THROWS_WITH(gpu.forward(input, GpuBackend::Readback::All, bad), Catch::Contains("ablate heads: head 0:2 does not exist"));
+    CHECK_THROWS_WITH(gpu.forward(input, GpuBackend::Readback::All, bad),
+                      Catch::Contains("ablate heads: head 0:2 does not exist"));
     bad = {};
     bad.drop_tokens = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    CHECK_THROWS_WITH(gpu.forward(input, GpuBackend::Readback::All, bad), Catch::Contains("drop tokens: dropping all 16"));
+    CHECK_THROWS_WITH(gpu.forward(input, GpuBackend::Readback::All, bad),
+                      Catch::Contains("drop tokens: dropping all 16"));
 }

@@ -134,8 +134,8 @@ public:
             check(id("out"), out_td);
         }
 
-        GpuBuffer last = up(cpu_.at(("block" + std::to_string(c.depth - 1) + ".out"))), norm_w = upload_static(model_.norm_w),
-                  norm_b = upload_static(model_.norm_b), norm(size_t(T) * D);
+        GpuBuffer last = up(cpu_.at(("block" + std::to_string(c.depth - 1) + ".out"))),
+                  norm_w = upload_static(model_.norm_w), norm_b = upload_static(model_.norm_b), norm(size_t(T) * D);
         ops_.layernorm(last.id(), norm_w.id(), norm_b.id(), norm.id(), T, D, c.ln_eps);
         check("norm", norm);
         if (c.num_classes > 0) {
@@ -170,7 +170,6 @@ private:
     GpuOps ops_;
     double worst_ = 0;
 };
-
 
 void check_ops(const ModelConfig& c, int size, uint32_t seed, const std::string& label) {
     require_gl();

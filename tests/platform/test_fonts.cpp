@@ -49,13 +49,15 @@ std::string literals(const std::string& text) {
             i = text.find("*/", i + 2);
             if (i == std::string::npos) break;
             ++i;
-        } else if (text.compare(i, 2, "R\"") == 0 && (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])))) {
+        } else if (text.compare(i, 2, "R\"") == 0 &&
+                   (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])))) {
             const size_t open = text.find('(', i);
             const std::string close = ")" + text.substr(i + 2, open - i - 2) + "\"";
             const size_t end = text.find(close, open);
             out += text.substr(open + 1, end - open - 1) + '\n';
             i = end + close.size() - 1;
-        } else if (text[i] == '"' || (text[i] == '\'' && (i == 0 || !std::isxdigit(static_cast<unsigned char>(text[i - 1]))))) {
+        } else if (text[i] == '"' ||
+                   (text[i] == '\'' && (i == 0 || !std::isxdigit(static_cast<unsigned char>(text[i - 1]))))) {
             const size_t end = literal_end(text, i);
             out += text.substr(i + 1, end - i - 1) + '\n';
             i = end;
@@ -70,7 +72,8 @@ void add_code_points(const std::string& text, const std::string& file, std::map<
         const unsigned char c = static_cast<unsigned char>(text[i]);
         const int extra = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
         unsigned cp = extra == 0 ? c : c & (0x3F >> extra);
-        for (int k = 1; k <= extra && i + k < text.size(); ++k) cp = cp << 6 | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        for (int k = 1; k <= extra && i + k < text.size(); ++k)
+            cp = cp << 6 | (static_cast<unsigned char>(text[i + k]) & 0x3F);
         if (cp >= 0x80) into.emplace(cp, file);
         i += static_cast<size_t>(extra) + 1;
     }
@@ -106,7 +109,8 @@ struct ImGuiContextScope {
 }  // namespace
 
 TEST_CASE("the literal scanner finds strings and characters, not comments", "[fonts]") {
-    const std::string src = "// not → this\nauto a = \"x → y\"; /* nor ← */ char b = 'é'; auto c = R\"(√)\"; int d = 1'000;";
+    const std::string src =
+        "// not → this\nauto a = \"x → y\"; /* nor ← */ char b = 'é'; auto c = R\"(√)\"; int d = 1'000;";
     std::map<unsigned, std::string> found;
     add_code_points(literals(src), "src", found);
     CHECK(found.count(0x2192) == 1);
@@ -127,8 +131,10 @@ TEST_CASE("every character the app's text uses has a glyph in each face the app 
     INFO(fonts.missing);
     REQUIRE(fonts.missing.empty());
     REQUIRE(ImGui::GetIO().Fonts->Build());
-    const std::pair<const char*, ImFont*> faces[] = {{"body", fonts.body}, {"heading", fonts.heading},
-                                                     {"mono", fonts.mono}, {"presenter body", fonts.big_body},
+    const std::pair<const char*, ImFont*> faces[] = {{"body", fonts.body},
+                                                     {"heading", fonts.heading},
+                                                     {"mono", fonts.mono},
+                                                     {"presenter body", fonts.big_body},
                                                      {"presenter heading", fonts.big_heading},
                                                      {"presenter mono", fonts.big_mono}};
     std::set<std::string> without;

@@ -35,7 +35,8 @@ vit::Model check_against_pytorch(const std::string& name) {
         INFO(name << " stage " << id);
         REQUIRE(got.shape == want.shape);
         const vit::Difference d = vit::compare(got, want);
-        INFO("largest difference " << d.max_abs << " relative " << d.relative() << " at " << vit::index_string(d.where));
+        INFO("largest difference " << d.max_abs << " relative " << d.relative() << " at "
+                                   << vit::index_string(d.where));
         CHECK(d.relative() <= 1e-4);
         worst = std::max(worst, d.relative());
         ++compared;

@@ -37,8 +37,25 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
       explain_(worker_),
       block_walk_(worker_),
       pca_passes_(worker_),
-      ctx_{options_, state_, pipeline_, loader_, cache_, derived_, generation_, fonts_, linked_hover_, tour_, draw_,
-           model_, model_name_, trace_, picture_, image_path_, forward_ms_, quit_, exit_code_,
+      ctx_{options_,
+           state_,
+           pipeline_,
+           loader_,
+           cache_,
+           derived_,
+           generation_,
+           fonts_,
+           linked_hover_,
+           tour_,
+           draw_,
+           model_,
+           model_name_,
+           trace_,
+           picture_,
+           image_path_,
+           forward_ms_,
+           quit_,
+           exit_code_,
            [this](const std::string& model, const std::string& image) { request(model, image); },
            [this] { send_canvas(); },
            [this](bool on) { set_presenter(on); },
@@ -79,11 +96,13 @@ std::string App::model_image(const std::string& model) const {
 }
 
 void App::request(const std::string& model, const std::string& image) {
-    loader_.request(LoadRequest{model, image.empty() ? model_image(model) : image, options_.image_size}, model_, model_name_);
+    loader_.request(LoadRequest{model, image.empty() ? model_image(model) : image, options_.image_size}, model_,
+                    model_name_);
 }
 
 void App::show_error(const std::string& text) {
-    const bool repeated = message_ && message_->error && message_->text == text;  // a frame failing every frame says it once
+    const bool repeated =
+        message_ && message_->error && message_->text == text;  // a frame failing every frame says it once
     message_ = Message{text, true, ImGui::GetTime()};
     if (!repeated) std::fprintf(stderr, "vitviz: %s\n", text.c_str());
 }
@@ -120,7 +139,8 @@ void App::poll_loader() {
     // Nothing to show yet (a bad --model or --image at start): keep the model on its own image, else the
     // toy; either at its own size, which later requests keep (--image-size was the failed request's).
     if (trace_ || loader_.busy() || o->request.pixels) return;
-    if (std::optional<StartChoice> next = start_fallback({o->request.model, o->request.image}, model_image(o->request.model))) {
+    if (std::optional<StartChoice> next =
+            start_fallback({o->request.model, o->request.image}, model_image(o->request.model))) {
         options_.image_size = 0;
         loader_.request(LoadRequest{next->model, next->image, 0}, model_, model_name_);
     }
@@ -171,9 +191,12 @@ void App::apply(Loaded loaded) {
             training_.panel().epochs = options_.train_epochs;
             training_.start();
         } else if (!options_.tour_dir.empty()) {
-            std::vector<TourShot> plan = tour_plan(pipeline_, options_.gpu);  // + the Ask panel, the Draw window with a drawn 7
-            if (options_.interventions.any()) plan.push_back(window_shot(pipeline_, ShotKind::Ask, static_cast<int>(plan.size())));
-            if (takes_drawings(model_->config)) plan.push_back(window_shot(pipeline_, ShotKind::Draw, static_cast<int>(plan.size())));
+            std::vector<TourShot> plan =
+                tour_plan(pipeline_, options_.gpu);  // + the Ask panel, the Draw window with a drawn 7
+            if (options_.interventions.any())
+                plan.push_back(window_shot(pipeline_, ShotKind::Ask, static_cast<int>(plan.size())));
+            if (takes_drawings(model_->config))
+                plan.push_back(window_shot(pipeline_, ShotKind::Draw, static_cast<int>(plan.size())));
             pad_tour_numbers(plan);
             tour_.emplace(std::move(plan));
         }
@@ -187,7 +210,10 @@ void App::on_drop(int count, const char** paths) {
             case FileKind::Image: request(image_model(), p); break;
             case FileKind::ModelFolder:
             case FileKind::Checkpoint: request(p, image_for_new_model(p, model_name_, image_path_)); break;
-            default: show_error(p + ": not an image (PNG, JPEG, BMP, GIF, TGA) or a checkpoint (.safetensors, or a folder with config.json)");
+            default:
+                show_error(p +
+                           ": not an image (PNG, JPEG, BMP, GIF, TGA) or a checkpoint (.safetensors, or a folder with "
+                           "config.json)");
         }
     }
 }
@@ -255,8 +281,8 @@ void App::export_npy() {
     try {
         std::string path = unique_export_path(".", id, ".npy");
         save_file(path, [&] { save_npy(path, trace_->at(id)); });
-        show_notice("saved " + id + " " + shape_string(trace_->at(id).shape) + " to " + path +
-                    "   (numpy.load('" + fs::path(path).filename().string() + "'))");
+        show_notice("saved " + id + " " + shape_string(trace_->at(id).shape) + " to " + path + "   (numpy.load('" +
+                    fs::path(path).filename().string() + "'))");
     } catch (const std::exception& e) {
         show_error(e.what());
     }
@@ -322,10 +348,12 @@ void App::draw_frame() {
 
 void App::advance_tour() {
     if (tour_->done()) return;
-    if (lessons_.player() && tour_->current().lesson_step >= 0) {  // the editor shows in its shots, not over a transition held halfway
+    if (lessons_.player() &&
+        tour_->current().lesson_step >= 0) {  // the editor shows in its shots, not over a transition held halfway
         lessons_.editor().visible = options_.edit_lesson && !tour_->current().halfway();
         lessons_.player()->go(tour_->current().lesson_step);
-        if (tour_->current().kind == ShotKind::LessonAnswer || !options_.handout.empty()) lessons_.player()->revealed = true;
+        if (tour_->current().kind == ShotKind::LessonAnswer || !options_.handout.empty())
+            lessons_.player()->revealed = true;
         return;
     }
     go_to_stage(state_, pipeline_, tour_->current().stage);
@@ -348,17 +376,19 @@ void App::step_fps_measure() {
     if (fps_start_ < 0) fps_start_ = now;
     ++fps_frames_;
     if (fps_frames_ % 20 == 0 && !options_.fixed_screen) {  // --screen: that screen alone
-        if (state_.stage + 1 >= pipeline_.size()) state_.screen = state_.screen == Screen::Stage ? Screen::Attention : Screen::Stage;
+        if (state_.stage + 1 >= pipeline_.size())
+            state_.screen = state_.screen == Screen::Stage ? Screen::Attention : Screen::Stage;
         go_to_stage(state_, pipeline_, (state_.stage + 1) % pipeline_.size());
     }
     if (now - fps_start_ >= options_.measure_fps) {
         std::string what = (options_.fixed_screen ? "on the " + std::string(screen_name(state_.screen)) + " screen"
                                                   : "over " + std::to_string(pipeline_.size()) + " stages") +
                            " of " + measured_run(model_name_, *trace_);
-        std::printf("measure-fps: first frame %.0f ms, then %ld frames in %.1f s = %.1f FPS %s; %llu texture uploads, "
-                    "%zu textures cached\n",
-                    1000 * (fps_start_ - fps_first_), fps_frames_, now - fps_start_, fps_frames_ / (now - fps_start_), what.c_str(),
-                    static_cast<unsigned long long>(cache_.uploads()), cache_.size());
+        std::printf(
+            "measure-fps: first frame %.0f ms, then %ld frames in %.1f s = %.1f FPS %s; %llu texture uploads, "
+            "%zu textures cached\n",
+            1000 * (fps_start_ - fps_first_), fps_frames_, now - fps_start_, fps_frames_ / (now - fps_start_),
+            what.c_str(), static_cast<unsigned long long>(cache_.uploads()), cache_.size());
         quit_ = true;
     }
 }
@@ -375,8 +405,8 @@ void App::draw_main_window(UiActions& actions) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
-    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                             ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                             ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##main", nullptr, flags);
     figure_regions_.clear();
     if (!state_.presenter) {
@@ -386,7 +416,8 @@ void App::draw_main_window(UiActions& actions) {
         if (!gpu_.session().status().built) ti.gpu_absent = gpu_.session().status().error;
         DrawToolbar(state_, pipeline_, ti, actions);
         // The windows' switches, on the next row when the toolbar is full.
-        SameLineOrWrap(ImGui::CalcTextSize("Draw a digit Train Ask the model Lesson editor").x + 8.f * ImGui::GetFrameHeight() + 72.f);
+        SameLineOrWrap(ImGui::CalcTextSize("Draw a digit Train Ask the model Lesson editor").x +
+                       8.f * ImGui::GetFrameHeight() + 72.f);
         if (model_ && takes_drawings(model_->config)) {
             ImGui::Checkbox("Draw a digit", &draw_.visible);
             ImGui::SameLine(0, 24);
@@ -398,20 +429,22 @@ void App::draw_main_window(UiActions& actions) {
         ImGui::SameLine(0, 24);
         bool editing = lessons_.editor().visible;
         if (ImGui::Checkbox("Lesson editor", &editing)) lessons_.show_editor(editing);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("record a lesson: add the view on screen as a step, edit, reorder, save (key R)");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("record a lesson: add the view on screen as a step, edit, reorder, save (key R)");
     }
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
-    float status_h = fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
+    float status_h =
+        fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
     const bool columns = trace_ && model_ && !pipeline_.ids.empty();
     // A lesson's caption heads the side column beside the view (the window is wider than tall), else a strip below.
     float caption_h = columns ? 0.f : lessons_.caption_height(ImGui::GetContentRegionAvail().x);
     const std::string modified = trace_ ? modified_pass_text(ask_.results().asked, state_.ask.show) : "";
     const std::string random = model_ ? random_weights_text(model_->config) : "";
-    float body_h = ImGui::GetContentRegionAvail().y - status_h - caption_h - PassBannerHeight(modified) -
-                   PassBannerHeight(random);
+    float body_h =
+        ImGui::GetContentRegionAvail().y - status_h - caption_h - PassBannerHeight(modified) - PassBannerHeight(random);
     DrawPassBanner(random, BannerKind::RandomWeights);  // over every screen that draws its attention
-    DrawPassBanner(modified);  // what was asked, over every screen and in every screenshot
+    DrawPassBanner(modified);                           // what was asked, over every screen and in every screenshot
     const float dock_h = columns ? dock_height(body_h) : 0.f;
     if (columns) draw_columns(body_h - dock_h);
     else draw_loading(body_h);
@@ -457,9 +490,10 @@ void App::draw_patch_features(ViewContext& ctx) {
     if (pca_gallery_.empty())
         for (const FileEntry& f : find_images((fs::path(asset_dir_) / "photos").string(), kJointPcaImages))
             pca_gallery_.push_back(f.path);
-    pca_passes_.request(model_, model_name_,
-                        joint_pca_others(image_path_, image_name_, options_.pca_images, pca_gallery_, kJointPcaImages - 1),
-                        options_.image_size);
+    pca_passes_.request(
+        model_, model_name_,
+        joint_pca_others(image_path_, image_name_, options_.pca_images, pca_gallery_, kJointPcaImages - 1),
+        options_.image_size);
     DrawPatchFeaturesScreen(ctx, pca_passes_.poll());
 }
 
@@ -489,7 +523,8 @@ void App::draw_dock(float dock_h) {
     const ImVec2 at = ImGui::GetCursorScreenPos();
     figure_regions_.push_back({at.x, at.y, at.x + ImGui::GetContentRegionAvail().x, at.y + dock_h});
     const float gap = train && ask ? ImGui::GetStyle().ItemSpacing.x : 0.f;
-    const ImVec2 size((ImGui::GetContentRegionAvail().x - gap) / (train && ask ? 2.f : 1.f), dock_h - ImGui::GetStyle().ItemSpacing.y);
+    const ImVec2 size((ImGui::GetContentRegionAvail().x - gap) / (train && ask ? 2.f : 1.f),
+                      dock_h - ImGui::GetStyle().ItemSpacing.y);
     if (!train) training_.draw_window(lesson_train);
     else {
         BeginDockedPanel("##train_dock", "Train it yourself", &train, size);
@@ -535,7 +570,8 @@ void App::draw_columns(float body_h) {
     ctx.comparison = compare_.side(ctx);
     if (LessonPlayer* lesson = lessons_.player()) ctx.transition = &lesson->transition;
     const float width = ImGui::GetContentRegionAvail().x;
-    float nav_w = state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
+    float nav_w =
+        state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
     // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).
     // A lesson's side column holds its caption instead of the side panel (the caption narrates).
     const bool lesson = lessons_.player() != nullptr;
@@ -613,7 +649,8 @@ StatusInfo App::status_info() const {
     if (!model_) si.model = options_.model;
     if (si.loaded) si.prediction = prediction_text(*trace_, model_->config);
     si.tokens = pipeline_.tokens;
-    if (const Tensor* kept = trace_ ? trace_->tensor({StageKind::Tokens}) : nullptr) si.kept_tokens = static_cast<int>(kept->rows());
+    if (const Tensor* kept = trace_ ? trace_->tensor({StageKind::Tokens}) : nullptr)
+        si.kept_tokens = static_cast<int>(kept->rows());
     si.forward_ms = gpu_.shown() ? gpu_.session().gpu_ms() : forward_ms_;
     si.textures = cache_.size();
     si.uploads = cache_.uploads();
@@ -649,7 +686,8 @@ static bool wanted(Drawn what, bool font_atlas, const ImDrawVert* const v[3], co
     if (!font_atlas) return what != Drawn::Text;
     const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
     const bool solid = v[0]->uv.x == white.x && v[0]->uv.y == white.y;
-    if (what == Drawn::Text) return !solid && r.x1 - r.x0 <= 64.f && r.y1 - r.y0 <= 64.f;  // a glyph, not a border's long line
+    if (what == Drawn::Text)
+        return !solid && r.x1 - r.x0 <= 64.f && r.y1 - r.y0 <= 64.f;  // a glyph, not a border's long line
     return what == Drawn::PicturesAndCharts && solid && chart_shape(v, r);
 }
 
@@ -667,13 +705,15 @@ static std::vector<PixelRect> drawn_rects(const ImDrawData* dd, Drawn what) {
                 const ImDrawVert* v[3];
                 for (unsigned k = 0; k < 3; ++k) {
                     v[k] = &list->VtxBuffer[cmd.VtxOffset + list->IdxBuffer[cmd.IdxOffset + i + k]];
-                    r = {std::min(r.x0, v[k]->pos.x), std::min(r.y0, v[k]->pos.y), std::max(r.x1, v[k]->pos.x), std::max(r.y1, v[k]->pos.y)};
+                    r = {std::min(r.x0, v[k]->pos.x), std::min(r.y0, v[k]->pos.y), std::max(r.x1, v[k]->pos.x),
+                         std::max(r.y1, v[k]->pos.y)};
                 }
                 if (!wanted(what, cmd.TextureId == font_atlas, v, r)) continue;
                 r = {std::max(r.x0, cmd.ClipRect.x), std::max(r.y0, cmd.ClipRect.y), std::min(r.x1, cmd.ClipRect.z),
                      std::min(r.y1, cmd.ClipRect.w)};
                 if (r.x1 > r.x0 && r.y1 > r.y0)
-                    rects.push_back({r.x0 - dd->DisplayPos.x, r.y0 - dd->DisplayPos.y, r.x1 - dd->DisplayPos.x, r.y1 - dd->DisplayPos.y});
+                    rects.push_back({r.x0 - dd->DisplayPos.x, r.y0 - dd->DisplayPos.y, r.x1 - dd->DisplayPos.x,
+                                     r.y1 - dd->DisplayPos.y});
             }
         }
     }
@@ -714,9 +754,10 @@ void App::after_render(int fb_width, int fb_height) {
         return;
     }
     if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
-    if (loader_.busy() || ask_.mapping() || compare_.working()) return;  // every shot waits for the passes it shows (the Ask panel's reruns, the comparison), and its map
+    if (loader_.busy() || ask_.mapping() || compare_.working())
+        return;  // every shot waits for the passes it shows (the Ask panel's reruns, the comparison), and its map
     if (lessons_.player() && lessons_.player()->pending) return;  // a step waits for its model and view
-    if (!lessons_.values_ready()) return;                           // and for the occlusion map its text quotes
+    if (!lessons_.values_ready()) return;                         // and for the occlusion map its text quotes
     if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;
     if (!joint_shown()) return;  // the joint PCA: its other images' passes  // why and gradients: the backward
     if (walking_) return;        // the screens over every block of a Stream trace: its walk
@@ -729,8 +770,8 @@ void App::after_render(int fb_width, int fb_height) {
             else save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
             const double share = covered_share(pictures, int(window.x), int(window.y));
             tour_coverage_.push_back(share);
-            std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(), 100.0 * share,
-                        window.x, window.y);
+            std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(),
+                        100.0 * share, window.x, window.y);
         } catch (const std::exception& e) {  // the run ends here: no hand-out page for the steps saved so far
             show_error(e.what());
             quit_ = true;

@@ -49,14 +49,14 @@ public:
     App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker);
     ~App();
 
-    void draw_frame();                      // between ImGui::NewFrame() and ImGui::Render()
+    void draw_frame();                               // between ImGui::NewFrame() and ImGui::Render()
     void after_render(int fb_width, int fb_height);  // after the draw data is rendered, before the swap
     void presented();  // the frame is on screen (swapped; in the page: its frame callback returned)
     void save_handout_figure(const std::string& path, int fb_width, int fb_height);
-    void on_drop(int count, const char** paths);     // files dropped on the window
+    void on_drop(int count, const char** paths);  // files dropped on the window
     // A picture the platform decoded itself (a browser's decoders), named `name`, for the model on screen.
     void open_decoded_image(const std::string& name, std::shared_ptr<const Image> picture);
-    void on_key(const KeyEvent& e) { input_.push(e); }  // queued, applied in draw_frame
+    void on_key(const KeyEvent& e) { input_.push(e); }             // queued, applied in draw_frame
     void on_mouse_button(const MouseEvent& e) { input_.push(e); }  // queued
     // Between the backend's NewFrame and ImGui::NewFrame: ImGui sees at most one queued
     // button transition per frame, so a press and release within one frame is still a click.
@@ -68,8 +68,8 @@ public:
         std::string model, image, stage, link;
         std::string modified;  // the pass banner's text: what the Ask panel asked ("" for the plain pass)
         int token = 0, top_class = -1;
-        int tokens = 0;        // the tokens of the pass on screen (CLS, registers and patches)
-        int train_step = -1;   // the training run's steps done; -1 without a run
+        int tokens = 0;       // the tokens of the pass on screen (CLS, registers and patches)
+        int train_step = -1;  // the training run's steps done; -1 without a run
         float top_probability = 0.f;
         bool drawing = false;  // the "Draw a digit" panel is open (a pass on its canvas names its image "drawn digit")
         bool editor = false;   // the lesson editor is open in the side column
@@ -89,17 +89,19 @@ public:
 
 private:
     void request(const std::string& model, const std::string& image);  // "" = model_image(model)
-    std::string model_image(const std::string& model) const;  // the image a model opens on
-    const std::string& image_model() const { return model_name_.empty() ? options_.model : model_name_; }  // an image opens on
+    std::string model_image(const std::string& model) const;           // the image a model opens on
+    const std::string& image_model() const {
+        return model_name_.empty() ? options_.model : model_name_;
+    }                                 // an image opens on
     int shown_index() const;          // the stage on screen's place in the pipeline (a pipeline there)
     std::string shown_stage() const;  // the stage on screen's id ("" before the first pass)
     void poll_loader();
     bool downloading() const;  // the loader is downloading a model (hf-hub:) for the request under way
-    void show_view();  // the window title and the page link follow the view (controllers/app_view_link.cpp)
+    void show_view();          // the window title and the page link follow the view (controllers/app_view_link.cpp)
     void apply(Loaded loaded);
     void handle_keys();
-    void advance_tour();                        // --tour: show the planned stage and screen
-    void step_fps_measure();                    // --measure-fps: cycle through the stages, then report
+    void advance_tour();      // --tour: show the planned stage and screen
+    void step_fps_measure();  // --measure-fps: cycle through the stages, then report
     void draw_main_window(UiActions& actions);
     void draw_columns(float body_h);
     const WalkedBlocks* walked_blocks(const std::shared_ptr<const Trace>& shown);
@@ -108,7 +110,7 @@ private:
     void draw_dock(float dock_h);
     void draw_docked_editor(float body_h);
     void draw_why_screen(struct ViewContext& ctx);
-    bool why_shown();  // the explanation on screen is for the current trace and class
+    bool why_shown();                                   // the explanation on screen is for the current trace and class
     void draw_patch_features(struct ViewContext& ctx);  // asks for the joint PCA's other images when shown
     bool joint_shown();  // the patch-PCA screen shows no joint PCA, or has all its images
     void draw_gradient_view(struct ViewContext& ctx);
@@ -137,14 +139,14 @@ private:
     TextureCache cache_;
     DerivedCache derived_;
     uint64_t generation_ = 0;
-    ExplainJob explain_;          // "Why this class?" (W)
-    BlockWalkJob block_walk_;     // a Stream trace's blocks for the model view and attention distance
-    bool walking_ = false;        // this frame's screen waits for more of them
+    ExplainJob explain_;       // "Why this class?" (W)
+    BlockWalkJob block_walk_;  // a Stream trace's blocks for the model view and attention distance
+    bool walking_ = false;     // this frame's screen waits for more of them
     int why_class_ = 0;
-    JointPassJob pca_passes_;     // the joint PCA's other images (patch-PCA screen)
+    JointPassJob pca_passes_;               // the joint PCA's other images (patch-PCA screen)
     std::vector<std::string> pca_gallery_;  // the photos it fits with when no --pca-images
     uint64_t why_generation_ = ~0ull;
-    DerivedCache grad_derived_;   // numbers the gradient views derive, apart from the values' (derived_)
+    DerivedCache grad_derived_;          // numbers the gradient views derive, apart from the values' (derived_)
     uint64_t grad_derived_for_ = ~0ull;  // the (trace, class) they were derived for
     int linked_hover_ = -1;
 
@@ -165,7 +167,7 @@ private:
     } docked_;
     std::optional<Message> message_;
     std::optional<TourDriver> tour_;
-    std::vector<double> tour_coverage_;  // each screenshot's share of the window covered by pictures
+    std::vector<double> tour_coverage_;      // each screenshot's share of the window covered by pictures
     std::vector<PixelRect> figure_regions_;  // this frame's view and dock: where a hand-out's figure is cut from
     bool capture_png_ = false;
     double fps_first_ = -1.0;  // --measure-fps: when the trace arrived (its first frame builds the textures)
@@ -179,8 +181,8 @@ private:
     AskController ask_;
     TrainingController training_;
     LessonController lessons_;
-    MonkeyController monkey_;  // --monkey: random input
-    PassMeasure measure_pass_;  // --measure-pass: the Ask panel's rerun timed
+    MonkeyController monkey_;    // --monkey: random input
+    PassMeasure measure_pass_;   // --measure-pass: the Ask panel's rerun timed
     CompareController compare_;  // --compare-model: a second model beside the loaded one
 };
 

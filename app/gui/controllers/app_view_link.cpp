@@ -39,8 +39,8 @@ void App::show_view() {
         link.view = capture_view(state_, pipeline_);
     }
     const std::string& model = is_named_model(model_name_) ? model_name_ : model_->config.name;
-    std::string title = view_title(shown_stage(), model, in_lesson ? lesson->index + 1 : 0,
-                                   in_lesson ? lesson->steps() : 0);
+    std::string title =
+        view_title(shown_stage(), model, in_lesson ? lesson->index + 1 : 0, in_lesson ? lesson->steps() : 0);
     if (title != shown_title_) set_window_title(shown_title_ = title);
     std::string query = view_link_query(link);
     if (query != shown_link_) show_view_link(shown_link_ = query);
@@ -64,7 +64,8 @@ App::ViewSummary App::view_summary() const {
     if (training_.session().latest()) v.train_step = training_.session().progress().step;
     v.drawing = draw_.visible;
     v.editor = lessons_.editor().visible;
-    if (const std::optional<CellRef>& c = state_.cell; c && c->stage == pipeline_.stages[shown_index()] && !state_.gradients)
+    if (const std::optional<CellRef>& c = state_.cell;
+        c && c->stage == pipeline_.stages[shown_index()] && !state_.gradients)
         v.cell_row = c->row, v.cell_col = c->col;
     if (const Tensor* probs = trace_->tensor({StageKind::Probs}); probs && !probs->data.empty()) {
         v.top_class = top_class(*trace_);

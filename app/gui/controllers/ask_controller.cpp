@@ -35,7 +35,8 @@ bool AskController::at_start() {
     if (!app_.options.interventions.any() || asked_at_start_) return false;
     asked_at_start_ = true;
     try {
-        const int grid = static_cast<int>(app_.trace->at(StageRef{StageKind::Input}).shape[1] / app_.model->config.patch_size);
+        const int grid =
+            static_cast<int>(app_.trace->at(StageRef{StageKind::Input}).shape[1] / app_.model->config.patch_size);
         const Interventions iv = app_.options.interventions.resolve(app_.model->config, grid);
         fit_ask(app_.state.ask, app_.pipeline.patches(), app_.pipeline.depth, app_.pipeline.heads);
         set_interventions(app_.state.ask, iv);

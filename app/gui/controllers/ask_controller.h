@@ -28,7 +28,8 @@ public:
     // stage (a pass too large for that would take hours of masked passes and a block each).
     bool runs_occlusion() const;
     bool mapping() const { return occlusion_.busy(); }  // the occlusion map is under way
-    std::shared_ptr<const Trace> views_trace();  // modified (the GPU's or the CPU's), original or their difference, as the panel says
+    std::shared_ptr<const Trace>
+    views_trace();  // modified (the GPU's or the CPU's), original or their difference, as the panel says
     void draw_panel();
 
     AskResults& results() { return ask_; }
@@ -45,9 +46,9 @@ private:
     LoadRequest ask_request_;  // the request of the trace on screen
     Interventions ask_sent_;   // the last question sent to the loader
     OcclusionJob occlusion_;
-    std::shared_ptr<const Tensor> input_;          // the input of the pass shown (the occlusion map masks it)
-    uint64_t passes_ = 0;                          // counts the passes shown: the occlusion map's key
-    uint64_t reported_ = 0;                        // the last pass whose map's end was reported
+    std::shared_ptr<const Tensor> input_;  // the input of the pass shown (the occlusion map masks it)
+    uint64_t passes_ = 0;                  // counts the passes shown: the occlusion map's key
+    uint64_t reported_ = 0;                // the last pass whose map's end was reported
     std::shared_ptr<const Trace> difference_;
     AskShow shown_choice_ = AskShow::Modified;
     bool asked_at_start_ = false;

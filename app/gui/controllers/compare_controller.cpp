@@ -52,9 +52,10 @@ const ComparisonSide* CompareController::side(const ViewContext& main) {
     state_.head = -1;
     state_.token = 0;
     state_.cls_only = pipeline_.layout.has_cls();
-    const std::shared_ptr<const Trace> seen = focus_.seen(r->trace, state_.layer);  // the screens it serves draw that block
-    views_.emplace(ViewContext{state_, pipeline_, *seen, *r->model, r->picture, cache_, derived_, generation_,
-                               app_.fonts, -1});
+    const std::shared_ptr<const Trace> seen =
+        focus_.seen(r->trace, state_.layer);  // the screens it serves draw that block
+    views_.emplace(
+        ViewContext{state_, pipeline_, *seen, *r->model, r->picture, cache_, derived_, generation_, app_.fonts, -1});
     views_->held = seen;
     side_.views = &*views_;
     return &side_;

@@ -27,7 +27,9 @@ void GpuController::sync(const Interventions& asked) {
     }
 }
 
-std::shared_ptr<const Trace> GpuController::shown_trace() const { return shown_gpu_ && gpu_.trace() ? gpu_.trace() : app_.trace; }
+std::shared_ptr<const Trace> GpuController::shown_trace() const {
+    return shown_gpu_ && gpu_.trace() ? gpu_.trace() : app_.trace;
+}
 
 float GpuController::panel_height(float body_h) const {
     return BackendPanelVisible(app_.state, gpu_) ? body_h * 0.5f : 0.f;

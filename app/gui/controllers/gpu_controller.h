@@ -16,7 +16,7 @@ public:
     // Once per frame, before drawing. `asked`: the interventions the CPU trace was computed under.
     void sync(const Interventions& asked);
     std::shared_ptr<const Trace> shown_trace() const;  // the GPU trace when the GPU is chosen and has one
-    bool shown() const { return shown_gpu_; }  // the trace on screen is the GPU's
+    bool shown() const { return shown_gpu_; }          // the trace on screen is the GPU's
     const GpuSession& session() const { return gpu_; }
     float panel_height(float body_h) const;
     void draw_panel(ViewContext& ctx, float body_h);

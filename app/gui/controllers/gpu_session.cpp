@@ -3,7 +3,6 @@
 
 #include <cstdio>
 
-
 #include "gpu_backend.h"
 #include "shader_program.h"
 #include "pass/timing.h"
@@ -31,7 +30,8 @@ void GpuSession::run(const Model& model, const Trace& cpu, const Interventions& 
         uploaded_ = &model;
     }
     const Stopwatch watch;
-    auto gpu = std::make_shared<const Trace>(backend_->forward(cpu.at(StageRef{StageKind::Input}), GpuBackend::Readback::All, iv));
+    auto gpu = std::make_shared<const Trace>(
+        backend_->forward(cpu.at(StageRef{StageKind::Input}), GpuBackend::Readback::All, iv));
     wall_ms_ = watch.ms();
     gpu_ms_ = backend_->last_gpu_ms();
     diff_ = diff_traces(cpu, *gpu, iv.temperature);
@@ -39,9 +39,10 @@ void GpuSession::run(const Model& model, const Trace& cpu, const Interventions& 
     trace_ = std::move(gpu);
     ++pass_;
     const StageDiff* w = diff_.worst();
-    std::printf("vitviz: GPU pass %.2f ms (GL timer), %.1f ms with read-back; CPU %.1f ms; largest |gpu - cpu| %.3g at %s%s\n",
-                gpu_ms_, wall_ms_, cpu_ms_, w ? w->max_abs() : 0.0, w ? w->id.c_str() : "-",
-                w ? index_string(w->gpu.where).c_str() : "");
+    std::printf(
+        "vitviz: GPU pass %.2f ms (GL timer), %.1f ms with read-back; CPU %.1f ms; largest |gpu - cpu| %.3g at %s%s\n",
+        gpu_ms_, wall_ms_, cpu_ms_, w ? w->max_abs() : 0.0, w ? w->id.c_str() : "-",
+        w ? index_string(w->gpu.where).c_str() : "");
 }
 
 bool GpuSession::update(AppState& state, const std::shared_ptr<const Model>& model,

@@ -49,7 +49,7 @@ public:
     const TraceDiff& diff() const { return diff_; }
     // |gpu − cpu| of one stage (computed once per pass); nullptr when there is none.
     const Tensor* difference(const std::string& id);
-    uint64_t pass() const { return pass_; }  // counts GPU passes (texture keys)
+    uint64_t pass() const { return pass_; }          // counts GPU passes (texture keys)
     double gpu_ms() const { return gpu_ms_; }        // GL timer query, the pass alone
     double gpu_wall_ms() const { return wall_ms_; }  // upload + pass + read-back of every stage
     double cpu_ms() const { return cpu_ms_; }        // the CPU forward of the same input

@@ -38,7 +38,7 @@ void LessonController::open(const std::string& path, const std::string& instead_
         player.go(0);  // the first step as any other: its question before its answer
         lesson_ = std::move(player);
         edit_lesson(editor_, *lesson_);  // what the editor saves, and compares with for "unsaved changes"
-        app_.set_presenter(true);  // lessons play in the presenter layout
+        app_.set_presenter(true);        // lessons play in the presenter layout
     } catch (const std::exception& e) {
         app_.show_error(e.what());
         if (app_.touring()) app_.quit = true, app_.exit_code = 1;
@@ -177,7 +177,8 @@ bool LessonController::take_key(const KeyEvent& e) { return apply_lesson_key(e, 
 
 std::string LessonController::answer() const {
     if (!lesson_ || !app_.trace || !app_.model) return "";
-    return answer_line(*gpu_.shown_trace(), ask_.results().asked.empty() ? nullptr : ask_.results().original.get(), app_.model->config.labels);
+    return answer_line(*gpu_.shown_trace(), ask_.results().asked.empty() ? nullptr : ask_.results().original.get(),
+                       app_.model->config.labels);
 }
 
 LessonText LessonController::text() {
@@ -211,10 +212,12 @@ void LessonController::draw_caption(float height) {
 // closing it keeps the lesson playing (a new lesson with no step is dropped).
 void LessonController::show_editor(bool on) {
     editor_.visible = on;
-    if (on && !lesson_) lesson_ = new_lesson(editor_, app_.model_name, app_.image_path, default_lesson_path(std::getenv("HOME")));
+    if (on && !lesson_)
+        lesson_ = new_lesson(editor_, app_.model_name, app_.image_path, default_lesson_path(std::getenv("HOME")));
     if (on || !lesson_) return;
     if (lesson_->steps() == 0) lesson_.reset();
-    else if (unsaved_changes(editor_, *lesson_)) app_.show_notice("the lesson has unsaved changes: R opens the editor to save them");
+    else if (unsaved_changes(editor_, *lesson_))
+        app_.show_notice("the lesson has unsaved changes: R opens the editor to save them");
 }
 
 std::string LessonController::editor_title() const {
@@ -225,10 +228,12 @@ void LessonController::draw_editor() {
     if (!lesson_ || !editor_.visible) return;
     LessonEditorRequests requests;
     DrawLessonEditorPanel(editor_, *lesson_, requests);
-    if (requests.add_view && app_.model) add_view_as_step(*lesson_, app_.state, app_.pipeline, app_.model_name, app_.image_path);
+    if (requests.add_view && app_.model)
+        add_view_as_step(*lesson_, app_.state, app_.pipeline, app_.model_name, app_.image_path);
     if (requests.save) {
         try {
-            save_file(expand_home(editor_.save_path, std::getenv("HOME")), [&] { save_edited_lesson(editor_, *lesson_); });
+            save_file(expand_home(editor_.save_path, std::getenv("HOME")),
+                      [&] { save_edited_lesson(editor_, *lesson_); });
             app_.show_notice("saved the lesson (" + std::to_string(lesson_->steps()) + " steps) to " + lesson_->path);
         } catch (const std::exception& e) {
             app_.show_error(e.what());

@@ -53,7 +53,7 @@ public:
     // A step's figure, cut out of `frame` where `drawn` says (pixels of `frame`), saved at `png_path`
     // and kept for the page. Throws vit::Error.
     void save_handout_step(const std::string& png_path, const RgbaImage& frame, const FigureDrawing& drawn);
-    void finish_handout();                                // after the last step: writes the page
+    void finish_handout();  // after the last step: writes the page
 
 private:
     bool images_ready();  // the step's model and image are on screen (else asked for)
@@ -65,7 +65,7 @@ private:
     // The step's texts with their live values (every value "…" while the step's pass is on its way);
     // a value the pass does not hold is reported once per step.
     LessonText text();
-    double clock() const;        // the transitions' clock (--tour: held still)
+    double clock() const;  // the transitions' clock (--tour: held still)
 
     AppContext& app_;
     const GpuController& gpu_;

@@ -14,7 +14,8 @@
 
 namespace vit::gui {
 
-void LessonController::save_handout_step(const std::string& png_path, const RgbaImage& frame, const FigureDrawing& drawn) {
+void LessonController::save_handout_step(const std::string& png_path, const RgbaImage& frame,
+                                         const FigureDrawing& drawn) {
     const PixelRect box = figure_rect(drawn);
     RgbaImage figure = crop(frame, box);
     auto in_figure = [&box](std::vector<PixelRect> rects) {

@@ -36,7 +36,11 @@ static std::vector<std::string> lesson_files(const std::string& asset_dir) {
 
 MonkeyController::MonkeyController(AppContext& app, AskController& ask, LessonController& lessons,
                                    TrainingController& training, const std::string& asset_dir)
-    : app_(app), ask_(ask), lessons_(lessons), training_(training), rng_(static_cast<uint32_t>(app.options.monkey_seed)) {
+    : app_(app),
+      ask_(ask),
+      lessons_(lessons),
+      training_(training),
+      rng_(static_cast<uint32_t>(app.options.monkey_seed)) {
     if (!on()) return;
     images_.push_back("");
     for (const FileEntry& f : find_images((fs::path(asset_dir) / "photos").string(), 16)) images_.push_back(f.path);
@@ -48,7 +52,8 @@ void MonkeyController::start() {
     const std::string& model = app_.options.model;  // a folder's path stays valid in the working folder below
     models_ = monkey_models(is_named_model(model) ? model : fs::absolute(model).string(), kLargeModel);
     std::string pattern = (fs::temp_directory_path() / "vitviz-monkey-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw Error("--monkey: cannot make a temporary folder in " + fs::temp_directory_path().string());
+    if (!mkdtemp(pattern.data()))
+        throw Error("--monkey: cannot make a temporary folder in " + fs::temp_directory_path().string());
     folder_ = pattern;
     fs::current_path(folder_);
     setenv("HOME", folder_.c_str(), 1);  // the lesson editor saves a new lesson in the home folder
@@ -148,8 +153,9 @@ void MonkeyController::ask(const MonkeyEvent& e) {
         case AskChange::PaintDrops: set_paint_drops(a, e.on); break;
         case AskChange::SilenceHead:
             if (a.depth <= 0 || a.heads <= 0) return;
-            set_head_silenced(a, static_cast<int>(e.pick % static_cast<uint32_t>(a.depth)),
-                              static_cast<int>(e.pick / static_cast<uint32_t>(a.depth) % static_cast<uint32_t>(a.heads)), e.on);
+            set_head_silenced(
+                a, static_cast<int>(e.pick % static_cast<uint32_t>(a.depth)),
+                static_cast<int>(e.pick / static_cast<uint32_t>(a.depth) % static_cast<uint32_t>(a.heads)), e.on);
             break;
         case AskChange::NoPositions: a.no_positions = e.on; break;
         case AskChange::Shuffle:

@@ -51,18 +51,18 @@ private:
     AskController& ask_;
     LessonController& lessons_;
     TrainingController& training_;
-    std::vector<std::string> images_;   // "" (the model's own) then the gallery's photos
+    std::vector<std::string> images_;         // "" (the model's own) then the gallery's photos
     std::vector<std::string> lessons_files_;  // the built-in lessons
     std::mt19937 rng_;
-    std::vector<std::string> models_;   // the models of MonkeyEvent::model (monkey_models)
+    std::vector<std::string> models_;  // the models of MonkeyEvent::model (monkey_models)
     bool started_ = false;
-    std::string folder_;                // the temporary working folder
+    std::string folder_;  // the temporary working folder
     std::chrono::steady_clock::time_point start_;
-    MonkeyEvent event_;                 // the event under way
+    MonkeyEvent event_;                   // the event under way
     std::optional<MonkeyEvent> pending_;  // for act()
-    int drag_left_ = 0;                 // frames of event_'s drag still to go
+    int drag_left_ = 0;                   // frames of event_'s drag still to go
     float pointer_x_ = 0.5f, pointer_y_ = 0.5f;
-    int trained_step_ = 0;              // the training run's step when last counted
+    int trained_step_ = 0;  // the training run's step when last counted
     MonkeyCounts counts_;
 };
 

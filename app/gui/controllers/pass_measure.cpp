@@ -20,7 +20,8 @@ std::string measured_run(const std::string& model, const Trace& trace) {
 }
 
 void PassMeasure::click() {
-    if (on() && clicked_ && clicked_->ms() > kAnswerLimitMs) {  // a pass that failed (its error is on screen) or never ends
+    if (on() && clicked_ &&
+        clicked_->ms() > kAnswerLimitMs) {  // a pass that failed (its error is on screen) or never ends
         std::fprintf(stderr, "vitviz: --measure-pass: no answer %.0f s after a click\n", kAnswerLimitMs / 1000);
         app_.quit = true;
         app_.exit_code = 1;
@@ -66,19 +67,21 @@ void PassMeasure::report_block(const TimingStats& core) {
         ms.push_back(watch.ms());
     }
     const double share = core.median_ms / depth, median = timing_stats(ms).median_ms;
-    std::printf("block_ms median=%.1f first=%.1f steps=%d (blocks %d on recomputed for the views, one step at a time; a "
-                "block's share of the core's pass %.1f ms: %.2f x)\n",
-                median, ms.front(), steps, first, share, median / share);
+    std::printf(
+        "block_ms median=%.1f first=%.1f steps=%d (blocks %d on recomputed for the views, one step at a time; a "
+        "block's share of the core's pass %.1f ms: %.2f x)\n",
+        median, ms.front(), steps, first, share, median / share);
 }
 
 void PassMeasure::report() {
     const TimingStats pass = timing_stats(pass_ms_);
     double max_ms = 0;
     for (double ms : pass_ms_) max_ms = std::max(max_ms, ms);
-    std::printf("pass_ms median=%.1f min=%.1f max=%.1f n=%zu (%s; click in the Ask panel to its answer on screen, after "
-                "%d clicks that make the trace storage the later ones reuse; the worker's forward median=%.1f)\n",
-                pass.median_ms, pass.min_ms, max_ms, pass_ms_.size(), measured_run(app_.model_name, *app_.trace).c_str(),
-                kWarmUpClicks, timing_stats(forward_ms_).median_ms);
+    std::printf(
+        "pass_ms median=%.1f min=%.1f max=%.1f n=%zu (%s; click in the Ask panel to its answer on screen, after "
+        "%d clicks that make the trace storage the later ones reuse; the worker's forward median=%.1f)\n",
+        pass.median_ms, pass.min_ms, max_ms, pass_ms_.size(), measured_run(app_.model_name, *app_.trace).c_str(),
+        kWarmUpClicks, timing_stats(forward_ms_).median_ms);
     const Tensor& input = app_.trace->at(StageRef{StageKind::Input});
     const TraceKeep keep = app_.trace->keep();
     const ForwardTiming core =

@@ -25,9 +25,9 @@ class PassMeasure {
 public:
     explicit PassMeasure(AppContext& app) : app_(app) {}
     bool on() const { return app_.options.measure_pass > 0; }
-    void click();         // at the end of a frame's drawing: the next question, once the last answer is on screen
-    void applied();       // a pass arrived (App::apply)
-    void presented();     // its frame is on screen: one more figure; after the last, the report and the end
+    void click();      // at the end of a frame's drawing: the next question, once the last answer is on screen
+    void applied();    // a pass arrived (App::apply)
+    void presented();  // its frame is on screen: one more figure; after the last, the report and the end
 
 private:
     void report();

@@ -40,7 +40,8 @@ void TrainingController::start(bool paused) {
         o.seed = static_cast<uint32_t>(train_.seed);
         // One core stays with the window, so it keeps drawing smoothly.
         const int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
-        const bool tour_start = app_.options.train && app_.touring() && train_tour_shot_ == 0;  // the first shot is step 0
+        const bool tour_start =
+            app_.options.train && app_.touring() && train_tour_shot_ == 0;  // the first shot is step 0
         training_.start(std::move(initial), train_.data, o, threads, 25, tour_start || paused);
         train_.follow = true;
         train_shown_.reset();
@@ -53,7 +54,7 @@ void TrainingController::save(const TrainSnapshot& shot) {
     try {
         save_checkpoint(train_.save_dir, *shot.model);
         app_.show_notice("saved step " + std::to_string(shot.step) + " to " + std::string(train_.save_dir) +
-                    " (model.safetensors, config.json): open it with Open model or --model " + train_.save_dir);
+                         " (model.safetensors, config.json): open it with Open model or --model " + train_.save_dir);
     } catch (const std::exception& e) {
         app_.show_error(e.what());
     }
@@ -80,7 +81,8 @@ void TrainingController::draw_window(bool lesson_step) {
     if (!train_.visible && !lesson_step) return;
     const TrainProgress progress = training_.progress();
     TrainActions actions;
-    DrawTrainPanel(train_, training_, progress, app_.trace ? gpu_.shown_trace().get() : nullptr, app_.model.get(), actions);
+    DrawTrainPanel(train_, training_, progress, app_.trace ? gpu_.shown_trace().get() : nullptr, app_.model.get(),
+                   actions);
     if (actions.start) start();
     const TrainSnapshot* shot = choose_snapshot(progress, train_.follow, train_.snapshot);
     if (actions.save && shot) save(*shot);

@@ -40,7 +40,7 @@ private:
     TrainingSession training_;
     std::shared_ptr<const Model> train_shown_;  // the snapshot the main view was last asked to run
     int train_probe_shown_ = -1;
-    int train_tour_shot_ = 0;                   // --train --tour: the next of start, middle, end
+    int train_tour_shot_ = 0;  // --train --tour: the next of start, middle, end
     bool capture_train_ = false;
     int train_capture_frames_ = 0;
     std::string train_tour_file_;

@@ -27,8 +27,9 @@ static void DrawPaintColumn(ViewContext& ctx, float side) {
     bool drops = ask.paint_drops;
     if (ImGui::Checkbox("painted patches drop their tokens", &drops)) set_paint_drops(ask, drops);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Off: the patch's pixels become the mean colour (the token stays).\n"
-                          "On: the patch's token is removed after the positions are added (T shrinks).");
+        ImGui::SetTooltip(
+            "Off: the patch's pixels become the mean colour (the token stays).\n"
+            "On: the patch's token is removed after the positions are added (T shrinks).");
     PatchMarksLegend();
     const int masked = painted_count(ask, PatchMark::Masked), dropped = painted_count(ask, PatchMark::Dropped);
     ImGui::Text("%d masked, %d dropped: T = 1 + %d - %d = %d tokens", masked, dropped, ask.patches, dropped,
@@ -62,13 +63,17 @@ static void DrawToggles(AskState& ask, const AskResults* results) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The positional embedding is not added: tokens = cls.");
     bool shuffled = !ask.permutation.empty();
     if (ImGui::Checkbox("shuffle the patches", &shuffled)) set_shuffle(ask, shuffled);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A random permutation of the patch embeddings, before CLS (and any DIST or register tokens) and positions.");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "A random permutation of the patch embeddings, before CLS (and any DIST or register tokens) and "
+            "positions.");
     if (shuffled) {
         ImGui::SameLine();
         if (ImGui::SmallButton("new shuffle")) ++ask.shuffle_seed, set_shuffle(ask, true);
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.f);
-    ImGui::SliderFloat("temperature τ", &ask.temperature, kMinTemperature, kMaxTemperature, "%.2f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("temperature τ", &ask.temperature, kMinTemperature, kMaxTemperature, "%.2f",
+                       ImGuiSliderFlags_Logarithmic);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("attn = softmax(scores / τ): small τ sharpens, large τ flattens.");
     if (results && results->occlusion) ImGui::TextDisabled("%s", occlusion_status(*results).c_str());
 }
@@ -83,7 +88,9 @@ static void DrawShowChoice(AskState& ask) {
     ImGui::RadioButton("difference", &show, static_cast<int>(AskShow::Difference));
     ask.show = static_cast<AskShow>(show);
     if (ask.show == AskShow::Difference && painted_count(ask, PatchMark::Dropped) > 0)
-        Note("Dropped tokens change T: from `tokens` on the two passes differ in shape, so those stages have no difference.");
+        Note(
+            "Dropped tokens change T: from `tokens` on the two passes differ in shape, so those stages have no "
+            "difference.");
 }
 
 static void DrawPredictionChange(ViewContext& ctx, const Trace& modified) {
@@ -129,7 +136,9 @@ static void DrawPredictionChange(ViewContext& ctx, const Trace& modified) {
         bar(r.modified, IM_COL32(60, 170, 90, 255));
         ImGui::SameLine(0, 8.f);
         const float d = 100.f * r.delta();
-        ImVec4 colour = d > 0.05f ? ImVec4(0.4f, 0.9f, 0.5f, 1.f) : d < -0.05f ? ImVec4(1.f, 0.45f, 0.4f, 1.f) : ImVec4(0.7f, 0.7f, 0.7f, 1.f);
+        ImVec4 colour = d > 0.05f    ? ImVec4(0.4f, 0.9f, 0.5f, 1.f)
+                        : d < -0.05f ? ImVec4(1.f, 0.45f, 0.4f, 1.f)
+                                     : ImVec4(0.7f, 0.7f, 0.7f, 1.f);
         ImGui::TextColored(colour, "%+.1f pts", d);
     }
 }
@@ -155,8 +164,12 @@ static void DrawLens(ViewContext& ctx, float width) {
         return t;
     });
     HeatmapSpec s;
-    s.matrix = {heatmap_key(ctx.generation, "logit lens", -1, Colormap::Sequential), table.data(), depth, k,
-                Colormap::Sequential, Range{0.f, 1.f}};
+    s.matrix = {heatmap_key(ctx.generation, "logit lens", -1, Colormap::Sequential),
+                table.data(),
+                depth,
+                k,
+                Colormap::Sequential,
+                Range{0.f, 1.f}};
     s.labels.title = "Logit lens: p(class) if the model stopped after each block";
     s.labels.row_axis = "block";
     s.labels.col_axis = "class (top " + std::to_string(k) + " at the end)";

@@ -95,18 +95,26 @@ void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu) {
     // A stage of matrices (heads, channels): the selected head, else the one holding the largest difference.
     int slice = -1;
     if (diff->rank() == 3) {
-        slice = ctx.state.head >= 0 && ctx.state.head < diff->shape[0] ? ctx.state.head
-                                                                       : static_cast<int>(s->gpu.where.empty() ? 0 : s->gpu.where[0]);
+        slice = ctx.state.head >= 0 && ctx.state.head < diff->shape[0]
+                    ? ctx.state.head
+                    : static_cast<int>(s->gpu.where.empty() ? 0 : s->gpu.where[0]);
     }
     MatrixView m = matrix_of(*diff, slice);
     float hi = 0.f;
     for (int i = 0; i < m.rows * m.cols; ++i) hi = std::max(hi, m.data[i]);
     HeatmapSpec h;
-    h.matrix = {heatmap_key(gpu.pass(), "gpu-diff|" + id, slice, Colormap::Sequential), m.data, m.rows, m.cols,
-                Colormap::Sequential, Range{0.f, hi > 0.f ? hi : 1e-7f}};
+    h.matrix = {heatmap_key(gpu.pass(), "gpu-diff|" + id, slice, Colormap::Sequential),
+                m.data,
+                m.rows,
+                m.cols,
+                Colormap::Sequential,
+                Range{0.f, hi > 0.f ? hi : 1e-7f}};
     h.labels = {"|gpu - cpu|  " + id + (slice >= 0 ? "  [" + std::to_string(slice) + "]" : std::string()) +
                     (hi == 0.f ? "  (identical)" : ""),
-                "row", "column", {}, [](float v) { return sci(v); }};
+                "row",
+                "column",
+                {},
+                [](float v) { return sci(v); }};
     h.token_rows.enabled = false;
     h.layout.numbers = false;
     h.layout.size = ImGui::GetContentRegionAvail();

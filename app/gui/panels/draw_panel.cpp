@@ -44,7 +44,8 @@ static void DrawCanvas(DrawPanelState& panel, float side) {
     if (panel.canvas.empty()) {
         const char* hint = "draw a digit here";
         ImVec2 ts = ImGui::CalcTextSize(hint);
-        dl->AddText(ImVec2(p0.x + (side - ts.x) * 0.5f, p0.y + (side - ts.y) * 0.5f), IM_COL32(150, 150, 160, 255), hint);
+        dl->AddText(ImVec2(p0.x + (side - ts.x) * 0.5f, p0.y + (side - ts.y) * 0.5f), IM_COL32(150, 150, 160, 255),
+                    hint);
     }
 }
 
@@ -61,7 +62,8 @@ void DrawDrawPanel(DrawPanelState& panel, const Trace* trace, const Model* model
     if (!panel.visible) return;
     // Docked at the top of the side column: it covers no picture and no navigator.
     ImGui::TextUnformatted("Draw a digit");
-    ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("Close").x - ImGui::GetStyle().FramePadding.x * 2);
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("Close").x -
+                    ImGui::GetStyle().FramePadding.x * 2);
     if (ImGui::SmallButton("Close")) panel.visible = false;
     const float width = ImGui::GetContentRegionAvail().x;
     const float side = std::min(width, ImGui::GetFontSize() * 17.f);
@@ -72,7 +74,8 @@ void DrawDrawPanel(DrawPanelState& panel, const Trace* trace, const Model* model
     ImGui::SliderFloat("##thickness", &panel.thickness, 6.f, 48.f, "stroke %.0f px");
     // What the model sees, small, beside the prediction (which keeps at least 9 font sizes for its bars).
     ImGui::TextWrapped("the model sees (%d×%d), and says", kMnistSide, kMnistSide);
-    const float cell = std::max(2.f, std::min(ImGui::GetFontSize() * 0.3f, (width - ImGui::GetFontSize() * 9.f) / kMnistSide));
+    const float cell =
+        std::max(2.f, std::min(ImGui::GetFontSize() * 0.3f, (width - ImGui::GetFontSize() * 9.f) / kMnistSide));
     if (panel.preview) DrawGreyImage(*panel.preview, cell);
     else DrawGreyImage(to_mnist(panel.canvas), cell);
     if (ImGui::IsItemHovered())

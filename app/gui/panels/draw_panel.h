@@ -16,11 +16,11 @@ namespace vit::gui {
 struct DrawPanelState {
     bool visible = false;
     Canvas canvas;
-    float thickness = 22.f;          // brush diameter in canvas pixels (the canvas is 280 across)
-    bool stroking = false;           // mouse held down on the canvas
-    CanvasPoint last;                // where the stroke was last frame
-    uint64_t sent_version = 0;       // canvas version last sent to the loader
-    uint64_t shown_version = ~0ull;  // canvas version the current trace was computed from (~0: none)
+    float thickness = 22.f;                     // brush diameter in canvas pixels (the canvas is 280 across)
+    bool stroking = false;                      // mouse held down on the canvas
+    CanvasPoint last;                           // where the stroke was last frame
+    uint64_t sent_version = 0;                  // canvas version last sent to the loader
+    uint64_t shown_version = ~0ull;             // canvas version the current trace was computed from (~0: none)
     std::shared_ptr<const vit::Image> preview;  // to_mnist(canvas) as last sent
 };
 

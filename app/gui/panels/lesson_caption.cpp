@@ -31,7 +31,8 @@ struct CaptionLine {
     std::string text;
     ImVec4 colour;
 };
-static std::vector<CaptionLine> caption_lines(const LessonPlayer& player, const LessonText& text, const std::string& answer) {
+static std::vector<CaptionLine> caption_lines(const LessonPlayer& player, const LessonText& text,
+                                              const std::string& answer) {
     const ImVec4 plain = ImGui::GetStyleColorVec4(ImGuiCol_Text);
     std::vector<CaptionLine> lines;
     if (!text.narration.empty()) lines.push_back({drawn_text(text.narration), plain});
@@ -47,14 +48,15 @@ float lesson_caption_height(const LessonPlayer& player, const LessonEditor& edit
                             const std::string& answer) {
     const float wrap = width - 2.f * ImGui::GetStyle().WindowPadding.x;
     const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : text.title);
-    float h = ImGui::GetTextLineHeightWithSpacing() * 1.6f;  // title (heading font)
+    float h = ImGui::GetTextLineHeightWithSpacing() * 1.6f;           // title (heading font)
     h += WrappedHeight(drawn_text(player.lesson.title), wrap) + 4.f;  // the footer: the lesson's title
     if (!title_beside_where(title, where_we_are(player, editor), wrap))
-        h += ImGui::GetTextLineHeightWithSpacing() + 1.35f * ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap / 1.35f).y -
+        h += ImGui::GetTextLineHeightWithSpacing() +
+             1.35f * ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap / 1.35f).y -
              1.35f * ImGui::GetTextLineHeight();
-    if (player.steps() == 0) return h + ImGui::CalcTextSize(kNoStepYet, nullptr, false, wrap).y + 2.f * ImGui::GetStyle().WindowPadding.y;
-    for (const CaptionLine& line : caption_lines(player, text, answer))
-        h += WrappedHeight(line.text, wrap) + 4.f;
+    if (player.steps() == 0)
+        return h + ImGui::CalcTextSize(kNoStepYet, nullptr, false, wrap).y + 2.f * ImGui::GetStyle().WindowPadding.y;
+    for (const CaptionLine& line : caption_lines(player, text, answer)) h += WrappedHeight(line.text, wrap) + 4.f;
     return h + 2.f * ImGui::GetStyle().WindowPadding.y;
 }
 
@@ -66,8 +68,8 @@ static std::string where_we_are(const LessonPlayer& player, const LessonEditor& 
     return where + (editor.visible ? "   PgDn " : "   → ") + next + (editor.visible ? "  PgUp back" : "  ← back");
 }
 
-void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter, float height,
-                       const LessonText& text, const std::string& answer) {
+void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter,
+                       float height, const LessonText& text, const std::string& answer) {
     ImGui::BeginChild("lesson_caption", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
     const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : text.title);
     const std::string where = where_we_are(player, editor);

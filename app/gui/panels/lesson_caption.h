@@ -17,7 +17,7 @@ namespace vit::gui {
 float lesson_caption_height(const LessonPlayer& player, const LessonEditor& editor, float width, const LessonText& text,
                             const std::string& answer);
 // `editor`: while it is open PageDown/PageUp step (the arrows explore); its unsaved changes.
-void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter, float height,
-                       const LessonText& text, const std::string& answer);
+void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter,
+                       float height, const LessonText& text, const std::string& answer);
 
 }  // namespace vit::gui

@@ -26,7 +26,8 @@ static void FieldLabel(const char* label, float room = 0.f) {
 static int KeepWithinBound(ImGuiInputTextCallbackData* data) {
     const size_t bound = *static_cast<const size_t*>(data->UserData);
     if (static_cast<size_t>(data->BufTextLen) <= bound) return 0;
-    const int keep = static_cast<int>(utf8_prefix(std::string(data->Buf, static_cast<size_t>(data->BufTextLen)), bound).size());
+    const int keep =
+        static_cast<int>(utf8_prefix(std::string(data->Buf, static_cast<size_t>(data->BufTextLen)), bound).size());
     data->DeleteChars(keep, data->BufTextLen - keep);
     return 0;
 }
@@ -52,7 +53,8 @@ static void DrawStepList(LessonPlayer& player) {
 // Add, move, delete, undo.
 static void DrawStepButtons(LessonEditor& editor, LessonPlayer& player, LessonEditorRequests& requests) {
     if (ImGui::Button("+ Add this view as a step")) requests.add_view = true;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the stage, screen, token, layer, head and colours on screen, after the shown step");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the stage, screen, token, layer, head and colours on screen, after the shown step");
     const bool any = player.steps() > 0;
     ImGui::BeginDisabled(!any || player.index == 0);
     if (ImGui::Button("Earlier")) move_step(player, -1);
@@ -79,7 +81,8 @@ static void DrawStepWords(LessonPlayer& player) {
     ImGui::Separator();
     ImGui::TextDisabled("step %d of %d", player.index + 1, player.steps());
     FieldLabel("Title");
-    ImGui::InputText("##title", &step.title, ImGuiInputTextFlags_CallbackEdit, KeepWithinBound, bound_of(kMaxLessonTitleBytes));
+    ImGui::InputText("##title", &step.title, ImGuiInputTextFlags_CallbackEdit, KeepWithinBound,
+                     bound_of(kMaxLessonTitleBytes));
     ImGui::TextUnformatted("Narration");
     ImGui::InputTextMultiline("##narration", &step.narration, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 3.4f),
                               ImGuiInputTextFlags_CallbackEdit, KeepWithinBound, bound_of(kMaxNarrationBytes));
@@ -87,16 +90,17 @@ static void DrawStepWords(LessonPlayer& player) {
     ImGui::InputTextWithHint("##question", "for the class (optional)", &step.question, ImGuiInputTextFlags_CallbackEdit,
                              KeepWithinBound, bound_of(kMaxLessonTitleBytes));
     FieldLabel("Answer");
-    ImGui::InputTextWithHint("##answer", "shown on the next press (optional)", &step.answer, ImGuiInputTextFlags_CallbackEdit,
-                             KeepWithinBound, bound_of(kMaxNarrationBytes));
+    ImGui::InputTextWithHint("##answer", "shown on the next press (optional)", &step.answer,
+                             ImGuiInputTextFlags_CallbackEdit, KeepWithinBound, bound_of(kMaxNarrationBytes));
 }
 
 static void DrawSaveRow(LessonEditor& editor, LessonEditorRequests& requests) {
     ImGui::Separator();
     const float button = ImGui::CalcTextSize("Save").x + ImGui::GetStyle().FramePadding.x * 2;
     FieldLabel("Save to", button + ImGui::GetStyle().ItemSpacing.x);
-    if (ImGui::InputText("##path", &editor.save_path, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit,
-                         KeepWithinBound, bound_of(kMaxLessonPathBytes)))
+    if (ImGui::InputText("##path", &editor.save_path,
+                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit, KeepWithinBound,
+                         bound_of(kMaxLessonPathBytes)))
         requests.save = true;
     ImGui::SameLine();
     if (ImGui::Button("Save")) requests.save = true;

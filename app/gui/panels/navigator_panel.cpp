@@ -59,13 +59,14 @@ void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, cons
     }
     ImGui::Separator();
     // The screens beside the stages, each with the key that toggles it (logic/state/key_actions.cpp).
-    const std::pair<Screen, const char*> screens[] = {
-        {Screen::Attention, "A"}, {Screen::Why, "W"}, {Screen::ModelView, "L"}, {Screen::Overview, "V"},
-        {Screen::AttentionDistance, "F"}, {Screen::PatchFeatures, "F F"}, {Screen::TokenNorms, "F F F"},
-        {Screen::ClsMasks, "F ×4"}};
+    const std::pair<Screen, const char*> screens[] = {{Screen::Attention, "A"},         {Screen::Why, "W"},
+                                                      {Screen::ModelView, "L"},         {Screen::Overview, "V"},
+                                                      {Screen::AttentionDistance, "F"}, {Screen::PatchFeatures, "F F"},
+                                                      {Screen::TokenNorms, "F F F"},    {Screen::ClsMasks, "F ×4"}};
     for (const auto& [screen, key] : screens) {
         const std::string label = std::string(screen_title(screen)) + "  (" + key + ")";
-        if (ImGui::Selectable(label.c_str(), state.screen == screen)) state.screen = state.screen == screen ? Screen::Stage : screen;
+        if (ImGui::Selectable(label.c_str(), state.screen == screen))
+            state.screen = state.screen == screen ? Screen::Stage : screen;
     }
     nav.scrolled_to = state.stage;
     nav.scrolled_screen = state.screen;

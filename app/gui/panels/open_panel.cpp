@@ -22,14 +22,16 @@ static void choose(OpenPanelState& panel, UiActions& actions, const std::string&
     if (panel.for_model && panel.as_comparison) actions.compare_model = path;
     else if (panel.for_model) actions.open_model = path;
     else actions.open_image = path;
-    if (panel.for_model && !panel.as_comparison && vit::is_hub_name(path)) panel.awaiting = path;  // stays, with its bar
+    if (panel.for_model && !panel.as_comparison && vit::is_hub_name(path))
+        panel.awaiting = path;  // stays, with its bar
     else panel.visible = false;
 }
 
 // Which gallery models the cache holds, looked up at most every two seconds.
 static const std::vector<bool>& cached_gallery_models(OpenPanelState& panel) {
     const double now = ImGui::GetTime();
-    if (panel.hub_cached.size() == vit::hub_gallery().size() && now - panel.hub_cached_at < 2.0) return panel.hub_cached;
+    if (panel.hub_cached.size() == vit::hub_gallery().size() && now - panel.hub_cached_at < 2.0)
+        return panel.hub_cached;
     panel.hub_cached.clear();
     for (const vit::HubGalleryModel& m : vit::hub_gallery()) panel.hub_cached.push_back(vit::hub_model_cached(m.name));
     panel.hub_cached_at = now;
@@ -40,8 +42,9 @@ static const std::vector<bool>& cached_gallery_models(OpenPanelState& panel) {
 // its download size (or that it is in the cache and opens with no network).
 static void DrawHubGallery(OpenPanelState& panel, UiActions& actions) {
     ImGui::Spacing();
-    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.f, 1.f), "Trained models on the Hugging Face Hub (downloaded once, then "
-                                                        "opened from the cache)");
+    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.f, 1.f),
+                       "Trained models on the Hugging Face Hub (downloaded once, then "
+                       "opened from the cache)");
     if (!ImGui::BeginTable("hub", 3, ImGuiTableFlags_RowBg)) return;
     const float em = ImGui::GetFontSize();
     ImGui::TableSetupColumn("model", ImGuiTableColumnFlags_WidthFixed, em * 13);
@@ -90,7 +93,8 @@ static RgbaImage make_thumbnail(const std::string& path, int side) {
 }
 
 static void DrawThumbnails(OpenPanelState& panel, const std::string& asset_dir, UiActions& actions) {
-    if (!panel.thumbnails) panel.thumbnails = std::make_unique<TextureCache>(upload_texture, release_texture, size_t(64) << 20);
+    if (!panel.thumbnails)
+        panel.thumbnails = std::make_unique<TextureCache>(upload_texture, release_texture, size_t(64) << 20);
     const float side = ImGui::GetFontSize() * 6.f;
     int loads_left = 3;  // thumbnails made this frame
     float x_max = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
@@ -105,7 +109,8 @@ static void DrawThumbnails(OpenPanelState& panel, const std::string& asset_dir, 
         }
         ImGui::PushID(e.path.c_str());
         ImGui::BeginGroup();
-        bool failed = std::find(panel.thumbnail_failed.begin(), panel.thumbnail_failed.end(), e.path) != panel.thumbnail_failed.end();
+        bool failed = std::find(panel.thumbnail_failed.begin(), panel.thumbnail_failed.end(), e.path) !=
+                      panel.thumbnail_failed.end();
         bool clicked = false;
         if (!failed && (panel.thumbnails->contains(e.path) || loads_left-- > 0)) {
             try {
@@ -162,7 +167,8 @@ static void DrawGallery(OpenPanelState& panel, const std::string& asset_dir, UiA
 static void DrawComparisonChoice(OpenPanelState& panel, UiActions& actions) {
     ImGui::Checkbox("open as the comparison model, beside the loaded one", &panel.as_comparison);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("It runs on the same image; the attention and CLS-mask screens show its CLS attention beside");
+        ImGui::SetTooltip(
+            "It runs on the same image; the attention and CLS-mask screens show its CLS attention beside");
     if (panel.comparison.empty()) return;
     ImGui::SameLine(0, ImGui::GetFontSize());
     ImGui::TextDisabled("comparing with %s", panel.comparison.c_str());
@@ -255,8 +261,9 @@ void DrawOpenPanel(OpenPanelState& panel, const std::string& asset_dir, UiAction
                 panel.visible = false;
             }
             if (panel.for_model)
-                ImGui::TextWrapped("Select the .safetensors file together with its config.json (and "
-                                   "preprocessor_config.json when it has one).");
+                ImGui::TextWrapped(
+                    "Select the .safetensors file together with its config.json (and "
+                    "preprocessor_config.json when it has one).");
             ImGui::EndTabItem();
         }
         if (!has_file_chooser() && ImGui::BeginTabItem("Path")) {

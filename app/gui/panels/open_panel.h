@@ -18,13 +18,13 @@ namespace vit::gui {
 
 struct OpenPanelState {
     bool visible = false;
-    bool for_model = false;          // choosing a model (else an image)
-    bool as_comparison = false;      // the model chosen becomes the comparison model, beside the loaded one
-    std::string comparison;          // the comparison model now ("" = none), for its Clear button (App keeps it)
-    std::string typed;               // the path typed by hand
-    bool enter_queued = false;       // the app queued an Enter while a text field had the keyboard (input_queue.h)
-    std::string folder;              // the browser's folder
-    std::string listed_folder;       // the folder `listing` belongs to (list again only when it changes)
+    bool for_model = false;      // choosing a model (else an image)
+    bool as_comparison = false;  // the model chosen becomes the comparison model, beside the loaded one
+    std::string comparison;      // the comparison model now ("" = none), for its Clear button (App keeps it)
+    std::string typed;           // the path typed by hand
+    bool enter_queued = false;   // the app queued an Enter while a text field had the keyboard (input_queue.h)
+    std::string folder;          // the browser's folder
+    std::string listed_folder;   // the folder `listing` belongs to (list again only when it changes)
     std::vector<FileEntry> listing;
     std::string listing_error;
     bool gallery_ready = false;

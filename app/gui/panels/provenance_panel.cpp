@@ -21,8 +21,10 @@ void DrawCellProvenance(ViewContext& ctx) {
     const StageRef& stage = ctx.stage();
     if (!has_provenance(stage.kind) || ctx.state.gradients) return;
     if (ctx.shows_difference()) {
-        WrappedWords("The views show the difference of two passes: show the asked or the plain pass (Ask panel) to "
-                     "see where a number comes from.", dim);
+        WrappedWords(
+            "The views show the difference of two passes: show the asked or the plain pass (Ask panel) to "
+            "see where a number comes from.",
+            dim);
         return;
     }
     const std::optional<CellRef>& cell = ctx.state.cell;

@@ -49,17 +49,18 @@ bool DrawStatusBar(const StatusInfo& s) {
         ImGui::SameLine(0, 24);
         if (s.kept_tokens > 0 && s.kept_tokens < s.tokens)
             ImGui::Text("T=%d of %d tokens (dropped %d)", s.kept_tokens, s.tokens, s.tokens - s.kept_tokens);
-        else
-            ImGui::Text("T=%d tokens", s.tokens);
+        else ImGui::Text("T=%d tokens", s.tokens);
         ImGui::SameLine(0, 24);
         ImGui::Text("forward %.1f ms (%s)", s.forward_ms, s.backend);
     }
     if (s.busy) {  // as wide as its words, so they are never cut at both ends, within the window
         ImGui::SameLine(0, 24);
         const char* cancel = "Cancel download";
-        const float cancel_w = s.downloading ? ImGui::CalcTextSize(cancel).x + 3 * ImGui::GetStyle().ItemSpacing.x : 0.f;
-        const float w = std::min(ImGui::GetContentRegionAvail().x - cancel_w,
-                                 std::max(ImGui::GetFontSize() * 10, ImGui::CalcTextSize(s.phase.c_str()).x + 2 * ImGui::GetFontSize()));
+        const float cancel_w =
+            s.downloading ? ImGui::CalcTextSize(cancel).x + 3 * ImGui::GetStyle().ItemSpacing.x : 0.f;
+        const float w = std::min(
+            ImGui::GetContentRegionAvail().x - cancel_w,
+            std::max(ImGui::GetFontSize() * 10, ImGui::CalcTextSize(s.phase.c_str()).x + 2 * ImGui::GetFontSize()));
         ImGui::ProgressBar(s.progress, ImVec2(w, 0), TailThatFits(s.phase, w - ImGui::GetFontSize()).c_str());
         ImGui::SameLine();
         if (s.downloading && ImGui::SmallButton(cancel)) return true;
@@ -100,8 +101,9 @@ bool DrawMessageBar(const Message& m) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float button_w = ImGui::GetFontSize() * 5;  // "Dismiss", at the right
     // A long message wraps between the label and the button rather than running under it.
-    const float wrap = std::max(ImGui::GetContentRegionAvail().x - 16.f - button_w - ImGui::CalcTextSize(label).x -
-                                    style.ItemSpacing.x * 2, ImGui::GetFontSize() * 10);
+    const float wrap = std::max(
+        ImGui::GetContentRegionAvail().x - 16.f - button_w - ImGui::CalcTextSize(label).x - style.ItemSpacing.x * 2,
+        ImGui::GetFontSize() * 10);
     const float text_h = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y;
     const float h = std::max(ImGui::GetFrameHeightWithSpacing(), text_h + style.FramePadding.y * 2) + 4;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, bg);

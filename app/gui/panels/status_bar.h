@@ -26,8 +26,8 @@ struct StatusInfo {
     float progress = 0.f;
     std::string phase;
     const char* backend = "CPU";
-    bool compact = false;  // presenter mode: leave out the texture counts
-    bool downloading = false;  // the load under way downloads a model: the bar offers to cancel it
+    bool compact = false;        // presenter mode: leave out the texture counts
+    bool downloading = false;    // the load under way downloads a model: the bar offers to cancel it
     bool fonts_missing = false;  // drawn with ImGui's ASCII font: the bar says which package brings the app's font
 };
 

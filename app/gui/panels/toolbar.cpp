@@ -44,8 +44,9 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
     ImGui::SameLine();
     ImGui::Checkbox("clicker", &state.clicker);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("clicker mode: PageUp/PageDown step one stage (what presentation clickers send)\n"
-                          "instead of one block. Ctrl+1..9 (or Alt+1..9) bookmarks the view, 1..9 returns to it.");
+        ImGui::SetTooltip(
+            "clicker mode: PageUp/PageDown step one stage (what presentation clickers send)\n"
+            "instead of one block. Ctrl+1..9 (or Alt+1..9) bookmarks the view, 1..9 returns to it.");
     // The CPU/GPU switch: "compute:" and two radio buttons.
     const ImGuiStyle& style = ImGui::GetStyle();
     const char* gpu_label = info.gpu_absent.empty() ? "GPU" : "GPU (desktop app only)";
@@ -59,9 +60,10 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
     if (ImGui::RadioButton(gpu_label, state.backend == Backend::Gpu)) state.backend = Backend::Gpu;
     if (!info.gpu_available) ImGui::EndDisabled();
     if (!info.gpu_available && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s", info.gpu_absent.empty()
-                                    ? "the GPU backend is not available (no OpenGL 4.3, or it failed: see the CPU vs GPU panel)"
-                                    : info.gpu_absent.c_str());
+        ImGui::SetTooltip(
+            "%s", info.gpu_absent.empty()
+                      ? "the GPU backend is not available (no OpenGL 4.3, or it failed: see the CPU vs GPU panel)"
+                      : info.gpu_absent.c_str());
 }
 
 }  // namespace vit::gui

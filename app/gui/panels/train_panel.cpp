@@ -45,7 +45,8 @@ static void DrawSettings(TrainPanelState& panel, TrainingSession& session, const
     ImGui::SetNextItemWidth(field * 1.2f);
     // A batch typed in (Ctrl+click) stays in the slider's range; a rate may go past it, and a run that
     // diverges stops with a message (core/train/training.h).
-    if (ImGui::SliderInt("batch", &panel.batch, 1, 128, "%d", ImGuiSliderFlags_AlwaysClamp)) session.set_batch(panel.batch);
+    if (ImGui::SliderInt("batch", &panel.batch, 1, 128, "%d", ImGuiSliderFlags_AlwaysClamp))
+        session.set_batch(panel.batch);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(field * 1.2f);
     if (ImGui::SliderFloat("peak learning rate", &panel.lr, 1e-4f, 1e-2f, "%.1e", ImGuiSliderFlags_Logarithmic))
@@ -66,7 +67,8 @@ static void DrawSettings(TrainPanelState& panel, TrainingSession& session, const
     ImGui::InputText("##savedir", panel.save_dir, sizeof panel.save_dir);
     ImGui::SameLine();
     if (ImGui::Button("Save")) actions.save = true;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("saves the shown snapshot as model.safetensors + config.json in this folder");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("saves the shown snapshot as model.safetensors + config.json in this folder");
 }
 
 static void DrawStatus(const TrainProgress& progress) {
@@ -83,7 +85,8 @@ static void DrawStatus(const TrainProgress& progress) {
 
 // Loss (raw batches faint, a running mean bold) and held-out accuracy, side by side in `width`, `height` tall.
 static void DrawCurves(const TrainProgress& progress, float marker_epoch, float width, float height) {
-    const float epochs = std::max(1.f, static_cast<float>(progress.total_steps) / std::max(1, progress.steps_per_epoch));
+    const float epochs =
+        std::max(1.f, static_cast<float>(progress.total_steps) / std::max(1, progress.steps_per_epoch));
     std::vector<ImVec2> raw, smooth, accuracy;
     float mean = 0.f, worst = 0.5f;
     for (size_t i = 0; i < progress.loss.size(); ++i) {
@@ -97,8 +100,10 @@ static void DrawCurves(const TrainProgress& progress, float marker_epoch, float 
     const ImVec2 size((width - ImGui::GetStyle().ItemSpacing.x) * 0.5f, height);
     char title[96] = "cross-entropy loss";
     if (!smooth.empty()) std::snprintf(title, sizeof title, "cross-entropy loss: %.3f", smooth.back().y);
-    ChartAxes loss{title, "epoch", "loss", epochs, 0.f, std::min(std::ceil(worst * 2.f) / 2.f, 3.f), false,
-                   IM_COL32(90, 200, 255, 255)};
+    ChartAxes loss{title,  "epoch",
+                   "loss", epochs,
+                   0.f,    std::min(std::ceil(worst * 2.f) / 2.f, 3.f),
+                   false,  IM_COL32(90, 200, 255, 255)};
     DrawLineChart(loss, raw, smooth, size, marker_epoch);
     ImGui::SameLine();
     if (!accuracy.empty()) std::snprintf(title, sizeof title, "held-out accuracy: %.1f %%", 100.f * accuracy.back().y);
@@ -116,9 +121,11 @@ static void DrawTimeline(TrainPanelState& panel, const TrainProgress& progress) 
     const TrainSnapshot& s = progress.snapshots[static_cast<size_t>(panel.snapshot)];
     char label[96];
     if (s.accuracy >= 0.f)
-        std::snprintf(label, sizeof label, "step %d · epoch %.2f · held-out %.1f %%", s.step, s.epoch, 100.f * s.accuracy);
+        std::snprintf(label, sizeof label, "step %d · epoch %.2f · held-out %.1f %%", s.step, s.epoch,
+                      100.f * s.accuracy);
     else std::snprintf(label, sizeof label, "step %d · epoch %.2f", s.step, s.epoch);
-    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::CalcTextSize("follow the newest").x - ImGui::GetFontSize() * 3.f);
+    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::CalcTextSize("follow the newest").x -
+                            ImGui::GetFontSize() * 3.f);
     if (ImGui::SliderInt("##snapshot", &panel.snapshot, 0, count - 1, label)) panel.follow = false;
     ImGui::SameLine();
     ImGui::Checkbox("follow the newest", &panel.follow);
@@ -146,8 +153,8 @@ static void DrawProbe(TrainPanelState& panel, const Trace* trace, const Model* m
 
 // Three columns for a strip under the views: the settings, status and timeline; the curves as tall as
 // they are; the probe digit where there is room.
-void DrawTrainPanel(TrainPanelState& panel, TrainingSession& session, const TrainProgress& progress,
-                    const Trace* trace, const Model* model, TrainActions& actions) {
+void DrawTrainPanel(TrainPanelState& panel, TrainingSession& session, const TrainProgress& progress, const Trace* trace,
+                    const Model* model, TrainActions& actions) {
     if (!panel.visible) return;
     const float fs = ImGui::GetFontSize(), settings_w = fs * 30.f, probe_w = fs * 22.f;
     const float left = ImGui::GetCursorPosX();
@@ -156,9 +163,10 @@ void DrawTrainPanel(TrainPanelState& panel, TrainingSession& session, const Trai
     ImGui::PushTextWrapPos(left + settings_w);
     DrawSettings(panel, session, progress, actions);
     if (progress.phase == TrainPhase::Idle) {
-        ImGui::TextWrapped("Trains a ViT of the digits model's shape (4 blocks, 4 heads, width 64) on the 8,016 training "
-                           "digits shipped with the app, and checks it on the 2,004 held-out ones. Watch the heads of "
-                           "the attention screen go from noise to the strokes of the digit.");
+        ImGui::TextWrapped(
+            "Trains a ViT of the digits model's shape (4 blocks, 4 heads, width 64) on the 8,016 training "
+            "digits shipped with the app, and checks it on the 2,004 held-out ones. Watch the heads of "
+            "the attention screen go from noise to the strokes of the digit.");
     } else {
         DrawStatus(progress);
         DrawTimeline(panel, progress);
@@ -173,7 +181,8 @@ void DrawTrainPanel(TrainPanelState& panel, TrainingSession& session, const Trai
     // A narrow strip (a lesson's large font) keeps the curves readable and leaves out the probe, which the view shows.
     const float rest = ImGui::GetContentRegionAvail().x;
     const bool probe = rest - probe_w - 24.f >= fs * 28.f;
-    DrawCurves(progress, shown ? shown->epoch : -1.f, std::max(fs * 20.f, probe ? rest - probe_w - 24.f : rest), height);
+    DrawCurves(progress, shown ? shown->epoch : -1.f, std::max(fs * 20.f, probe ? rest - probe_w - 24.f : rest),
+               height);
     if (!probe) return;
     ImGui::SameLine(0, 24);
     ImGui::BeginGroup();

@@ -9,7 +9,9 @@ namespace vit::gui {
 
 std::string asset_folder() { return asset_dir(); }
 
-void save_file(const std::string& /*path: already where the user named it*/, const std::function<void()>& write) { write(); }
+void save_file(const std::string& /*path: already where the user named it*/, const std::function<void()>& write) {
+    write();
+}
 
 bool has_file_chooser() { return false; }
 bool open_hub_model_in_page(const std::string& /*model: the loader downloads it*/, HubLink) { return false; }

@@ -84,7 +84,8 @@ void frame(App& app) {
     glfwPollEvents();
     glfw::take_input();  // this frame takes it
     glfw::build_frame(app);
-    if (!present_now(app)) return;  // this frame started the pass (a click): the screen keeps the last one while it runs
+    if (!present_now(app))
+        return;  // this frame started the pass (a click): the screen keeps the last one while it runs
     glfw::render_frame(g_window, app);
     glfwSwapBuffers(g_window);
     g_presented_at = glfwGetTime();

@@ -16,11 +16,11 @@ struct Fonts {
     ImFont* body = nullptr;
     ImFont* heading = nullptr;
     ImFont* mono = nullptr;
-    ImFont* big_body = nullptr;     // presenter mode
+    ImFont* big_body = nullptr;  // presenter mode
     ImFont* big_heading = nullptr;
     ImFont* big_mono = nullptr;
-    ImVector<ImWchar> ranges;       // must outlive the atlas build
-    std::string missing;            // "" with DejaVu; else one line for the user: what is missing and what to install
+    ImVector<ImWchar> ranges;  // must outlive the atlas build
+    std::string missing;       // "" with DejaVu; else one line for the user: what is missing and what to install
 };
 
 // Adds the fonts from `folder` to io.Fonts (before the backend builds the atlas), their glyphs

@@ -49,8 +49,7 @@ static int app_key(int glfw_key) {
         case GLFW_KEY_F: return static_cast<int>(Key::F);
         default: break;
     }
-    if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9)
-        return static_cast<int>(Key::Digit1) + glfw_key - GLFW_KEY_1;
+    if (glfw_key >= GLFW_KEY_1 && glfw_key <= GLFW_KEY_9) return static_cast<int>(Key::Digit1) + glfw_key - GLFW_KEY_1;
     return -1;
 }
 
@@ -135,7 +134,8 @@ void build_frame(App& app, float pixel_ratio) {
         app.draw_frame();
     } catch (...) {  // the frame's windows are closed as they stand, and the app says what failed
         ImGui::ErrorCheckEndFrameRecover(nullptr);
-        while (!ImGui::GetCurrentContext()->FontStack.empty()) ImGui::PopFont();  // fonts are not among what it recovers
+        while (!ImGui::GetCurrentContext()->FontStack.empty())
+            ImGui::PopFont();  // fonts are not among what it recovers
         app.frame_failed(failure_message());
     }
     ImGui::Render();

@@ -3,6 +3,8 @@
 // is written there, handed to the browser as a download under its name, and
 // removed; files are chosen with the browser's chooser (app/web/shell.html); a
 // Hub model is opened by opening the page on its link (app/web/hub.js).
+// The JavaScript inside EM_ASM is not C++: clang-format would break it (its arrows).
+// clang-format off
 #include "platform/files.h"
 
 #include <emscripten.h>

@@ -12,8 +12,9 @@ namespace vit::gui {
 
 GpuSession::GpuSession() {
     status_.built = false;
-    status_.error = "the GPU backend runs in the desktop app only: it needs OpenGL 4.3 compute shaders, "
-                    "and a browser has WebGL 2";
+    status_.error =
+        "the GPU backend runs in the desktop app only: it needs OpenGL 4.3 compute shaders, "
+        "and a browser has WebGL 2";
 }
 GpuSession::~GpuSession() = default;
 

@@ -5,6 +5,8 @@
 // app opens on its defaults beside it. The page's scripts reach the app through
 // vitviz_open_path (a chosen file), vitviz_open_pixels (a picture the browser
 // decoded) and vitviz_view (what the screen shows).
+// The JavaScript inside EM_ASM is not C++: clang-format would break it (its arrows).
+// clang-format off
 #include <emscripten.h>
 
 #include <cstdio>
@@ -75,7 +77,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* vitviz_view() {
 extern "C" EMSCRIPTEN_KEEPALIVE void vitviz_open_pixels(const char* name, int width, int height, const uint8_t* rgba) {
     if (!g_app) return;
     try {
-        g_app->open_decoded_image(name, std::make_shared<const vit::Image>(vit::image_from_rgba(rgba, width, height, name)));
+        g_app->open_decoded_image(name,
+                                  std::make_shared<const vit::Image>(vit::image_from_rgba(rgba, width, height, name)));
     } catch (const vit::Error& e) {
         g_app->frame_failed(e.what());
     }

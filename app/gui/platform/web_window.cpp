@@ -5,6 +5,8 @@
 // pixels and draws at the device's); the browser presents each frame;
 // presenter mode is the browser's full screen; the page's title and address
 // follow the view.
+// The JavaScript inside EM_ASM is not C++: clang-format would break it (its arrows).
+// clang-format off
 #include "platform/window.h"
 
 #include <emscripten.h>
@@ -98,7 +100,8 @@ void show_view_link(const std::string& query) {
     EM_ASM(
         {
             let query = UTF8ToString($0);  // the Hub endpoint of the page's downloads stays (app/web/hub.js)
-            if (Module.vitvizHubEndpoint) query += (query ? '&' : '?') + 'hub=' + encodeURIComponent(Module.vitvizHubEndpoint);
+            if (Module.vitvizHubEndpoint)
+                query += (query ? '&' : '?') + 'hub=' + encodeURIComponent(Module.vitvizHubEndpoint);
             history.replaceState(null, document.title, window.location.pathname + query);
         },
         query.c_str());

@@ -22,7 +22,7 @@ bool window_closed();       // the user closed it
 // one frame is presented a quarter second at most, or at once on input or when the work ends). What the app's frame
 // throws ends that frame's windows and goes to App::frame_failed (the message bar).
 void frame(App& app);
-void close_window();        // after attach_app(nullptr)
+void close_window();  // after attach_app(nullptr)
 
 // The worker the app's long work runs on: threads on the desktop; a single-threaded
 // platform gives a SlicedWorker, which App advances by a bounded slice each frame.

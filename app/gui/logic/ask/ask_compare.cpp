@@ -14,7 +14,8 @@ std::string occlusion_status(const AskResults& ask) {
     const OcclusionMap& m = *ask.occlusion;
     char text[160];
     if (m.complete())
-        std::snprintf(text, sizeof text, "occlusion map: %zu masked passes in %.1f ms", m.probabilities.size(), ask.occlusion_ms);
+        std::snprintf(text, sizeof text, "occlusion map: %zu masked passes in %.1f ms", m.probabilities.size(),
+                      ask.occlusion_ms);
     else
         std::snprintf(text, sizeof text, "occlusion map: %d of %zu masked passes so far (%.1f ms)", m.computed,
                       m.probabilities.size(), ask.occlusion_ms);
@@ -33,9 +34,10 @@ std::vector<PredictionChange> compare_predictions(const Tensor& original_probs, 
     std::vector<PredictionChange> all(n);
     for (size_t c = 0; c < n; ++c) all[c] = {static_cast<int>(c), original_probs.data[c], modified_probs.data[c]};
     const size_t k = std::min(n, static_cast<size_t>(std::max(0, top)));
-    std::partial_sort(all.begin(), all.begin() + k, all.end(), [](const PredictionChange& a, const PredictionChange& b) {
-        return std::max(a.original, a.modified) > std::max(b.original, b.modified);
-    });
+    std::partial_sort(all.begin(), all.begin() + k, all.end(),
+                      [](const PredictionChange& a, const PredictionChange& b) {
+                          return std::max(a.original, a.modified) > std::max(b.original, b.modified);
+                      });
     all.resize(k);
     return all;
 }

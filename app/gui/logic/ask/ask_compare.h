@@ -20,8 +20,8 @@ struct AskResults {
     std::optional<OcclusionMap> occlusion;  // absent until its first patches; partial while computed (NaN: not yet)
     bool occlusion_stale = false;           // computed for another pass (question, image or model) than the one shown
     double occlusion_ms = 0.0;
-    Mat lens;                               // logit lens of the modified pass (depth × classes)
-    Interventions asked;                    // what the trace on screen was computed under
+    Mat lens;             // logit lens of the modified pass (depth × classes)
+    Interventions asked;  // what the trace on screen was computed under
 };
 
 // The occlusion map's state in words: "occlusion map: 196 masked passes in 14012.5 ms",

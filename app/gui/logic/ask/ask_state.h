@@ -24,8 +24,8 @@ struct AskState {
     bool paint_drops = false;               // painting drops tokens instead of masking patches
     std::vector<uint8_t> silenced;          // depth × heads, 1 = silenced
     bool no_positions = false;
-    std::vector<int> permutation;           // empty: patches in place; else a permutation of 0..N−1
-    uint32_t shuffle_seed = 1;              // the seed of the shuffle toggle's permutation
+    std::vector<int> permutation;  // empty: patches in place; else a permutation of 0..N−1
+    uint32_t shuffle_seed = 1;     // the seed of the shuffle toggle's permutation
     float temperature = 1.0f;
     AskShow show = AskShow::Modified;
 };

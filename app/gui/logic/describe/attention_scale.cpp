@@ -44,7 +44,8 @@ std::string attention_scale_caption(AttentionScale scale, Range shared, int head
     const std::string of_layer = std::to_string(heads) + " heads of block " + std::to_string(layer);
     switch (scale) {
         case AttentionScale::LayerMax:
-            return "colours: one scale for the " + of_layer + ", 0 … " + percent_text(shared.hi) + " (their largest weight)";
+            return "colours: one scale for the " + of_layer + ", 0 … " + percent_text(shared.hi) +
+                   " (their largest weight)";
         case AttentionScale::Percent: return "colours: one scale for every map, 0 … 100%";
         case AttentionScale::EachMap:
             return "colours: each map stretched from its own minimum to its own maximum (compare within a map only)";

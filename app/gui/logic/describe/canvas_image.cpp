@@ -70,7 +70,8 @@ vit::Image to_mnist(const Canvas& canvas) {
     crop.height = by1 - by0 + 1;
     crop.data.resize(static_cast<size_t>(crop.width) * crop.height);
     for (int y = 0; y < crop.height; ++y)
-        for (int x = 0; x < crop.width; ++x) crop.data[static_cast<size_t>(y) * crop.width + x] = canvas.at(bx0 + x, by0 + y);
+        for (int x = 0; x < crop.width; ++x)
+            crop.data[static_cast<size_t>(y) * crop.width + x] = canvas.at(bx0 + x, by0 + y);
     // Longer side → 20 px, aspect kept; PIL's antialiased bilinear averages the area.
     float s = float(kMnistBox) / std::max(crop.width, crop.height);
     int w = std::clamp(int(std::lround(crop.width * s)), 1, kMnistBox);
@@ -88,7 +89,8 @@ vit::Image to_mnist(const Canvas& canvas) {
 
 void draw_sample_seven(Canvas& canvas, float thickness) {
     const float k = canvas.side() / 280.f;
-    const CanvasPoint pts[] = {{70, 62}, {120, 58}, {170, 56}, {205, 60}, {185, 110}, {162, 160}, {145, 205}, {135, 235}};
+    const CanvasPoint pts[] = {{70, 62},   {120, 58},  {170, 56},  {205, 60},
+                               {185, 110}, {162, 160}, {145, 205}, {135, 235}};
     for (size_t i = 0; i + 1 < std::size(pts); ++i)
         canvas.add_stroke_segment({pts[i].x * k, pts[i].y * k}, {pts[i + 1].x * k, pts[i + 1].y * k}, thickness);
 }

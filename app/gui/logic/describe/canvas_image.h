@@ -37,7 +37,7 @@ public:
     float at(int x, int y) const { return ink_[static_cast<size_t>(y) * side_ + x]; }
     const std::vector<float>& ink() const { return ink_; }
     const std::vector<CanvasSegment>& segments() const { return segments_; }  // for drawing on screen
-    uint64_t version() const { return version_; }  // changes with every stroke and clear
+    uint64_t version() const { return version_; }                             // changes with every stroke and clear
 
 private:
     int side_;

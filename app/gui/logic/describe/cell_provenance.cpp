@@ -78,7 +78,8 @@ CellProvenance attn(const Trace& trace, const CellRef& c, float temperature) {
     for (size_t k = 0; k < s.size(); ++k) e[k] = std::exp(s[k] / temperature - top);
     const float total = sum(e), mine = e[static_cast<size_t>(c.col)];
     CellProvenance p;
-    p.formula = "softmax of the scores row " + std::to_string(c.row) + (temperature != 1.f ? " / τ = " + num(temperature) : "") +
+    p.formula = "softmax of the scores row " + std::to_string(c.row) +
+                (temperature != 1.f ? " / τ = " + num(temperature) : "") +
                 ": exp of each score (less the row's largest, which changes nothing), divided by the row's total";
     p.terms = {{"scores (head " + std::to_string(c.slice) + ", row " + std::to_string(c.row) + ")", s},
                {"exp(score − largest)", e}};
@@ -129,7 +130,8 @@ CellProvenance layer_norm_cell(const Model& model, const Trace& trace, const Cel
     p.recomputed = (v - n.mean) * n.inv_std * g + bt;
     const float z = (v - n.mean) * n.inv_std;
     p.working = {"x = " + num(v) + ", mean " + num(n.mean) + ", std " + num(1.f / n.inv_std),
-                 "(x − mean) / std = " + num(z), num(z) + " × γ " + num(g) + " + β " + num(bt) + " = " + num(p.recomputed)};
+                 "(x − mean) / std = " + num(z),
+                 num(z) + " × γ " + num(g) + " + β " + num(bt) + " = " + num(p.recomputed)};
     return p;
 }
 
@@ -141,11 +143,13 @@ bool CellRef::operator==(const CellRef& o) const {
 
 bool has_provenance(StageKind kind) {
     switch (kind) {
-        case StageKind::Scores: case StageKind::Attn: case StageKind::Fc1:
-        case StageKind::Ln1: case StageKind::Ln2: case StageKind::Norm:
-            return true;
-        default:
-            return false;
+        case StageKind::Scores:
+        case StageKind::Attn:
+        case StageKind::Fc1:
+        case StageKind::Ln1:
+        case StageKind::Ln2:
+        case StageKind::Norm: return true;
+        default: return false;
     }
 }
 

@@ -10,10 +10,10 @@ namespace vit::gui {
 
 namespace {
 
-constexpr Rgb kDiverging[] = {{5, 48, 97},     {33, 102, 172}, {67, 147, 195}, {146, 197, 222},
+constexpr Rgb kDiverging[] = {{5, 48, 97},     {33, 102, 172},  {67, 147, 195},  {146, 197, 222},
                               {209, 229, 240}, {247, 247, 247}, {253, 219, 199}, {244, 165, 130},
-                              {214, 96, 77},   {178, 24, 43},  {103, 0, 31}};
-constexpr Rgb kSequential[] = {{68, 1, 84},   {71, 45, 123},  {59, 82, 139},  {44, 114, 142}, {33, 145, 140},
+                              {214, 96, 77},   {178, 24, 43},   {103, 0, 31}};
+constexpr Rgb kSequential[] = {{68, 1, 84},    {71, 45, 123}, {59, 82, 139},  {44, 114, 142}, {33, 145, 140},
                                {40, 174, 128}, {94, 201, 98}, {173, 220, 48}, {253, 231, 37}};
 
 template <size_t N>
@@ -179,7 +179,8 @@ RgbaImage shrink_image(const RgbaImage& img, int factor) {
                 for (int dy = 0; dy < fy; ++dy)
                     for (int dx = 0; dx < fx; ++dx)
                         sum += img.pixels[((static_cast<size_t>(y) * fy + dy) * img.width + x * fx + dx) * 4 + c];
-                out.pixels[(static_cast<size_t>(y) * out.width + x) * 4 + c] = static_cast<uint8_t>((sum + fx * fy / 2) / (fx * fy));
+                out.pixels[(static_cast<size_t>(y) * out.width + x) * 4 + c] =
+                    static_cast<uint8_t>((sum + fx * fy / 2) / (fx * fy));
             }
     return out;
 }
@@ -189,7 +190,8 @@ RgbaImage blend_over(const RgbaImage& base, const RgbaImage& top, float alpha) {
     if (top.width <= 0 || top.height <= 0) return out;
     for (int y = 0; y < base.height; ++y)
         for (int x = 0; x < base.width; ++x) {
-            size_t ty = static_cast<size_t>(y) * top.height / base.height, tx = static_cast<size_t>(x) * top.width / base.width;
+            size_t ty = static_cast<size_t>(y) * top.height / base.height,
+                   tx = static_cast<size_t>(x) * top.width / base.width;
             const uint8_t* t = &top.pixels[(ty * top.width + tx) * 4];
             uint8_t* o = &out.pixels[(static_cast<size_t>(y) * base.width + x) * 4];
             for (int c = 0; c < 3; ++c) o[c] = static_cast<uint8_t>(std::lround(o[c] * (1.f - alpha) + t[c] * alpha));
@@ -201,10 +203,8 @@ std::string short_number(float v, int significant) {
     char buf[32];
     if (v == 0.f) return "0";
     float a = std::fabs(v);
-    if (a >= 1e4f || a < 1e-3f)
-        std::snprintf(buf, sizeof buf, "%.*e", std::max(0, significant - 2), v);
-    else if (a >= 100.f)
-        std::snprintf(buf, sizeof buf, "%.0f", v);
+    if (a >= 1e4f || a < 1e-3f) std::snprintf(buf, sizeof buf, "%.*e", std::max(0, significant - 2), v);
+    else if (a >= 100.f) std::snprintf(buf, sizeof buf, "%.0f", v);
     else {
         int decimals = std::max(0, significant - 1 - static_cast<int>(std::floor(std::log10(a))));
         decimals = std::min(decimals, 3);

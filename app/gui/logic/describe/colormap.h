@@ -12,7 +12,9 @@
 
 namespace vit::gui {
 
-struct Rgb { uint8_t r = 0, g = 0, b = 0; };
+struct Rgb {
+    uint8_t r = 0, g = 0, b = 0;
+};
 
 struct Range {
     float lo = 0.f, hi = 1.f;
@@ -23,7 +25,7 @@ struct RgbaImage {
     int width = 0, height = 0;
     std::vector<uint8_t> pixels;  // width*height*4, row 0 at the top
     Range range;
-    bool smooth = false;          // linear filtering (photos) instead of nearest (matrices)
+    bool smooth = false;  // linear filtering (photos) instead of nearest (matrices)
 };
 
 // t in [0, 1]: 0 = darkest blue / viridis purple, 0.5 = white / teal, 1 = dark red / yellow.

@@ -21,9 +21,7 @@ const StageDiff* TraceDiff::worst() const {
     return w;
 }
 
-double StageDiff::max_abs() const {
-    return problem.empty() ? gpu.max_abs : std::numeric_limits<double>::infinity();
-}
+double StageDiff::max_abs() const { return problem.empty() ? gpu.max_abs : std::numeric_limits<double>::infinity(); }
 
 bool TraceDiff::all_within() const {
     for (const StageDiff& d : stages)
@@ -35,9 +33,9 @@ StageDiff diff_stage(const Stage& cpu, const Tensor& gpu, float temperature) {
     StageDiff d;
     d.id = cpu.id;
     if (cpu.tensor.shape != gpu.shape)
-        d.problem = "shape " + shape_string(cpu.tensor.shape) + " on the CPU, " + shape_string(gpu.shape) + " on the GPU";
-    else
-        d.gpu = compare(gpu, cpu.tensor, gpu_tolerance(cpu.kind, cpu.tensor, temperature));
+        d.problem =
+            "shape " + shape_string(cpu.tensor.shape) + " on the CPU, " + shape_string(gpu.shape) + " on the GPU";
+    else d.gpu = compare(gpu, cpu.tensor, gpu_tolerance(cpu.kind, cpu.tensor, temperature));
     return d;
 }
 

@@ -20,14 +20,14 @@ namespace vit::gui {
 
 struct StageDiff {
     std::string id;
-    Difference gpu;                  // the GPU's stage against the CPU's (got = gpu, want = cpu)
-    std::string problem;             // "missing on the GPU", "shape (4, 5) vs (4, 6)"; empty when compared
+    Difference gpu;       // the GPU's stage against the CPU's (got = gpu, want = cpu)
+    std::string problem;  // "missing on the GPU", "shape (4, 5) vs (4, 6)"; empty when compared
     bool within() const { return problem.empty() && gpu.within(); }
-    double max_abs() const;          // infinite when there is a problem
+    double max_abs() const;  // infinite when there is a problem
 };
 
 struct TraceDiff {
-    std::vector<StageDiff> stages;   // CPU catalogue order
+    std::vector<StageDiff> stages;  // CPU catalogue order
     const StageDiff* find(const std::string& id) const;
     const StageDiff* worst() const;  // the largest max_abs() (a stage with a problem first); nullptr when empty
     bool all_within() const;         // every stage compared and within tolerance

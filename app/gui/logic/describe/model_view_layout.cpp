@@ -33,9 +33,7 @@ ModelGridLayout model_grid_layout(int layers, int heads, const ModelGridSizes& s
     return g;
 }
 
-float ModelGridLayout::band_x(int band) const {
-    return band * (label_w + heads * (cell + gap) + kBandGaps * gap);
-}
+float ModelGridLayout::band_x(int band) const { return band * (label_w + heads * (cell + gap) + kBandGaps * gap); }
 
 LayoutRect ModelGridLayout::cell_rect(int layer, int head) const {
     const int band = layer / band_layers, row = layer % band_layers;

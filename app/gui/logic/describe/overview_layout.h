@@ -26,24 +26,24 @@ struct LayoutRect {
 };
 
 struct OverviewRow {
-    int group = 0;          // Pipeline group: 0 embedding, 1 + b block b, depth + 1 head
+    int group = 0;             // Pipeline group: 0 embedding, 1 + b block b, depth + 1 head
     int first = 0, count = 0;  // stages [first, first + count) of the pipeline
-    bool names = false;     // stage names drawn above the thumbnails
-    bool group_start = true;  // first row of its group: the group's name goes beside it
-    LayoutRect band;        // the whole row, label column included
+    bool names = false;        // stage names drawn above the thumbnails
+    bool group_start = true;   // first row of its group: the group's name goes beside it
+    LayoutRect band;           // the whole row, label column included
 };
 
 struct OverviewSkip {
-    int from = 0, to = 0;   // pipeline indices: the stream leaves before `from`, is added back at `to`
+    int from = 0, to = 0;  // pipeline indices: the stream leaves before `from`, is added back at `to`
 };
 
 struct OverviewSizes {
     float width = 0, height = 0;  // the region
-    float label_w = 80;     // group names at the left
-    float name_h = 16;      // a line of stage names
-    float skip_h = 12;      // the band under a block row for its residual arrow
-    float gap = 8;          // between thumbnails (the flow arrows go there)
-    int focus = -1;         // the block drawn large when the model is deep; -1: none
+    float label_w = 80;           // group names at the left
+    float name_h = 16;            // a line of stage names
+    float skip_h = 12;            // the band under a block row for its residual arrow
+    float gap = 8;                // between thumbnails (the flow arrows go there)
+    int focus = -1;               // the block drawn large when the model is deep; -1: none
 };
 
 inline constexpr float kMaxThumbTall = 1.5f, kMaxThumbWide = 4.f;

@@ -20,8 +20,8 @@ namespace {
 struct Sizes {
     int C, P, N, T, D, H, Dh, M, K, L;
     int prefix;  // the tokens before the patches (CLS, DIST, registers)
-    int grid;  // side of the patch grid, 0 when N is not a square
-    int side;  // side of the input image in pixels
+    int grid;    // side of the patch grid, 0 when N is not a square
+    int side;    // side of the input image in pixels
     float eps;
 };
 
@@ -123,16 +123,20 @@ void describe_qkv(StageInfo& info, const StageRef& stage, const Sizes& s, const 
     const StageKind which = stage.kind;
     info.shapes = "(H, T, Dh) = " + tup({s.H, s.T, s.Dh}) + ", from qkv " + tup({s.T, 3 * s.D}) + " = " +
                   tup({s.T, s.D}) + " @ " + tup({s.D, 3 * s.D}) + " + " + tup({3 * s.D});
-    std::string split = "One Linear layer makes " + num(3 * s.D) + " numbers per token (queries, keys and values together); the " +
-                        num(s.D) + " " + (which == StageKind::Q ? "query" : which == StageKind::K ? "key" : "value") +
+    std::string split = "One Linear layer makes " + num(3 * s.D) +
+                        " numbers per token (queries, keys and values together); the " + num(s.D) + " " +
+                        (which == StageKind::Q   ? "query"
+                         : which == StageKind::K ? "key"
+                                                 : "value") +
                         " numbers are cut into " + plural(s.H, "head") + " of " + num(s.Dh) + ".";
     if (which == StageKind::Q)
         info.explanation = "A query is what a token is looking for. " + split +
                            " Each head asks its own question, so different heads can look for different things.";
     else if (which == StageKind::K)
-        info.explanation = "A key is what a token offers to be found by: when a query and a key point the same way, "
-                           "their dot product (score) is high. " +
-                           split;
+        info.explanation =
+            "A key is what a token offers to be found by: when a query and a key point the same way, "
+            "their dot product (score) is high. " +
+            split;
     else
         info.explanation = "A value is the information a token hands over when others attend to it. " + split +
                            " Queries and keys decide who listens to whom; values are what gets passed along.";
@@ -154,12 +158,14 @@ void describe_input(StageInfo& info, const StageRef&, const Sizes& s, const Mode
     info.explanation = "The picture is resized and centre-cropped to " + num(s.side) + " x " + num(s.side) +
                        " pixels, " + plural(s.C, "channel") + ". ";
     if (identity)
-        info.explanation += "This model normalises with mean 0 and standard deviation 1, so the pixel values go "
-                            "in unchanged.";
+        info.explanation +=
+            "This model normalises with mean 0 and standard deviation 1, so the pixel values go "
+            "in unchanged.";
     else
-        info.explanation += "Each pixel value v is scaled to 0..1, then every channel is shifted and scaled with "
-                            "the numbers the model was trained with: " +
-                            per_channel + ". Afterwards typical values lie between about -2 and +2, centred on 0.";
+        info.explanation +=
+            "Each pixel value v is scaled to 0..1, then every channel is shifted and scaled with "
+            "the numbers the model was trained with: " +
+            per_channel + ". Afterwards typical values lie between about -2 and +2, centred on 0.";
 }
 
 void describe_patches(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
@@ -167,10 +173,9 @@ void describe_patches(StageInfo& info, const StageRef&, const Sizes& s, const Mo
                   (s.grid > 0 ? num(s.grid) + " x " + num(s.grid) + " patches, " : std::string("patches, ")) +
                   num(s.C * s.P * s.P) + " = " + num(s.C) + " x " + num(s.P) + " x " + num(s.P);
     info.explanation = "The " + num(s.side) + " x " + num(s.side) + " image is cut into " + grid_words(s) +
-                       ", read left to right, top to bottom. Each of the " + num(s.N) +
-                       " patches becomes one row of " + num(s.C * s.P * s.P) + " numbers (" +
-                       plural(s.C, "channel") + " x " + num(s.P) + " x " + num(s.P) +
-                       " pixels), in the same order as the weights of the Conv2d that embeds them.";
+                       ", read left to right, top to bottom. Each of the " + num(s.N) + " patches becomes one row of " +
+                       num(s.C * s.P * s.P) + " numbers (" + plural(s.C, "channel") + " x " + num(s.P) + " x " +
+                       num(s.P) + " pixels), in the same order as the weights of the Conv2d that embeds them.";
 }
 
 void describe_patch_embed(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
@@ -178,8 +183,8 @@ void describe_patch_embed(StageInfo& info, const StageRef&, const Sizes& s, cons
     info.shapes = tup({s.N, s.D}) + " = " + tup({s.N, K}) + " @ " + tup({K, s.D}) + " + " + tup({s.D});
     info.explanation = "One learned matrix turns each patch's " + num(K) + " pixel numbers into " + num(s.D) +
                        " numbers, its embedding; the same weights are used for all " + num(s.N) +
-                       " patches. A Conv2d with a " + num(s.P) + " x " + num(s.P) + " kernel and stride " +
-                       num(s.P) + " does exactly this multiplication, once per patch, which is how timm writes it.";
+                       " patches. A Conv2d with a " + num(s.P) + " x " + num(s.P) + " kernel and stride " + num(s.P) +
+                       " does exactly this multiplication, once per patch, which is how timm writes it.";
 }
 
 void describe_cls(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
@@ -188,43 +193,50 @@ void describe_cls(StageInfo& info, const StageRef&, const Sizes& s, const ModelC
     const std::string reads = s.K > 0 ? "at the end the classifier reads only this row."
                                       : "at the end its row is the summary of the whole image.";
     if (s.prefix == 1 && config.class_token && config.global_pool == GlobalPool::Token)
-        info.explanation = "A learned row of " + num(s.D) + " numbers, the CLS token, is put on top as row 0, so "
-                           "there are now " + num(s.T) + " tokens. It belongs to no patch: through the blocks it "
-                           "collects information from all of them, and " + reads;
+        info.explanation = "A learned row of " + num(s.D) +
+                           " numbers, the CLS token, is put on top as row 0, so "
+                           "there are now " +
+                           num(s.T) +
+                           " tokens. It belongs to no patch: through the blocks it "
+                           "collects information from all of them, and " +
+                           reads;
     else if (s.prefix == 0)
         info.explanation = "This model has no class token: nothing is put on top, and the " + num(s.N) +
                            " patch tokens go on alone. The head reads " + pooled_tokens(config) + ".";
     else
-        info.explanation = num(s.prefix) + " learned rows of " + num(s.D) + " numbers, " +
-                           prefix_token_list(config) + ", are put on top as rows 0 to " + num(s.prefix - 1) +
-                           ", so there are now " + num(s.T) + " tokens. They belong to no patch; the head reads " +
-                           pooled_tokens(config) + ".";
+        info.explanation = num(s.prefix) + " learned rows of " + num(s.D) + " numbers, " + prefix_token_list(config) +
+                           ", are put on top as rows 0 to " + num(s.prefix - 1) + ", so there are now " + num(s.T) +
+                           " tokens. They belong to no patch; the head reads " + pooled_tokens(config) + ".";
 }
 
 void describe_tokens(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
     const std::string TD = tup({s.T, s.D});
     const int placed = config.pos_prefix();  // the prefix tokens that take a position
     info.shapes = TD + " = " + TD + " + " + TD;
-    info.explanation = "Attention on its own does not know where a patch came from. A learned position embedding, "
-                       "one row of " +
-                       num(s.D) + " numbers per position (" +
-                       (placed == 1 ? "the CLS token plus " : placed > 1 ? "the prefix tokens plus " : "") +
-                       (s.grid > 0 ? "the " + num(s.grid) + " x " + num(s.grid) + " grid" : plural(s.N, "patch")) +
-                       (placed < s.prefix ? placed == 0 ? "; the prefix tokens get none" : "; the registers get none" : "") +
-                       "), is added so each token also carries where its patch sits. This " + num(s.T) + " x " +
-                       num(s.D) + " matrix is the input of block 0.";
+    info.explanation =
+        "Attention on its own does not know where a patch came from. A learned position embedding, "
+        "one row of " +
+        num(s.D) + " numbers per position (" +
+        (placed == 1  ? "the CLS token plus "
+         : placed > 1 ? "the prefix tokens plus "
+                      : "") +
+        (s.grid > 0 ? "the " + num(s.grid) + " x " + num(s.grid) + " grid" : plural(s.N, "patch")) +
+        (placed < s.prefix ? placed == 0 ? "; the prefix tokens get none" : "; the registers get none" : "") +
+        "), is added so each token also carries where its patch sits. This " + num(s.T) + " x " + num(s.D) +
+        " matrix is the input of block 0.";
     if (s.grid > 0 && config.pos_grid > 0 && config.pos_grid != s.grid)
         info.explanation += " The checkpoint learned a " + num(config.pos_grid) + " x " + num(config.pos_grid) +
-                            " grid of positions, so it is resized (bicubic) to " + num(s.grid) + " x " +
-                            num(s.grid) + ".";
+                            " grid of positions, so it is resized (bicubic) to " + num(s.grid) + " x " + num(s.grid) +
+                            ".";
 }
 
 // A block's stages (the block's number is stage.block).
 
 void describe_ln1(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     fill_layernorm(info, s);
-    info.explanation = layernorm_explanation(s) + " The block is pre-norm: attention reads the normalised copy, "
-                                                  "while the un-normalised x is kept for the residual.";
+    info.explanation = layernorm_explanation(s) +
+                       " The block is pre-norm: attention reads the normalised copy, "
+                       "while the un-normalised x is kept for the residual.";
 }
 
 void describe_scores(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
@@ -233,66 +245,73 @@ void describe_scores(StageInfo& info, const StageRef&, const Sizes& s, const Mod
     info.shapes = HTT + " = " + HTDh + " @ " + tup({s.H, s.Dh, s.T}) + " / sqrt(" + num(s.Dh) + ")";
     info.explanation = "In each of the " + plural(s.H, "head") +
                        ", every token's query is compared with every token's key by a dot product: " + num(s.T) +
-                       " x " + num(s.T) + " = " + num(s.T * s.T) + " scores per head. Dividing by sqrt(" +
-                       num(s.Dh) + ") = " + sqrt_value(s.Dh) +
+                       " x " + num(s.T) + " = " + num(s.T * s.T) + " scores per head. Dividing by sqrt(" + num(s.Dh) +
+                       ") = " + sqrt_value(s.Dh) +
                        " keeps the scores from growing with the head size, so the softmax that follows does not "
                        "become too sharp.";
-    info.notebook_note = "Seed 001's Head scales by C ** -0.5 with C the embedding width (512 there), not by "
-                         "head_size ** -0.5, and seed 002 divides by hidden_dim ** 0.5. ViT divides by the size of "
-                         "the vectors being multiplied, sqrt(Dh) = " +
-                         sqrt_value(s.Dh) + "; dividing by sqrt(D) = " + sqrt_value(s.D) +
-                         " here would make every head's attention flatter.";
+    info.notebook_note =
+        "Seed 001's Head scales by C ** -0.5 with C the embedding width (512 there), not by "
+        "head_size ** -0.5, and seed 002 divides by hidden_dim ** 0.5. ViT divides by the size of "
+        "the vectors being multiplied, sqrt(Dh) = " +
+        sqrt_value(s.Dh) + "; dividing by sqrt(D) = " + sqrt_value(s.D) +
+        " here would make every head's attention flatter.";
 }
 
 void describe_attn(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     const std::string HTT = tup({s.H, s.T, s.T});
     info.shapes = HTT + " -> " + HTT + ", each of the " + num(s.T) + " rows sums to 1";
-    info.explanation = "Each row of scores becomes shares of 100%: every score is exponentiated, then divided by "
-                       "its row's total, so the " +
-                       num(s.T) +
-                       " weights of a row are positive and add up to 1. Row t says how much token t takes from "
-                       "each token; click a patch to see its row over the image.";
+    info.explanation =
+        "Each row of scores becomes shares of 100%: every score is exponentiated, then divided by "
+        "its row's total, so the " +
+        num(s.T) +
+        " weights of a row are positive and add up to 1. Row t says how much token t takes from "
+        "each token; click a patch to see its row over the image.";
 }
 
 void describe_context(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     const std::string TD = tup({s.T, s.D});
     const std::string HTT = tup({s.H, s.T, s.T});
     const std::string HTDh = tup({s.H, s.T, s.Dh});
-    info.shapes = HTDh + " = " + HTT + " @ " + HTDh + ", then " + HTDh + " -> " + TD + " (" + num(s.H) +
-                  " heads x " + num(s.Dh) + " = " + num(s.D) + ")";
+    info.shapes = HTDh + " = " + HTT + " @ " + HTDh + ", then " + HTDh + " -> " + TD + " (" + num(s.H) + " heads x " +
+                  num(s.Dh) + " = " + num(s.D) + ")";
     info.explanation = "Each token's new vector is a blend of all " + num(s.T) +
                        " tokens' values, mixed in the proportions of its attention row. The " + plural(s.H, "head") +
                        "' results (" + num(s.Dh) + " numbers each) are put side by side into " + num(s.D) +
                        " numbers per token.";
-    info.notebook_note = "Seed 002's MultiHeadSelfAttention stops here: each head's softmax(q @ k.T / sqrt(D)) @ v "
-                         "goes into a list that is never concatenated, the output Linear is never applied and "
-                         "forward returns nothing. Here the heads are concatenated, and attn_out projects them.";
+    info.notebook_note =
+        "Seed 002's MultiHeadSelfAttention stops here: each head's softmax(q @ k.T / sqrt(D)) @ v "
+        "goes into a list that is never concatenated, the output Linear is never applied and "
+        "forward returns nothing. Here the heads are concatenated, and attn_out projects them.";
 }
 
 void describe_attn_out(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     const std::string TD = tup({s.T, s.D});
     info.shapes = TD + " = " + TD + " @ " + tup({s.D, s.D}) + " + " + tup({s.D});
-    info.explanation = "A Linear layer mixes the heads' results, so what one head found can combine with what "
-                       "the others found. Its output has the block input's shape, " +
-                       num(s.T) + " x " + num(s.D) + ", so it can be added back to it.";
+    info.explanation =
+        "A Linear layer mixes the heads' results, so what one head found can combine with what "
+        "the others found. Its output has the block input's shape, " +
+        num(s.T) + " x " + num(s.D) + ", so it can be added back to it.";
 }
 
 void describe_res1(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     const std::string TD = tup({s.T, s.D});
     info.shapes = TD + " = " + TD + " + " + TD;
-    info.explanation = "The attention result is added to the block's input instead of replacing it (a residual, "
-                       "or skip, connection). Each block only adds a correction, so what the tokens knew survives "
-                       "through all " +
-                       plural(s.L, "block") + " and training stays stable.";
-    info.notebook_note = "Seed 004's Block.forward computes y, attn = self.attn(self.norm1(x)) and never uses y: "
-                         "it goes straight to x = x + self.mlp(self.norm2(x)), so attention never changes the "
-                         "tokens. The correct pre-norm block is x = x + attn(norm1(x)); x = x + mlp(norm2(x)).";
+    info.explanation =
+        "The attention result is added to the block's input instead of replacing it (a residual, "
+        "or skip, connection). Each block only adds a correction, so what the tokens knew survives "
+        "through all " +
+        plural(s.L, "block") + " and training stays stable.";
+    info.notebook_note =
+        "Seed 004's Block.forward computes y, attn = self.attn(self.norm1(x)) and never uses y: "
+        "it goes straight to x = x + self.mlp(self.norm2(x)), so attention never changes the "
+        "tokens. The correct pre-norm block is x = x + attn(norm1(x)); x = x + mlp(norm2(x)).";
 }
 
 void describe_ln2(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     fill_layernorm(info, s);
-    info.explanation = layernorm_explanation(s) + " The MLP reads this normalised copy; x itself is kept for the "
-                                                  "second residual.";
+    info.explanation = layernorm_explanation(s) +
+                       " The MLP reads this normalised copy; x itself is kept for the "
+                       "second residual.";
 }
 
 void describe_fc1(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
@@ -327,31 +346,34 @@ void describe_out(StageInfo& info, const StageRef& stage, const Sizes& s, const 
     const int b = stage.block;
     info.shapes = TD + " = " + TD + " + " + TD;
     std::string next = (b + 1 < s.L) ? "the input of block " + num(b + 1) : "the input of the final LayerNorm";
-    info.explanation = "The second residual: the MLP's correction is added to the tokens. This " + num(s.T) +
-                       " x " + num(s.D) + " matrix is block " + num(b) + "'s output and " + next + ".";
+    info.explanation = "The second residual: the MLP's correction is added to the tokens. This " + num(s.T) + " x " +
+                       num(s.D) + " matrix is block " + num(b) + "'s output and " + next + ".";
 }
 
 // The variants' stages: CLIP's norm_pre and QuickGELU, DINOv2's LayerScale and SwiGLU.
 
 void describe_norm_pre(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     fill_layernorm(info, s);
-    info.explanation = layernorm_explanation(s) + " CLIP's image tower normalises the tokens once more before "
-                                                  "the first block (timm's pre_norm); the blocks' residual stream "
-                                                  "starts from this copy, not from the raw tokens.";
+    info.explanation = layernorm_explanation(s) +
+                       " CLIP's image tower normalises the tokens once more before "
+                       "the first block (timm's pre_norm); the blocks' residual stream "
+                       "starts from this copy, not from the raw tokens.";
 }
 
 void describe_quick_gelu(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     info.shapes = tup({s.T, s.M}) + " -> " + tup({s.T, s.M}) + ", number by number";
-    info.explanation = "QuickGELU, x * sigmoid(1.702 x), is the approximation of GELU that OpenAI trained CLIP with: "
-                       "the same smooth switch on each of the " + num(s.T * s.M) +
-                       " numbers, a little different from the exact GELU near -2 to 0.";
+    info.explanation =
+        "QuickGELU, x * sigmoid(1.702 x), is the approximation of GELU that OpenAI trained CLIP with: "
+        "the same smooth switch on each of the " +
+        num(s.T * s.M) + " numbers, a little different from the exact GELU near -2 to 0.";
 }
 
 void describe_swiglu(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     info.shapes = tup({s.T, 2 * s.M}) + " -> " + tup({s.T, s.M}) + ", the two halves multiplied number by number";
     info.explanation = "SwiGLU, the MLP of DINOv2's giant model: fc1's left " + num(s.M) +
                        " numbers per token are gates, passed through SiLU (x * sigmoid(x), a smooth switch), and "
-                       "each gate multiplies the matching number of the right " + num(s.M) +
+                       "each gate multiplies the matching number of the right " +
+                       num(s.M) +
                        ", the values. Where a gate is near 0 its feature is shut; the model learns which "
                        "features each token lets through.";
 }
@@ -361,7 +383,8 @@ void describe_layer_scale(StageInfo& info, const StageRef& stage, const Sizes& s
     info.shapes = TD + " = " + TD + " * " + tup({s.D}) + ", per feature";
     info.explanation = std::string("LayerScale multiplies the ") +
                        (stage.kind == StageKind::Ls1 ? "attention" : "MLP") + " branch feature by feature by " +
-                       num(s.D) + " learned numbers (initialised at 1e-5 in DINOv2) before it is added to the "
+                       num(s.D) +
+                       " learned numbers (initialised at 1e-5 in DINOv2) before it is added to the "
                        "residual stream: each block starts as almost the identity and learns how much to add.";
 }
 
@@ -369,21 +392,22 @@ void describe_layer_scale(StageInfo& info, const StageRef& stage, const Sizes& s
 
 void describe_norm(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
     fill_layernorm(info, s);
-    info.explanation = "After the last of the " + plural(s.L, "block") + ", one more LayerNorm gives every token mean "
+    info.explanation = "After the last of the " + plural(s.L, "block") +
+                       ", one more LayerNorm gives every token mean "
                        "0 and standard deviation 1, then applies a learned gamma and beta. " +
                        (config.fc_norm ? std::string("Here it is an identity (timm fc_norm): the LayerNorm comes after "
                                                      "pooling instead.")
                         : config.global_pool == GlobalPool::Avg ? "The head reads " + pooled_tokens(config) + "."
                         : config.dist_token ? std::string("The two heads read row 0 (CLS) and row 1 (DIST).")
-                        : s.K > 0 ? std::string("The classifier reads only row 0, the CLS token.")
+                        : s.K > 0           ? std::string("The classifier reads only row 0, the CLS token.")
                                   : std::string("Row 0, the CLS token, is the image's feature vector: this model has "
                                                 "no classifier head."));
 }
 
 void describe_pool(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
     const bool avg = config.global_pool == GlobalPool::Avg;
-    info.shapes = tup({s.D}) + (avg ? " = mean over " + num(s.N) + " rows of " + tup({s.T, s.D})
-                                    : " = row 0 of " + tup({s.T, s.D}));
+    info.shapes = tup({s.D}) +
+                  (avg ? " = mean over " + num(s.N) + " rows of " + tup({s.T, s.D}) : " = row 0 of " + tup({s.T, s.D}));
     info.explanation = avg ? "The " + num(s.N) + " patch tokens are averaged into one vector of " + num(s.D) +
                                  " numbers" + (s.prefix > 0 ? ", leaving out " + prefix_token_list(config) : "") +
                                  ". This vector, not a class token, is what the head reads."
@@ -392,8 +416,9 @@ void describe_pool(StageInfo& info, const StageRef&, const Sizes& s, const Model
 
 void describe_pool_norm(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig&) {
     info.shapes = tup({s.D}) + " -> " + tup({s.D}) + ", gamma, beta: " + tup({s.D}) + ", eps = " + fnum(s.eps);
-    info.explanation = "A LayerNorm of the pooled vector alone (timm fc_norm): mean 0 and standard deviation 1, "
-                       "then a learned gamma and beta. The final norm before it is an identity.";
+    info.explanation =
+        "A LayerNorm of the pooled vector alone (timm fc_norm): mean 0 and standard deviation 1, "
+        "then a learned gamma and beta. The final norm before it is an identity.";
 }
 
 void describe_logits_part(StageInfo& info, const StageRef& stage, const Sizes& s, const ModelConfig&) {
@@ -408,7 +433,8 @@ void describe_logits_part(StageInfo& info, const StageRef& stage, const Sizes& s
 
 void describe_logits(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
     info.shapes = tup({s.K}) + " = " + tup({s.D}) + " @ " + tup({s.D, s.K}) + " + " + tup({s.K});
-    if (config.dist_token) info.shapes = tup({s.K}) + " = (logits_cls " + tup({s.K}) + " + logits_dist " + tup({s.K}) + ") / 2";
+    if (config.dist_token)
+        info.shapes = tup({s.K}) + " = (logits_cls " + tup({s.K}) + " + logits_dist " + tup({s.K}) + ") / 2";
     const std::string reads = config.dist_token ? "The mean of the two heads (CLS and DIST) turns their"
                                                 : "A Linear layer turns " + pooled_tokens(config) + "'s";
     info.explanation = reads + " " + num(s.D) + " numbers into " + num(s.K) +
@@ -423,21 +449,23 @@ void describe_probs(StageInfo& info, const StageRef&, const Sizes& s, const Mode
                        " scores into probabilities: each is exponentiated and divided by the total, so all are "
                        "positive and add up to 1 (100%). The bars show the top classes; a difference of 1 in the "
                        "logits means a factor of e = 2.7 in probability.";
-    if (s.K == 0) info.explanation = "This model has no classifier head (num_classes = 0), so there are no probabilities.";
+    if (s.K == 0)
+        info.explanation = "This model has no classifier head (num_classes = 0), so there are no probabilities.";
 }
 
 void describe_rollout(StageInfo& info, const StageRef&, const Sizes& s, const ModelConfig& config) {
     info.shapes = tup({s.T, s.T}) + " = product of " + plural(s.L, "matrix") + " " + tup({s.T, s.T}) +
                   ", each the mean of " + tup({s.H, s.T, s.T}) + " over heads";
-    info.explanation = "One block's attention only says where tokens look in that block, but tokens already mixed "
-                       "in earlier blocks. Rollout averages the " +
-                       plural(s.H, "head") +
-                       " of each block, adds the identity matrix because the residual keeps half of each "
-                       "token's own information, makes every row sum to 1 again, and multiplies these " +
-                       num(s.T) + " x " + num(s.T) + " matrices through all " + plural(s.L, "block") +
-                       (config.class_token ? ". Row 0 then shows which patches flowed into the CLS token."
-                                           : ". Row t then shows which patches flowed into token t (this model "
-                                             "has no class token).");
+    info.explanation =
+        "One block's attention only says where tokens look in that block, but tokens already mixed "
+        "in earlier blocks. Rollout averages the " +
+        plural(s.H, "head") +
+        " of each block, adds the identity matrix because the residual keeps half of each "
+        "token's own information, makes every row sum to 1 again, and multiplies these " +
+        num(s.T) + " x " + num(s.T) + " matrices through all " + plural(s.L, "block") +
+        (config.class_token ? ". Row 0 then shows which patches flowed into the CLS token."
+                            : ". Row t then shows which patches flowed into token t (this model "
+                              "has no class token).");
 }
 
 // Shapes, explanation and notebook note for each kind of stage, in the catalogue's order

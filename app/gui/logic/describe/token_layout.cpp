@@ -26,27 +26,34 @@ std::string token_name(int token, bool reordered, const TokenLayout& layout) {
 std::string prefix_token_note(const ModelConfig& c) {
     std::string note;
     if (!c.class_token)
-        note = "This model has no class token (timm class_token=False): nothing holds the image as a whole until "
-               "the end.";
+        note =
+            "This model has no class token (timm class_token=False): nothing holds the image as a whole until "
+            "the end.";
     else if (c.global_pool == GlobalPool::Avg)
-        note = "One extra learned vector, the same for every image. It holds no pixels: through attention it "
-               "gathers information from all patches; the head here does not read it.";
+        note =
+            "One extra learned vector, the same for every image. It holds no pixels: through attention it "
+            "gathers information from all patches; the head here does not read it.";
     else if (c.num_classes > 0)
-        note = "One extra learned vector, the same for every image. It holds no pixels: through attention it "
-               "gathers information from all patches, and the classifier reads only this row at the end.";
+        note =
+            "One extra learned vector, the same for every image. It holds no pixels: through attention it "
+            "gathers information from all patches, and the classifier reads only this row at the end.";
     else
-        note = "One extra learned vector, the same for every image. It holds no pixels: through attention it "
-               "gathers information from all patches, and at the end its row is the image's feature vector.";
+        note =
+            "One extra learned vector, the same for every image. It holds no pixels: through attention it "
+            "gathers information from all patches, and at the end its row is the image's feature vector.";
     if (c.dist_token)
-        note += " DIST, DeiT's distillation token, is trained to agree with a teacher network; a second head reads "
-                "its row, and the prediction is the mean of the two heads.";
+        note +=
+            " DIST, DeiT's distillation token, is trained to agree with a teacher network; a second head reads "
+            "its row, and the prediction is the mean of the two heads.";
     if (c.reg_tokens > 0)
-        note += " The " + std::to_string(c.reg_tokens) + " registers (REG0…) hold no pixels and no head reads them: "
+        note += " The " + std::to_string(c.reg_tokens) +
+                " registers (REG0…) hold no pixels and no head reads them: "
                 "scratch space, so that patch tokens need not store global information (Darcet et al. 2024).";
     if (!c.pos_on_prefix) note += " Positions are added to the patch rows only (timm no_embed_class).";
     else if (c.pos_prefix() < c.prefix_tokens())
-        note += " The registers take no position: transformers adds the positions to CLS and the patches, then "
-                "inserts the registers.";
+        note +=
+            " The registers take no position: transformers adds the positions to CLS and the patches, then "
+            "inserts the registers.";
     if (c.global_pool == GlobalPool::Avg) note += " The head reads " + pooled_tokens(c) + ".";
     return note;
 }

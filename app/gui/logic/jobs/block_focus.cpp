@@ -43,8 +43,8 @@ std::shared_ptr<const Trace> BlockFocus::seen(const std::shared_ptr<const Trace>
         recent_.erase(it);
     } else {  // room first: the new block is as large as those kept
         const int64_t each = recent_.empty() ? 0 : own_bytes(*recent_.front().trace);
-        while (!recent_.empty() && (recent_.size() >= kBlocksKept ||
-                                    each * static_cast<int64_t>(recent_.size() + 1) > kKeptBytes))
+        while (!recent_.empty() &&
+               (recent_.size() >= kBlocksKept || each * static_cast<int64_t>(recent_.size() + 1) > kKeptBytes))
             let_go_of_oldest();
         found.trace = recompute_over(*model_, trace, block, nullptr, std::move(spare_));
     }

@@ -16,9 +16,9 @@
 namespace vit::gui {
 
 struct WalkedBlocks {
-    const Trace* stream = nullptr;  // the trace walked (by identity; the job holds it alive)
-    int token = -1;                 // the token whose rows were kept, in image order
-    int tokens = 0;                 // T in image order: the prefix tokens and every patch
+    const Trace* stream = nullptr;             // the trace walked (by identity; the job holds it alive)
+    int token = -1;                            // the token whose rows were kept, in image order
+    int tokens = 0;                            // T in image order: the prefix tokens and every patch
     std::vector<std::vector<float>> rows;      // per block, once walked: H×T, head h's row of `token`
     std::vector<std::vector<float>> distance;  // per block, once walked: H mean attention distances (pixels)
     int done = 0;                              // the blocks walked so far, from block 0

@@ -10,7 +10,8 @@ namespace {
 
 // What a request runs: its model and its image (the file, or the address of its pixels).
 std::string run_key(const LoadRequest& r) {
-    return r.model + "|" + (r.pixels ? "pixels@" + std::to_string(reinterpret_cast<uintptr_t>(r.pixels.get())) : r.image);
+    return r.model + "|" +
+           (r.pixels ? "pixels@" + std::to_string(reinterpret_cast<uintptr_t>(r.pixels.get())) : r.image);
 }
 
 }  // namespace

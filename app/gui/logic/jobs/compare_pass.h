@@ -43,9 +43,9 @@ private:
 
     Loader loader_;
     std::string model_;
-    std::string image_key_;    // which image the loaded model shows: its file, or "pixels <address>"
-    LoadRequest image_;        // that image as a request (its file, or its pixels)
-    std::string result_key_;   // the model and image of result_
+    std::string image_key_;   // which image the loaded model shows: its file, or "pixels <address>"
+    LoadRequest image_;       // that image as a request (its file, or its pixels)
+    std::string result_key_;  // the model and image of result_
     std::optional<Loaded> result_;
     uint64_t generation_ = 0;
 };

@@ -61,8 +61,7 @@ public:
         }
     }
     Explanation take() {
-        while (step()) {
-        }
+        while (step()) {}
         return std::move(ex_);
     }
 
@@ -108,8 +107,8 @@ private:
     }
 
     const Model& model_;
-    const Trace* trace_;                 // the trace the backward pass reads: the one asked about,
-    std::optional<Trace> every_stage_;   // or its pass again with every stage (pass_every_stage)
+    const Trace* trace_;                // the trace the backward pass reads: the one asked about,
+    std::optional<Trace> every_stage_;  // or its pass again with every stage (pass_every_stage)
     Explanation ex_;
     Gradients grads_;
     std::optional<BackwardWalk> walk_;  // fills grads_
@@ -123,8 +122,11 @@ class ExplainWork : public Job {
 public:
     ExplainWork(std::shared_ptr<const Model> model, std::shared_ptr<const Trace> trace, uint64_t generation, int cls,
                 const Interventions& asked)
-        : model_(std::move(model)), trace_(std::move(trace)), steps_(*model_, *trace_, cls, asked),
-          generation_(generation), cls_(cls) {}
+        : model_(std::move(model)),
+          trace_(std::move(trace)),
+          steps_(*model_, *trace_, cls, asked),
+          generation_(generation),
+          cls_(cls) {}
     bool step() override { return steps_.step(); }
     bool answers(uint64_t generation, int cls) const { return generation_ == generation && cls_ == cls; }
     Explanation take() {

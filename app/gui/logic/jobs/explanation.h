@@ -21,13 +21,13 @@ namespace vit::gui {
 
 struct Explanation {
     int cls = -1;
-    uint64_t generation = 0;         // the trace it explains (App's generation counter)
+    uint64_t generation = 0;                 // the trace it explains (App's generation counter)
     std::shared_ptr<const Trace> gradients;  // d logit[cls] / d stage, for every stage it depends on
-    std::vector<float> relevance;    // N: R[0, 1 + n] for patch n (relevance.h), as shares summing to 1
-    std::string relevance_missing;   // why relevance is empty (dropped tokens)
-    std::vector<float> saliency;     // S×S: max over channels of |∂logit[cls]/∂input|
-    int side = 0;                    // S
-    std::string error;               // why there is none (no head, a class out of range)
+    std::vector<float> relevance;            // N: R[0, 1 + n] for patch n (relevance.h), as shares summing to 1
+    std::string relevance_missing;           // why relevance is empty (dropped tokens)
+    std::vector<float> saliency;             // S×S: max over channels of |∂logit[cls]/∂input|
+    int side = 0;                            // S
+    std::string error;                       // why there is none (no head, a class out of range)
 
     // Whether this is the explanation of class `c` of trace `g`.
     bool answers(uint64_t g, int c) const { return generation == g && cls == c; }

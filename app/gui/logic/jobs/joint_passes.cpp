@@ -36,7 +36,8 @@ std::vector<std::string> joint_pca_others(const std::string& current, const std:
 
 class JointWork : public Job {
 public:
-    JointWork(std::shared_ptr<const Model> model, JointPasses asked) : model_(std::move(model)), done_(std::move(asked)) {}
+    JointWork(std::shared_ptr<const Model> model, JointPasses asked)
+        : model_(std::move(model)), done_(std::move(asked)) {}
     bool step() override {
         try {
             const size_t next = done_count();
@@ -72,7 +73,8 @@ private:
         image->name = loaded.image_name;
         image->input = *loaded.input;
         image->tokens = patch_tokens(*loaded.trace, model_->config);
-        for (int b = 0; b < model_->config.depth; ++b) image->outs.push_back(loaded.trace->at(StageRef{StageKind::Out, b}));
+        for (int b = 0; b < model_->config.depth; ++b)
+            image->outs.push_back(loaded.trace->at(StageRef{StageKind::Out, b}));
         std::lock_guard<std::mutex> lock(mutex_);
         done_.images.push_back(std::move(image));
     }

@@ -28,11 +28,11 @@ struct JointImage {
 };
 
 struct JointPasses {
-    std::string model_name;           // the model they went through, as requested
-    std::vector<std::string> paths;   // the images asked for, in order
-    int image_size = 0;               // the input size asked for (0: the model's own)
+    std::string model_name;                                 // the model they went through, as requested
+    std::vector<std::string> paths;                         // the images asked for, in order
+    int image_size = 0;                                     // the input size asked for (0: the model's own)
     std::vector<std::shared_ptr<const JointImage>> images;  // those done so far, in `paths` order
-    std::string error;                // why the job stopped (vit::Error's message, naming the file), or ""
+    std::string error;  // why the job stopped (vit::Error's message, naming the file), or ""
     bool complete() const { return error.empty() && images.size() == paths.size(); }
     bool answers(const std::string& model, const std::vector<std::string>& asked, int size) const {
         return model_name == model && paths == asked && image_size == size;

@@ -54,7 +54,8 @@ private:
     bool superseded_ = false;
 };
 
-Loader::Loader(std::shared_ptr<Worker> worker, bool keep_stream) : worker_(std::move(worker)), keep_stream_(keep_stream) {
+Loader::Loader(std::shared_ptr<Worker> worker, bool keep_stream)
+    : worker_(std::move(worker)), keep_stream_(keep_stream) {
     state_->reuse = std::make_shared<PassReuse>();
 }
 

@@ -28,27 +28,28 @@ class PassReuse;  // pass_steps.h
 struct LoadRequest {
     LoadRequest(std::string model_ = {}, std::string image_ = {}, int image_size_ = 0)
         : model(std::move(model_)), image(std::move(image_)), image_size(image_size_) {}
-    std::string model;     // built-in name or checkpoint path
-    std::string image;     // image path; "" = the model's built-in image (core/loading/builtin.h)
-    int image_size = 0;    // 0 = the model's own size
-    std::shared_ptr<const Image> pixels;  // set: this image instead of a file (the Draw canvas)
-    std::string pixels_name;              // its name for the title and status bar
-    Interventions interventions;          // the question asked; empty = the plain pass
+    std::string model;                      // built-in name or checkpoint path
+    std::string image;                      // image path; "" = the model's built-in image (core/loading/builtin.h)
+    int image_size = 0;                     // 0 = the model's own size
+    std::shared_ptr<const Image> pixels;    // set: this image instead of a file (the Draw canvas)
+    std::string pixels_name;                // its name for the title and status bar
+    Interventions interventions;            // the question asked; empty = the plain pass
     std::shared_ptr<const Trace> original;  // the unmodified trace of this model and image, when known
-    std::shared_ptr<const Tensor> input;    // this model's input from this image, made already (a rerun): not decoded again
+    std::shared_ptr<const Tensor>
+        input;                 // this model's input from this image, made already (a rerun): not decoded again
     bool keep_stream = false;  // the pass keeps only the residual stream even when every stage fits (pass_steps.h)
 };
 
 struct Loaded {
     std::shared_ptr<const Model> model;
-    std::string model_name;              // as requested ("toy-4x4", a path)
-    std::string image_name;              // file name, or "toy 4×4 (0…15)"
-    Image picture;                       // the decoded image, at most 1024 px a side, for display; empty when
-                                         // the request brought its input (the picture shown stays)
-    std::shared_ptr<const Tensor> input;  // the model's input made from it (the occlusion job masks it)
-    std::shared_ptr<const Trace> trace;  // every stage, under request.interventions
+    std::string model_name;                 // as requested ("toy-4x4", a path)
+    std::string image_name;                 // file name, or "toy 4×4 (0…15)"
+    Image picture;                          // the decoded image, at most 1024 px a side, for display; empty when
+                                            // the request brought its input (the picture shown stays)
+    std::shared_ptr<const Tensor> input;    // the model's input made from it (the occlusion job masks it)
+    std::shared_ptr<const Trace> trace;     // every stage, under request.interventions
     std::shared_ptr<const Trace> original;  // the unmodified pass (the same as `trace` with no interventions)
-    Mat lens;                            // the logit lens of `trace` (depth × classes); empty with no head
+    Mat lens;                               // the logit lens of `trace` (depth × classes); empty with no head
     LoadRequest request;
     double load_ms = 0, forward_ms = 0;
     bool pass_ran = true;  // false: the plain pass asked again, answered by the trace the request brought
@@ -89,7 +90,7 @@ public:
     // What the job and the loader share.
     struct Shared {
         std::atomic<float> progress{0.f};
-        std::atomic<bool> cancel{false};  // cancel_download(); cleared as each job starts
+        std::atomic<bool> cancel{false};      // cancel_download(); cleared as each job starts
         std::atomic<bool> superseded{false};  // a newer request waits; cleared as each job starts
         std::mutex mutex;
         std::string phase;

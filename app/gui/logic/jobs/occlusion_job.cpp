@@ -59,7 +59,7 @@ OcclusionJob::~OcclusionJob() = default;
 
 void OcclusionJob::request(std::shared_ptr<const Model> model, std::shared_ptr<const Tensor> input,
                            const Interventions& asked, uint64_t generation) {
-    if (job_ && job_->generation() == generation) return;  // running for it
+    if (job_ && job_->generation() == generation) return;                                          // running for it
     if (!job_ && latest_ && latest_->generation == generation && latest_->map.complete()) return;  // done
     cancel();
     job_ = std::make_shared<OcclusionWork>(std::move(model), std::move(input), mapper_, asked, generation);

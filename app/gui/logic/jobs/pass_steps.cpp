@@ -79,7 +79,8 @@ void PassSteps::read_model(std::shared_ptr<const Model> current, const std::stri
         report(0.f, "reading the model");
         const HubProgress download = [this](const HubTransfer& t) {
             const std::string text = "downloading " + t.file + ": " + transfer_text(t);
-            report(kReadShare * static_cast<float>(t.total > 0 ? static_cast<double>(t.done) / t.total : 0.), text.c_str());
+            report(kReadShare * static_cast<float>(t.total > 0 ? static_cast<double>(t.done) / t.total : 0.),
+                   text.c_str());
             return !(signals_.cancel_download && *signals_.cancel_download);
         };
         out_.model = std::make_shared<const Model>(load_model(
@@ -152,8 +153,8 @@ TraceKeep PassSteps::keep() const {
 // "forward pass: block 7 of 24", the bar moved as far.
 void PassSteps::report_blocks(const char* what) const {
     const int depth = out_.model->config.depth, done = walk_->blocks_done();
-    const std::string text = std::string(what) + ": block " + std::to_string(std::min(done + 1, depth)) + " of " +
-                             std::to_string(depth);
+    const std::string text =
+        std::string(what) + ": block " + std::to_string(std::min(done + 1, depth)) + " of " + std::to_string(depth);
     report(pass_start_ + (1.f - pass_start_) * static_cast<float>(done) / static_cast<float>(std::max(depth, 1)),
            text.c_str());
 }

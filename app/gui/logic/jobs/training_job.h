@@ -19,9 +19,9 @@ struct TrainBoard {
     bool paused = false;
     int single_steps = 0;
     int pause_at = 0;
-    float pending_lr = 0.f;   // > 0: a new peak learning rate
-    int pending_batch = 0;    // > 0: a new batch size
-    uint64_t version = 0;     // bumps whenever a snapshot is published
+    float pending_lr = 0.f;  // > 0: a new peak learning rate
+    int pending_batch = 0;   // > 0: a new batch size
+    uint64_t version = 0;    // bumps whenever a snapshot is published
     TrainProgress progress;
 };
 

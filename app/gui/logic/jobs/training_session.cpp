@@ -43,7 +43,8 @@ void TrainingSession::wake() {
 
 void TrainingSession::pause() {
     std::lock_guard<std::mutex> lock(board_->mutex);
-    if (board_->progress.phase == TrainPhase::Running) board_->paused = true, board_->progress.phase = TrainPhase::Paused;
+    if (board_->progress.phase == TrainPhase::Running)
+        board_->paused = true, board_->progress.phase = TrainPhase::Paused;
 }
 
 void TrainingSession::resume() {

@@ -21,16 +21,16 @@
 namespace vit::gui {
 
 struct TrainPoint {
-    int step = 0;          // optimisation steps done when measured
-    float epoch = 0.f;     // step / steps per epoch
-    float value = 0.f;     // a batch's loss, or the held-out accuracy (0…1)
+    int step = 0;       // optimisation steps done when measured
+    float epoch = 0.f;  // step / steps per epoch
+    float value = 0.f;  // a batch's loss, or the held-out accuracy (0…1)
 };
 
 struct TrainSnapshot {
     int step = 0;
     float epoch = 0.f;
-    float accuracy = -1.f;                // held-out accuracy at this step; −1: not measured
-    std::shared_ptr<const Model> model;   // the weights after `step` steps
+    float accuracy = -1.f;               // held-out accuracy at this step; −1: not measured
+    std::shared_ptr<const Model> model;  // the weights after `step` steps
 };
 
 enum class TrainPhase { Idle, Running, Paused, Finished, Failed };
@@ -61,13 +61,13 @@ public:
     // `paused`: the run waits for resume() or step_once() before its first batch.
     void start(Model initial, std::shared_ptr<const DigitSplit> data, const TrainOptions& options, int threads,
                int snapshot_every = 25, bool paused = false);
-    void stop();                  // ends the run; its progress stays readable
+    void stop();  // ends the run; its progress stays readable
     void pause();
     void resume();
-    void step_once();             // while paused: one more batch
+    void step_once();  // while paused: one more batch
     // The run pauses (and publishes its weights) once `step` steps are done; 0: no such stop.
     void pause_at(int step);
-    void set_peak_lr(float lr);   // taken before the next batch
+    void set_peak_lr(float lr);  // taken before the next batch
     void set_batch(int batch);
 
     TrainProgress progress() const;

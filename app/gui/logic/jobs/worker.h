@@ -66,7 +66,7 @@ class SlicedWorker : public Worker {
 public:
     std::unique_ptr<Task> submit(std::shared_ptr<Job> job) override;
     void advance(double budget_ms) override;
-    bool idle() const;                                   // no job is ready
+    bool idle() const;                                                 // no job is ready
     double longest_advance_ms() const { return longest_advance_ms_; }  // over every advance()
     double longest_piece_ms() const { return longest_piece_ms_; }      // over every piece
 
@@ -92,8 +92,7 @@ public:
     // One piece; false once every phase is done.
     bool step();
     void run() {
-        while (step()) {
-        }
+        while (step()) {}
     }
 
 private:

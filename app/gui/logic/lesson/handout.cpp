@@ -20,7 +20,8 @@ namespace {
 // Light pages for paper: white, dark text, the fonts every system has; each step on one
 // page with its figure at most ~60% of it, the answer key on a page of its own.
 const char* kStyle = R"(
-body { margin: 0; background: #ffffff; color: #111111; font: 17px/1.5 Georgia, "DejaVu Serif", "Times New Roman", serif; }
+body { margin: 0; background: #ffffff; color: #111111;
+       font: 17px/1.5 Georgia, "DejaVu Serif", "Times New Roman", serif; }
 main { max-width: 60rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
 h1 { font: 700 2.1rem/1.2 "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; margin: 0 0 .3rem; }
 .subtitle { color: #444; margin: 0 0 1.5rem; font-family: Arial, "DejaVu Sans", sans-serif; font-size: .95rem; }
@@ -60,7 +61,8 @@ std::string paragraph(const char* cls, const std::string& text, const std::strin
 std::string step_html(int number, const HandoutStep& s) {
     std::string h = "<section id=\"step-" + std::to_string(number) + "\">\n";
     h += "<h2><span class=\"number\">" + std::to_string(number) + "</span>" + html_escape(s.title) + "</h2>\n";
-    h += "<img alt=\"figure of step " + std::to_string(number) + "\" src=\"data:image/png;base64," + base64(s.png) + "\">\n";
+    h += "<img alt=\"figure of step " + std::to_string(number) + "\" src=\"data:image/png;base64," + base64(s.png) +
+         "\">\n";
     h += paragraph("narration", s.narration);
     h += paragraph("answer", s.answer);
     h += paragraph("question", s.question, "<strong>Question:</strong> ");
@@ -79,7 +81,8 @@ std::string answer_key_html(const std::vector<HandoutStep>& steps) {
     for (size_t i = 0; i < steps.size(); ++i) {
         const HandoutStep& s = steps[i];
         if (s.question.empty()) continue;
-        h += "<li value=\"" + std::to_string(i + 1) + "\"><p class=\"key-question\">" + html_escape(s.question) + "</p>";
+        h +=
+            "<li value=\"" + std::to_string(i + 1) + "\"><p class=\"key-question\">" + html_escape(s.question) + "</p>";
         h += "<p class=\"key-answer\">" + html_escape(s.key.empty() ? kUnwrittenAnswer : s.key) + "</p></li>\n";
     }
     if (h.empty()) return h;
@@ -149,10 +152,12 @@ std::string html_escape(const std::string& text) {
 
 std::string handout_html(const std::string& lesson_title, const std::vector<HandoutStep>& steps) {
     const std::string title = html_escape(lesson_title.empty() ? "Lesson" : lesson_title);
-    std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
-                    title + "</title>\n<style>" + kStyle + "</style>\n<script>" + kScript + "</script>\n</head>\n<body>\n<main>\n";
-    h += "<h1>" + title + "</h1>\n<p class=\"subtitle\">A lesson of the ViT Visualizer: " + std::to_string(steps.size()) +
+    std::string h =
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
+        title + "</title>\n<style>" + kStyle + "</style>\n<script>" + kScript + "</script>\n</head>\n<body>\n<main>\n";
+    h += "<h1>" + title +
+         "</h1>\n<p class=\"subtitle\">A lesson of the ViT Visualizer: " + std::to_string(steps.size()) +
          " steps</p>\n";
     for (size_t i = 0; i < steps.size(); ++i) h += step_html(static_cast<int>(i) + 1, steps[i]);
     h += answer_key_html(steps);

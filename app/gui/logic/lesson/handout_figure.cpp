@@ -48,8 +48,8 @@ PixelRect figure_rect(const FigureDrawing& d) {
         if (cy >= zone.y1 && t.y0 < box.y1) box.y1 = std::max(t.y0, content.y1);
         if (cy < zone.y0 && t.y1 > box.y0) box.y0 = std::min(t.y1, content.y0);
     }
-    return {std::floor(std::max(box.x0, area.x0)), std::floor(std::max(box.y0, area.y0)), std::ceil(std::min(box.x1, area.x1)),
-            std::ceil(std::min(box.y1, area.y1))};
+    return {std::floor(std::max(box.x0, area.x0)), std::floor(std::max(box.y0, area.y0)),
+            std::ceil(std::min(box.x1, area.x1)), std::ceil(std::min(box.y1, area.y1))};
 }
 
 RgbaImage crop(const RgbaImage& img, const PixelRect& r) {
@@ -77,7 +77,8 @@ void lighten_around(RgbaImage& img, const std::vector<PixelRect>& keep, const st
                 continue;
             }
             const int shift = 255 - std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]});
-            for (int c = 0; c < 3; ++c) p[c] = uint8_t(std::clamp((p[c] + shift) * 255 / (255 - kAppBackground), 0, 255));
+            for (int c = 0; c < 3; ++c)
+                p[c] = uint8_t(std::clamp((p[c] + shift) * 255 / (255 - kAppBackground), 0, 255));
         }
 }
 
@@ -94,7 +95,8 @@ RgbaImage downscale(const RgbaImage& img, float factor) {
                 int sum = 0;
                 for (int v = ay; v < by; ++v)
                     for (int u = ax; u < bx; ++u) sum += img.pixels[(size_t(v) * img.width + u) * 4 + c];
-                out.pixels[(size_t(y) * out.width + x) * 4 + c] = uint8_t((sum + (bx - ax) * (by - ay) / 2) / ((bx - ax) * (by - ay)));
+                out.pixels[(size_t(y) * out.width + x) * 4 + c] =
+                    uint8_t((sum + (bx - ax) * (by - ay) / 2) / ((bx - ax) * (by - ay)));
             }
         }
     return out;

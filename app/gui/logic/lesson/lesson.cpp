@@ -47,8 +47,8 @@ fs::file_type type_of(const JsonReader& r, const char* key, const std::string& v
     if (error && type != fs::file_type::not_found) {
         std::string reason = error.message();
         if (!reason.empty()) reason[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reason[0])));
-        r.fail("'" + std::string(key) + "' " + quoted(json(value)) + " cannot be looked at: " + reason + " (looked in " +
-               shortened(folder.string()) + ")");
+        r.fail("'" + std::string(key) + "' " + quoted(json(value)) + " cannot be looked at: " + reason +
+               " (looked in " + shortened(folder.string()) + ")");
     }
     return type;
 }
@@ -67,7 +67,8 @@ void check_model_path(const JsonReader& r, const std::string& model, const fs::p
     if (model.empty() || vit::is_builtin_model(model) || type_of(r, "model", model, folder) != fs::file_type::not_found)
         return;
     r.fail("'model' " + quoted(json(model)) + " is neither a built-in model (" + vit::builtin_model_names(", ") +
-           "), an hf-hub:ORG/NAME model, nor a checkpoint file or folder (looked in " + shortened(folder.string()) + ")");
+           "), an hf-hub:ORG/NAME model, nor a checkpoint file or folder (looked in " + shortened(folder.string()) +
+           ")");
 }
 
 // An image, if named, must be a file (relative to the lesson's folder).
@@ -100,7 +101,9 @@ Highlight read_highlight(const json& v, const std::string& where) {
         r.integer("row", h.row, 0, kMaxStatedSize);
     } else {
         const json& c = r.at("cell");
-        const auto in_range = [](const json& x) { return x.is_number_integer() && x.get<int64_t>() >= 0 && x.get<int64_t>() <= kMaxStatedSize; };
+        const auto in_range = [](const json& x) {
+            return x.is_number_integer() && x.get<int64_t>() >= 0 && x.get<int64_t>() <= kMaxStatedSize;
+        };
         if (!c.is_array() || c.size() != 3 || !in_range(c[0]) || !in_range(c[1]) || !in_range(c[2]))
             r.fail("'cell' must be [head, row, column], got " + quoted(c));
         h.kind = HighlightKind::Cell;
@@ -183,8 +186,8 @@ bool Highlight::operator==(const Highlight& o) const {
 }
 
 bool LessonStep::operator==(const LessonStep& o) const {
-    return title == o.title && narration == o.narration && question == o.question && answer == o.answer && model == o.model &&
-           image == o.image && view == o.view && highlight == o.highlight && train == o.train;
+    return title == o.title && narration == o.narration && question == o.question && answer == o.answer &&
+           model == o.model && image == o.image && view == o.view && highlight == o.highlight && train == o.train;
 }
 
 bool LessonTrain::operator==(const LessonTrain& o) const {
@@ -277,7 +280,8 @@ LessonText step_text(const Lesson& lesson, int index, const NarrationPasses& pas
             throw Error(step_place(lesson, index, lesson_path) + ": '" + key + "' " + e.what());
         }
     };
-    return {live("title", s.title), live("narration", s.narration), live("question", s.question), live("answer", s.answer)};
+    return {live("title", s.title), live("narration", s.narration), live("question", s.question),
+            live("answer", s.answer)};
 }
 
 bool step_quotes_occlusion(const Lesson& lesson, int index) {
@@ -297,24 +301,31 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
         throw Error(where + ": '" + key + "' " + what);
     };
     if (!s.stage.empty() && p.index_of(s.stage) < 0)
-        fail("stage", "\"" + s.stage + "\": the model " + step_model(lesson, lesson_path, index) + " has no such stage (" +
-                          std::to_string(p.depth) + " blocks" + (p.index_of(StageRef{StageKind::Logits}) < 0 ? ", no head)" : ")"));
+        fail("stage", "\"" + s.stage + "\": the model " + step_model(lesson, lesson_path, index) +
+                          " has no such stage (" + std::to_string(p.depth) + " blocks" +
+                          (p.index_of(StageRef{StageKind::Logits}) < 0 ? ", no head)" : ")"));
     const int patches = p.patches();
-    if (s.token >= p.tokens) fail("token", std::to_string(s.token) + ": the model sees " + std::to_string(p.tokens) + " tokens (0 = CLS)");
-    if (s.layer >= std::max(1, p.depth)) fail("layer", std::to_string(s.layer) + ": the model has " + std::to_string(p.depth) + " blocks");
-    if (s.head >= p.heads) fail("head", std::to_string(s.head) + ": the model has " + std::to_string(p.heads) + " heads");
+    if (s.token >= p.tokens)
+        fail("token", std::to_string(s.token) + ": the model sees " + std::to_string(p.tokens) + " tokens (0 = CLS)");
+    if (s.layer >= std::max(1, p.depth))
+        fail("layer", std::to_string(s.layer) + ": the model has " + std::to_string(p.depth) + " blocks");
+    if (s.head >= p.heads)
+        fail("head", std::to_string(s.head) + ": the model has " + std::to_string(p.heads) + " heads");
     if ((s.screen != Screen::Stage && s.screen != Screen::Overview) && p.depth == 0)
         fail("screen", "needs attention, and the model has no blocks");
     if (s.cls_only && p.depth == 0) fail("cls_only", "needs attention, and the model has no blocks");
     if (s.cls_only && !p.layout.has_cls()) fail("cls_only", "needs a CLS token, and the model has none");
     const Highlight& h = lesson.steps.at(static_cast<size_t>(index)).highlight;
     if (h.kind == HighlightKind::Patch && h.patch >= patches)
-        fail("highlight", "patch " + std::to_string(h.patch) + ": the model has " + std::to_string(patches) + " patches");
+        fail("highlight",
+             "patch " + std::to_string(h.patch) + ": the model has " + std::to_string(patches) + " patches");
     if ((h.kind == HighlightKind::Row || h.kind == HighlightKind::Cell) && h.row >= p.tokens)
         fail("highlight", "row " + std::to_string(h.row) + ": the model sees " + std::to_string(p.tokens) + " tokens");
-    const std::string cell = "cell [" + std::to_string(h.head) + ", " + std::to_string(h.row) + ", " + std::to_string(h.col) + "]";
+    const std::string cell =
+        "cell [" + std::to_string(h.head) + ", " + std::to_string(h.row) + ", " + std::to_string(h.col) + "]";
     if (h.kind == HighlightKind::Cell && (h.head >= p.heads || h.col >= p.tokens))
-        fail("highlight", cell + ": the model has " + std::to_string(p.heads) + " heads and " + std::to_string(p.tokens) + " tokens");
+        fail("highlight", cell + ": the model has " + std::to_string(p.heads) + " heads and " +
+                              std::to_string(p.tokens) + " tokens");
     if (h.kind == HighlightKind::Cell && !shows_head_matrix(s, p))
         fail("highlight", cell + " is drawn on a block's scores or attn: give the step such a 'stage'");
     try {

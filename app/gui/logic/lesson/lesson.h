@@ -2,14 +2,12 @@
 // can write by hand. A lesson has a title, a default model and image, and
 // steps; a step is a saved view on a model and image (logic/state/view_snapshot.h:
 // stage, screen, token, layer, head, gradients, CLS-only, colours, numbers, the Ask
-// panel's interventions and which pass the views show), or a Train-window run, with a title, a few sentences of narration,
-// an optional question for the class (with the answer the next press reveals:
-// predict, then see) and an optional highlight (a patch, a token row, or one
-// cell of the step's scores or attention matrix, outlined there). The texts
-// can quote live values of the step's pass (logic/lesson/narration.h:
-// "It answers {answer} with {p}."). A model or image that is a path
-// is relative to the lesson file's folder. A lesson on a Hub model can name
-// another lesson ("otherwise") played when that model cannot be had. Example:
+// panel's interventions and which pass the views show), or a Train-window run, with a title, a few sentences of
+// narration, an optional question for the class (with the answer the next press reveals: predict, then see) and an
+// optional highlight (a patch, a token row, or one cell of the step's scores or attention matrix, outlined there). The
+// texts can quote live values of the step's pass (logic/lesson/narration.h: "It answers {answer} with {p}."). A model
+// or image that is a path is relative to the lesson file's folder. A lesson on a Hub model can name another lesson
+// ("otherwise") played when that model cannot be had. Example:
 //   {"title": "From pixels to tokens", "model": "toy-4x4",
 //    "steps": [{"title": "Cut into patches", "stage": "patches", "token": 1,
 //               "narration": "The 4x4 image becomes four 2x2 patches …",
@@ -36,9 +34,9 @@ namespace vit::gui {
 
 // The longest text a lesson may hold, in bytes of UTF-8: a longer one is
 // refused when parsing, and the lesson editor's fields take no more.
-constexpr size_t kMaxLessonTitleBytes = 300;   // the lesson's and each step's title, a step's question
-constexpr size_t kMaxNarrationBytes = 4000;    // a step's narration (a caption of a few lines)
-constexpr size_t kMaxLessonPathBytes = 4096;   // a model or image path (the system's longest path)
+constexpr size_t kMaxLessonTitleBytes = 300;  // the lesson's and each step's title, a step's question
+constexpr size_t kMaxNarrationBytes = 4000;   // a step's narration (a caption of a few lines)
+constexpr size_t kMaxLessonPathBytes = 4096;  // a model or image path (the system's longest path)
 
 enum class HighlightKind { None, Patch, Row, Cell };
 
@@ -66,18 +64,18 @@ struct LessonTrain {
 
 struct LessonStep {
     std::string title, narration, question;
-    std::string answer;           // the question's answer, shown on the press after the question
-    std::string model, image;     // empty: the lesson's (a path is relative to the lesson file)
-    ViewSnapshot view;            // what it shows (no interventions: playing the step clears the Ask panel)
+    std::string answer;        // the question's answer, shown on the press after the question
+    std::string model, image;  // empty: the lesson's (a path is relative to the lesson file)
+    ViewSnapshot view;         // what it shows (no interventions: playing the step clears the Ask panel)
     Highlight highlight;
-    LessonTrain train;                        // on: the weights of a training run (no model or image of its own)
+    LessonTrain train;  // on: the weights of a training run (no model or image of its own)
     bool operator==(const LessonStep& o) const;
 };
 
 struct Lesson {
     std::string title;
     std::string model = kDigitsModel;  // the default of every step: a built-in name or a checkpoint path
-    std::string image;             // "": the model's built-in image
+    std::string image;                 // "": the model's built-in image
     // A lesson file (relative to this one's folder) played instead when `model`, a Hub model,
     // cannot be had: not in the cache and the Hub out of reach. "": none.
     std::string otherwise;

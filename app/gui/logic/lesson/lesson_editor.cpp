@@ -58,11 +58,12 @@ std::string default_lesson_path(const char* home) {
 
 bool unsaved_changes(const LessonEditor& ed, const LessonPlayer& player) { return !(player.lesson == ed.saved); }
 
-void add_view_as_step(LessonPlayer& player, const AppState& view, const Pipeline& p,
-                      const std::string& model, const std::string& image) {
+void add_view_as_step(LessonPlayer& player, const AppState& view, const Pipeline& p, const std::string& model,
+                      const std::string& image) {
     const Lesson& lesson = player.lesson;
     const std::string own_image = relative_to_lesson(image, player.path);
-    LessonStep step = step_from_view(view, p, model == lesson.model ? "" : model, own_image == lesson.image ? "" : own_image);
+    LessonStep step =
+        step_from_view(view, p, model == lesson.model ? "" : model, own_image == lesson.image ? "" : own_image);
     const int at = player.steps() == 0 ? 0 : player.index + 1;
     player.lesson.steps.insert(player.lesson.steps.begin() + at, std::move(step));
     player.index = at;
@@ -102,7 +103,8 @@ void save_edited_lesson(LessonEditor& ed, LessonPlayer& player) {
     std::error_code unreadable;  // a path the system cannot look at (a symbolic link loop) fails when written
     if (fs::is_directory(path, unreadable))
         throw Error(path + ": is a folder; type a file name such as " + (fs::path(path) / "lesson.json").string());
-    if (!fs::is_directory(folder_of(path), unreadable)) throw Error(path + ": there is no folder " + folder_of(path).string());
+    if (!fs::is_directory(folder_of(path), unreadable))
+        throw Error(path + ": there is no folder " + folder_of(path).string());
     if (player.steps() == 0) throw Error(path + ": the lesson has no steps yet (add this view as a step first)");
     Lesson out = player.lesson;
     repoint(out.image, player.path, path);

@@ -36,8 +36,8 @@ bool unsaved_changes(const LessonEditor& ed, const LessonPlayer& player);
 // own image) as a new step after the shown one, which it becomes. The step names a model or
 // image only where it differs from the lesson's; an image path is kept relative to the
 // lesson's folder.
-void add_view_as_step(LessonPlayer& player, const AppState& view, const Pipeline& p,
-                      const std::string& model, const std::string& image);
+void add_view_as_step(LessonPlayer& player, const AppState& view, const Pipeline& p, const std::string& model,
+                      const std::string& image);
 // The shown step one place earlier (-1) or later (+1); it stays the shown step.
 void move_step(LessonPlayer& player, int delta);
 // Deletes the shown step (kept for undo_delete); the next one is shown.

@@ -20,12 +20,12 @@ namespace vit::gui {
 
 struct LessonPlayer {
     Lesson lesson;
-    std::string path;      // the lesson file (images are relative to its folder)
-    int index = 0;         // the step shown
-    bool pending = true;   // the step's view is applied once its model and image are loaded
-    int requested = -1;    // the step whose model and image were last asked of the loader
+    std::string path;           // the lesson file (images are relative to its folder)
+    int index = 0;              // the step shown
+    bool pending = true;        // the step's view is applied once its model and image are loaded
+    int requested = -1;         // the step whose model and image were last asked of the loader
     StepTransition transition;  // from the view before to the step's
-    bool revealed = true;  // false: the step's question waits for the next press to show its answer
+    bool revealed = true;       // false: the step's question waits for the next press to show its answer
     // Played instead of another lesson (its "otherwise"): the caption's line saying which and why
     // (and no further lesson instead); "": the lesson asked for.
     std::string instead_of;

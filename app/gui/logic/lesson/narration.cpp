@@ -71,7 +71,9 @@ void check_arguments(const Placeholder& ph) {
         if (attn) check_counts(ph, 1, 4);
         return;
     }
-    fail(ph.text, "unknown placeholder (known: answer, p, attn, rollout, occ, patch; 'plain.' before one reads the unmodified pass)");
+    fail(ph.text,
+         "unknown placeholder (known: answer, p, attn, rollout, occ, patch; 'plain.' before one reads the unmodified "
+         "pass)");
 }
 
 Placeholder parse_placeholder(const std::string& text) {
@@ -93,7 +95,8 @@ Placeholder parse_placeholder(const std::string& text) {
 }
 
 // Calls `each` with every placeholder of `text` and the text before it; returns the text after the last.
-std::string for_each_placeholder(const std::string& text, const std::function<void(const std::string&, const Placeholder&)>& each) {
+std::string for_each_placeholder(const std::string& text,
+                                 const std::function<void(const std::string&, const Placeholder&)>& each) {
     size_t from = 0;
     for (size_t open; (open = text.find('{', from)) != std::string::npos;) {
         const size_t close = text.find_first_of("{}", open + 1);
@@ -122,7 +125,8 @@ int class_index(const Placeholder& ph, const Trace& trace, const std::vector<std
     if (ph.args.empty()) return top_class(trace);
     const auto named = std::find(labels.begin(), labels.end(), ph.args[0]);
     if (named != labels.end()) return static_cast<int>(named - labels.begin());
-    if (is_count(ph.args[0]) && std::stoi(ph.args[0]) < static_cast<int>(probs.data.size())) return std::stoi(ph.args[0]);
+    if (is_count(ph.args[0]) && std::stoi(ph.args[0]) < static_cast<int>(probs.data.size()))
+        return std::stoi(ph.args[0]);
     fail(ph.text, "the model has no class '" + ph.args[0] + "'");
 }
 
@@ -150,7 +154,9 @@ std::string share(const Placeholder& ph, const PatchValues& v, const std::string
     return percent(v.cls);
 }
 
-std::string top_patch(const Placeholder& ph, const PatchValues& v) { return std::to_string(v.patch[pick(ph, v, "top")]); }
+std::string top_patch(const Placeholder& ph, const PatchValues& v) {
+    return std::to_string(v.patch[pick(ph, v, "top")]);
+}
 
 int bounded(const Placeholder& ph, const std::string& arg, int64_t size, const char* what) {
     const int i = std::stoi(arg);
@@ -159,8 +165,8 @@ int bounded(const Placeholder& ph, const std::string& arg, int64_t size, const c
 }
 
 // Row `token` of an attention matrix [T, T] starting at `rows`, by patch.
-PatchValues attention_row(const Placeholder& ph, const Trace& trace, const float* rows, int64_t T, const std::string& token,
-                          bool class_token) {
+PatchValues attention_row(const Placeholder& ph, const Trace& trace, const float* rows, int64_t T,
+                          const std::string& token, bool class_token) {
     const int row = bounded(ph, token, T, "token");
     const std::vector<int>& patches = trace.token_patches();
     const int64_t prefix = T - static_cast<int64_t>(patches.size());

@@ -24,7 +24,8 @@ namespace vit::gui {
 
 // The passes a step's text is read from.
 struct NarrationPasses {
-    const Trace* shown = nullptr;             // the pass the step shows (under its interventions); nullptr: on its way, every value "…"
+    const Trace* shown =
+        nullptr;  // the pass the step shows (under its interventions); nullptr: on its way, every value "…"
     const Trace* plain = nullptr;             // the unmodified pass; nullptr: `plain.` reads `shown`
     const OcclusionMap* occlusion = nullptr;  // nullptr or partial: {occ…} reads "…" until it is complete
     std::vector<std::string> labels;          // the model's class names

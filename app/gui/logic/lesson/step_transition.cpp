@@ -52,7 +52,8 @@ void StepTransition::begin_frame(double now, uint64_t generation) {
     if (t_ >= 1.f) running_ = false, from_pictures_.clear();
 }
 
-void StepTransition::start(const AppState& from, const AppState& to, const Pipeline& p, uint64_t generation, double now) {
+void StepTransition::start(const AppState& from, const AppState& to, const Pipeline& p, uint64_t generation,
+                           double now) {
     running_ = transition_makes_sense(from, to, p, generation == frame_generation_);
     start_ = now;
     t_ = running_ ? 0.f : 1.f;

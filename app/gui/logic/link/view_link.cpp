@@ -39,7 +39,8 @@ std::string percent_decoded(const std::string& text) {
         if (text[i] == '+') {
             out += ' ';
         } else if (text[i] == '%') {
-            const int hi = i + 2 < text.size() ? hex_digit(text[i + 1]) : -1, lo = hi >= 0 ? hex_digit(text[i + 2]) : -1;
+            const int hi = i + 2 < text.size() ? hex_digit(text[i + 1]) : -1,
+                      lo = hi >= 0 ? hex_digit(text[i + 2]) : -1;
             if (lo < 0) throw Error("link: '" + shortened(text) + "' has a '%' not followed by two hex digits");
             out += static_cast<char>(hi * 16 + lo);
             i += 2;
@@ -77,7 +78,8 @@ bool is_intervention_key(const std::string& key) {
 json value_of(const std::string& text) {
     if (text == "true") return true;
     if (text == "false") return false;
-    if (std::optional<int> n = to_int(text, std::numeric_limits<int>::min(), std::numeric_limits<int>::max())) return *n;
+    if (std::optional<int> n = to_int(text, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()))
+        return *n;
     return text;
 }
 
@@ -116,8 +118,8 @@ ViewLink parse_view_link(const std::string& query) {
     }
     if (view.empty()) return link;
     const JsonReader r(view, "link");
-    r.only({"stage", "screen", "token", "layer", "head", "gradients", "cls_only", "numbers", "colours",
-            "interventions", "views_show", "model", "image", "lesson", "step"});
+    r.only({"stage", "screen", "token", "layer", "head", "gradients", "cls_only", "numbers", "colours", "interventions",
+            "views_show", "model", "image", "lesson", "step"});
     read_view(r, link.view);
     link.has_view = true;
     return link;

@@ -16,10 +16,10 @@
 namespace vit::gui {
 
 struct ViewLink {
-    std::string model;   // a built-in model's name or hf-hub:ORG/NAME; "" = the default
-    std::string image;   // a built-in image, relative to the assets ("photos/coffee.jpg"); "" = the model's own
-    std::string lesson;  // a built-in lesson's name ("pixels-to-tokens"); "" = none
-    int step = 0;        // the lesson's step, from 1; 0 = its first
+    std::string model;      // a built-in model's name or hf-hub:ORG/NAME; "" = the default
+    std::string image;      // a built-in image, relative to the assets ("photos/coffee.jpg"); "" = the model's own
+    std::string lesson;     // a built-in lesson's name ("pixels-to-tokens"); "" = none
+    int step = 0;           // the lesson's step, from 1; 0 = its first
     bool has_view = false;  // the link names view keys (else the app's own start)
     ViewSnapshot view;
 };

@@ -59,7 +59,8 @@ MonkeyEvent next_monkey_event(std::mt19937& rng) {
             e.wheel = static_cast<float>(static_cast<int>(below(rng, 7)) - 3);
             break;
         case MonkeyKind::Model:
-            e.model = one_in(rng, kMonkeyLargeOdds) ? kMonkeyLargeModel : static_cast<int>(below(rng, kMonkeyLargeModel));
+            e.model =
+                one_in(rng, kMonkeyLargeOdds) ? kMonkeyLargeModel : static_cast<int>(below(rng, kMonkeyLargeModel));
             e.target = draw_target(rng);
             break;
         case MonkeyKind::Ask: draw_ask(rng, e); break;

@@ -30,15 +30,15 @@ inline constexpr int kMonkeyLargeOdds = 40;  // one model switch in this many op
 
 struct MonkeyEvent {
     MonkeyKind kind = MonkeyKind::Key;
-    KeyEvent key;              // Key: pressed, then released
-    int button = 0;            // Click, Drag: 0 left, 1 right, 2 middle
-    float x = 0, y = 0;        // Click, Drag's start, Wheel: where, as fractions of the window (0 to 1)
-    float to_x = 0, to_y = 0;  // Drag's end
-    int drag_frames = 0;       // Drag: frames from start to end
-    float wheel = 0;           // Wheel: notches, positive away from the user
-    int model = 0;             // Model: 0 to kMonkeyModels - 1
+    KeyEvent key;                              // Key: pressed, then released
+    int button = 0;                            // Click, Drag: 0 left, 1 right, 2 middle
+    float x = 0, y = 0;                        // Click, Drag's start, Wheel: where, as fractions of the window (0 to 1)
+    float to_x = 0, to_y = 0;                  // Drag's end
+    int drag_frames = 0;                       // Drag: frames from start to end
+    float wheel = 0;                           // Wheel: notches, positive away from the user
+    int model = 0;                             // Model: 0 to kMonkeyModels - 1
     ModelTarget target = ModelTarget::Loaded;  // Model: which one it switches (half the time the loaded one)
-    uint32_t pick = 0;         // Image, LessonStep, Train's options, Ask's patch or head: taken modulo the choices there are
+    uint32_t pick = 0;  // Image, LessonStep, Train's options, Ask's patch or head: taken modulo the choices there are
     AskChange ask = AskChange::Paint;
     bool on = false;           // Ask: paint or clear, silence or not, the toggles; Train: restart the run
     float temperature = 1.0f;  // Ask Temperature: within the panel's range

@@ -92,7 +92,9 @@ void select_patch(AppState& s, const Pipeline& p, int patch) { select_token(s, p
 
 void select_head(AppState& s, const Pipeline& p, int head) { s.head = head < 0 ? -1 : std::min(head, p.heads - 1); }
 
-void toggle_enlarged_head(AppState& s, const Pipeline& p, int head) { select_head(s, p, s.head >= 0 ? -1 : std::max(0, head)); }
+void toggle_enlarged_head(AppState& s, const Pipeline& p, int head) {
+    select_head(s, p, s.head >= 0 ? -1 : std::max(0, head));
+}
 
 void select_layer(AppState& s, const Pipeline& p, int layer) {
     s.layer = std::clamp(layer, 0, std::max(0, p.depth - 1));

@@ -18,8 +18,8 @@
 namespace vit::gui {
 
 enum class ColormapMode { Auto, Diverging, Sequential };
-using Colormap = Palette;  // Diverging: blue-white-red around 0, Sequential: viridis-like
-enum class Backend { Cpu, Gpu };                 // who computes the Trace (GPU: gpu/)
+using Colormap = Palette;         // Diverging: blue-white-red around 0, Sequential: viridis-like
+enum class Backend { Cpu, Gpu };  // who computes the Trace (GPU: gpu/)
 // Attention maps' colours: one scale for all heads of a layer, 0–100%, or each map its own (attention_scale.h).
 enum class AttentionScale { LayerMax, Percent, EachMap };
 
@@ -30,8 +30,8 @@ struct Pipeline {
     std::vector<std::string> ids;  // stage_id of each stage
     std::vector<int> group;
     int depth = 0;
-    int tokens = 1;   // T = prefix + N
-    int heads = 1;    // H
+    int tokens = 1;      // T = prefix + N
+    int heads = 1;       // H
     TokenLayout layout;  // the prefix tokens (CLS, DIST, REG0…) before the patches
     int patches() const { return std::max(0, tokens - layout.count()); }  // N
     int size() const { return static_cast<int>(ids.size()); }
@@ -52,22 +52,22 @@ struct FindingsOptions {
 };
 
 struct AppState {
-    int stage = 0;            // index into Pipeline::ids
-    int token = 0;            // selected token: the prefix tokens (0 = CLS), then prefix + p = patch p
-    int layer = 0;            // block shown by the attention screen
-    int head = -1;            // -1 = all heads side by side; the attention screen shows head `head` enlarged
+    int stage = 0;  // index into Pipeline::ids
+    int token = 0;  // selected token: the prefix tokens (0 = CLS), then prefix + p = patch p
+    int layer = 0;  // block shown by the attention screen
+    int head = -1;  // -1 = all heads side by side; the attention screen shows head `head` enlarged
     ColormapMode colormap = ColormapMode::Auto;
     Screen screen = Screen::Stage;
     Backend backend = Backend::Cpu;
-    bool presenter = false;   // full screen, large font, keyboard only
-    bool show_numbers = true; // write values in the cells of small heatmaps
-    bool cls_only = false;    // attention screen shows the CLS token's attention (DINO style)
-    bool gradients = false;   // backward walk: the stage view shows d logit / d stage (key G)
-    bool clicker = false;     // clicker mode: PageUp/PageDown step one stage (what presentation clickers send)
+    bool presenter = false;    // full screen, large font, keyboard only
+    bool show_numbers = true;  // write values in the cells of small heatmaps
+    bool cls_only = false;     // attention screen shows the CLS token's attention (DINO style)
+    bool gradients = false;    // backward walk: the stage view shows d logit / d stage (key G)
+    bool clicker = false;      // clicker mode: PageUp/PageDown step one stage (what presentation clickers send)
     AttentionScale attention_scale = AttentionScale::LayerMax;
     bool teaching_notes = false;  // side panel: where the seed notebooks go wrong (off by default)
-    int hover_token = -1;     // token under the mouse this frame; views outline it next frame
-    AskState ask;             // the interventions of the Ask panel (ask_state.h)
+    int hover_token = -1;         // token under the mouse this frame; views outline it next frame
+    AskState ask;                 // the interventions of the Ask panel (ask_state.h)
     std::optional<CellRef> cell;  // the clicked cell whose inputs the side panel shows (cell_provenance.h)
     FindingsOptions findings;
 };
@@ -83,11 +83,11 @@ void prev_block(AppState& s, const Pipeline& p);
 
 // Clamped to [0, T); choosing a token by hand turns the CLS-only view off.
 void select_token(AppState& s, const Pipeline& p, int token);
-void select_patch(AppState& s, const Pipeline& p, int patch);   // token = prefix + patch
+void select_patch(AppState& s, const Pipeline& p, int patch);  // token = prefix + patch
 // The token the attention screen shows: CLS when cls_only, else the selection.
 int attention_token(const AppState& s);
-void select_head(AppState& s, const Pipeline& p, int head);     // -1 or [0, H)
-void select_layer(AppState& s, const Pipeline& p, int layer);   // [0, depth)
+void select_head(AppState& s, const Pipeline& p, int head);    // -1 or [0, H)
+void select_layer(AppState& s, const Pipeline& p, int layer);  // [0, depth)
 // Z / Enter, or a click on a map's title: one head enlarged to fill the view, and back to all heads.
 void toggle_enlarged_head(AppState& s, const Pipeline& p, int head = 0);
 // The DINO view, one click: CLS token, last layer, attention screen (the model view stays itself, its

@@ -17,7 +17,9 @@ std::string encode_png(const RgbaImage& img) {
     std::string png;
     if (img.width <= 0 || img.height <= 0 || img.pixels.size() != size_t(img.width) * img.height * 4) return png;
     stbi_write_png_compression_level = 9;  // the smallest files stb writes
-    const auto append = [](void* out, void* data, int size) { static_cast<std::string*>(out)->append(static_cast<char*>(data), size); };
+    const auto append = [](void* out, void* data, int size) {
+        static_cast<std::string*>(out)->append(static_cast<char*>(data), size);
+    };
     // An opaque picture (every screenshot) is written as RGB: a quarter fewer bytes to compress.
     bool opaque = true;
     for (size_t i = 3; i < img.pixels.size() && opaque; i += 4) opaque = img.pixels[i] == 255;

@@ -64,8 +64,9 @@ std::vector<FileEntry> list_folder(const std::string& dir) {
 // Walks `dir` recursively (unreadable folders skipped); `visit` may add the
 // entry to `out` and return true to skip the entry's contents. The result is
 // sorted by path and cut to `limit` entries.
-static std::vector<FileEntry> walk(const std::string& dir, size_t limit,
-                                   const std::function<bool(const fs::directory_entry&, std::vector<FileEntry>&)>& visit) {
+static std::vector<FileEntry> walk(
+    const std::string& dir, size_t limit,
+    const std::function<bool(const fs::directory_entry&, std::vector<FileEntry>&)>& visit) {
     std::vector<FileEntry> out;
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return out;
@@ -91,8 +92,8 @@ std::vector<FileEntry> find_images(const std::string& dir, size_t limit) {
 std::vector<FileEntry> find_models(const std::string& dir, size_t limit) {
     return walk(dir, limit, [](const fs::directory_entry& e, std::vector<FileEntry>& out) {
         const FileKind k = classify_path(e.path().string());
-        const bool model = k == FileKind::ModelFolder ||
-                           (k == FileKind::Checkpoint && !is_model_folder(e.path().parent_path()));
+        const bool model =
+            k == FileKind::ModelFolder || (k == FileKind::Checkpoint && !is_model_folder(e.path().parent_path()));
         if (model) out.push_back({e.path().filename().string(), e.path().string(), k});
         return k == FileKind::ModelFolder;  // a model folder's files are the model
     });

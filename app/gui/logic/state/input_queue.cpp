@@ -23,7 +23,8 @@ std::optional<KeyEvent> InputQueue::next_press() {
 }
 
 bool InputQueue::take_keys_for_text(Key key) {
-    const bool pressed = std::any_of(keys_.begin(), keys_.end(), [key](const KeyEvent& e) { return e.press && e.key == key; });
+    const bool pressed =
+        std::any_of(keys_.begin(), keys_.end(), [key](const KeyEvent& e) { return e.press && e.key == key; });
     keys_.clear();
     return pressed;
 }

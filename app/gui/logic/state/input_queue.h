@@ -11,20 +11,52 @@ namespace vit::gui {
 
 // The keys the app acts on; every other key is left to Dear ImGui.
 enum class Key {
-    Right, Left, PageDown, PageUp, Home, End, Down, Up, Escape, F11,
-    A, C, N, H, O, M, S, E, W, G, Z, Enter, V, L, R, F,
-    Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9,
+    Right,
+    Left,
+    PageDown,
+    PageUp,
+    Home,
+    End,
+    Down,
+    Up,
+    Escape,
+    F11,
+    A,
+    C,
+    N,
+    H,
+    O,
+    M,
+    S,
+    E,
+    W,
+    G,
+    Z,
+    Enter,
+    V,
+    L,
+    R,
+    F,
+    Digit1,
+    Digit2,
+    Digit3,
+    Digit4,
+    Digit5,
+    Digit6,
+    Digit7,
+    Digit8,
+    Digit9,
 };
 
 struct KeyEvent {
     Key key = Key::Right;
-    bool press = true;   // press or auto-repeat; false: release
-    bool ctrl = false;   // Ctrl held
+    bool press = true;  // press or auto-repeat; false: release
+    bool ctrl = false;  // Ctrl held
 };
 
 struct MouseEvent {
-    int button = 0;      // 0 left, 1 right, 2 middle
-    bool press = true;   // false: release
+    int button = 0;     // 0 left, 1 right, 2 middle
+    bool press = true;  // false: release
 };
 
 inline constexpr int kMouseButtons = 3;

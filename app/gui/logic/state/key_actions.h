@@ -8,7 +8,16 @@
 
 namespace vit::gui {
 
-enum class WindowAction { None, TogglePresenter, LeavePresenter, SavePng, ExportNpy, OpenImage, OpenModel, LessonEditor };
+enum class WindowAction {
+    None,
+    TogglePresenter,
+    LeavePresenter,
+    SavePng,
+    ExportNpy,
+    OpenImage,
+    OpenModel,
+    LessonEditor
+};
 
 // PageUp/PageDown step one stage in clicker mode (what presentation clickers send), else one block.
 WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookmarks& b);

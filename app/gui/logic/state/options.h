@@ -1,10 +1,12 @@
 // Command-line options of `vitviz` and the built-in defaults (model, image).
 //   vitviz [--model NAME|PATH] [--compare-model NAME|PATH] [--image PATH] [--image-size S]
-//          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS] [--measure-pass N]
+//          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS] [--measure-pass
+//          N]
 //          [--keep-stream]
 //          [--screen stage|attention|why|overview|model-view]  (screens.h)
-//          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]] [--edit-lesson]
-//          [the interventions of vitviz-cli: core/pass/intervention_flags.h] [--monkey SECONDS [--seed S]]
+//          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]]
+//          [--edit-lesson] [the interventions of vitviz-cli: core/pass/intervention_flags.h] [--monkey SECONDS [--seed
+//          S]]
 #pragma once
 #include <optional>
 #include <string>
@@ -23,33 +25,36 @@ inline constexpr const char* kDefaultModel = kDigitsModel;
 inline constexpr const char* kFallbackModel = kToyModel;
 
 struct Options {
-    std::string model;        // empty: default_model()
-    std::string compare_model; // --compare-model: a second model beside it (logic/jobs/compare_pass.h); empty: none
-    std::string image;        // empty: the model's built-in image
+    std::string model;          // empty: default_model()
+    std::string compare_model;  // --compare-model: a second model beside it (logic/jobs/compare_pass.h); empty: none
+    std::string image;          // empty: the model's built-in image
     std::vector<std::string> pca_images;  // --pca-images: the patch-PCA screen starts joint over these and the image
-    int image_size = 0;       // 0: the model's own input size
-    bool keep_stream = false; // --keep-stream: every pass keeps only the residual stream (as a pass too large does)
-    std::string tour_dir;     // non-empty: screenshot every stage into it and exit
-    int select_token = -1;    // -1: keep the default (CLS)
+    int image_size = 0;                   // 0: the model's own input size
+    bool keep_stream = false;  // --keep-stream: every pass keeps only the residual stream (as a pass too large does)
+    std::string tour_dir;      // non-empty: screenshot every stage into it and exit
+    int select_token = -1;     // -1: keep the default (CLS)
     bool presenter = false;
-    bool clicker = false;     // PageUp/PageDown step one stage (presentation clickers)
-    bool open_chooser = false; // start with the Open window (choose an image)
-    double measure_fps = 0.0; // > 0: step through the stages for this many seconds, print the FPS, exit
-    int measure_pass = 0;     // > 0: rerun the pass N times as the Ask panel does, print the times, exit
-    bool fixed_screen = false; // --screen: start on `screen`; --measure-fps then measures that screen alone
+    bool clicker = false;       // PageUp/PageDown step one stage (presentation clickers)
+    bool open_chooser = false;  // start with the Open window (choose an image)
+    double measure_fps = 0.0;   // > 0: step through the stages for this many seconds, print the FPS, exit
+    int measure_pass = 0;       // > 0: rerun the pass N times as the Ask panel does, print the times, exit
+    bool fixed_screen = false;  // --screen: start on `screen`; --measure-fps then measures that screen alone
     Screen screen = Screen::Stage;
-    bool gpu = false;         // --backend gpu: start on the GPU backend (gpu/); CPU when it cannot start
-    bool gpu_fail_test = false; // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
-    std::string lesson;       // --lesson FILE: play it (with --tour: DIR/NN-step.png per step)
-    int lesson_step = 0;      // the lesson's step to open on, from 1 (a page's link: logic/link/view_link.h); 0: its first
+    bool gpu = false;  // --backend gpu: start on the GPU backend (gpu/); CPU when it cannot start
+    bool gpu_fail_test =
+        false;            // --gpu-fail-test: the GPU backend's start compiles a broken shader (shows the failure path)
+    std::string lesson;   // --lesson FILE: play it (with --tour: DIR/NN-step.png per step)
+    int lesson_step = 0;  // the lesson's step to open on, from 1 (a page's link: logic/link/view_link.h); 0: its first
     std::optional<ViewSnapshot> start_view;  // the view to open on once the model is loaded (a page's link)
-    bool edit_lesson = false; // open the lesson editor at start (with --lesson and --tour: NN-edit.png, NN-halfway.png)
-    std::string handout;      // --handout OUT.html (with --lesson): the lesson as one HTML page, pictures in tour_dir
-    bool train = false;       // open the Train window and start a run (with --tour: screenshots of it)
-    int train_epochs = 20;    // that run's epochs
+    bool edit_lesson =
+        false;              // open the lesson editor at start (with --lesson and --tour: NN-edit.png, NN-halfway.png)
+    std::string handout;    // --handout OUT.html (with --lesson): the lesson as one HTML page, pictures in tour_dir
+    bool train = false;     // open the Train window and start a run (with --tour: screenshots of it)
+    int train_epochs = 20;  // that run's epochs
     InterventionFlags interventions;  // asked at start (and shown by the tour's Ask shot)
-    int monkey_seconds = 0;   // > 0: random input for this many seconds, then the counts and exit (controllers/monkey_controller.h)
-    int monkey_seed = 1;      // the monkey's PRNG seed: the same seed replays the same input
+    int monkey_seconds =
+        0;  // > 0: random input for this many seconds, then the counts and exit (controllers/monkey_controller.h)
+    int monkey_seed = 1;  // the monkey's PRNG seed: the same seed replays the same input
     bool help = false;
 
     // A tour, a hand-out (its pictures are a tour) or a measurement: it runs exactly the model, image

@@ -10,13 +10,23 @@ namespace vit::gui {
 // One stage fills the view / attention over the image / why this class / every stage as a
 // thumbnail / layers × heads over the image / the findings (views/screens/findings_*.cpp):
 // attention distance by depth, patch features as colours, token norms and sinks, DINO's masks.
-enum class Screen { Stage, Attention, Why, Overview, ModelView, AttentionDistance, PatchFeatures, TokenNorms, ClsMasks };
+enum class Screen {
+    Stage,
+    Attention,
+    Why,
+    Overview,
+    ModelView,
+    AttentionDistance,
+    PatchFeatures,
+    TokenNorms,
+    ClsMasks
+};
 
 // The findings screens in the order key F steps through them.
 const std::vector<Screen>& findings_screens();
 
 struct ScreenInfo {
-    const char* name;   // "model-view": the command line, lesson files and file names
+    const char* name;  // "model-view": the command line, lesson files and file names
     Screen value;
     const char* title;  // "Model view: blocks × heads": the navigator's entry
 };

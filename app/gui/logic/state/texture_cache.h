@@ -22,7 +22,7 @@ namespace vit::gui {
 struct CachedTexture {
     uintptr_t id = 0;  // GL texture name (an ImTextureID)
     int width = 0, height = 0;
-    Range range;       // data range the colours encode
+    Range range;  // data range the colours encode
 };
 
 // "g3|block0.attn|s1|seq|": trace generation, stage, slice (head, channel; -1

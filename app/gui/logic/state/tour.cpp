@@ -54,7 +54,8 @@ std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
     if (p.depth > 0) {
         for (const StageKind kind : {StageKind::Scores, StageKind::Fc1, StageKind::Ln1}) {
             const StageRef stage{kind, 0};
-            TourShot shot{p.index_of(stage), Screen::Stage, numbered("cell-" + stage_id(stage)), ShotKind::CellProvenance};
+            TourShot shot{p.index_of(stage), Screen::Stage, numbered("cell-" + stage_id(stage)),
+                          ShotKind::CellProvenance};
             shot.cell = CellRef{stage, kind == StageKind::Scores ? 0 : -1, 1, 1};
             plan.push_back(shot);
         }
@@ -62,8 +63,8 @@ std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
     if (p.depth > 0)  // on the last block's output, so the findings of one block show the last block
         for (const Screen screen : findings_screens())
             if (screen != Screen::ClsMasks || p.layout.has_cls())  // no CLS token: no CLS attention to mask
-                plan.push_back({p.index_of(StageRef{StageKind::Out, p.depth - 1}), screen, numbered(screen_name(screen)),
-                            ShotKind::Screen});
+                plan.push_back({p.index_of(StageRef{StageKind::Out, p.depth - 1}), screen,
+                                numbered(screen_name(screen)), ShotKind::Screen});
     if (gpu) plan.push_back({attn, Screen::Stage, numbered("gpu-difference"), ShotKind::GpuDifference});
     pad_tour_numbers(plan);
     return plan;

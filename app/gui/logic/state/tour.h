@@ -37,7 +37,7 @@ struct TourShot {
     Screen screen = Screen::Stage;
     std::string file;  // file name inside the tour folder
     ShotKind kind = ShotKind::Stage;
-    int lesson_step = -1;    // a lesson tour's step (lesson_player.h: lesson_tour_plan)
+    int lesson_step = -1;                        // a lesson tour's step (lesson_player.h: lesson_tour_plan)
     std::optional<CellRef> cell = std::nullopt;  // the cell whose provenance the side panel shows
     bool gradients() const { return kind == ShotKind::Gradient; }
     bool halfway() const { return kind == ShotKind::Halfway; }

@@ -33,7 +33,9 @@ vit::InterventionFlags read_interventions(const json& v, const std::string& wher
         const json& value = r.at(key.c_str());
         if (value.is_number()) flags.*f.value = value.dump();
         else if (value.is_string() && !value.get<std::string>().empty()) flags.*f.value = value.get<std::string>();
-        else r.fail("'" + key + "' must be text as on the command line (such as \"3,5,10-12\") or a number, got " + quoted(value));
+        else
+            r.fail("'" + key + "' must be text as on the command line (such as \"3,5,10-12\") or a number, got " +
+                   quoted(value));
     }
     r.flag(vit::flag_key(vit::kNoPosFlag).c_str(), flags.no_pos);
     return flags;
@@ -110,7 +112,8 @@ vit::Interventions resolve_interventions(const vit::InterventionFlags& flags, co
 
 void read_view(const JsonReader& r, ViewSnapshot& v) {
     r.text("stage", v.stage);
-    if (!v.stage.empty() && !parse_stage_id(v.stage)) r.fail("'stage' " + quoted(json(v.stage)) + " is not a stage of the catalogue");
+    if (!v.stage.empty() && !parse_stage_id(v.stage))
+        r.fail("'stage' " + quoted(json(v.stage)) + " is not a stage of the catalogue");
     r.choice("screen", v.screen, screen_table());
     r.integer("token", v.token, 0, kMaxStatedSize);
     r.integer("layer", v.layer, 0, kMaxStatedSize);

@@ -62,8 +62,8 @@ CachedTexture attention_atlas(ViewContext& ctx, int token, float side) {
     while (shrink < size && (size % shrink || size / shrink > side)) ++shrink;
     const AttentionScale scale = ctx.state.attention_scale;
     const float alpha = overlay_opacity(side / g, kOverlayAlpha);  // cells with their numbers: no picture under them
-    const std::string what = "every block, row " + std::to_string(token) + " over picture/" + std::to_string(shrink) + "|" +
-                             attention_scale_name(scale) + (alpha < 1.f ? "" : "|opaque") +
+    const std::string what = "every block, row " + std::to_string(token) + " over picture/" + std::to_string(shrink) +
+                             "|" + attention_scale_name(scale) + (alpha < 1.f ? "" : "|opaque") +
                              (ctx.walked ? "|walked " + std::to_string(ctx.walked->done) : "");
     return ctx.cache.get(texture_key(ctx, {StageKind::Attn, 0}, -1, Colormap::Sequential, what), [&] {
         const RgbaImage picture = shrink_image(model_picture_pixels(ctx), shrink);
@@ -80,8 +80,10 @@ CachedTexture attention_atlas(ViewContext& ctx, int token, float side) {
                 const Range range = attention_range(scale, layer_maps, g * g, h);
                 const RgbaImage cell = blend_over(picture, overlay_pixels(layer_maps[h], g, range), alpha);
                 for (int y = 0; y < ch; ++y)
-                    std::copy_n(&cell.pixels[static_cast<size_t>(y) * cw * 4], cw * 4,
-                                &atlas.pixels[((static_cast<size_t>(l) * ch + y) * atlas.width + static_cast<size_t>(h) * cw) * 4]);
+                    std::copy_n(
+                        &cell.pixels[static_cast<size_t>(y) * cw * 4], cw * 4,
+                        &atlas.pixels[((static_cast<size_t>(l) * ch + y) * atlas.width + static_cast<size_t>(h) * cw) *
+                                      4]);
             }
         }
         return atlas;

@@ -25,8 +25,8 @@ struct Tile {
     const float* overlay = nullptr;  // N values; nullptr: the plain image to click on
     std::string key;
     Range range;
-    int head = -1;                   // >= 0: clicking the title enlarges this head (or goes back)
-    const char* help = nullptr;      // what the map means, under the mouse on its title
+    int head = -1;                                // >= 0: clicking the title enlarges this head (or goes back)
+    const char* help = nullptr;                   // what the map means, under the mouse on its title
     const std::vector<float>* pending = nullptr;  // N values: the NaN ones are drawn as not computed yet
     Colormap cmap = Colormap::Sequential;         // a signed map (occlusion): diverging around 0
     bool own_bar = false;                         // its own colour bar whatever the attention scale
@@ -59,7 +59,8 @@ float bar_height() { return 12.f + ImGui::GetTextLineHeight() + 8.f; }
 // tile keeps only its title's part before " · " ("head 3"), so the titles still match.
 bool short_titles(const std::vector<Tile>& tiles, float side) {
     for (const Tile& t : tiles)
-        if (t.title.find(" · ") != std::string::npos && ImGui::CalcTextSize(t.title.c_str()).x * kFittedTextMinScale > side)
+        if (t.title.find(" · ") != std::string::npos &&
+            ImGui::CalcTextSize(t.title.c_str()).x * kFittedTextMinScale > side)
             return true;
     return false;
 }
@@ -109,7 +110,8 @@ void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok
         if (ImGui::IsMouseHoveringRect(picture.p0, picture.p1) && ImGui::IsMouseClicked(ImGuiMouseButton_Right))
             set_head_silenced(st.ask, st.layer, t.head, !head_silenced(st.ask, st.layer, t.head));
     }
-    if (t.overlay == nullptr && (own_bar || t.own_bar)) ImGui::Dummy(ImVec2(side, bar_height()));  // keep the tiles aligned
+    if (t.overlay == nullptr && (own_bar || t.own_bar))
+        ImGui::Dummy(ImVec2(side, bar_height()));  // keep the tiles aligned
     ImGui::EndGroup();
 }
 
@@ -147,7 +149,8 @@ void DrawControls(ViewContext& ctx) {
         place(ImGui::CalcTextSize(kNoCls).x);
         ImGui::AlignTextToFramePadding();
         ImGui::TextDisabled("%s", kNoCls);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("No token gathers the image for the head here: pick a patch to see where it looks");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("No token gathers the image for the head here: pick a patch to see where it looks");
     }
     place(AttentionScaleComboWidth() + 8.f);
     ImGui::BeginGroup();
@@ -156,7 +159,8 @@ void DrawControls(ViewContext& ctx) {
     if (ctx.ask_open) {
         place(ImGui::CalcTextSize("Ask the model").x + arrow + 8.f);
         ImGui::Checkbox("Ask the model", ctx.ask_open);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Mask or drop patches, silence heads, remove positions (the Ask panel)");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Mask or drop patches, silence heads, remove positions (the Ask panel)");
     }
 }
 
@@ -194,7 +198,7 @@ struct AttentionTiles {
     std::vector<Tile> tiles;
     std::vector<const float*> layer_maps;  // the heads' maps, then their mean: they share a scale
     bool rollout = false;
-    Range roll_range;                      // rollout's own stretch
+    Range roll_range;  // rollout's own stretch
 };
 
 // The occlusion map (Ask panel) as a tile: how much the answer's probability falls, a signed map on its own
@@ -212,8 +216,13 @@ Tile occlusion_tile(ViewContext& ctx, const AskResults& ask) {
     if (!occ.complete()) title += " · " + std::to_string(occ.computed) + "/" + std::to_string(occ.probabilities.size());
     if (ask.occlusion_stale) title += " · stale";
     const ColourScale scale = signed_map_scale(importance.data(), importance.size());
-    Tile tile{title, importance.data(), texture_key(ctx, {StageKind::Probs}, -1, scale.cmap, "occlusion " + version),
-              scale.range, -1, kOcclusionHelp, occ.complete() ? nullptr : &occ.probabilities};
+    Tile tile{title,
+              importance.data(),
+              texture_key(ctx, {StageKind::Probs}, -1, scale.cmap, "occlusion " + version),
+              scale.range,
+              -1,
+              kOcclusionHelp,
+              occ.complete() ? nullptr : &occ.probabilities};
     tile.cmap = scale.cmap;
     tile.own_bar = true;
     tile.stale = ask.occlusion_stale;
@@ -243,7 +252,8 @@ AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
     layer_maps.push_back(mean.data() + P);
     const std::string scale_tag = std::string("|") + attention_scale_name(scale);
     std::vector<Tile>& tiles = out.tiles;
-    tiles.push_back({ctx.ask_painting() ? "paint: drag masks, right-drag clears" : "click a patch", nullptr, "picker", {}, -1});
+    tiles.push_back(
+        {ctx.ask_painting() ? "paint: drag masks, right-drag clears" : "click a patch", nullptr, "picker", {}, -1});
     for (int h = 0; h < H; ++h)
         tiles.push_back({"head " + std::to_string(h) + prefix_shares(row(h), p.layout), layer_maps[h],
                          texture_key(ctx, attn_stage, h, Colormap::Sequential, row_name + scale_tag),
@@ -335,7 +345,8 @@ ImVec2 DrawTileGrid(ViewContext& ctx, const std::vector<Tile>& tiles, const Tile
 std::string attention_caption(ViewContext& ctx, const AttentionTiles& at, Range shared) {
     const AttentionScale scale = ctx.state.attention_scale;
     std::string caption = attention_scale_caption(scale, shared, ctx.pipeline.heads, ctx.state.layer);
-    if (at.rollout && scale == AttentionScale::LayerMax) caption += "; rollout its own, 0 … " + percent(at.roll_range.hi);
+    if (at.rollout && scale == AttentionScale::LayerMax)
+        caption += "; rollout its own, 0 … " + percent(at.roll_range.hi);
     caption += ". Each map: the token's attention over the " + std::to_string(ctx.patches()) + " patches";
     const TokenLayout& layout = ctx.pipeline.layout;
     const std::string kinds = prefix_kinds(layout);
@@ -374,9 +385,11 @@ void DrawAttentionTiles(ViewContext& ctx, const AttentionTiles& at, Range shared
 void DrawComparisonClsAttention(ViewContext& cmp) {
     const Pipeline& p = cmp.pipeline;
     const int layer = cmp.state.layer;
-    if (p.depth == 0) return (void)ImGui::TextWrapped("This model has no encoder blocks, so there is no attention to show.");
+    if (p.depth == 0)
+        return (void)ImGui::TextWrapped("This model has no encoder blocks, so there is no attention to show.");
     if (!p.layout.has_cls())
-        return (void)ImGui::TextWrapped("This model has no CLS token (its head pools the patches): no CLS attention to show.");
+        return (void)ImGui::TextWrapped(
+            "This model has no CLS token (its head pools the patches): no CLS attention to show.");
     AttentionTiles at;
     at.layer_maps = layer_attention_maps(cmp, layer, 0);
     if (at.layer_maps.empty()) return (void)ImGui::TextDisabled("The trace has no block %d attention.", layer);
@@ -416,7 +429,9 @@ void DrawAttentionScreen(ViewContext& ctx) {
                                     WrappedHeight(caption, ImGui::GetContentRegionAvail().x)) +
                            ImGui::GetStyle().ItemSpacing.y + 4.f;
     const ImVec2 room(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - footer_h);
-    const auto tiles = [&](ViewContext& loaded) { DrawAttentionTiles(loaded, at, shared, tok, ImGui::GetContentRegionAvail()); };
+    const auto tiles = [&](ViewContext& loaded) {
+        DrawAttentionTiles(loaded, at, shared, tok, ImGui::GetContentRegionAvail());
+    };
     if (ctx.comparison) DrawComparisonHalves(ctx, room, tiles, DrawComparisonClsAttention);
     else DrawAttentionTiles(ctx, at, shared, tok, room);
     ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));

@@ -1,7 +1,6 @@
 // The loaded model's half and the comparison model's half (see comparison_half.h).
 #include "views/screens/comparison_half.h"
 
-
 namespace vit::gui {
 
 namespace {
@@ -51,7 +50,8 @@ void DrawComparisonHalves(ViewContext& main, ImVec2 size, const std::function<vo
     DrawHalf(side.views, "comparison_half", half, side.name, subtitle, side.note, draw_compared, main);
     // The line between the halves.
     const float x = at.x + half.x + gap * 0.5f;
-    ImGui::GetWindowDrawList()->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + size.y), ImGui::GetColorU32(ImGuiCol_Separator), 2.f);
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + size.y),
+                                        ImGui::GetColorU32(ImGuiCol_Separator), 2.f);
 }
 
 }  // namespace vit::gui

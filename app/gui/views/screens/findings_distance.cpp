@@ -42,7 +42,8 @@ void HeadLegend(int heads, float width) {
     for (int h = 0; h < heads; ++h) {
         const float x = x0 + h * step;
         dl->AddCircleFilled(ImVec2(x + r, at.y + lh / 2), r, head_colour(h, heads));
-        if (every || h == 0 || h == heads - 1) dl->AddText(ImVec2(x + 2.f * r + 3.f, at.y), text, std::to_string(h).c_str());
+        if (every || h == 0 || h == heads - 1)
+            dl->AddText(ImVec2(x + 2.f * r + 3.f, at.y), text, std::to_string(h).c_str());
     }
     ImGui::Dummy(ImVec2(width, lh + 4.f));
 }
@@ -123,10 +124,13 @@ void FilterGrid(ViewContext& ctx, const std::string& title, const std::string& s
     FindingsTitle(ctx, title, subtitle, box.x);
     const ModelConfig& c = ctx.model.config;
     const int k = static_cast<int>(pictures.rows());
-    const int cols = std::max(1, best_columns(k, ImVec2(box.x, box.y - 3.f * ImGui::GetTextLineHeight()), 1.f, 0.f, 0.f));
+    const int cols =
+        std::max(1, best_columns(k, ImVec2(box.x, box.y - 3.f * ImGui::GetTextLineHeight()), 1.f, 0.f, 0.f));
     const std::string key = texture_key(ctx, {StageKind::PatchEmbed}, -1, Colormap::Sequential, what);
-    const CachedTexture tex = ctx.cache.get(key, [&] { return picture_atlas(pictures, c.channels, c.patch_size, cols); });
-    const float scale = std::min(box.x / std::max(1, tex.width), (box.y - 3.f * ImGui::GetTextLineHeight()) / std::max(1, tex.height));
+    const CachedTexture tex =
+        ctx.cache.get(key, [&] { return picture_atlas(pictures, c.channels, c.patch_size, cols); });
+    const float scale =
+        std::min(box.x / std::max(1, tex.width), (box.y - 3.f * ImGui::GetTextLineHeight()) / std::max(1, tex.height));
     ImGui::Image(reinterpret_cast<ImTextureID>(tex.id), ImVec2(tex.width * scale, tex.height * scale));
     ImGui::EndGroup();
 }
@@ -144,15 +148,17 @@ std::vector<float> walked_distance(const WalkedBlocks& walked) {
 
 void DrawAttentionDistanceScreen(ViewContext& ctx) {
     FindingsHeading(ctx, "How far does each head look? (ViT paper, Figure 7)");
-    if (ctx.pipeline.depth <= 0) return (void)ImGui::TextDisabled("This model has no encoder block: no attention to measure.");
+    if (ctx.pipeline.depth <= 0)
+        return (void)ImGui::TextDisabled("This model has no encoder block: no attention to measure.");
     StreamBlocksNote(ctx);
     const PatchTokens tokens = findings_tokens(ctx);
     const int depth = ctx.pipeline.depth;
-    const std::vector<float>& flat = ctx.walked ? walked_distance(*ctx.walked) :
-        ctx.derived.get(derived_key({StageKind::Attn, depth - 1}, "attention distance"), [&] {
-        const Mat d = attention_distance_by_depth(ctx.trace, tokens, depth);
-        return std::vector<float>(d.data(), d.data() + d.size());
-    });
+    const std::vector<float>& flat =
+        ctx.walked ? walked_distance(*ctx.walked)
+                   : ctx.derived.get(derived_key({StageKind::Attn, depth - 1}, "attention distance"), [&] {
+                         const Mat d = attention_distance_by_depth(ctx.trace, tokens, depth);
+                         return std::vector<float>(d.data(), d.data() + d.size());
+                     });
     const int rows = ctx.walked ? std::max(1, ctx.walked->done) : depth;
     const ConstMatMap dist(flat.data(), rows, static_cast<Eigen::Index>(flat.size() / rows));
     const int filters = std::min<int>(32, static_cast<int>(ctx.model.patch_w.rows()));

@@ -17,7 +17,8 @@ const char* const kPcaFormula =
     "rgb[i, c] = (z[i, c] − min_c) / (max_c − min_c).  Two-step: foreground = minmax(z[:, 0]) ≥ t, "
     "then the same on the foreground rows only";
 const char* const kPcaPytorch =
-    "U, S, V = torch.pca_lowrank(x[p:], q=3); z = (x[p:] − x[p:].mean(0)) @ V; rgb = (z − z.min(0)[0]) / (z.max(0)[0] − z.min(0)[0])";
+    "U, S, V = torch.pca_lowrank(x[p:], q=3); z = (x[p:] − x[p:].mean(0)) @ V; rgb = (z − z.min(0)[0]) / (z.max(0)[0] "
+    "− z.min(0)[0])";
 
 namespace {
 
@@ -119,11 +120,14 @@ void DrawPatchFeaturesScreen(ViewContext& ctx, const JointPasses* joint) {
     const PatchColours colours = cached_pca_colours(ctx, stage, what, {tokens}, [&] {
         return std::vector<PatchColours>{patch_pca_colours(*x, tokens, o.two_step, o.threshold)};
     })[0];
-    const float formula_h = FindingsFormulaHeight(ctx, kPcaFormula, kPcaPytorch) + 3.5f * ImGui::GetTextLineHeightWithSpacing();
+    const float formula_h =
+        FindingsFormulaHeight(ctx, kPcaFormula, kPcaPytorch) + 3.5f * ImGui::GetTextLineHeightWithSpacing();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float gap = 24.f, side = std::max(80.f, std::min((avail.x - gap) / 2, avail.y - formula_h - 3.f * ImGui::GetTextLineHeight()));
+    const float gap = 24.f, side = std::max(80.f, std::min((avail.x - gap) / 2,
+                                                           avail.y - formula_h - 3.f * ImGui::GetTextLineHeight()));
     ImGui::BeginGroup();
-    FindingsTitle(ctx, "the image", "patch grid " + std::to_string(tokens.grid) + " × " + std::to_string(tokens.grid), side);
+    FindingsTitle(ctx, "the image", "patch grid " + std::to_string(tokens.grid) + " × " + std::to_string(tokens.grid),
+                  side);
     PictureSpec ps;
     ps.size = ImVec2(side, side);
     ps.clickable = false;
@@ -134,12 +138,14 @@ void DrawPatchFeaturesScreen(ViewContext& ctx, const JointPasses* joint) {
     FindingsTitle(ctx, "PCA colours of " + stage_id(stage),
                   o.two_step ? "black: background (component 1 < t)" : pca_shares_line(colours),
                   std::max(side, (avail.x - gap) / 2));
-    DrawPatchColours(ctx, texture_key(ctx, stage, -1, Colormap::Sequential, what),
-                     [&] { return pca_colour_pixels(colours, tokens.grid); }, side, {}, 0,
-                     [&](int p) { return pca_patch_tooltip(colours, p); });
+    DrawPatchColours(
+        ctx, texture_key(ctx, stage, -1, Colormap::Sequential, what),
+        [&] { return pca_colour_pixels(colours, tokens.grid); }, side, {}, 0,
+        [&](int p) { return pca_patch_tooltip(colours, p); });
     ImGui::EndGroup();
-    Note("Patches of the same colour have similar features. In DINO/DINOv2 the parts of an object share colours "
-         "across images; prefix tokens (CLS, registers) are left out of the PCA.");
+    Note(
+        "Patches of the same colour have similar features. In DINO/DINOv2 the parts of an object share colours "
+        "across images; prefix tokens (CLS, registers) are left out of the PCA.");
     FindingsFormula(ctx, kPcaFormula, kPcaPytorch);
 }
 

@@ -20,10 +20,12 @@ bool Waiting(const JointPasses* joint) {
         ImGui::TextColored(ImVec4(1.f, 0.45f, 0.4f, 1.f), "The joint PCA has no other image: %s", joint->error.c_str());
         return true;
     }
-    if (joint->paths.empty()) return ImGui::TextDisabled("No other image to fit jointly with (add photos, or --pca-images)."), true;
+    if (joint->paths.empty())
+        return ImGui::TextDisabled("No other image to fit jointly with (add photos, or --pca-images)."), true;
     if (joint->complete()) return false;
     const float done = static_cast<float>(joint->images.size()) / joint->paths.size();
-    ImGui::TextDisabled("Running the model on the other images: %zu of %zu done", joint->images.size(), joint->paths.size());
+    ImGui::TextDisabled("Running the model on the other images: %zu of %zu done", joint->images.size(),
+                        joint->paths.size());
     ImGui::ProgressBar(done, ImVec2(std::min(400.f, ImGui::GetContentRegionAvail().x), 0));
     return true;
 }
@@ -43,7 +45,8 @@ void DrawJointPatchFeatures(ViewContext& ctx, const StageRef& stage, const Tenso
     std::vector<Column> columns{{"this image", nullptr}};
     std::string paths;
     for (const auto& image : joint->images) {
-        if (stage.block >= static_cast<int>(image->outs.size())) return (void)ImGui::TextDisabled("The other passes are of another model.");
+        if (stage.block >= static_cast<int>(image->outs.size()))
+            return (void)ImGui::TextDisabled("The other passes are of another model.");
         xs.push_back(&image->outs[stage.block]);
         layouts.push_back(image->tokens);
         columns.push_back({image->name, &image->input});
@@ -52,16 +55,18 @@ void DrawJointPatchFeatures(ViewContext& ctx, const StageRef& stage, const Tenso
     paths += joint->model_name + "\n" + std::to_string(joint->image_size);
     const FindingsOptions& o = ctx.state.findings;
     char what[96];
-    std::snprintf(what, sizeof what, "joint pca %d %.3f %zx", o.two_step ? 1 : 0, o.threshold, std::hash<std::string>()(paths));
-    const std::vector<PatchColours> colours = cached_pca_colours(ctx, stage, what, layouts, [&] {
-        return joint_patch_pca_colours(xs, layouts, o.two_step, o.threshold);
-    });
+    std::snprintf(what, sizeof what, "joint pca %d %.3f %zx", o.two_step ? 1 : 0, o.threshold,
+                  std::hash<std::string>()(paths));
+    const std::vector<PatchColours> colours = cached_pca_colours(
+        ctx, stage, what, layouts, [&] { return joint_patch_pca_colours(xs, layouts, o.two_step, o.threshold); });
     const int n = static_cast<int>(columns.size());
     const float gap = 16.f, lh = ImGui::GetTextLineHeightWithSpacing();
-    FindingsTitle(ctx, "One PCA fitted jointly over the patch tokens of " + std::to_string(n) + " images (" + stage_id(stage) + ")",
-                  (o.two_step ? "black: background (joint component 1 < t); " : "") + pca_shares_line(colours[0]) +
-                      ": the same colour means the same component in every image",
-                  ImGui::GetContentRegionAvail().x);
+    FindingsTitle(
+        ctx,
+        "One PCA fitted jointly over the patch tokens of " + std::to_string(n) + " images (" + stage_id(stage) + ")",
+        (o.two_step ? "black: background (joint component 1 < t); " : "") + pca_shares_line(colours[0]) +
+            ": the same colour means the same component in every image",
+        ImGui::GetContentRegionAvail().x);
     const float formula_h = FindingsFormulaHeight(ctx, kPcaFormula, kPcaPytorch) + lh;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     // Each column: the image's name, its colour map, the picture the model saw beneath at half the side.
@@ -69,11 +74,13 @@ void DrawJointPatchFeatures(ViewContext& ctx, const StageRef& stage, const Tenso
     for (int i = 0; i < n; ++i) {
         if (i > 0) ImGui::SameLine(0, gap);
         ImGui::BeginGroup();
-        FittedText(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), side, columns[i].name, ImGui::GetColorU32(ImGuiCol_Text));
+        FittedText(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), side, columns[i].name,
+                   ImGui::GetColorU32(ImGuiCol_Text));
         ImGui::Dummy(ImVec2(side, lh));
         const std::string key = texture_key(ctx, stage, i, Colormap::Sequential, what);
-        DrawPatchColours(ctx, key, [&] { return pca_colour_pixels(colours[i], layouts[i].grid); }, side, {}, 0,
-                         [&](int p) { return pca_patch_tooltip(colours[i], p); });
+        DrawPatchColours(
+            ctx, key, [&] { return pca_colour_pixels(colours[i], layouts[i].grid); }, side, {}, 0,
+            [&](int p) { return pca_patch_tooltip(colours[i], p); });
         ImGui::Dummy(ImVec2(side, 4.f));
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + side / 4);
         if (!columns[i].input) {
@@ -82,8 +89,9 @@ void DrawJointPatchFeatures(ViewContext& ctx, const StageRef& stage, const Tenso
             ps.clickable = false;
             DrawModelPicture(ctx, ps);
         } else {
-            const CachedTexture picture = ctx.cache.get(texture_key(ctx, {StageKind::Input}, i, Colormap::Sequential, what),
-                                                        [&] { return input_picture_pixels(*columns[i].input, ctx.model.config.preprocess); });
+            const CachedTexture picture =
+                ctx.cache.get(texture_key(ctx, {StageKind::Input}, i, Colormap::Sequential, what),
+                              [&] { return input_picture_pixels(*columns[i].input, ctx.model.config.preprocess); });
             ImGui::Image(reinterpret_cast<ImTextureID>(picture.id), ImVec2(side / 2, side / 2));
         }
         ImGui::EndGroup();

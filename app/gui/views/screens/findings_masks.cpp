@@ -17,7 +17,8 @@ namespace {
 const char* kFormula =
     "a = attn_h[0, p:] / Σ attn_h[0, p:];  sort ascending;  keep where cumsum(a) > 1 − share  "
     "(the top patches holding `share` of the CLS attention)";
-const char* kPytorch = "val, idx = torch.sort(a); val /= val.sum(); keep = (torch.cumsum(val, 0) > 1 - share)[torch.argsort(idx)]";
+const char* kPytorch =
+    "val, idx = torch.sort(a); val /= val.sum(); keep = (torch.cumsum(val, 0) > 1 - share)[torch.argsort(idx)]";
 
 // Kept patches clear, the rest covered dark.
 RgbaImage mask_pixels(const std::vector<uint8_t>& keep, int grid) {
@@ -32,7 +33,8 @@ void DrawMaskGrid(ViewContext& ctx, ImVec2 avail) {
     const StageRef attn{StageKind::Attn, ctx.state.layer};
     const Tensor* a = ctx.tensor(attn);
     const PatchTokens tokens = findings_tokens(ctx);
-    if (ctx.pipeline.depth <= 0) return (void)ImGui::TextWrapped("This model has no encoder block: no attention to mask.");
+    if (ctx.pipeline.depth <= 0)
+        return (void)ImGui::TextWrapped("This model has no encoder block: no attention to mask.");
     if (!a) return (void)ImGui::TextDisabled("The trace has no %s.", stage_id(attn).c_str());
     if (tokens.prefix < 1 || !ctx.pipeline.layout.has_cls())
         return (void)ImGui::TextWrapped("This model has no CLS token: no CLS attention to mask.");
@@ -47,9 +49,11 @@ void DrawMaskGrid(ViewContext& ctx, ImVec2 avail) {
         const int kept = static_cast<int>(std::count(masks[h].begin(), masks[h].end(), 1));
         ImGui::BeginGroup();
         std::snprintf(what, sizeof what, "cls mask h%d %.3f", h, mass);
-        FindingsTitle(ctx, "head " + std::to_string(h), std::to_string(kept) + (kept == 1 ? " patch: " : " patches: ") + percent(mass), side);
-        DrawPatchColours(ctx, texture_key(ctx, attn, h, Colormap::Sequential, what),
-                         [&] { return mask_pixels(masks[h], tokens.grid); }, side);
+        FindingsTitle(ctx, "head " + std::to_string(h),
+                      std::to_string(kept) + (kept == 1 ? " patch: " : " patches: ") + percent(mass), side);
+        DrawPatchColours(
+            ctx, texture_key(ctx, attn, h, Colormap::Sequential, what),
+            [&] { return mask_pixels(masks[h], tokens.grid); }, side);
         ImGui::EndGroup();
         if ((h + 1) % cols) ImGui::SameLine(0, gap);
     }

@@ -40,32 +40,35 @@ void PrefixNorms(const std::vector<float>& norms, const std::vector<uint8_t>& ou
                  float median) {
     int count = 0;
     for (size_t t = tokens.prefix; t < norms.size(); ++t) count += outliers[t];
-    ImGui::TextWrapped("median patch norm %.3g; %d patch%s above %.3g (framed in red)", median, count, count == 1 ? "" : "es",
-                       kOutlierFactor * median);
+    ImGui::TextWrapped("median patch norm %.3g; %d patch%s above %.3g (framed in red)", median, count,
+                       count == 1 ? "" : "es", kOutlierFactor * median);
     std::string prefix = "norms of the prefix tokens:";
     for (int t = 0; t < tokens.prefix; ++t)
-        prefix += std::string(t ? ", " : " ") + prefix_name(t) + " " + short_number(norms[t]) + (outliers[t] ? " (above the limit)" : "");
+        prefix += std::string(t ? ", " : " ") + prefix_name(t) + " " + short_number(norms[t]) +
+                  (outliers[t] ? " (above the limit)" : "");
     ImGui::TextWrapped("%s", prefix.c_str());
 }
 
 // The chosen block's patch norms over the picture (outliers framed in red), `side` px, with their colour bar.
-void NormsMap(ViewContext& ctx, const StageRef& out, const std::vector<float>& norms, const std::vector<uint8_t>& outliers,
-              const PatchTokens& tokens, float side) {
+void NormsMap(ViewContext& ctx, const StageRef& out, const std::vector<float>& norms,
+              const std::vector<uint8_t>& outliers, const PatchTokens& tokens, float side) {
     std::vector<uint8_t> marked(tokens.grid * tokens.grid, 0);
     for (size_t i = 0; i < tokens.patches.size(); ++i) marked[tokens.patches[i]] = outliers[tokens.prefix + i];
     FindingsTitle(ctx, "‖x‖ per patch, " + stage_id(out), "red frame: > 2 × median", side);
-    DrawPatchColours(ctx, texture_key(ctx, out, -1, Colormap::Sequential, "norms"), [&] { return norm_pixels(norms, tokens); },
-                     side, marked, IM_COL32(255, 40, 40, 255), [&](int p) {
-                         const auto at = std::find(tokens.patches.begin(), tokens.patches.end(), p);
-                         if (at == tokens.patches.end()) return std::string("dropped");
-                         return "norm " + short_number(norms[tokens.prefix + (at - tokens.patches.begin())]);
-                     });
+    DrawPatchColours(
+        ctx, texture_key(ctx, out, -1, Colormap::Sequential, "norms"), [&] { return norm_pixels(norms, tokens); }, side,
+        marked, IM_COL32(255, 40, 40, 255),
+        [&](int p) {
+            const auto at = std::find(tokens.patches.begin(), tokens.patches.end(), p);
+            if (at == tokens.patches.end()) return std::string("dropped");
+            return "norm " + short_number(norms[tokens.prefix + (at - tokens.patches.begin())]);
+        });
     std::vector<float> patch_norms(norms.begin() + tokens.prefix, norms.end());
     const float lo = patch_norms.empty() ? 0.f : *std::min_element(patch_norms.begin(), patch_norms.end());
     const float hi = patch_norms.empty() ? 1.f : *std::max_element(patch_norms.begin(), patch_norms.end());
     ImGui::Dummy(ImVec2(side, 4.f));
-    DrawColorBarHorizontal(ctx.cache, Colormap::Sequential, {lo, hi > lo ? hi : lo + 1e-6f}, ImGui::GetCursorScreenPos(),
-                           side, 14.f);
+    DrawColorBarHorizontal(ctx.cache, Colormap::Sequential, {lo, hi > lo ? hi : lo + 1e-6f},
+                           ImGui::GetCursorScreenPos(), side, 14.f);
     ImGui::Dummy(ImVec2(side, 14.f + ImGui::GetTextLineHeightWithSpacing()));
 }
 
@@ -105,8 +108,9 @@ void DrawTokenNormsScreen(ViewContext& ctx) {
     SinkScores(ctx, attn, attention_sink_scores(*a), right_w);
     PrefixNorms(norms, outliers, tokens, median_patch_norm(norms, tokens));
     // The note where it fits above the formula (not on short windows, the lesson caption below).
-    const char* note = "A sink: a token most queries attend to (column sum far above 1). Large ViTs trained long make a few "
-                       "background patches sinks with huge norms; registers take that role.";
+    const char* note =
+        "A sink: a token most queries attend to (column sum far above 1). Large ViTs trained long make a few "
+        "background patches sinks with huge norms; registers take that role.";
     const float bottom = top + avail.y - formula_h - ImGui::GetStyle().ItemSpacing.y;
     if (ImGui::GetCursorScreenPos().y + WrappedHeight(note, right_w) <= bottom) Note(note);
     ImGui::EndGroup();

@@ -85,7 +85,8 @@ static void DrawBlockLabels(ViewContext& ctx, const GridCanvas& c, int tok) {
         if (!block_max) continue;
         const std::vector<const float*> maps = layer_attention_maps(ctx, l, tok);
         if (maps.empty()) continue;
-        const std::string top = "0–" + percent(attention_range(AttentionScale::LayerMax, maps, ctx.grid() * ctx.grid(), 0).hi);
+        const std::string top =
+            "0–" + percent(attention_range(AttentionScale::LayerMax, maps, ctx.grid() * ctx.grid(), 0).hi);
         const float w = ImGui::CalcTextSize(top.c_str()).x;
         c.dl->AddText(ImVec2(c.o.x + r.x + r.w - w, y + ts.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), top.c_str());
     }
@@ -102,7 +103,8 @@ static void DrawCells(ViewContext& ctx, const GridCanvas& c, int tok) {
         for (int h = 0; h < g.heads; ++h) {
             const LayoutRect r = g.cell_rect(l, h);
             c.dl->AddImage(atlas, c.at(r), ImVec2(c.o.x + r.x + r.w, c.o.y + r.y + r.h),
-                           ImVec2(float(h) / g.heads, float(l) / g.layers), ImVec2(float(h + 1) / g.heads, float(l + 1) / g.layers));
+                           ImVec2(float(h) / g.heads, float(l) / g.layers),
+                           ImVec2(float(h + 1) / g.heads, float(l + 1) / g.layers));
         }
     for (int l = 0; l < g.layers; ++l)
         for (int h = 0; h < g.heads; ++h) {
@@ -115,7 +117,8 @@ static void DrawCells(ViewContext& ctx, const GridCanvas& c, int tok) {
                 c.dl->AddRect(a, ImVec2(a.x + side, a.y + side), IM_COL32(255, 200, 0, 255), 0.f, 0, 2.f);
             }
             if (l == st.layer && h == st.head)  // the map the attention screen enlarges
-                c.dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p1.x + 2, p1.y + 2), IM_COL32(255, 200, 0, 255), 0.f, 0, 2.f);
+                c.dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p1.x + 2, p1.y + 2), IM_COL32(255, 200, 0, 255), 0.f,
+                              0, 2.f);
         }
 }
 
@@ -129,7 +132,8 @@ static void HandleGridMouse(ViewContext& ctx, const GridCanvas& c, float width, 
     ImGui::SetCursorScreenPos(o);
     ImGui::InvisibleButton("model view", ImVec2(std::max(grid_size.x, 1.f), std::max(grid_size.y, 1.f)));
     int l = -1, h = -1;
-    if (!ImGui::IsItemHovered() || !model_grid_hit(g, ImGui::GetIO().MousePos.x - o.x, ImGui::GetIO().MousePos.y - o.y, l, h))
+    if (!ImGui::IsItemHovered() ||
+        !model_grid_hit(g, ImGui::GetIO().MousePos.x - o.x, ImGui::GetIO().MousePos.y - o.y, l, h))
         return;
     const LayoutRect r = g.cell_rect(l, h);
     const ImVec2 m = ImGui::GetIO().MousePos;
@@ -138,8 +142,8 @@ static void HandleGridMouse(ViewContext& ctx, const GridCanvas& c, float width, 
     const int py = std::clamp(static_cast<int>((m.y - o.y - r.y) / side), 0, grid - 1);
     const int patch = py * grid + px;
     const float* row = attention_row(ctx, l, h, tok);
-    c.dl->AddRect(ImVec2(o.x + r.x - 2, o.y + r.y - 2), ImVec2(o.x + r.x + r.w + 2, o.y + r.y + r.h + 2), IM_COL32(255, 255, 255, 255),
-                  0.f, 0, 2.f);
+    c.dl->AddRect(ImVec2(o.x + r.x - 2, o.y + r.y - 2), ImVec2(o.x + r.x + r.w + 2, o.y + r.y + r.h + 2),
+                  IM_COL32(255, 255, 255, 255), 0.f, 0, 2.f);
     ImGui::BeginTooltip();
     const TokenLayout& layout = ctx.pipeline.layout;
     ImGui::Text("block %d, head %d: %s gives patch %d %s%s", l, h, ctx.name_of_token(tok).c_str(), patch,

@@ -52,7 +52,8 @@ void DrawStageName(ImDrawList* dl, const StageRef& stage, ImVec2 top_centre, flo
     auto w = [&](const std::string& s, float size) { return font->CalcTextSizeA(size, FLT_MAX, 0.f, s.c_str()).x; };
     float size = ImGui::GetFontSize();
     size = std::max(size * kSmallestName, std::min(size, size * width / std::max(w(name, size), 1.f)));
-    dl->AddText(font, size, ImVec2(top_centre.x - w(name, size) / 2, top_centre.y + ImGui::GetFontSize() - size), col, name.c_str());
+    dl->AddText(font, size, ImVec2(top_centre.x - w(name, size) / 2, top_centre.y + ImGui::GetFontSize() - size), col,
+                name.c_str());
 }
 
 // Whether some stage name above a row would be cut even at the smallest size, each name having
@@ -60,7 +61,8 @@ void DrawStageName(ImDrawList* dl, const StageRef& stage, ImVec2 top_centre, flo
 bool names_cut(const Pipeline& p, const OverviewLayout& L, float gap, int span) {
     for (const OverviewRow& r : L.rows)
         for (int i = r.first; r.names && i < r.first + r.count; ++i)
-            if (ImGui::CalcTextSize(stage_def(p.stages[i].kind).name).x * kSmallestName > span * (L.thumbs[i].w + gap) - 2.f)
+            if (ImGui::CalcTextSize(stage_def(p.stages[i].kind).name).x * kSmallestName >
+                span * (L.thumbs[i].w + gap) - 2.f)
                 return true;
     return false;
 }
@@ -124,7 +126,8 @@ OverviewPlan plan_overview(const Pipeline& p, int focus) {
         s.name_h = lh + 2.f;
         for (const OverviewRow& r : plan.L.rows)
             for (int i = r.first; r.names && i < r.first + r.count; ++i)
-                plan.legend_w = std::max(plan.legend_w, ImGui::CalcTextSize(legend_line(p, r, i).c_str()).x * kLegendName);
+                plan.legend_w =
+                    std::max(plan.legend_w, ImGui::CalcTextSize(legend_line(p, r, i).c_str()).x * kLegendName);
         plan.legend_w += ImGui::GetFontSize() * kLegendName + s.gap * 2.f;
         s.width -= plan.legend_w;
         plan.L = overview_layout(p, s);
@@ -156,11 +159,14 @@ void DrawThumbnail(ViewContext& ctx, const OverviewPlan& plan, const Canvas& c, 
         DrawStageName(c.dl, p.stages[i], c.at(t.x + t.w / 2, t.y - s.name_h), t.w + s.gap - 2.f, c.dim);
     }
     if (i > r.first && t.h >= 8.f)  // the flow from the stage before, in the gap (not between strips)
-        Arrow(c.dl, c.at(t.x - s.gap + 1, t.y + t.h / 2), c.at(t.x - 1, t.y + t.h / 2), kFlow, std::min(6.f, s.gap * 0.5f), 1.5f);
+        Arrow(c.dl, c.at(t.x - s.gap + 1, t.y + t.h / 2), c.at(t.x - 1, t.y + t.h / 2), kFlow,
+              std::min(6.f, s.gap * 0.5f), 1.5f);
     CachedTexture tex = thumbnail(ctx, p.stages[i]);
     const bool square = p.stages[i].kind == StageKind::Input;
     const float px = square ? std::max(0.f, t.w - t.h) / 2 : 0.f, py = square ? std::max(0.f, t.h - t.w) / 2 : 0.f;
-    if (tex.id) c.dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), c.at(t.x + px, t.y + py), c.at(t.x + t.w - px, t.y + t.h - py));
+    if (tex.id)
+        c.dl->AddImage(reinterpret_cast<ImTextureID>(tex.id), c.at(t.x + px, t.y + py),
+                       c.at(t.x + t.w - px, t.y + t.h - py));
     c.dl->AddRect(c.at(t.x - 1, t.y - 1), c.at(t.x + t.w + 1, t.y + t.h + 1), kFlow);
 }
 
@@ -199,13 +205,15 @@ void DrawSkips(const OverviewPlan& plan, const Canvas& c) {
 // The overview as one button: the stage under the mouse is outlined, named in a tooltip, and opened by a click.
 void HandleOverviewMouse(ViewContext& ctx, const OverviewPlan& plan, const Canvas& c) {
     const Pipeline& p = ctx.pipeline;
-    ImGui::InvisibleButton("overview", ImVec2(std::max(1.f, plan.s.width + plan.legend_w), std::max(1.f, plan.s.height)));
+    ImGui::InvisibleButton("overview",
+                           ImVec2(std::max(1.f, plan.s.width + plan.legend_w), std::max(1.f, plan.s.height)));
     if (!ImGui::IsItemHovered()) return;
     ImVec2 m = ImGui::GetIO().MousePos;
     int i = overview_hit(plan.L, m.x - c.o.x, m.y - c.o.y);
     if (i < 0) return;
     const LayoutRect& t = plan.L.thumbs[i];
-    c.dl->AddRect(c.at(t.x - 2, t.y - 2), c.at(t.x + t.w + 2, t.y + t.h + 2), IM_COL32(255, 255, 255, 255), 0.f, 0, 2.f);
+    c.dl->AddRect(c.at(t.x - 2, t.y - 2), c.at(t.x + t.w + 2, t.y + t.h + 2), IM_COL32(255, 255, 255, 255), 0.f, 0,
+                  2.f);
     const Tensor* tensor = ctx.tensor(p.stages[i]);
     // A strip (a block other than the one drawn large) is too thin to aim at a stage: a click enlarges its block.
     const int block = p.stages[i].block;
@@ -230,11 +238,14 @@ void DrawOverviewScreen(ViewContext& ctx) {
     ImGui::TextUnformatted("The whole model at a glance");
     ImGui::PopFont();
     const bool focused = plan_overview(p, st.layer).L.focus >= 0;  // the note's room aside: geometry only
-    Note("Every stage in order, one row per block (all heads: head " + std::to_string(std::max(st.head, 0)) +
-         "). Grey arrows: one stage feeds the next. Blue arrows: the residual stream skips around attention and the MLP "
-         "and is added back at res1 and out. Click a picture to open that stage." +
-         (focused ? " Block " + std::to_string(st.layer) + " is drawn large, the others as strips: click a strip to "
-                    "enlarge its block (PgUp PgDn step through them)." : std::string()));
+    Note(
+        "Every stage in order, one row per block (all heads: head " + std::to_string(std::max(st.head, 0)) +
+        "). Grey arrows: one stage feeds the next. Blue arrows: the residual stream skips around attention and the MLP "
+        "and is added back at res1 and out. Click a picture to open that stage." +
+        (focused ? " Block " + std::to_string(st.layer) +
+                       " is drawn large, the others as strips: click a strip to "
+                       "enlarge its block (PgUp PgDn step through them)."
+                 : std::string()));
     StreamBlocksNote(ctx);
 
     const OverviewPlan plan = plan_overview(p, st.layer);

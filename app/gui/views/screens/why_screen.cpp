@@ -25,7 +25,8 @@ static void DrawClassPicker(ViewContext& ctx, int& chosen) {
         const int c = order[i];
         char line[160];
         std::snprintf(line, sizeof line, "%s  %.1f %%",
-                      c < static_cast<int>(labels.size()) ? labels[c].c_str() : std::to_string(c).c_str(), 100.f * p[c]);
+                      c < static_cast<int>(labels.size()) ? labels[c].c_str() : std::to_string(c).c_str(),
+                      100.f * p[c]);
         const float w = ImGui::CalcTextSize(line).x + 8.f;
         SameLineOrWrap(w, 16.f);
         ImGui::PushID(c);
@@ -87,17 +88,19 @@ static bool DrawRolloutMap(ViewContext& ctx, float side) {
     const float* square = image_order_data(ctx, {StageKind::Rollout}, *roll);
     const int full = p.layout.count() + ctx.patches();
     const float* map = cls_row ? square + p.layout.count() : mean_patch_rows(ctx, square, full).data();
-    PatchMap(ctx, "rollout (any class)",
-             (cls_row ? "CLS row" : "mean of the patch rows") + std::string(", blocks 0…") + std::to_string(p.depth - 1),
-             map, texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, cls_row ? "row 0" : "patch mean"),
-             side);
+    PatchMap(
+        ctx, "rollout (any class)",
+        (cls_row ? "CLS row" : "mean of the patch rows") + std::string(", blocks 0…") + std::to_string(p.depth - 1),
+        map, texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, cls_row ? "row 0" : "patch mean"), side);
     return true;
 }
 
 void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool busy) {
     const Pipeline& p = ctx.pipeline;
     const std::vector<std::string>& labels = ctx.model.config.labels;
-    auto label_of = [&](int c) { return c < static_cast<int>(labels.size()) ? labels[c] : "class " + std::to_string(c); };
+    auto label_of = [&](int c) {
+        return c < static_cast<int>(labels.size()) ? labels[c] : "class " + std::to_string(c);
+    };
     ImGui::PushFont(ctx.heading());
     ImGui::Text("Why \"%s\"?", label_of(chosen).c_str());
     ImGui::PopFont();
@@ -105,11 +108,12 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
         ImGui::TextDisabled("This model has no classifier head: there is no class to explain.");
         return;
     }
-    Note("Relevance (Chefer, Gur & Wolf 2021) weighs every layer's attention by its gradient for the chosen class, "
-         "keeps the positive part and multiplies the layers together like rollout: it changes with the class. Rollout "
-         "multiplies the plain attention and is the same for every class. The saliency map is how strongly each input "
-         "pixel moves the class's logit (|∂logit/∂pixel|). These three maps do not share a scale (the attention maps' "
-         "setting does not apply here): each is coloured from its own minimum to its own maximum.");
+    Note(
+        "Relevance (Chefer, Gur & Wolf 2021) weighs every layer's attention by its gradient for the chosen class, "
+        "keeps the positive part and multiplies the layers together like rollout: it changes with the class. Rollout "
+        "multiplies the plain attention and is the same for every class. The saliency map is how strongly each input "
+        "pixel moves the class's logit (|∂logit/∂pixel|). These three maps do not share a scale (the attention maps' "
+        "setting does not apply here): each is coloured from its own minimum to its own maximum.");
     DrawClassPicker(ctx, chosen);
     if (!ex || !ex->answers(ctx.generation, chosen)) {
         ImGui::TextDisabled(busy ? "running the backward pass…" : "waiting for the backward pass…");
@@ -137,8 +141,7 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
     };
     const std::string cls = "class " + std::to_string(chosen);
     if (!ex->relevance.empty()) {
-        PatchMap(ctx, "relevance for \"" + label_of(chosen) + "\"", "share of the relevance",
-                 ex->relevance.data(),
+        PatchMap(ctx, "relevance for \"" + label_of(chosen) + "\"", "share of the relevance", ex->relevance.data(),
                  texture_key(ctx, {StageKind::Attn, p.depth - 1}, -1, Colormap::Sequential, "relevance " + cls), side);
         next();
     }

@@ -24,9 +24,7 @@ static void DrawStageMatrix(ViewContext& vctx, const StageRef& stage, const Tens
             DrawPlainMatrix(vctx, texture_key(vctx, stage, -1, Colormap::Diverging), t.data.data(), 1,
                             static_cast<int>(t.numel()), ImVec2(size.x, std::min(size.y, 160.f)), title, "", "class");
             break;
-        case StageKind::Patches:
-            DrawTokenMatrix(vctx, stage, -1, size, title, "pixel of the patch (c, y, x)");
-            break;
+        case StageKind::Patches: DrawTokenMatrix(vctx, stage, -1, size, title, "pixel of the patch (c, y, x)"); break;
         default:
             DrawTokenMatrix(vctx, stage, t.rank() == 3 ? head : -1, size,
                             t.rank() == 3 ? title + ", head " + std::to_string(head) : title,
@@ -38,7 +36,8 @@ void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool bus
     const StageRef stage = ctx.stage();
     const StageDef& def = stage_def(stage.kind);
     const std::vector<std::string>& labels = ctx.model.config.labels;
-    const std::string logit = "logit[" + (cls < static_cast<int>(labels.size()) ? "\"" + labels[cls] + "\"" : std::to_string(cls)) + "]";
+    const std::string logit =
+        "logit[" + (cls < static_cast<int>(labels.size()) ? "\"" + labels[cls] + "\"" : std::to_string(cls)) + "]";
     ImGui::PushFont(ctx.heading());
     ImGui::TextColored(ImVec4(1.f, 0.8f, 0.3f, 1.f), "%s", ctx.stage_id().c_str());
     TextAfter("gradient  d " + logit + " / d " + ctx.stage_id(), 16.f);
@@ -65,8 +64,11 @@ void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool bus
     // The gradient's own view: same layout, its trace, its textures and numbers, always red-white-blue.
     AppState grad_state = ctx.state;
     grad_state.colormap = ColormapMode::Diverging;
-    ViewContext gctx{grad_state, ctx.pipeline, *ex->gradients, ctx.model, ctx.picture, ctx.cache, grad_derived,
-                     (1ull << 63) | (ctx.generation << 16) | static_cast<uint64_t>(cls & 0xffff), ctx.fonts, ctx.linked_hover};
+    ViewContext gctx{grad_state,     ctx.pipeline,
+                     *ex->gradients, ctx.model,
+                     ctx.picture,    ctx.cache,
+                     grad_derived,   (1ull << 63) | (ctx.generation << 16) | static_cast<uint64_t>(cls & 0xffff),
+                     ctx.fonts,      ctx.linked_hover};
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lh = ImGui::GetTextLineHeightWithSpacing();
     const float h = avail.y - 5.f * lh, gap = 20.f;
@@ -80,7 +82,8 @@ void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool bus
     ImGui::TextWrapped("%s", def.backward);
     ImGui::PopStyleColor();
     ImGui::PopFont();
-    Note("Red: raising this value would raise " + logit + "; blue: lower it; white: no effect. Step left (←) to walk "
+    Note("Red: raising this value would raise " + logit +
+         "; blue: lower it; white: no effect. Step left (←) to walk "
          "the gradient back towards the pixels.");
 }
 

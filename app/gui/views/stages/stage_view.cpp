@@ -44,7 +44,8 @@ void DrawStageView(ViewContext& ctx) {
         ImGui::TextDisabled("This trace has no stage %s.", id.c_str());
         return;
     }
-    ImGui::BeginChild("stage_picture", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::BeginChild("stage_picture", ImVec2(0, 0), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     switch (ctx.stage().kind) {
         case StageKind::Input: DrawInputView(ctx); break;
         case StageKind::Patches: DrawPatchesView(ctx); break;

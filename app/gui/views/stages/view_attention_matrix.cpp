@@ -75,18 +75,22 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
     if (is_attn) {
         std::snprintf(note, sizeof note,
                       "Row r says how much query token r takes from each key token. Every row sums to 1 "
-                      "(largest deviation here %.0e): attention is a weighted average.", worst);
+                      "(largest deviation here %.0e): attention is a weighted average.",
+                      worst);
     } else {
         std::snprintf(note, sizeof note,
                       "Row r, column c: how well query r matches key c (a dot product), divided by √Dh = %.3g, so the "
-                      "numbers stay in a range where softmax still has a choice to make.", std::sqrt(double(Dh)));
+                      "numbers stay in a range where softmax still has a choice to make.",
+                      std::sqrt(double(Dh)));
     }
-    float h_total = avail.y - FormulaAndNoteHeight(ctx, stage.kind, note) - ImGui::GetTextLineHeight();  // + a colour bar's overhang
+    float h_total = avail.y - FormulaAndNoteHeight(ctx, stage.kind, note) -
+                    ImGui::GetTextLineHeight();  // + a colour bar's overhang
     float sum_w = is_attn ? (T <= 16 ? 80.f : 40.f) : 0.f;
     if (ctx.state.head >= 0) {
         const int h = ctx.state.head;
-        HeatmapResult m = DrawTokenMatrix(ctx, stage, h, ImVec2(avail.x - sum_w, h_total),
-                                          "head " + std::to_string(h) + ": a row per query token, a column per key token", "key token");
+        HeatmapResult m = DrawTokenMatrix(
+            ctx, stage, h, ImVec2(avail.x - sum_w, h_total),
+            "head " + std::to_string(h) + ": a row per query token, a column per key token", "key token");
         if (is_attn) {
             ImGui::SameLine(0, 4);
             DrawRowSums(ctx, *sums, h, T, sum_w, m);
@@ -98,13 +102,15 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
         for (int h = 0; h < H; ++h) {
             if (h % grid.columns) ImGui::SameLine();
             ImGui::BeginGroup();
-            HeatmapResult m = DrawGridHead(ctx, grid, stage, t, h, ImVec2(grid.tile.x - sum_w - 4.f, grid.tile.y), "key token");
+            HeatmapResult m =
+                DrawGridHead(ctx, grid, stage, t, h, ImVec2(grid.tile.x - sum_w - 4.f, grid.tile.y), "key token");
             if (is_attn) {
                 ImGui::SameLine(0, 4);
                 DrawRowSums(ctx, *sums, h, T, sum_w, m);
             }
             ImGui::EndGroup();
-            bottom_right = ImVec2(std::max(bottom_right.x, ImGui::GetItemRectMax().x), std::max(bottom_right.y, ImGui::GetItemRectMax().y));
+            bottom_right = ImVec2(std::max(bottom_right.x, ImGui::GetItemRectMax().x),
+                                  std::max(bottom_right.y, ImGui::GetItemRectMax().y));
         }
         DrawGridColorBar(ctx, grid, stage, top_left, bottom_right);
     }

@@ -14,10 +14,13 @@ void DrawContextView(ViewContext& ctx) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     DrawTokenMatrix(ctx, stage, -1, ImVec2(avail.x, avail.y - 4 * lh),
-                    "context " + shape_string(t.shape) + ": " + std::to_string(H) + " heads side by side", "feature", Dh);
+                    "context " + shape_string(t.shape) + ": " + std::to_string(H) + " heads side by side", "feature",
+                    Dh);
     Formula(ctx, stage.kind);
-    Note("Each token's new vector is the attention-weighted average of the value vectors of all tokens, computed "
-         "separately in each head's " + std::to_string(Dh) + " features; the heads are then laid side by side.");
+    Note(
+        "Each token's new vector is the attention-weighted average of the value vectors of all tokens, computed "
+        "separately in each head's " +
+        std::to_string(Dh) + " features; the heads are then laid side by side.");
 }
 
 void DrawAttnOutView(ViewContext& ctx) {
@@ -26,7 +29,8 @@ void DrawAttnOutView(ViewContext& ctx) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = avail.y - 4 * lh, w = (avail.x - 50.f) / 2.f;
-    DrawTokenMatrix(ctx, ctx.sibling(StageKind::Context), -1, ImVec2(w, h), "context (heads concatenated)", "feature", ctx.model.config.head_dim());
+    DrawTokenMatrix(ctx, ctx.sibling(StageKind::Context), -1, ImVec2(w, h), "context (heads concatenated)", "feature",
+                    ctx.model.config.head_dim());
     ImGui::SameLine();
     OperatorSign(ctx, "→", h * 0.5f);
     ImGui::SameLine();
@@ -43,8 +47,8 @@ void DrawResidualView(ViewContext& ctx) {
     // The branch as added: LayerScale's ls1/ls2 when the model has them.
     const StageKind scaled = first ? StageKind::Ls1 : StageKind::Ls2;
     const StageRef branch = ctx.sibling(ctx.model.config.layer_scale ? scaled
-                                        : first                       ? StageKind::AttnOut
-                                                                      : StageKind::MlpOut);
+                                        : first                      ? StageKind::AttnOut
+                                                                     : StageKind::MlpOut);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = (avail.y - 6 * lh) / 2.f, w = (avail.x - 60.f) / 2.f - 8.f;
@@ -56,7 +60,8 @@ void DrawResidualView(ViewContext& ctx) {
     DrawSumTerm(ctx, branch, shared, ImVec2(w, h), stage_id(branch) + (first ? "  (attention)" : "  (MLP)"));
     OperatorSign(ctx, "=", h * 0.6f);
     ImGui::SameLine();
-    DrawSumTerm(ctx, stage, shared, ImVec2(w, h), ctx.stage_id() + (first ? "  (x after attention)" : "  (block output)"));
+    DrawSumTerm(ctx, stage, shared, ImVec2(w, h),
+                ctx.stage_id() + (first ? "  (x after attention)" : "  (block output)"));
     Formula(ctx, stage.kind);
     // The seed notebook's mistake here is the side panel's teaching note (off by default).
     Note(std::string(first ? "The residual connection: attention's result is added to the tokens, it does not replace "

@@ -18,17 +18,23 @@ static std::string scores_note(const ModelConfig& c, StageKind kind, int K) {
     if (kind == StageKind::LogitsCls)
         return "The class head reads row 0 (CLS) of the final norm, " + D + " numbers, and scores the " + classes +
                " classes; DeiT trains it on the true labels. The model's logits are the mean of this head and "
-               "logits_dist." + tail;
+               "logits_dist." +
+               tail;
     if (kind == StageKind::LogitsDist)
         return "The distillation head reads row 1 (DIST) of the final norm, " + D + " numbers, and scores the " +
-               classes + " classes; DeiT trains it to match a teacher network. The model's logits are the mean of "
-               "this head and logits_cls." + tail;
+               classes +
+               " classes; DeiT trains it to match a teacher network. The model's logits are the mean of "
+               "this head and logits_cls." +
+               tail;
     if (c.dist_token)
         return "The mean of DeiT's two heads, logits_cls (the CLS row) and logits_dist (the DIST row), as timm "
-               "computes it at evaluation." + tail;
+               "computes it at evaluation." +
+               tail;
     if (c.global_pool == GlobalPool::Avg)
-        return "The head reads " + pooled_tokens(c) + " (" + D + " numbers, stage pool): one linear layer scores "
-               "every one of the " + classes + " classes." + tail;
+        return "The head reads " + pooled_tokens(c) + " (" + D +
+               " numbers, stage pool): one linear layer scores "
+               "every one of the " +
+               classes + " classes." + tail;
     return "Only the CLS token's final vector (" + D + " numbers) is used: one linear layer scores every one of the " +
            classes + " classes." + tail;
 }
@@ -57,7 +63,8 @@ static void DrawAnswerPicture(ViewContext& ctx, ImVec2& avail, const std::functi
 // What the bars mean, under the formula.
 static std::string head_note(const ViewContext& ctx, StageKind kind, bool change, int classes) {
     if (change)
-        return "Each bar is what the interventions changed: the asked pass minus the plain one (pp: percentage points). "
+        return "Each bar is what the interventions changed: the asked pass minus the plain one (pp: percentage "
+               "points). "
                "The probabilities of both passes add up to 1, so the changes add up to 0.";
     if (kind == StageKind::Probs)
         return "Softmax turns the scores into probabilities that are positive and sum to 1. The top class is the "
@@ -69,10 +76,14 @@ static std::string head_note(const ViewContext& ctx, StageKind kind, bool change
 static std::string bars_title(bool probs, bool change, int top, int K) {
     char title[128];
     if (change)
-        std::snprintf(title, sizeof title, probs ? "top %d of %d classes: change in probability (asked − plain pass)"
-                                                 : "top %d of %d classes: change in logit (asked − plain pass)", top, K);
+        std::snprintf(title, sizeof title,
+                      probs ? "top %d of %d classes: change in probability (asked − plain pass)"
+                            : "top %d of %d classes: change in logit (asked − plain pass)",
+                      top, K);
     else
-        std::snprintf(title, sizeof title, probs ? "top %d of %d classes: probability" : "top %d of %d classes: logit (score before softmax)", top, K);
+        std::snprintf(
+            title, sizeof title,
+            probs ? "top %d of %d classes: probability" : "top %d of %d classes: logit (score before softmax)", top, K);
     return title;
 }
 
@@ -152,10 +163,9 @@ void DrawHeadView(ViewContext& ctx) {
         else std::snprintf(val, sizeof val, "%.3f", v);
         dl->AddText(ImVec2(x0 + bar_w + 10, o.y + bar_h * 0.5f - lh * 0.45f), IM_COL32(255, 255, 255, 255), val);
         ImGui::Dummy(ImVec2(label_w + bar_w + value_w, bar_h));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("class %d: %s\n%s %.6g   probability %.6g", k, lab.c_str(),
-                                                      stage_id(logit_stage).c_str(),
-                                                      ctx.tensor(logit_stage) ? ctx.tensor(logit_stage)->data[k] : 0.f,
-                                                      pt ? pt->data[k] : 0.f);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("class %d: %s\n%s %.6g   probability %.6g", k, lab.c_str(), stage_id(logit_stage).c_str(),
+                              ctx.tensor(logit_stage) ? ctx.tensor(logit_stage)->data[k] : 0.f, pt ? pt->data[k] : 0.f);
     }
     ImGui::Spacing();
     Formula(ctx, stage.kind);

@@ -39,11 +39,13 @@ static void DrawImageFile(ViewContext& ctx, ImVec2 box) {
         ph = pw * pic.height / std::max(1, pic.width);
     }
     const auto file_key = [&] {
-        return image_key(pic.data.data(), pic.data.size(), "image file " + std::to_string(pic.height) + "x" + std::to_string(pic.width));
+        return image_key(pic.data.data(), pic.data.size(),
+                         "image file " + std::to_string(pic.height) + "x" + std::to_string(pic.width));
     };
     CachedTexture orig = ctx.cache.get_by_content(
         texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "original image file"), file_key, [&] {
-            return render_picture(pic.data.data(), pic.channels, pic.height, pic.width, std::max(pic.height, pic.width) > 64);
+            return render_picture(pic.data.data(), pic.channels, pic.height, pic.width,
+                                  std::max(pic.height, pic.width) > 64);
         });
     ImGui::Image(reinterpret_cast<ImTextureID>(orig.id), ImVec2(pw, ph));
     ImGui::EndGroup();
@@ -68,8 +70,9 @@ static void DrawModelSquare(ViewContext& ctx, int S, float side) {
     ImGui::EndGroup();
 }
 
-static const char* kNormalisedNote = "3. Each channel is normalised with the mean and standard deviation the model was trained "
-                                     "with, so the numbers the network sees are centred on 0 (blue below 0, red above).";
+static const char* kNormalisedNote =
+    "3. Each channel is normalised with the mean and standard deviation the model was trained "
+    "with, so the numbers the network sees are centred on 0 (blue below 0, red above).";
 
 // A grey image in a view about as tall as wide: the file over the model's square at the left, the
 // normalised channel as tall as both at the right, the note under them.

@@ -39,9 +39,11 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
     const ModelConfig& cfg = ctx.model.config;
     const bool cls_read = stage.kind == StageKind::Norm && cfg.class_token && cfg.global_pool == GlobalPool::Token;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    HeatmapResult m = DrawTokenMatrix(ctx, stage, -1, ImVec2(size.x - stats_w, size.y), title + " " + shape_string(t->shape),
-                                      "feature", 0, cls_read ? 0 : -1,
-                                      !cls_read ? "" : cfg.num_classes > 0 ? "CLS → classifier" : "CLS = the image's features");
+    HeatmapResult m = DrawTokenMatrix(ctx, stage, -1, ImVec2(size.x - stats_w, size.y),
+                                      title + " " + shape_string(t->shape), "feature", 0, cls_read ? 0 : -1,
+                                      !cls_read             ? ""
+                                      : cfg.num_classes > 0 ? "CLS → classifier"
+                                                            : "CLS = the image's features");
     // Beside the matrix, but inside `size` even when the matrix's title is wider than it.
     const float stats_x = std::min(ImGui::GetItemRectMax().x + 4.f, origin.x + size.x - stats_w);
     ImGui::SameLine(0, 4);
@@ -88,7 +90,7 @@ void DrawLayerNormView(ViewContext& ctx) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     const float footer = lh + FormulaAndNoteHeight(ctx, stage.kind, note);  // the token's statistics, formula, note
-    if (ctx.pipeline.tokens <= 32) {  // few tokens: before above after, each the full width
+    if (ctx.pipeline.tokens <= 32) {                     // few tokens: before above after, each the full width
         float h = (avail.y - footer - 2.6f * lh) / 2.f;  // the operator sign line and the spacing between items
         DrawSide(ctx, in, "before: " + in_id, ImVec2(avail.x - 10.f, h));
         OperatorSign(ctx, "↓ LayerNorm", lh * 1.2f);
@@ -112,7 +114,8 @@ void DrawLayerNormView(ViewContext& ctx) {
         char buf[240];
         auto z = [](float v) { return std::fabs(v) < 5e-4f ? 0.f : v; };  // no "-0.000"
         if (t < 0 || t >= std::min(before->rows(), after->rows()))
-            std::snprintf(buf, sizeof buf, "%s: dropped, the encoder never sees it", ctx.name_of_token(ctx.state.token).c_str());
+            std::snprintf(buf, sizeof buf, "%s: dropped, the encoder never sees it",
+                          ctx.name_of_token(ctx.state.token).c_str());
         else
             std::snprintf(buf, sizeof buf, "%s:  before mean %.3f, std %.3f   →   after mean %.3f, std %.3f",
                           ctx.name_of_token(ctx.state.token).c_str(), z(sb[t * 2]), z(sb[t * 2 + 1]), z(sa[t * 2]),

@@ -38,7 +38,8 @@ static void DrawActivationCurve(const ActivationCurve& curve, const float* pre, 
         const float x = std::min(to_screen(float(i), 0).x + 2, p1.x - ImGui::CalcTextSize(label.c_str()).x - 2);
         dl->AddText(ImVec2(x, to_screen(0, 0).y + 2), IM_COL32(150, 150, 160, 255), label.c_str());
     }
-    for (int i = 0; i <= int(y_hi); i += step) dl->AddLine(to_screen(x_lo, float(i)), to_screen(x_hi, float(i)), IM_COL32(60, 60, 70, 255));
+    for (int i = 0; i <= int(y_hi); i += step)
+        dl->AddLine(to_screen(x_lo, float(i)), to_screen(x_hi, float(i)), IM_COL32(60, 60, 70, 255));
     dl->AddLine(to_screen(x_lo, 0), to_screen(x_hi, 0), IM_COL32(160, 160, 170, 255), 1.5f);
     dl->AddLine(to_screen(0, y_lo), to_screen(0, y_hi), IM_COL32(160, 160, 170, 255), 1.5f);
     for (float x = x_lo; x < 0; x += reach / 16.f)  // ReLU, dashed
@@ -55,7 +56,8 @@ static void DrawActivationCurve(const ActivationCurve& curve, const float* pre, 
     Mat dot_x = Eigen::Map<const Mat>(pre, 1, count), dot_y(1, count);
     curve.apply(dot_x, MatMap(dot_y.data(), 1, count));
     dl->PushClipRect(p0, p1, true);
-    for (int m = 0; m < count; ++m) dl->AddCircleFilled(to_screen(pre[m], dot_y(0, m)), 4.f, IM_COL32(255, 200, 0, 200));
+    for (int m = 0; m < count; ++m)
+        dl->AddCircleFilled(to_screen(pre[m], dot_y(0, m)), 4.f, IM_COL32(255, 200, 0, 200));
     if (hovered >= 0 && hovered < count)
         dl->AddCircle(to_screen(pre[hovered], dot_y(0, hovered)), 9.f, IM_COL32(255, 255, 255, 255), 0, 2.5f);
     dl->PopClipRect();
@@ -74,16 +76,20 @@ static std::string mlp_note(StageKind kind, const ModelConfig& cfg) {
         case StageKind::Fc1:
             if (cfg.activation == Activation::SwiGlu)
                 return "The MLP works on each token separately (no mixing between tokens here). fc1 widens every "
-                       "token from D = " + D + " to 2 × M = " + std::to_string(cfg.fc1_dim()) +
+                       "token from D = " +
+                       D + " to 2 × M = " + std::to_string(cfg.fc1_dim()) +
                        " numbers: the left M are SwiGLU's gates, the right M its values.";
             return "The MLP works on each token separately (no mixing between tokens here). fc1 widens every token "
-                   "from D = " + D + " to M = " + M + " hidden features.";
+                   "from D = " +
+                   D + " to M = " + M + " hidden features.";
         case StageKind::QuickGelu:
             return "QuickGELU, x * sigmoid(1.702 x): OpenAI CLIP's cheaper stand-in for GELU, applied to each of the "
-                   "M = " + M + " hidden features.";
+                   "M = " +
+                   M + " hidden features.";
         case StageKind::Ls1:
         case StageKind::Ls2:
-            return "LayerScale multiplies each of the D = " + D + " features of the branch by its own learned gamma "
+            return "LayerScale multiplies each of the D = " + D +
+                   " features of the branch by its own learned gamma "
                    "(DINOv2 starts them at 1e-5), so a block adds only a small, learned share to the residual stream.";
         default:
             return "fc2 brings every token back from M = " + M + " to D = " + D +
@@ -124,14 +130,16 @@ void DrawMlpView(ViewContext& ctx) {
     if (stage.kind == StageKind::Gelu)
         return DrawActivationView(ctx, {"GELU(x) = x · Φ(x)", gelu, "values"},
                                   ("GELU lets positive values through almost unchanged and squashes negative ones "
-                                   "towards 0 — a smooth ReLU. The yellow dots are the selected token's " + M +
-                                   " hidden values before GELU.").c_str());
+                                   "towards 0 — a smooth ReLU. The yellow dots are the selected token's " +
+                                   M + " hidden values before GELU.")
+                                      .c_str());
     if (stage.kind == StageKind::SwiGlu)
         return DrawActivationView(ctx, {"SiLU(x) = x · sigmoid(x)", silu, "gates"},
                                   ("SwiGLU: fc1 writes 2 × " + M + " numbers per token. The left " + M +
                                    " (the gate) go through SiLU, a smooth ReLU drawn here with the selected token's "
                                    "gate values as dots; each result then multiplies the matching number of the "
-                                   "right " + M + " (the value). A feature passes only where its gate is open.")
+                                   "right " +
+                                   M + " (the value). A feature passes only where its gate is open.")
                                       .c_str());
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
@@ -140,7 +148,8 @@ void DrawMlpView(ViewContext& ctx) {
     const bool hidden_out = stage.kind == StageKind::Fc1 || stage.kind == StageKind::QuickGelu;
     const StageRef in = *stage_input(stage, cfg);
     float w = (avail.x - OperatorSignWidth(ctx, "→")) / 2.f - 2.f;
-    DrawTokenMatrix(ctx, in, -1, ImVec2(w, h), stage_id(in) + " " + shape_string(ctx.tensor(in) ? ctx.tensor(in)->shape : t.shape),
+    DrawTokenMatrix(ctx, in, -1, ImVec2(w, h),
+                    stage_id(in) + " " + shape_string(ctx.tensor(in) ? ctx.tensor(in)->shape : t.shape),
                     hidden_in ? "hidden feature" : "feature");
     ImGui::SameLine();
     OperatorSign(ctx, "→", h * 0.5f);

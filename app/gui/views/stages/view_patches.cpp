@@ -34,37 +34,13 @@ static void Heading(const char* text, float width, bool dim) {
     ImGui::PopTextWrapPos();
 }
 
-void DrawPatchesView(ViewContext& ctx) {
-    const auto& cfg = ctx.model.config;
+// The patches as tiles, each drawn from the input's texture with its own UVs, `side` square; hovering
+// a tile or clicking it acts on its token. Headings wrap to `side` when `narrow`.
+static void DrawPatchTiles(ViewContext& ctx, float side, bool narrow) {
     const Tensor& in = *ctx.tensor({StageKind::Input});
-    int S = static_cast<int>(in.shape[1]), P = cfg.patch_size, g = ctx.grid(), N = ctx.patches();
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    float lh = ImGui::GetTextLineHeightWithSpacing();
-    const Tensor* t = ctx.tensor({StageKind::Patches});
-    const std::string note = "Each patch is flattened into one row of C·P·P = " + std::to_string(cfg.patch_dim()) +
-                             " numbers, channel by channel, then row by row, then column by column — the same order as "
-                             "the Conv2d weight (D, C, P, P). Hover a row to find its tile; click to select it.";
-    // A matrix of a few columns (the toy's 4) needs little room: the pictures take two thirds of the
-    // height (their headings wrapped to their width) and the note stands beside the matrix under them.
-    const bool narrow = t && cfg.patch_dim() <= 16;
-    float top_h = narrow ? std::min(avail.y * 0.66f, (avail.x - 40.f) * 0.5f + 3 * lh) : std::min(avail.y * 0.46f, avail.x * 0.45f);
-    float side = top_h - (narrow ? 3 : 2) * lh;
-
+    const int S = static_cast<int>(in.shape[1]), P = ctx.model.config.patch_size, g = ctx.grid(), N = ctx.patches();
     ImGui::BeginGroup();
     char heading[96];
-    std::snprintf(heading, sizeof heading, "the %d×%d input, cut into a %d×%d grid", S, S, g, g);
-    Heading(heading, narrow ? side : FLT_MAX, false);
-    std::snprintf(heading, sizeof heading, "of %d×%d-pixel patches", P, P);
-    Heading(heading, narrow ? side : FLT_MAX, true);
-    PictureSpec ps;
-    ps.size = ImVec2(side, side);
-    ps.numbers = true;
-    DrawModelPicture(ctx, ps);
-    ImGui::EndGroup();
-    ImGui::SameLine(0, 40);
-
-    // The tiles: each patch drawn from the same texture with its own UVs.
-    ImGui::BeginGroup();
     std::snprintf(heading, sizeof heading, "the %d patches as tiles", N);
     Heading(heading, narrow ? side : FLT_MAX, false);
     std::snprintf(heading, sizeof heading, "row by row: patch p = row · %d + column", g);
@@ -86,11 +62,13 @@ void DrawPatchesView(ViewContext& ctx) {
         if (linked && ctx.state.token != layout.token_of(p)) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
         PatchNumber(dl, a, tile, p);
     }
-    if (const int sel = layout.patch_of(ctx.state.token); sel >= 0 && sel < g * g) {  // the selected tile (on its way from the step before)
+    if (const int sel = layout.patch_of(ctx.state.token);
+        sel >= 0 && sel < g * g) {  // the selected tile (on its way from the step before)
         float x = static_cast<float>(sel % g), y = static_cast<float>(sel / g);
         if (const TokenGlide glide = ctx.glide(); glide.to == ctx.state.token) glide.patch(g, x, y, layout.count());
         const ImVec2 a(o.x + x * (tile + gap), o.y + y * (tile + gap));
-        dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + tile + 2, a.y + tile + 2), IM_COL32(255, 200, 0, 255), 0, 0, 3.f);
+        dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + tile + 2, a.y + tile + 2), IM_COL32(255, 200, 0, 255), 0, 0,
+                    3.f);
     }
     ImGui::InvisibleButton("tiles", ImVec2(side, side));
     if (hovered >= 0 && ImGui::IsItemHovered()) {
@@ -100,6 +78,39 @@ void DrawPatchesView(ViewContext& ctx) {
         if (ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, hovered);
     }
     ImGui::EndGroup();
+}
+
+void DrawPatchesView(ViewContext& ctx) {
+    const auto& cfg = ctx.model.config;
+    const Tensor& in = *ctx.tensor({StageKind::Input});
+    const int S = static_cast<int>(in.shape[1]), P = cfg.patch_size, g = ctx.grid();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float lh = ImGui::GetTextLineHeightWithSpacing();
+    const Tensor* t = ctx.tensor({StageKind::Patches});
+    const std::string note = "Each patch is flattened into one row of C·P·P = " + std::to_string(cfg.patch_dim()) +
+                             " numbers, channel by channel, then row by row, then column by column — the same order as "
+                             "the Conv2d weight (D, C, P, P). Hover a row to find its tile; click to select it.";
+    // A matrix of a few columns (the toy's 4) needs little room: the pictures take two thirds of the
+    // height (their headings wrapped to their width) and the note stands beside the matrix under them.
+    const bool narrow = t && cfg.patch_dim() <= 16;
+    float top_h = narrow ? std::min(avail.y * 0.66f, (avail.x - 40.f) * 0.5f + 3 * lh)
+                         : std::min(avail.y * 0.46f, avail.x * 0.45f);
+    float side = top_h - (narrow ? 3 : 2) * lh;
+
+    ImGui::BeginGroup();
+    char heading[96];
+    std::snprintf(heading, sizeof heading, "the %d×%d input, cut into a %d×%d grid", S, S, g, g);
+    Heading(heading, narrow ? side : FLT_MAX, false);
+    std::snprintf(heading, sizeof heading, "of %d×%d-pixel patches", P, P);
+    Heading(heading, narrow ? side : FLT_MAX, true);
+    PictureSpec ps;
+    ps.size = ImVec2(side, side);
+    ps.numbers = true;
+    DrawModelPicture(ctx, ps);
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 40);
+
+    DrawPatchTiles(ctx, side, narrow);
     if (!narrow) Note(note);
     if (!t) return;
     ImGui::Spacing();

@@ -43,8 +43,8 @@ void DrawPoolView(ViewContext& ctx) {
     ImGui::SameLine();
     OperatorSign(ctx, "→", stage.kind == StageKind::Pool ? h * 0.5f : 2.f * lh);
     ImGui::SameLine();
-    DrawVector(ctx, texture_key(ctx, stage, -1, cmap), t.data.data(), D, w, ctx.stage_id() + " " + shape_string(t.shape),
-               cmap);
+    DrawVector(ctx, texture_key(ctx, stage, -1, cmap), t.data.data(), D, w,
+               ctx.stage_id() + " " + shape_string(t.shape), cmap);
     Formula(ctx, stage.kind);
     Note(describe_stage(stage, ctx.model.config, ctx.pipeline.tokens).explanation);
 }

@@ -55,13 +55,17 @@ void DrawQkvView(ViewContext& ctx) {
     DrawHeadSelector(ctx, true);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     const std::string note = std::string("The ") + what + ". Each head works in its own " + std::to_string(Dh) +
-                             "-dimensional space (D = " + std::to_string(cfg.embed_dim) + " split " + std::to_string(H) +
-                             " ways): head h gets features [h·" + std::to_string(Dh) + ", (h+1)·" + std::to_string(Dh) + ").";
-    float h_total = avail.y - FormulaAndNoteHeight(ctx, stage.kind, note) - ImGui::GetTextLineHeight();  // + a colour bar's overhang
+                             "-dimensional space (D = " + std::to_string(cfg.embed_dim) + " split " +
+                             std::to_string(H) + " ways): head h gets features [h·" + std::to_string(Dh) + ", (h+1)·" +
+                             std::to_string(Dh) + ").";
+    float h_total = avail.y - FormulaAndNoteHeight(ctx, stage.kind, note) -
+                    ImGui::GetTextLineHeight();  // + a colour bar's overhang
     if (ctx.state.head >= 0) {
         int h = ctx.state.head;
-        DrawTokenMatrix(ctx, stage, h, ImVec2(avail.x, h_total), "head " + std::to_string(h) + "  (" + std::to_string(t.shape[1]) +
-                        ", " + std::to_string(Dh) + ")", "feature of the head");
+        DrawTokenMatrix(
+            ctx, stage, h, ImVec2(avail.x, h_total),
+            "head " + std::to_string(h) + "  (" + std::to_string(t.shape[1]) + ", " + std::to_string(Dh) + ")",
+            "feature of the head");
     } else {
         const HeadGrid grid = plan_head_grid(ctx, stage, t, ImVec2(avail.x, h_total), 0.f, "feature");
         const ImVec2 top_left = ImGui::GetCursorScreenPos();
@@ -69,7 +73,8 @@ void DrawQkvView(ViewContext& ctx) {
         for (int h = 0; h < H; ++h) {
             if (h % grid.columns) ImGui::SameLine();
             DrawGridHead(ctx, grid, stage, t, h, grid.tile, "feature");
-            bottom_right = ImVec2(std::max(bottom_right.x, ImGui::GetItemRectMax().x), std::max(bottom_right.y, ImGui::GetItemRectMax().y));
+            bottom_right = ImVec2(std::max(bottom_right.x, ImGui::GetItemRectMax().x),
+                                  std::max(bottom_right.y, ImGui::GetItemRectMax().y));
         }
         DrawGridColorBar(ctx, grid, stage, top_left, bottom_right);
     }

@@ -14,8 +14,8 @@ void DrawRolloutView(ViewContext& ctx) {
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = avail.y - 5 * lh;
     float w = avail.x * 0.55f;
-    DrawTokenMatrix(ctx, {StageKind::Rollout}, -1, ImVec2(w, h), "rollout " + shape_string(t.shape) + ": token ↓ draws from token →",
-                    "key token");
+    DrawTokenMatrix(ctx, {StageKind::Rollout}, -1, ImVec2(w, h),
+                    "rollout " + shape_string(t.shape) + ": token ↓ draws from token →", "key token");
     ImGui::SameLine(0, 30);
     ImGui::BeginGroup();
     int tok = std::clamp(ctx.state.token, 0, T - 1);
@@ -42,8 +42,9 @@ void DrawRolloutView(ViewContext& ctx) {
     DrawModelPicture(ctx, ps);
     ImGui::EndGroup();
     Formula(ctx, StageKind::Rollout);
-    Note("Attention rollout follows attention through all the blocks at once: the identity stands for the residual "
-         "connection, and multiplying the layers tells how much each input patch flows into each token at the end.");
+    Note(
+        "Attention rollout follows attention through all the blocks at once: the identity stands for the residual "
+        "connection, and multiplying the layers tells how much each input patch flows into each token at the end.");
 }
 
 }  // namespace vit::gui

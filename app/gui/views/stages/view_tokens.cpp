@@ -52,10 +52,11 @@ void DrawClsView(ViewContext& ctx) {
     if (P > 0) {
         const std::vector<float>& prefix = ctx.derived.get("weights:prefix", [&] { return learned_prefix(ctx.model); });
         ImGui::SetCursorScreenPos(ImVec2(m.cells_min.x, top.y));
-        HeatmapSpec s = plain_matrix_spec(ctx, "weights:prefix_tokens", prefix.data(), P, cfg.embed_dim,
-                                          ImVec2(avail.x - (m.cells_min.x - top.x), prefix_h),
-                                          names + " (" + std::to_string(P) + ", " + std::to_string(cfg.embed_dim) +
-                                              "), learned: goes on top ↓", "", "");
+        HeatmapSpec s = plain_matrix_spec(
+            ctx, "weights:prefix_tokens", prefix.data(), P, cfg.embed_dim,
+            ImVec2(avail.x - (m.cells_min.x - top.x), prefix_h),
+            names + " (" + std::to_string(P) + ", " + std::to_string(cfg.embed_dim) + "), learned: goes on top ↓", "",
+            "");
         s.layout.axes = false;
         s.layout.cell_w = m.cell_w;
         s.layout.cell_h = prefix_row;
@@ -120,8 +121,8 @@ static void DrawPositionSimilarity(ViewContext& ctx, const std::vector<float>& c
         int i = (ty / (g + 1)) * g + tx / (g + 1), jx = tx % (g + 1), jy = ty % (g + 1);
         if (jx < g && jy < g) {
             int j = jy * g + jx;
-            ImGui::SetTooltip("map of position %d (row %d, col %d)\ncell = position %d\ncos similarity = %.4f", i, i / g,
-                              i % g, j, cos[static_cast<size_t>(i) * N + j]);
+            ImGui::SetTooltip("map of position %d (row %d, col %d)\ncell = position %d\ncos similarity = %.4f", i,
+                              i / g, i % g, j, cos[static_cast<size_t>(i) * N + j]);
             if (ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, i);
             ctx.state.hover_token = ctx.pipeline.layout.token_of(i);
         }
@@ -133,7 +134,8 @@ static void DrawPositionSimilarity(ViewContext& ctx, const std::vector<float>& c
     ImGui::Dummy(ImVec2(ColorBarWidth({-1.f, 1.f}), side));
 }
 
-static const char* kHeading = "How alike are the positions? One small map per patch position: its cosine similarity with every other position";
+static const char* kHeading =
+    "How alike are the positions? One small map per patch position: its cosine similarity with every other position";
 
 // The side of the position map in a column of `column` size: room is left for the heading, and the note and
 // the formula under it (neither is ever cut off); a tiny grid's map grows to 64 px a texel at most.
@@ -142,9 +144,21 @@ static float PositionMapSide(ViewContext& ctx, const std::string& note, ImVec2 c
                          FormulaAndNoteHeight(ctx, StageKind::Tokens, note, column.x - 8.f) +
                          2.f * ImGui::GetStyle().ItemSpacing.y;  // under the heading and under the map
     const int g = ctx.grid();
-    const float side = std::min({column.x - ColorBarWidth({-1.f, 1.f}) - 20.f, column.y * 0.55f, column.y - text_h,
-                                 float(g * (g + 1)) * 64.f});
+    const float side = std::min(
+        {column.x - ColorBarWidth({-1.f, 1.f}) - 20.f, column.y * 0.55f, column.y - text_h, float(g * (g + 1)) * 64.f});
     return std::max(side, 3.f * ImGui::GetTextLineHeightWithSpacing());
+}
+
+// What the pass added to each token: row r of tokens less row from_cls[r] of cls (a derived picture).
+static const std::vector<float>& PositionEmbedding(ViewContext& ctx, const Tensor& cls, const Tensor& tok,
+                                                   const std::vector<int>& from_cls) {
+    return ctx.derived.get(derived_key({StageKind::Tokens}, "pos_embed"), [&] {
+        const int64_t T = tok.rows(), D = tok.shape[1];
+        std::vector<float> out(tok.data.size());
+        for (int64_t r = 0; r < T; ++r)
+            for (int64_t d = 0; d < D; ++d) out[r * D + d] = tok.data[r * D + d] - cls.data[from_cls[r] * D + d];
+        return out;
+    });
 }
 
 void DrawTokensView(ViewContext& ctx) {
@@ -161,13 +175,7 @@ void DrawTokensView(ViewContext& ctx) {
                             shape_string(cls.shape).c_str());
         return;
     }
-    const std::vector<float>& pos = ctx.derived.get(derived_key({StageKind::Tokens}, "pos_embed"), [&] {
-        std::vector<float> out(tok.data.size());
-        for (int r = 0; r < T; ++r)
-            for (int d = 0; d < D; ++d) out[static_cast<size_t>(r) * D + d] = tok.data[static_cast<size_t>(r) * D + d] -
-                                                                            cls.data[static_cast<size_t>(from_cls[r]) * D + d];
-        return out;
-    });
+    const std::vector<float>& pos = PositionEmbedding(ctx, cls, tok, from_cls);
     float max_abs = 0.f;
     for (float v : pos) max_abs = std::max(max_abs, std::fabs(v));
 
@@ -180,14 +188,19 @@ void DrawTokensView(ViewContext& ctx) {
     ImGui::BeginGroup();
     const Colormap cmap = colormap_for(StageKind::Tokens, ctx.state.colormap);
     // The three terms of the sum on one range (colormap.h): a small position embedding looks small.
-    const Range shared = shared_range(cmap, {{cls.data.data(), cls.data.size()}, {pos.data(), pos.size()},
-                                             {tok.data.data(), tok.data.size()}});
+    const Range shared = shared_range(
+        cmap, {{cls.data.data(), cls.data.size()}, {pos.data(), pos.size()}, {tok.data.data(), tok.data.size()}});
     DrawSumTerm(ctx, {StageKind::Cls}, shared, ImVec2(w, row_h), "cls " + shape_string(cls.shape));
     ImGui::SameLine();
     OperatorSign(ctx, "+", row_h * 0.6f);
     ImGui::SameLine();
     HeatmapSpec s;
-    s.matrix = {texture_key(ctx, {StageKind::Tokens}, -1, cmap, "pos_embed|sum's shared range"), pos.data(), T, D, cmap, shared};
+    s.matrix = {texture_key(ctx, {StageKind::Tokens}, -1, cmap, "pos_embed|sum's shared range"),
+                pos.data(),
+                T,
+                D,
+                cmap,
+                shared};
     s.labels.title = "pos_embed " + shape_string(tok.shape);
     s.token_rows = token_rows(ctx, StageKind::Tokens);
     s.layout.size = ImVec2(w, row_h);
@@ -197,15 +210,18 @@ void DrawTokensView(ViewContext& ctx) {
     const float sum_h = std::max(row_h, top_y + avail.y - 2 * lh - ImGui::GetCursorScreenPos().y);
     OperatorSign(ctx, "=", sum_h * 0.6f);
     ImGui::SameLine();
-    DrawSumTerm(ctx, {StageKind::Tokens}, shared, ImVec2(left_w - 60.f, sum_h), "tokens " + shape_string(tok.shape) + ": the encoder's input");
+    DrawSumTerm(ctx, {StageKind::Tokens}, shared, ImVec2(left_w - 60.f, sum_h),
+                "tokens " + shape_string(tok.shape) + ": the encoder's input");
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
 
     ImGui::BeginGroup();
     float right_w = ImGui::GetContentRegionAvail().x;
-    static const char* kTrained = "In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
-                                  "rows and columns show up.";
-    const std::string zeros = max_abs == 0.f ? zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()) : "";
+    static const char* kTrained =
+        "In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
+        "rows and columns show up.";
+    const std::string zeros =
+        max_abs == 0.f ? zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()) : "";
     // All-zero positions: the note says why the maps are blank instead of what a trained ViT shows.
     const std::string note = zeros.empty() ? kTrained : zeros;
     const float side = PositionMapSide(ctx, note, ImVec2(right_w, avail.y));

@@ -88,10 +88,12 @@ void DrawSilencedVeil() {
 void StaleMark(ImVec2 p0, float side) {
     const char* text = "STALE: recomputing for this pass";
     ImFont* font = ImGui::GetFont();
-    const float size = std::min(ImGui::GetFontSize(), ImGui::GetFontSize() * (side - 12.f) / ImGui::CalcTextSize(text).x);
+    const float size =
+        std::min(ImGui::GetFontSize(), ImGui::GetFontSize() * (side - 12.f) / ImGui::CalcTextSize(text).x);
     const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, text);
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(ImVec2(p0.x + 2, p0.y + 2), ImVec2(p0.x + ts.x + 12, p0.y + ts.y + 8), IM_COL32(200, 110, 0, 235), 3.f);
+    dl->AddRectFilled(ImVec2(p0.x + 2, p0.y + 2), ImVec2(p0.x + ts.x + 12, p0.y + ts.y + 8), IM_COL32(200, 110, 0, 235),
+                      3.f);
     dl->AddText(font, size, ImVec2(p0.x + 7, p0.y + 5), IM_COL32(0, 0, 0, 255), text);
 }
 

@@ -31,12 +31,14 @@ ImVec2 text_size(const std::string& s) { return ImGui::CalcTextSize(s.c_str()); 
 }  // namespace
 
 float ColorBarWidth(Range r) {
-    float label = std::max(ImGui::CalcTextSize(short_number(r.lo).c_str()).x, ImGui::CalcTextSize(short_number(r.hi).c_str()).x);
+    float label =
+        std::max(ImGui::CalcTextSize(short_number(r.lo).c_str()).x, ImGui::CalcTextSize(short_number(r.hi).c_str()).x);
     return 16.f + 8.f + label + 4.f;
 }
 
 static CachedTexture colorbar_texture(TextureCache& cache, Colormap cmap) {
-    return cache.get(cmap == Colormap::Diverging ? "colorbar|div" : "colorbar|seq", [cmap] { return render_colorbar(cmap); });
+    return cache.get(cmap == Colormap::Diverging ? "colorbar|div" : "colorbar|seq",
+                     [cmap] { return render_colorbar(cmap); });
 }
 
 void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
@@ -73,7 +75,8 @@ void DrawColorBarHorizontal(TextureCache& cache, Colormap cmap, Range range, ImV
         dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4), kAxis);
         dl->AddText(ImVec2(x - w * align, p1.y + 4), kAxis, s.c_str());
     };
-    std::string lo = format ? format(range.lo) : short_number(range.lo), hi = format ? format(range.hi) : short_number(range.hi);
+    std::string lo = format ? format(range.lo) : short_number(range.lo),
+                hi = format ? format(range.hi) : short_number(range.hi);
     bool both = ImGui::CalcTextSize(lo.c_str()).x + ImGui::CalcTextSize(hi.c_str()).x + 10.f < width;
     if (!both) {  // too narrow for a label at each end: one label under the middle names both ends
         const std::string ends = range.lo == -range.hi ? "±" + hi : lo + " … " + hi;
@@ -94,12 +97,12 @@ namespace {
 
 // Where one heatmap's parts go on screen.
 struct Layout {
-    ImVec2 origin;       // top-left corner of the widget
-    ImVec2 box;          // the whole widget
-    float title_h = 0.f; // the title line (0 without a title)
+    ImVec2 origin;            // top-left corner of the widget
+    ImVec2 box;               // the whole widget
+    float title_h = 0.f;      // the title line (0 without a title)
     float col_axis_x = -1.f;  // >= 0: the column axis's name shares the title line, from this x
-    float left = 0.f;    // room for the row ticks and the selected-row marker
-    ImVec2 p0, p1;       // the cells' corners
+    float left = 0.f;         // room for the row ticks and the selected-row marker
+    ImVec2 p0, p1;            // the cells' corners
     float cw = 0.f, ch = 0.f;
     bool bar_below = false;
     float bar_w = 0.f, bar_h = 0.f;  // room for the colour bar at the right / below
@@ -126,8 +129,8 @@ bool numbers_fit(const HeatmapMatrix& m) { return m.rows <= 16 && m.cols <= 16; 
 void fit_cells(const HeatmapSpec& s, float area_w, float area_h, float& cw, float& ch) {
     cw = area_w / s.matrix.cols;
     ch = area_h / s.matrix.rows;
-    const float max_cell = s.layout.max_cell > 0.f ? s.layout.max_cell
-                                                   : (numbers_fit(s.matrix) ? 6.f : 3.1f) * ImGui::GetFontSize();
+    const float max_cell =
+        s.layout.max_cell > 0.f ? s.layout.max_cell : (numbers_fit(s.matrix) ? 6.f : 3.1f) * ImGui::GetFontSize();
     if ((s.matrix.rows <= 32 && s.matrix.cols <= 32) || s.matrix.rows == s.matrix.cols) {
         ch = std::min({cw, ch, max_cell});
         cw = std::min({cw, ch * s.layout.wide_cells, max_cell});
@@ -209,7 +212,8 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
         // Ticks may shrink to 60% so that every column of a small matrix keeps its number.
         float widest = std::max(text_size(col_tick(s, 0)).x, text_size(col_tick(s, s.matrix.cols - 1)).x);
         float scale = std::clamp((L.cw - 6.f) / std::max(widest, 1.f), 0.6f, 1.f);
-        float free_x = L.p0.x;  // where the previous tick ended: a tick that would touch it ("CLS" next to "20") is left out
+        float free_x =
+            L.p0.x;  // where the previous tick ended: a tick that would touch it ("CLS" next to "20") is left out
         for (int c = 0, step = nice_step((widest * scale + 6.f) / L.cw); c < s.matrix.cols; c += step) {
             std::string t = col_tick(s, c);
             const float w = text_size(t).x * scale;
@@ -224,8 +228,8 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
     for (int r = 0, step = nice_step(lh * scale / L.ch); r < s.matrix.rows; r += step) {
         std::string t = row_tick(s, r);
         dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale,
-                    ImVec2(L.p0.x - kMarker - text_size(t).x * scale, L.p0.y + (r + 0.5f) * L.ch - lh * scale * 0.5f), kTick,
-                    t.c_str());
+                    ImVec2(L.p0.x - kMarker - text_size(t).x * scale, L.p0.y + (r + 0.5f) * L.ch - lh * scale * 0.5f),
+                    kTick, t.c_str());
     }
 }
 
@@ -235,7 +239,9 @@ void DrawCellNumbers(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, Rang
     if (!s.layout.numbers || !numbers_fit(s.matrix) || L.cw < 22.f || L.ch < 14.f) return;
     ImFont* font = ImGui::GetFont();
     const float fs = ImGui::GetFontSize();
-    auto text = [&](float v) { return s.labels.format ? s.labels.format(v) : short_number(v, L.cw < 3.f * fs ? 2 : 3); };
+    auto text = [&](float v) {
+        return s.labels.format ? s.labels.format(v) : short_number(v, L.cw < 3.f * fs ? 2 : 3);
+    };
     float size = std::min(1.4f * fs, L.ch * 0.5f);
     for (int i = 0; i < s.matrix.rows * s.matrix.cols; ++i) {
         const float w = font->CalcTextSizeA(size, FLT_MAX, 0.f, text(s.matrix.data[i]).c_str()).x;
@@ -248,7 +254,7 @@ void DrawCellNumbers(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, Rang
             const std::string t = text(v);
             const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
             ImU32 col = dark_text_on(colormap_rgb(s.matrix.cmap, normalise(v, range))) ? IM_COL32(0, 0, 0, 255)
-                                                                                      : IM_COL32(255, 255, 255, 255);
+                                                                                       : IM_COL32(255, 255, 255, 255);
             ImVec2 at(L.p0.x + (c + 0.5f) * L.cw - ts.x * 0.5f, L.p0.y + (r + 0.5f) * L.ch - ts.y * 0.5f);
             dl->AddText(font, size, at, col, t.c_str());
         }
@@ -272,15 +278,17 @@ void CellTooltip(const HeatmapSpec& s, int r, int c) {
     ImGui::Text("%s", col_desc.c_str());
     ImGui::Text("value = %.6g", s.matrix.data[static_cast<size_t>(r) * s.matrix.cols + c]);
     if (s.token_rows.enabled)
-        ImGui::TextDisabled(s.token_rows.explains_cells ? "click: select this token and see where this number comes from"
-                                                        : "click: select this token");
+        ImGui::TextDisabled(s.token_rows.explains_cells
+                                ? "click: select this token and see where this number comes from"
+                                : "click: select this token");
     ImGui::EndTooltip();
 }
 
 // An invisible button over the cells: hover (tooltip, row outline) and click fill `res`.
 void HandleMouse(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, HeatmapResult& res) {
     ImGui::SetCursorScreenPos(L.p0);
-    ImGui::InvisibleButton(s.matrix.key.c_str(), ImVec2(std::max(1.f, L.p1.x - L.p0.x), std::max(1.f, L.p1.y - L.p0.y)));
+    ImGui::InvisibleButton(s.matrix.key.c_str(),
+                           ImVec2(std::max(1.f, L.p1.x - L.p0.x), std::max(1.f, L.p1.y - L.p0.y)));
     if (!ImGui::IsItemHovered()) return;
     ImVec2 m = ImGui::GetIO().MousePos;
     res.hovered_row = std::clamp(static_cast<int>((m.y - L.p0.y) / L.ch), 0, s.matrix.rows - 1);
@@ -304,18 +312,22 @@ void DrawRowMarks(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, int hov
         const ImVec2 ts = text_size(s.token_rows.accent_label);
         if (!s.token_rows.accent_label.empty() && ts.y <= ch + 4.f) {  // rows too thin for it: the outline alone
             ImVec2 at(p1.x - ts.x - 6, y0 + ch * 0.5f - ts.y * 0.5f);
-            dl->AddRectFilled(ImVec2(at.x - 3, at.y), ImVec2(at.x + ts.x + 3, at.y + ts.y), IM_COL32(0, 0, 0, 200), 3.f);
+            dl->AddRectFilled(ImVec2(at.x - 3, at.y), ImVec2(at.x + ts.x + 3, at.y + ts.y), IM_COL32(0, 0, 0, 200),
+                              3.f);
             dl->AddText(at, IM_COL32(0, 230, 255, 255), s.token_rows.accent_label.c_str());
         }
     }
     const int cr = s.token_rows.cell_row, cc = s.token_rows.cell_col;
     if (cr >= 0 && cr < s.matrix.rows && cc >= 0 && cc < s.matrix.cols) {
         const ImVec2 a(p0.x + cc * L.cw, p0.y + cr * ch);
-        dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + L.cw + 2, a.y + ch + 2), IM_COL32(0, 0, 0, 255), 0.f, 0, 4.f);
-        dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(a.x + L.cw + 1, a.y + ch + 1), IM_COL32(255, 255, 255, 255), 0.f, 0, 2.f);
+        dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + L.cw + 2, a.y + ch + 2), IM_COL32(0, 0, 0, 255), 0.f, 0,
+                    4.f);
+        dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(a.x + L.cw + 1, a.y + ch + 1), IM_COL32(255, 255, 255, 255), 0.f,
+                    0, 2.f);
     }
     if (s.token_rows.selected >= 0 && s.token_rows.selected < s.matrix.rows) {
-        const float row = s.token_rows.selected_at >= 0.f ? s.token_rows.selected_at : static_cast<float>(s.token_rows.selected);
+        const float row =
+            s.token_rows.selected_at >= 0.f ? s.token_rows.selected_at : static_cast<float>(s.token_rows.selected);
         float y0 = p0.y + row * ch, y1 = y0 + ch;
         dl->AddRect(ImVec2(p0.x - 3, y0 - 1.5f), ImVec2(p1.x + 3, y1 + 1.5f), kSelected, 0.f, 0, 3.f);
         if (s.layout.row_ticks && s.layout.axes)
@@ -349,12 +361,12 @@ void DrawFadingPicture(ImDrawList* dl, TextureCache& cache, const Fade& fade, Im
     const std::optional<CachedTexture> before = cache.find(fade.key);  // gone from the cache: no fade
     if (!before) return;
     const int a = static_cast<int>(255.f * std::min(1.f, fade.alpha) + 0.5f);
-    dl->AddImage(reinterpret_cast<ImTextureID>(before->id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
+    dl->AddImage(reinterpret_cast<ImTextureID>(before->id), p0, p1, ImVec2(0, 0), ImVec2(1, 1),
+                 IM_COL32(255, 255, 255, a));
 }
 
 CachedTexture HeatmapTexture(TextureCache& cache, const HeatmapMatrix& m) {
     return cache.get(m.key, [&] { return render_matrix(m.data, m.rows, m.cols, m.cmap, m.range); });
-
 }
 
 // The range to lay a heatmap out by before its data's range is computed: its own when
@@ -398,8 +410,8 @@ static void DrawReduction(ImDrawList* dl, const Layout& L, int factor, Colormap 
     if (factor <= 1) return;
     const std::string f = std::to_string(factor) + "×" + std::to_string(factor);
     const bool diverging = cmap == Colormap::Diverging;
-    const std::string whole = std::string("a pixel: the ") + (diverging ? "farthest from 0" : "largest") + " of " + f +
-                              " cells";
+    const std::string whole =
+        std::string("a pixel: the ") + (diverging ? "farthest from 0" : "largest") + " of " + f + " cells";
     const bool fits = ImGui::CalcTextSize(whole.c_str()).x + 8.f <= L.p1.x - L.p0.x;
     const std::string text = fits ? whole : (diverging ? "|max| of " : "max of ") + f;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());

@@ -18,11 +18,11 @@ namespace vit::gui {
 
 // What is drawn: a rows×cols matrix and how its values map to colours.
 struct HeatmapMatrix {
-    std::string key;                 // texture cache key (heatmap_key)
-    const float* data = nullptr;     // rows×cols, row-major
+    std::string key;              // texture cache key (heatmap_key)
+    const float* data = nullptr;  // rows×cols, row-major
     int rows = 0, cols = 0;
     Colormap cmap = Colormap::Diverging;
-    Range range{0.f, 0.f};           // lo == hi: from the data (symmetric for diverging)
+    Range range{0.f, 0.f};  // lo == hi: from the data (symmetric for diverging)
 };
 
 // The words around it.
@@ -40,12 +40,12 @@ struct HeatmapLabels {
 struct HeatmapTokenRows {
     bool enabled = true;
     TokenRowMap map;
-    int selected = -1;               // outlined row (the selected token)
-    float selected_at = -1.f;        // >= 0: the outline drawn at this row instead (gliding between lesson steps)
+    int selected = -1;                 // outlined row (the selected token)
+    float selected_at = -1.f;          // >= 0: the outline drawn at this row instead (gliding between lesson steps)
     int cell_row = -1, cell_col = -1;  // a cell outlined in white (the one whose provenance is shown)
     bool explains_cells = false;       // a click also shows where the cell's number comes from
-    int linked = -1;                 // thin white outline (the token hovered in another view)
-    int accent = -1;                 // cyan outline with a label (row 0 = CLS in the cls stage)
+    int linked = -1;                   // thin white outline (the token hovered in another view)
+    int accent = -1;                   // cyan outline with a label (row 0 = CLS in the cls stage)
     std::string accent_label;
 };
 
@@ -55,17 +55,17 @@ struct HeatmapTokenRows {
 enum class ColumnGroups { Heads, SwiGluHalves };
 
 struct HeatmapLayout {
-    ImVec2 size{0.f, 0.f};           // whole widget; 0 = the available region
-    float max_cell = 0.f;            // largest cell side in pixels; 0 = 6 font sizes for a matrix that holds its
-                                     // numbers (16×16 at most), else 3.1 (both grow in presenter mode)
+    ImVec2 size{0.f, 0.f};             // whole widget; 0 = the available region
+    float max_cell = 0.f;              // largest cell side in pixels; 0 = 6 font sizes for a matrix that holds its
+                                       // numbers (16×16 at most), else 3.1 (both grow in presenter mode)
     float cell_w = 0.f, cell_h = 0.f;  // > 0: exactly this cell size (align with another heatmap)
-    float wide_cells = 1.f;          // a small matrix's cells may be up to this many times as wide as tall
-                                     // (room for numbers with decimals in a short, wide box)
-    bool numbers = true;             // values in the cells when the matrix is small
-    bool colorbar = true;            // at the right, or below when the box is tall
-    bool row_ticks = true;           // false: no left margin (a column aligned with the matrix beside it)
-    bool axes = true;                // false: the title only, no axis names or ticks (small multiples in a grid)
-    int col_group = 0;               // > 0: columns in groups of col_group, named as col_groups says
+    float wide_cells = 1.f;            // a small matrix's cells may be up to this many times as wide as tall
+                                       // (room for numbers with decimals in a short, wide box)
+    bool numbers = true;               // values in the cells when the matrix is small
+    bool colorbar = true;              // at the right, or below when the box is tall
+    bool row_ticks = true;             // false: no left margin (a column aligned with the matrix beside it)
+    bool axes = true;                  // false: the title only, no axis names or ticks (small multiples in a grid)
+    int col_group = 0;                 // > 0: columns in groups of col_group, named as col_groups says
     ColumnGroups col_groups = ColumnGroups::Heads;
 };
 
@@ -74,13 +74,14 @@ struct HeatmapSpec {
     HeatmapLabels labels;
     HeatmapTokenRows token_rows;
     HeatmapLayout layout;
-    StepTransition* transition = nullptr;  // a lesson step changing: the cells cross-fade from the picture drawn here before
+    StepTransition* transition =
+        nullptr;  // a lesson step changing: the cells cross-fade from the picture drawn here before
 };
 
 struct HeatmapResult {
     int hovered_row = -1, hovered_col = -1;
     int clicked_row = -1, clicked_col = -1;
-    ImVec2 cells_min, cells_max;     // screen rectangle of the cells
+    ImVec2 cells_min, cells_max;  // screen rectangle of the cells
     float cell_w = 0.f, cell_h = 0.f;
 };
 

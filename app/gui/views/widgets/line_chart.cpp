@@ -25,7 +25,7 @@ void DrawLineChart(const ChartAxes& axes, const std::vector<ImVec2>& faint, cons
     ImGui::Dummy(size);
     const float lh = ImGui::GetTextLineHeight();
     const float left = ImGui::CalcTextSize("100 %").x + lh * 1.6f;  // room for tick labels and the y name
-    const ImVec2 p0(origin.x + left, origin.y + lh * 1.8f);  // under the title's line
+    const ImVec2 p0(origin.x + left, origin.y + lh * 1.8f);         // under the title's line
     const ImVec2 p1(origin.x + size.x - lh * 0.5f, origin.y + size.y - lh * 2.4f);  // room for x ticks and name
     if (p1.x - p0.x < 20.f || p1.y - p0.y < 20.f) return;
     const float x_max = std::max(axes.x_max, 1e-6f), y_span = std::max(axes.y_max - axes.y_min, 1e-6f);
@@ -63,13 +63,16 @@ void DrawLineChart(const ChartAxes& axes, const std::vector<ImVec2>& faint, cons
         screen.reserve(pts.size());
         for (const ImVec2& p : pts) screen.push_back(at(p.x, p.y));
         if (screen.size() == 1) dl->AddCircleFilled(screen[0], thickness + 1.5f, colour);
-        else if (screen.size() > 1) dl->AddPolyline(screen.data(), static_cast<int>(screen.size()), colour, 0, thickness);
+        else if (screen.size() > 1)
+            dl->AddPolyline(screen.data(), static_cast<int>(screen.size()), colour, 0, thickness);
     };
     polyline(faint, (axes.colour & 0x00FFFFFFu) | 0x50000000u, 1.f);
     polyline(bold, axes.colour, 2.5f);
-    if (marker_x >= 0.f) dl->AddLine(at(marker_x, axes.y_min), at(marker_x, axes.y_max), IM_COL32(255, 200, 0, 220), 2.f);
+    if (marker_x >= 0.f)
+        dl->AddLine(at(marker_x, axes.y_min), at(marker_x, axes.y_max), IM_COL32(255, 200, 0, 220), 2.f);
     dl->PopClipRect();
-    FittedText(dl, ImVec2(origin.x, origin.y), size.x, axes.title, axes.colour);  // its own line, never into the next chart
+    FittedText(dl, ImVec2(origin.x, origin.y), size.x, axes.title,
+               axes.colour);  // its own line, never into the next chart
 }
 
 }  // namespace vit::gui

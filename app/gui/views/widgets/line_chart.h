@@ -10,11 +10,11 @@
 namespace vit::gui {
 
 struct ChartAxes {
-    std::string title;                 // its own line above the plot, fitted to the chart's width
-    std::string x_name, y_name;        // "epoch", "loss"
-    float x_max = 1.f;                 // x runs 0 … x_max
+    std::string title;           // its own line above the plot, fitted to the chart's width
+    std::string x_name, y_name;  // "epoch", "loss"
+    float x_max = 1.f;           // x runs 0 … x_max
     float y_min = 0.f, y_max = 1.f;
-    bool y_percent = false;            // tick labels as 0 %, 25 %, … (values 0…1)
+    bool y_percent = false;  // tick labels as 0 %, 25 %, … (values 0…1)
     ImU32 colour = IM_COL32(90, 200, 255, 255);
 };
 

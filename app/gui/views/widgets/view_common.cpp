@@ -18,7 +18,9 @@ int ViewContext::grid() const {
 
 int ViewContext::patches() const { return std::max(1, pipeline.patches()); }
 
-TokenRowMap ViewContext::row_map(StageKind kind) const { return token_row_map(trace, kind, patches(), pipeline.layout); }
+TokenRowMap ViewContext::row_map(StageKind kind) const {
+    return token_row_map(trace, kind, patches(), pipeline.layout);
+}
 
 MatrixView matrix_of(const Tensor& t, int slice) {
     MatrixView m;
@@ -34,7 +36,8 @@ MatrixView matrix_of(const Tensor& t, int slice) {
     return m;
 }
 
-std::string texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap, const std::string& what) {
+std::string texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap,
+                        const std::string& what) {
     return heatmap_key(ctx.generation, stage_id(stage), slice, cmap, what);
 }
 
@@ -147,9 +150,9 @@ static HeatmapResult draw_token_matrix(ViewContext& ctx, const StageRef& stage, 
     return r;
 }
 
-HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
-                              const std::string& title, const std::string& col_axis, int col_group,
-                              int accent_row, const std::string& accent_label) {
+HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size, const std::string& title,
+                              const std::string& col_axis, int col_group, int accent_row,
+                              const std::string& accent_label) {
     return draw_token_matrix(ctx, stage, slice, size, title, col_axis, col_group, accent_row, accent_label, nullptr);
 }
 
@@ -161,7 +164,8 @@ Range SumTermsRange(ViewContext& ctx, const std::vector<StageRef>& terms) {
     return shared_range(cmap, data);
 }
 
-HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared, ImVec2 size, const std::string& title) {
+HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared, ImVec2 size,
+                          const std::string& title) {
     return draw_token_matrix(ctx, stage, -1, size, title, "feature", 0, -1, "", &shared);
 }
 
@@ -208,15 +212,17 @@ HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t
     const int H = static_cast<int>(t.shape[0]);
     grid.compact = H > 4;  // in presenter mode too: four heads keep their axis names and ticks
     const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
-    const std::vector<float>& r = ctx.derived.get(derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
-        Range range = data_range(cmap, t.data.data(), t.data.size());
-        return std::vector<float>{range.lo, range.hi};
-    });
+    const std::vector<float>& r = ctx.derived.get(
+        derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
+            Range range = data_range(cmap, t.data.data(), t.data.size());
+            return std::vector<float>{range.lo, range.hi};
+        });
     grid.shared = {r[0], r[1]};  // the tiles with their own bars (not compact) show it on each bar
     if (grid.compact) grid.bar_w = ColorBarWidth(grid.shared) + 12.f;
     const ImVec2 area(avail.x - grid.bar_w, avail.y);
     const float gap = ImGui::GetStyle().ItemSpacing.x;
-    grid.columns = BestHeatmapColumns(H, area, grid_head_spec(ctx, grid, stage, t, 0, col_axis), ImVec2(extra_w + gap, 4.f));
+    grid.columns =
+        BestHeatmapColumns(H, area, grid_head_spec(ctx, grid, stage, t, 0, col_axis), ImVec2(extra_w + gap, 4.f));
     const int rows = (H + grid.columns - 1) / grid.columns;
     grid.tile = ImVec2(area.x / grid.columns - gap, area.y / rows - 4.f);
     return grid;
@@ -231,7 +237,8 @@ HeatmapResult DrawGridHead(ViewContext& ctx, const HeadGrid& grid, const StageRe
     return r;
 }
 
-void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left, ImVec2 bottom_right) {
+void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left,
+                      ImVec2 bottom_right) {
     if (!grid.compact) return;
     const float lh = ImGui::GetTextLineHeight();
     DrawColorBar(ctx.cache, colormap_for(stage.kind, ctx.state.colormap), grid.shared,
@@ -256,7 +263,8 @@ void OperatorSign(ViewContext& ctx, const char* sign, float h) {
     ImGui::PushFont(ctx.heading());
     ImVec2 ts = ImGui::CalcTextSize(sign);
     ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::GetWindowDrawList()->AddText(ImVec2(p.x + 4, p.y + h * 0.5f - ts.y * 0.5f), IM_COL32(255, 255, 255, 255), sign);
+    ImGui::GetWindowDrawList()->AddText(ImVec2(p.x + 4, p.y + h * 0.5f - ts.y * 0.5f), IM_COL32(255, 255, 255, 255),
+                                        sign);
     ImGui::Dummy(ImVec2(ts.x + 8, h));
     ImGui::PopFont();
 }
@@ -317,10 +325,24 @@ void DrawOverlayValues(const float* overlay, int g, ImVec2 p0, float side) {
         const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.f, t.c_str());
         if (ts.x > cell * 0.86f) continue;
         ImVec2 c(p0.x + (p % g + 0.5f) * cell, p0.y + (p / g + 0.5f) * cell);
-        dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - 3, c.y - ts.y * 0.5f), ImVec2(c.x + ts.x * 0.5f + 3, c.y + ts.y * 0.5f),
-                          IM_COL32(0, 0, 0, 150), 3.f);
+        dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - 3, c.y - ts.y * 0.5f),
+                          ImVec2(c.x + ts.x * 0.5f + 3, c.y + ts.y * 0.5f), IM_COL32(0, 0, 0, 150), 3.f);
         dl->AddText(font, size, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), IM_COL32(255, 255, 255, 255), t.c_str());
     }
+}
+
+// The g × g patch grid over a picture of `side` at p0: its lines (where a cell is 3 px or more), its numbers.
+static void DrawPatchGrid(ImDrawList* dl, ImVec2 p0, float side, int g, bool lines, bool numbers) {
+    const float cell = side / g;
+    if (lines && cell >= 3.f) {
+        const ImU32 line = IM_COL32(255, 255, 255, cell > 12 ? 160 : 90);
+        for (int i = 0; i <= g; ++i) {
+            dl->AddLine(ImVec2(p0.x + i * cell, p0.y), ImVec2(p0.x + i * cell, p0.y + side), line);
+            dl->AddLine(ImVec2(p0.x, p0.y + i * cell), ImVec2(p0.x + side, p0.y + i * cell), line);
+        }
+    }
+    if (numbers)
+        for (int p = 0; p < g * g; ++p) PatchNumber(dl, ImVec2(p0.x + (p % g) * cell, p0.y + (p / g) * cell), cell, p);
 }
 
 PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
@@ -340,10 +362,12 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
     float cell = side / g;
     CachedTexture ov;
     if (spec.overlay) {
-        ov = ctx.cache.get(spec.overlay_key, [&] { return overlay_pixels(spec.overlay, g, spec.overlay_range, spec.overlay_cmap); });
+        ov = ctx.cache.get(spec.overlay_key,
+                           [&] { return overlay_pixels(spec.overlay, g, spec.overlay_range, spec.overlay_cmap); });
         const float alpha = overlay_opacity(cell, spec.overlay_alpha);  // a cell with its number: no picture under it
         int a = static_cast<int>(255 * alpha);
-        dl->AddImage(reinterpret_cast<ImTextureID>(ov.id), p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, a));
+        dl->AddImage(reinterpret_cast<ImTextureID>(ov.id), p0, p1, ImVec2(0, 0), ImVec2(1, 1),
+                     IM_COL32(255, 255, 255, a));
         if (ctx.transition) {  // a lesson step changing: the overlay before it fades out over this one
             Fade fade = ctx.transition->picture(spec.overlay_key, g, g);
             fade.alpha *= alpha;
@@ -351,21 +375,14 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
         }
         DrawOverlayValues(spec.overlay, g, p0, side);
     }
-    if (spec.grid && cell >= 3.f) {
-        ImU32 line = IM_COL32(255, 255, 255, cell > 12 ? 160 : 90);
-        for (int i = 0; i <= g; ++i) {
-            dl->AddLine(ImVec2(p0.x + i * cell, p0.y), ImVec2(p0.x + i * cell, p1.y), line);
-            dl->AddLine(ImVec2(p0.x, p0.y + i * cell), ImVec2(p1.x, p0.y + i * cell), line);
-        }
-    }
-    if (spec.numbers)
-        for (int p = 0; p < g * g; ++p) PatchNumber(dl, ImVec2(p0.x + (p % g) * cell, p0.y + (p / g) * cell), cell, p);
+    DrawPatchGrid(dl, p0, side, g, spec.grid, spec.numbers);
     auto outline_at = [&](float x, float y, ImU32 col, float th) {  // column x, row y of the grid
         const ImVec2 a(p0.x + x * cell, p0.y + y * cell);
         dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), col, 0.f, 0, th);
     };
     auto outline = [&](int patch, ImU32 col, float th) {
-        if (patch >= 0 && patch < g * g) outline_at(static_cast<float>(patch % g), static_cast<float>(patch / g), col, th);
+        if (patch >= 0 && patch < g * g)
+            outline_at(static_cast<float>(patch % g), static_cast<float>(patch / g), col, th);
     };
     ImGui::PushID(spec.overlay_key.c_str());
     ImGui::InvisibleButton("picture", ImVec2(side, side));
@@ -379,7 +396,9 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
         outline(res.hovered_patch, IM_COL32(255, 255, 255, 255), 2.f);
         ImGui::BeginTooltip();
         ImGui::Text("patch %d (token %d), row %d, column %d", res.hovered_patch, ctx.state.hover_token, y, x);
-        if (spec.overlay) ImGui::Text("value = %.6g (%s)", spec.overlay[res.hovered_patch], percent(spec.overlay[res.hovered_patch]).c_str());
+        if (spec.overlay)
+            ImGui::Text("value = %.6g (%s)", spec.overlay[res.hovered_patch],
+                        percent(spec.overlay[res.hovered_patch]).c_str());
         if (spec.clickable) ImGui::TextDisabled("click: select this token");
         ImGui::EndTooltip();
         if (spec.clickable && ImGui::IsItemClicked()) select_patch(ctx.state, ctx.pipeline, res.hovered_patch);
@@ -473,11 +492,12 @@ void Formula(ViewContext& ctx, StageKind kind) {
     ImGui::PopFont();
 }
 
-
 void DroppedTokenNote(const ViewContext& ctx, int token) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.6f, 0.3f, 1.f));
-    ImGui::TextWrapped("%s was dropped (Ask the model): the encoder never sees it, so it looks nowhere and its maps "
-                       "are empty. Click a patch that was kept.", ctx.name_of_token(token).c_str());
+    ImGui::TextWrapped(
+        "%s was dropped (Ask the model): the encoder never sees it, so it looks nowhere and its maps "
+        "are empty. Click a patch that was kept.",
+        ctx.name_of_token(token).c_str());
     ImGui::PopStyleColor();
 }
 
@@ -485,16 +505,20 @@ void StreamBlocksNote(const ViewContext& ctx) {
     if (ctx.trace.keep() != TraceKeep::Stream) return;
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.6f, 0.3f, 1.f));
     if (ctx.walked && ctx.walked->complete())
-        ImGui::TextWrapped("This pass kept each block's input, not every stage (as the app does when they would not fit "
-                           "in memory): its %d blocks were recomputed one at a time for this screen.", ctx.pipeline.depth);
+        ImGui::TextWrapped(
+            "This pass kept each block's input, not every stage (as the app does when they would not fit "
+            "in memory): its %d blocks were recomputed one at a time for this screen.",
+            ctx.pipeline.depth);
     else if (ctx.walked)
-        ImGui::TextWrapped("This pass kept each block's input, not every stage (as the app does when they would not fit "
-                           "in memory): the blocks are recomputed one at a time for this screen, %d of %d so far.",
-                           ctx.walked->done, ctx.pipeline.depth);
+        ImGui::TextWrapped(
+            "This pass kept each block's input, not every stage (as the app does when they would not fit "
+            "in memory): the blocks are recomputed one at a time for this screen, %d of %d so far.",
+            ctx.walked->done, ctx.pipeline.depth);
     else
-        ImGui::TextWrapped("Only block %d is drawn: this pass kept each block's input, not every stage (as the app does "
-                           "when they would not fit in memory), and recomputes the block you choose (PgUp PgDn).",
-                           shown_block(ctx.state, ctx.pipeline));
+        ImGui::TextWrapped(
+            "Only block %d is drawn: this pass kept each block's input, not every stage (as the app does "
+            "when they would not fit in memory), and recomputes the block you choose (PgUp PgDn).",
+            shown_block(ctx.state, ctx.pipeline));
     ImGui::PopStyleColor();
 }
 

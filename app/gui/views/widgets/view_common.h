@@ -30,7 +30,7 @@ struct ComparisonSide {
     ViewContext* views = nullptr;
     std::string name;         // the model's name, for its half's title
     std::string loaded_name;  // the loaded model's, for the other half's
-    std::string note;  // "computing …", or why the pass shown is stale; "" when it is current
+    std::string note;         // "computing …", or why the pass shown is stale; "" when it is current
 };
 
 struct ViewContext {
@@ -38,21 +38,21 @@ struct ViewContext {
     const Pipeline& pipeline;
     const Trace& trace;
     const Model& model;
-    const Image& picture;   // the decoded image (display size)
+    const Image& picture;  // the decoded image (display size)
     TextureCache& cache;
     DerivedCache& derived;  // numbers computed from the trace, once per trace
     uint64_t generation;    // changes with every new trace
     const Fonts& fonts;
-    int linked_hover = -1;  // token hovered anywhere last frame (links matrix rows and tiles)
+    int linked_hover = -1;            // token hovered anywhere last frame (links matrix rows and tiles)
     const AskResults* ask = nullptr;  // the Ask panel's other passes (occlusion map, unmodified pass)
     bool* ask_open = nullptr;         // the Ask panel is open: the attention screen's image paints patches
     bool ask_painting() const { return ask_open && *ask_open; }
     // Which pass the views show (the Ask panel's choice, once there is an unmodified pass).
     bool shows_difference() const { return ask && ask->original && state.ask.show == AskShow::Difference; }
     bool shows_original() const { return ask && ask->original && state.ask.show == AskShow::Original; }
-    StepTransition* transition = nullptr;  // a lesson step changing: maps cross-fade, the selection glides
-    const ComparisonSide* comparison = nullptr;  // a comparison model is loaded: its half of the screen
-    const WalkedBlocks* walked = nullptr;  // a Stream trace's blocks walked so far (logic/jobs/block_walk.h)
+    StepTransition* transition = nullptr;         // a lesson step changing: maps cross-fade, the selection glides
+    const ComparisonSide* comparison = nullptr;   // a comparison model is loaded: its half of the screen
+    const WalkedBlocks* walked = nullptr;         // a Stream trace's blocks walked so far (logic/jobs/block_walk.h)
     std::shared_ptr<const Trace> held = nullptr;  // keeps `trace` alive while the views draw it (a recomputed block's)
     TokenGlide glide() const { return transition ? transition->glide() : TokenGlide{}; }
 
@@ -61,8 +61,8 @@ struct ViewContext {
     const Tensor* tensor(const StageRef& stage) const { return trace.tensor(stage); }  // nullptr when absent
     // Stage `kind` of the current stage's block.
     StageRef sibling(StageKind kind) const { return {kind, stage().block}; }
-    int grid() const;        // patches per side
-    int patches() const;     // N
+    int grid() const;     // patches per side
+    int patches() const;  // N
     // Which token each row of stage `kind` holds (token_order.h), with the model's prefix tokens.
     TokenRowMap row_map(StageKind kind) const;
     // "CLS", "REG0", "patch 3 (token 4)", or "patch 3" when interventions reorder the tokens.
@@ -113,9 +113,8 @@ HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec);
 // A heatmap of `stage` (slice for H×T×… stages) whose rows are tokens (or
 // patches), with the selected token outlined and a click selecting a token.
 HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
-                              const std::string& title = "", const std::string& col_axis = "feature",
-                              int col_group = 0, int accent_row = -1,
-                              const std::string& accent_label = "");
+                              const std::string& title = "", const std::string& col_axis = "feature", int col_group = 0,
+                              int accent_row = -1, const std::string& accent_label = "");
 // The terms of a sum drawn side by side (x + branch = result) share one colour range, the
 // smallest holding each (colormap.h's shared_range), so a small correction looks small beside
 // the stream; DrawSumTerm draws one of them on it, with its own bar showing that range.
@@ -136,10 +135,10 @@ HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const fl
 // tile has its axes and a bar showing that shared range.
 struct HeadGrid {
     bool compact = false;
-    Range shared;                    // the range of every head
+    Range shared;  // the range of every head
     int columns = 1;
-    ImVec2 tile;                     // each tile's box
-    float bar_w = 0.f;               // room kept at the right for the shared colour bar
+    ImVec2 tile;        // each tile's box
+    float bar_w = 0.f;  // room kept at the right for the shared colour bar
 };
 // `extra_w`: room each tile needs beside its heatmap (a row-sums column).
 HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t, ImVec2 avail, float extra_w,
@@ -148,7 +147,8 @@ HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t
 HeatmapResult DrawGridHead(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
                            ImVec2 size, const std::string& col_axis);
 // The grid's one colour bar (compact grids), right of the tiles drawn in [top_left, bottom_right].
-void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left, ImVec2 bottom_right);
+void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left,
+                      ImVec2 bottom_right);
 
 // How many columns to lay n tiles out in so that each tile's content (aspect =
 // height / width) is as large as possible; each tile also needs extra_w × extra_h
@@ -172,8 +172,8 @@ struct PictureSpec {
     std::string overlay_key;
     Colormap overlay_cmap = Colormap::Sequential;
     Range overlay_range{0.f, 0.f};  // its colours; lo == hi: stretched from its own minimum to its maximum
-    float overlay_alpha = 0.7f;  // opaque where the cells hold their numbers (overlay_opacity)
-    bool overlay_bar = true;     // a colour bar under the picture with the overlay's range
+    float overlay_alpha = 0.7f;     // opaque where the cells hold their numbers (overlay_opacity)
+    bool overlay_bar = true;        // a colour bar under the picture with the overlay's range
 };
 struct PictureResult {
     int hovered_patch = -1;
@@ -217,7 +217,7 @@ float WrappedHeight(const std::string& text, float width);  // the height word_w
 // Text in `colour` wrapped between words where TextWrapped would wrap it (a pushed wrap position, else
 // the window's right edge).
 void WrappedWords(const std::string& text, const ImVec4& colour);
-void Note(const std::string& text);           // wrapped between words, dimmed explanation
+void Note(const std::string& text);  // wrapped between words, dimmed explanation
 // In warning colour: the selected token was dropped, so its maps are empty.
 void DroppedTokenNote(const ViewContext& ctx, int token);
 // On a screen over every block, when the pass kept only the residual stream (TraceKeep in

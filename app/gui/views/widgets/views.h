@@ -10,21 +10,21 @@ namespace vit::gui {
 
 void DrawStageView(ViewContext& ctx);
 
-void DrawInputView(ViewContext& ctx);        // view_input.cpp
-void DrawPatchesView(ViewContext& ctx);      // view_patches.cpp
-void DrawPatchEmbedView(ViewContext& ctx);   // view_patch_embed.cpp
-void DrawClsView(ViewContext& ctx);          // view_tokens.cpp
-void DrawTokensView(ViewContext& ctx);       // view_tokens.cpp
-void DrawLayerNormView(ViewContext& ctx);    // view_layernorm.cpp (ln1, ln2, norm)
-void DrawQkvView(ViewContext& ctx);          // view_qkv.cpp
+void DrawInputView(ViewContext& ctx);            // view_input.cpp
+void DrawPatchesView(ViewContext& ctx);          // view_patches.cpp
+void DrawPatchEmbedView(ViewContext& ctx);       // view_patch_embed.cpp
+void DrawClsView(ViewContext& ctx);              // view_tokens.cpp
+void DrawTokensView(ViewContext& ctx);           // view_tokens.cpp
+void DrawLayerNormView(ViewContext& ctx);        // view_layernorm.cpp (ln1, ln2, norm)
+void DrawQkvView(ViewContext& ctx);              // view_qkv.cpp
 void DrawAttentionMatrixView(ViewContext& ctx);  // view_attention_matrix.cpp (scores, attn)
-void DrawContextView(ViewContext& ctx);      // view_block.cpp
-void DrawAttnOutView(ViewContext& ctx);      // view_block.cpp
-void DrawResidualView(ViewContext& ctx);     // view_block.cpp (res1, out)
-void DrawMlpView(ViewContext& ctx);          // view_mlp.cpp (fc1, gelu, mlp_out)
-void DrawPoolView(ViewContext& ctx);         // view_pool.cpp (pool, pool_norm)
-void DrawHeadView(ViewContext& ctx);         // view_head.cpp (logits, probs, logits_cls, logits_dist)
-void DrawRolloutView(ViewContext& ctx);      // view_rollout.cpp
+void DrawContextView(ViewContext& ctx);          // view_block.cpp
+void DrawAttnOutView(ViewContext& ctx);          // view_block.cpp
+void DrawResidualView(ViewContext& ctx);         // view_block.cpp (res1, out)
+void DrawMlpView(ViewContext& ctx);              // view_mlp.cpp (fc1, gelu, mlp_out)
+void DrawPoolView(ViewContext& ctx);             // view_pool.cpp (pool, pool_norm)
+void DrawHeadView(ViewContext& ctx);             // view_head.cpp (logits, probs, logits_cls, logits_dist)
+void DrawRolloutView(ViewContext& ctx);          // view_rollout.cpp
 
 // The attention screen (attention_screen.cpp): the selected token's attention
 // over the image for every head of a layer, the head mean, and rollout.
