@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Claim: the source tree keeps the shape a newcomer can read.
 
-Usage: check_layout.py SOURCE_ROOT. Three rules:
+Usage: check_layout.py SOURCE_ROOT. Four rules:
   (a) no folder under core/, app/, gpu/ or tests/ holds more than 25 source
       files (.cpp, .h, .c, .comp) directly;
   (b) no function in a .cpp or .h under core/, app/ or gpu/ is longer than 80
@@ -11,7 +11,9 @@ Usage: check_layout.py SOURCE_ROOT. Three rules:
   (c) the README's layout table and the folder list say the same: every folder
       under core/, gpu/ and app/ that holds source files is a row of the table
       (or lies inside a row's folder that the row names as its parts, like
-      app/gui/logic/'s state/), and every folder a row names exists.
+      app/gui/logic/'s state/), and every folder a row names exists;
+  (d) no line of a .cpp or .h under core/, app/, gpu/ or tests/ is longer than
+      120 characters (.clang-format's ColumnLimit).
 Exits 1 and lists every offender, longest first.
 
 Rule (b) reads the code with a small brace scanner: comments, string and
@@ -26,6 +28,7 @@ import sys
 
 MAX_FILES_PER_FOLDER = 25
 MAX_FUNCTION_LINES = 80
+MAX_LINE_CHARACTERS = 120
 SOURCE_SUFFIXES = (".cpp", ".h", ".c", ".comp")
 FOLDER_ROOTS = ("core", "app", "gpu", "tests")
 FUNCTION_ROOTS = ("core", "app", "gpu")
@@ -218,6 +221,19 @@ def layout_table_mismatches(root):
     return out
 
 
+def long_lines(root):
+    """'path:line: N characters' for every C++ line past MAX_LINE_CHARACTERS."""
+    found = []
+    for top in FOLDER_ROOTS:
+        for path in sorted((root / top).rglob("*")):
+            if path.suffix in FUNCTION_SUFFIXES and path.is_file():
+                rel = path.relative_to(root).as_posix()
+                for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                    if len(line) > MAX_LINE_CHARACTERS:
+                        found.append(f"{rel}:{number}: {len(line)} characters")
+    return found
+
+
 def main():
     root = pathlib.Path(sys.argv[1])
     folders = crowded_folders(root) + layout_table_mismatches(root)
@@ -227,16 +243,20 @@ def main():
             if path.suffix in FUNCTION_SUFFIXES and path.is_file():
                 rel = path.relative_to(root).as_posix()
                 functions += long_functions(rel, path.read_text(encoding="utf-8"))
+    lines = long_lines(root)
+    if lines:
+        print(f"lines longer than {MAX_LINE_CHARACTERS} characters (clang-format -i FILE wraps code):")
+        print("\n".join("  " + f for f in lines))
     if folders:
         print(f"folders with more than {MAX_FILES_PER_FOLDER} source files (split them by concept), or not in the README:")
         print("\n".join("  " + f for f in folders))
     if functions:
         print(f"functions longer than {MAX_FUNCTION_LINES} lines (split them into named parts):")
         print("\n".join("  " + f for _, f in sorted(functions, key=lambda f: -f[0])))
-    if folders or functions:
+    if folders or functions or lines:
         sys.exit(1)
     print(f"every folder holds at most {MAX_FILES_PER_FOLDER} source files and is in the README's layout table; "
-          f"every function is at most {MAX_FUNCTION_LINES} lines")
+          f"every function is at most {MAX_FUNCTION_LINES} lines; every line at most {MAX_LINE_CHARACTERS} characters")
 
 
 if __name__ == "__main__":
