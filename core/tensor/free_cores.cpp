@@ -12,6 +12,10 @@
 
 namespace vit {
 
+double steady_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 std::optional<CpuReading> read_cpu() {
     std::ifstream stat("/proc/stat");
     std::string label;
@@ -21,9 +25,7 @@ std::optional<CpuReading> read_cpu() {
     timespec own{};
     const long ticks = sysconf(_SC_CLK_TCK);
     if (ticks <= 0 || clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &own) != 0) return std::nullopt;
-    const auto now = std::chrono::steady_clock::now().time_since_epoch();
-    return CpuReading{std::chrono::duration<double>(now).count(),
-                      (user + system + irq + softirq + steal) / static_cast<double>(ticks),
+    return CpuReading{steady_seconds(), (user + system + irq + softirq + steal) / static_cast<double>(ticks),
                       static_cast<double>(own.tv_sec) + own.tv_nsec * 1e-9};
 }
 

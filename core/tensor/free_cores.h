@@ -14,6 +14,9 @@ struct CpuReading {
     double wall_s = 0, busy_s = 0, own_s = 0;
 };
 
+// The steady clock a reading's wall_s is read from, in seconds.
+double steady_seconds();
+
 // The reading now, or nullopt where /proc/stat cannot be read (not Linux, the browser).
 std::optional<CpuReading> read_cpu();
 

@@ -4,7 +4,6 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <mutex>
 #include "tensor/openmp.h"
 #include <thread>
@@ -59,12 +58,8 @@ void apply_library_team(int team) {
     Eigen::setNbThreads(kBlasProducts ? 1 : team);
 }
 
-double steady_seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
 // The team for the next pass: renewed from the window once it spans kTeamWindowSeconds. Inside the
-// window it costs a clock read (read_cpu's wall_s is the same steady clock): every block asks.
+// window it costs a clock read (steady_seconds, the clock of read_cpu's wall_s): every block asks.
 int next_team(int wanted) {
     std::lock_guard<std::mutex> lock(team_window.mutex);
     if (team_window.proc_missing) return wanted;
