@@ -10,6 +10,7 @@
 
 #include "base/parse.h"
 #include "tensor/free_cores.h"
+#include "tensor/gemm.h"
 #include "tensor/team_tuner.h"
 
 #if defined(VITVIZ_BLAS_OPENBLAS)
@@ -116,7 +117,7 @@ void set_threads(int threads) {
 int size_team_for_pass() {
     if (omp_in_parallel()) return 1;
     const int wanted = asked();
-    const int team = wanted > 1 && sizing_to_free_cores.load() ? next_team(wanted) : wanted;
+    const int team = wanted > 1 && sizing_to_free_cores.load() && own_gemm_kernel() ? next_team(wanted) : wanted;
     use_team(team);
     return team;
 }
@@ -125,7 +126,10 @@ void set_team_sizing(bool to_free_cores) { sizing_to_free_cores.store(to_free_co
 
 BlockTeam::BlockTeam(int64_t work) : work_(work) {
     const int wanted = asked();
-    if (omp_in_parallel() || wanted < 2 || !sizing_to_free_cores.load()) return;
+    // A BLAS's numbers depend on how a product is cut over the team (the core's own kernels' do not):
+    // there a block keeps the asked team, as a pass does (size_team_for_pass), so that a block
+    // recomputed from the stream equals the pass's.
+    if (omp_in_parallel() || wanted < 2 || !sizing_to_free_cores.load() || !own_gemm_kernel()) return;
     const int suggested = next_team(wanted);
     start_s_ = steady_seconds();
     {

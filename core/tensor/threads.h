@@ -40,7 +40,9 @@ int parse_threads(const std::string& flag, const std::string& text);
 void set_threads(int threads);
 
 // Sets the calling thread's team for the pass it is about to run: the threads
-// set_threads() asked for, fewer when fewer cores are free (see above).
+// set_threads() asked for, fewer when fewer cores are free (see above); where the
+// products go to a BLAS, whose numbers change with the team, always the asked
+// threads (a block recomputed from the stream must equal the pass's bit for bit).
 // Returns the team; inside a parallel region, 1 and nothing changes.
 int size_team_for_pass();
 
@@ -52,8 +54,10 @@ void set_team_sizing(bool to_free_cores);
 // (team_tuner.h): where the reading suggests fewer than the asked threads, the
 // faster of the two teams by their latest blocks of the same `work` (any key
 // that differs when the blocks' work does). Constructed before the block and
-// destroyed after it, it times the block. Inside a parallel region, or with the
-// sizing off, it leaves the team alone.
+// destroyed after it, it times the block. Inside a parallel region, with the
+// sizing off, or where the products go to a BLAS (whose numbers change with the
+// team: a block recomputed from the stream must equal the pass's), it leaves the
+// team alone.
 class BlockTeam {
 public:
     explicit BlockTeam(int64_t work);
