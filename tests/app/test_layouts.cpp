@@ -1,10 +1,14 @@
-// Claims about the overview screen's and the model view's geometry
-// (app/gui/logic/describe/overview_layout.h, model_view_layout.h).
+// Claims about the layouts (app/gui/logic/layout/): the overview screen's and the model
+// view's geometry (overview_layout.h, model_view_layout.h), and how the main window shares
+// its room at each window size (window_layout.h): the navigator folds on narrow windows and
+// beside a lesson on windows that are not wide, the columns fill the width exactly, and a
+// lesson's caption goes where the view keeps the larger picture.
 #include <catch2/catch.hpp>
 #include <vector>
 
-#include "logic/describe/model_view_layout.h"
-#include "logic/describe/overview_layout.h"
+#include "logic/layout/model_view_layout.h"
+#include "logic/layout/overview_layout.h"
+#include "logic/layout/window_layout.h"
 #include "pass/stages.h"
 
 using namespace vit::gui;
@@ -195,4 +199,81 @@ TEST_CASE("a deep model with few heads wraps its layers into bands side by side,
     REQUIRE(g.cell_rect(6, 0).y == g.cell_rect(0, 0).y);
     // The digits model's 4 × 4 stays one band.
     REQUIRE(model_grid_layout(4, 4, s).bands == 1);
+}
+
+namespace {
+// The body of a window `w` × `h` as the app leaves it under the toolbar and over the status bar.
+LayoutRoom room(float w, float h, bool lesson) {
+    LayoutRoom r;
+    r.width = w - 16.f;
+    r.height = h - 110.f;
+    r.navigator = 230.f;
+    r.lesson = lesson;
+    r.side_panel = !lesson;
+    r.caption_below_h = 180.f;
+    return r;
+}
+float used_width(const WindowLayout& l, const LayoutRoom& r) {
+    return l.navigator + (l.navigator > 0 ? r.gap : 0) + l.view_w + (l.side > 0 ? r.gap + l.side : 0);
+}
+}  // namespace
+
+TEST_CASE("the navigator stays on a wide window and folds into a drawer on a narrow one") {
+    for (bool lesson : {false, true}) {
+        INFO("lesson " << lesson);
+        const WindowLayout wide = lay_out_window(room(1600, 1000, lesson));
+        CHECK_FALSE(wide.navigator_folded);
+        CHECK(wide.navigator >= 0.16f * room(1600, 1000, lesson).width);
+        const WindowLayout narrow = lay_out_window(room(1024, 768, lesson));
+        CHECK(narrow.navigator_folded);
+        CHECK(narrow.navigator == 0.f);
+        LayoutRoom opened = room(1024, 768, lesson);
+        opened.drawer_open = true;
+        CHECK(lay_out_window(opened).navigator > 0.f);
+    }
+    // A Chromebook's 1366 keeps it for exploring, folds it beside a lesson (the lesson steps the stages).
+    CHECK_FALSE(lay_out_window(room(1366, 768, false)).navigator_folded);
+    CHECK(lay_out_window(room(1366, 768, true)).navigator_folded);
+}
+
+TEST_CASE("the navigator, the view and the side column fill the window's width exactly") {
+    for (float w : {1024.f, 1280.f, 1366.f, 1600.f, 1920.f, 768.f})
+        for (bool lesson : {false, true}) {
+            INFO(w << " lesson " << lesson);
+            const LayoutRoom r = room(w, 800, lesson);
+            const WindowLayout l = lay_out_window(r);
+            CHECK(used_width(l, r) == Approx(r.width));
+            CHECK(l.view_w > 0.4f * r.width);
+        }
+}
+
+TEST_CASE("presenter mode has no navigator, folded or not") {
+    LayoutRoom r = room(1024, 768, false);
+    r.presenter = true;
+    const WindowLayout l = lay_out_window(r);
+    CHECK(l.navigator == 0.f);
+    CHECK_FALSE(l.navigator_folded);
+}
+
+TEST_CASE("a lesson's caption goes beside a landscape view and under a portrait one") {
+    const WindowLayout landscape = lay_out_window(room(1366, 768, true));
+    CHECK(landscape.side > 0.f);
+    CHECK(landscape.caption_below == 0.f);
+    const WindowLayout portrait = lay_out_window(room(768, 1024, true));  // a tablet held upright
+    CHECK(portrait.side == 0.f);
+    CHECK(portrait.caption_below == Approx(180.f));
+    CHECK(portrait.view_w == Approx(room(768, 1024, true).width));
+    // With the Draw panel open the side column stays, and so does the caption in it.
+    LayoutRoom drawing = room(768, 1024, true);
+    drawing.side_panel = true;
+    CHECK(lay_out_window(drawing).caption_below == 0.f);
+}
+
+TEST_CASE("text shrinks with a window smaller than 1600 x 1000, never under 13 px") {
+    CHECK(text_scale(1600, 1000, 18) == 1.f);
+    CHECK(text_scale(2560, 1440, 18) == 1.f);  // a larger window keeps the sizes
+    CHECK(text_scale(1366, 768, 18) == Approx(0.768f));
+    CHECK(text_scale(1024, 768, 18) * 18 == Approx(kLeastTextPx));  // the body's floor
+    CHECK(text_scale(1024, 768, 30) == Approx(0.64f));              // presenter text shrinks further
+    CHECK(text_scale(200, 100, 30) * 30 == Approx(kLeastTextPx));
 }

@@ -41,10 +41,12 @@ export async function serveSite(dir) {
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
 }
 
-// A new page that records console errors and uncaught exceptions in `problems`.
-export async function openPage(browser, url, problems, scale = 1) {
+// A new page that records console errors and uncaught exceptions in `problems`, in a window of
+// `size` ({ width, height } in CSS pixels, kWidth × kHeight by default; hasTouch: a touch screen) at a
+// device-pixel ratio of `scale`.
+export async function openPage(browser, url, problems, scale = 1, size = { width: kWidth, height: kHeight }) {
   const page = await browser.newPage();
-  await page.setViewport({ width: kWidth, height: kHeight, deviceScaleFactor: scale });
+  await page.setViewport({ ...size, deviceScaleFactor: scale });
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   await page.goto(url, { waitUntil: 'load' });

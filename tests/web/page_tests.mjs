@@ -12,7 +12,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
          writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { black, changed, colours, drag, firstRun, launch, openPage, pixels, press, selection, selectionBox, serveSite, sleep,
+import { black, changed, colours, drag, firstRun, kWidth, kHeight, launch, openPage, pixels, press, selection, selectionBox, serveSite, sleep,
          standInHub, view, waitFor } from './page.mjs';
 
 const build = resolve(process.argv[2] || 'build-web');
@@ -130,6 +130,46 @@ test('training runs in the page, in slices between frames, and the page stays li
   const v = await waitFor(page, 'the run to reach its stop', (v) => v.train_step >= 100, 240);
   assert.equal(v.train_step, 100, 'the step stops where it says');
   await pixels(page, join(shots, 'training-step100.png'));
+});
+
+test('on a touch screen a tap picks a cell, two fingers spreading enlarge a head, a swipe steps the lesson',
+     async (t) => {
+  const touch = { width: kWidth, height: kHeight, hasTouch: true };
+  const page = await t.open('?model=digits&stage=block0.attn', { size: touch });
+  await waitFor(page, 'block0.attn', (v) => v.ready && v.stage === 'block0.attn' && v.cell === null);
+  await sleep(500);
+  const row = firstRun(await pixels(page), selection, 100);
+  assert.ok(row, "the selected row is outlined across the first head's map");
+  const side = (row.x1 - row.x0) / 17;
+  await page.touchscreen.tap((row.x0 + row.x1) / 2 + 2 * side, row.y + 5.5 * side);  // row 5, key token 10
+  assert.deepEqual((await waitFor(page, 'the tapped cell', (v) => v.cell !== null, 10)).cell, [5, 10]);
+
+  const attention = await t.open('?model=digits&screen=attention', { size: touch });
+  await waitFor(attention, 'the attention screen', (v) => v.ready);
+  await sleep(500);
+  const before = await pixels(attention);
+  const client = await attention.createCDPSession();  // two fingers: puppeteer's touchscreen has one
+  const fingers = (type, gap) => client.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x: 700 - gap, y: 400, id: 0 }, { x: 700 + gap, y: 400, id: 1 }] });
+  await fingers('touchStart', 20);
+  for (const gap of [40, 60, 80]) await fingers('touchMove', gap);
+  await fingers('touchEnd', 0);
+  await sleep(800);
+  const enlarged = await pixels(attention, join(shots, 'touch-pinch.png'));
+  assert.ok(changed(before, enlarged, 0, 100, 1600, 950) > 50000, 'the head under the fingers fills the view');
+  assert.match((await view(attention)).link, /[?&]head=\d/, 'the link names the enlarged head');
+
+  const lesson = await t.open('?lesson=what-attention-looks-at', { size: touch });
+  await waitFor(lesson, 'the lesson', (v) => v.ready);
+  await sleep(800);
+  for (let i = 0; i < 2; ++i) {  // the first swipe reveals the answer, the second steps
+    await lesson.touchscreen.touchStart(900, 500);
+    await lesson.touchscreen.touchMove(750, 505);
+    await lesson.touchscreen.touchMove(600, 510);
+    await lesson.touchscreen.touchEnd();
+    await sleep(300);
+  }
+  await waitFor(lesson, 'step 2', (v) => /[?&]step=2(&|$)/.test(v.link), 10);
 });
 
 test('P turns presenter mode on, and the view keeps its stage', async (t) => {
@@ -448,7 +488,7 @@ async function main() {
     const t = {
       open: async (query, options = {}) => {
         const page = await openPage(browser, (options.at || url) + query, options.expectProblems ? [] : problems,
-                                    options.scale);
+                                    options.scale, options.size);
         pages.push(page);
         return page;
       },

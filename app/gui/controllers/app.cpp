@@ -19,6 +19,7 @@
 #include "panels/info_panel.h"
 #include "panels/toolbar.h"
 #include "views/widgets/docked_panel.h"
+#include "views/widgets/drawn_screen.h"
 #include "views/widgets/views.h"
 
 namespace vit::gui {
@@ -233,6 +234,12 @@ void App::feed_mouse_buttons() {
     for (int b = 0; b < kMouseButtons; ++b) io.MouseDown[b] = down[b];
 }
 
+void App::on_swipe(int direction) {
+    const Key key = direction > 0 ? Key::Right : Key::Left;
+    input_.push(KeyEvent{key, true});
+    input_.push(KeyEvent{key, false});
+}
+
 // One queued key press per frame (none while a text field has the keyboard).
 void App::handle_keys() {
     if (ImGui::GetIO().WantTextInput) {  // the text field's keys; an Enter there opens the typed path
@@ -325,7 +332,10 @@ void App::draw_frame() {
     linked_hover_ = state_.hover_token;
     state_.hover_token = -1;
 
-    ImGui::PushFont(state_.presenter ? fonts_.big_body : fonts_.body);
+    const ImVec2 window = ImGui::GetIO().DisplaySize;  // text shrinks on a small window (window_layout.h)
+    ImFont* font = state_.presenter ? fonts_.big_body : fonts_.body;
+    ImGui::GetIO().FontGlobalScale = fonts_.scale * text_scale(window.x, window.y, font->FontSize * fonts_.scale);
+    ImGui::PushFont(font);
     UiActions actions;
     monkey_.act(actions);
     draw_main_window(actions);
@@ -393,6 +403,9 @@ void App::step_fps_measure() {
     }
 }
 
+// The body font's size as drawn (text shrinks on a small window: logic/layout/window_layout.h).
+static float body_px(const Fonts& fonts) { return fonts.body->FontSize * ImGui::GetIO().FontGlobalScale; }
+
 // The last item's rectangle, as window pixels.
 static PixelRect item_rect() {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
@@ -414,6 +427,8 @@ void App::draw_main_window(UiActions& actions) {
         ti.busy = loader_.busy();
         ti.gpu_available = gpu_.session().available();
         if (!gpu_.session().status().built) ti.gpu_absent = gpu_.session().status().error;
+        if (navigator_folds(ImGui::GetContentRegionAvail().x, body_px(fonts_), lessons_.player() != nullptr))
+            ti.stages_drawer = &nav_.drawer_open;
         DrawToolbar(state_, pipeline_, ti, actions);
         // The windows' switches, on the next row when the toolbar is full.
         SameLineOrWrap(ImGui::CalcTextSize("Draw a digit Train Ask the model Lesson editor").x +
@@ -434,20 +449,20 @@ void App::draw_main_window(UiActions& actions) {
     }
     if (message_ && !DrawMessageBar(*message_)) message_.reset();
 
-    float status_h =
-        fonts_.body->FontSize + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
+    float status_h = body_px(fonts_) + ImGui::GetStyle().FramePadding.y * 2 + ImGui::GetStyle().ItemSpacing.y + 4.f;
     const bool columns = trace_ && model_ && !pipeline_.ids.empty();
-    // A lesson's caption heads the side column beside the view (the window is wider than tall), else a strip below.
-    float caption_h = columns ? 0.f : lessons_.caption_height(ImGui::GetContentRegionAvail().x);
     const std::string modified = trace_ ? modified_pass_text(ask_.results().asked, state_.ask.show) : "";
     const std::string random = model_ ? random_weights_text(model_->config) : "";
-    float body_h =
-        ImGui::GetContentRegionAvail().y - status_h - caption_h - PassBannerHeight(modified) - PassBannerHeight(random);
+    const float body_h =
+        ImGui::GetContentRegionAvail().y - status_h - PassBannerHeight(modified) - PassBannerHeight(random);
     DrawPassBanner(random, BannerKind::RandomWeights);  // over every screen that draws its attention
     DrawPassBanner(modified);                           // what was asked, over every screen and in every screenshot
     const float dock_h = columns ? dock_height(body_h) : 0.f;
-    if (columns) draw_columns(body_h - dock_h);
-    else draw_loading(body_h);
+    // While loading, a lesson's caption takes a strip under the loading box.
+    const WindowLayout layout = columns ? window_layout(body_h - dock_h) : WindowLayout{};
+    const float caption_h = columns ? layout.caption_below : lessons_.caption_height(ImGui::GetContentRegionAvail().x);
+    if (columns) draw_columns(layout, layout.view_h);
+    else draw_loading(body_h - caption_h);
     draw_dock(dock_h);
     if (caption_h > 0.f) lessons_.draw_caption(caption_h);
     ImGui::PushFont(fonts_.body);  // the status bar is for the teacher: the normal size, so it fits in presenter mode
@@ -560,8 +575,26 @@ const WalkedBlocks* App::walked_blocks(const std::shared_ptr<const Trace>& shown
     return walked;
 }
 
-// Navigator | stage view or attention screen | side panel over the GPU panel.
-void App::draw_columns(float body_h) {
+// The room the main window's columns share (logic/layout/window_layout.h), `body_h` high.
+WindowLayout App::window_layout(float body_h) {
+    LayoutRoom room;
+    room.width = ImGui::GetContentRegionAvail().x;
+    room.height = body_h;
+    room.font = body_px(fonts_);
+    room.navigator = NavigatorWidth(pipeline_, fonts_);
+    room.gap = ImGui::GetStyle().ItemSpacing.x;
+    room.presenter = state_.presenter;
+    room.lesson = lessons_.player() != nullptr;
+    room.caption_below_h = room.lesson ? lessons_.caption_height(room.width) : 0.f;
+    // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).
+    const bool side_text = !room.lesson && !(state_.presenter && state_.screen == Screen::Attention);
+    room.side_panel = side_text || draw_.visible || gpu_.panel_height(body_h) > 0 || lessons_.editor().visible;
+    room.drawer_open = nav_.drawer_open;
+    return lay_out_window(room);
+}
+
+// Navigator | stage view or attention screen | side panel (or a lesson's caption) over the GPU panel.
+void App::draw_columns(const WindowLayout& layout, float body_h) {
     const std::shared_ptr<const Trace> shown = ask_.views_trace();
     ViewContext ctx = ctx_.views(shown);
     ctx.walked = walked_blocks(shown);
@@ -569,24 +602,17 @@ void App::draw_columns(float body_h) {
     ctx.ask_open = &ask_.panel().visible;
     ctx.comparison = compare_.side(ctx);
     if (LessonPlayer* lesson = lessons_.player()) ctx.transition = &lesson->transition;
-    const float width = ImGui::GetContentRegionAvail().x;
-    float nav_w =
-        state_.presenter ? 0.f : std::min(std::max(NavigatorWidth(pipeline_, fonts_), width * 0.16f), width * 0.26f);
-    // Presenter mode gives the attention screen's maps the whole width (its side text is the same on every layer).
-    // A lesson's side column holds its caption instead of the side panel (the caption narrates).
+    ctx.pinch = pinch_ ? &*pinch_ : nullptr;
     const bool lesson = lessons_.player() != nullptr;
     const bool editing = lessons_.editor().visible && lesson;
-    const bool side_column = lesson || !(state_.presenter && state_.screen == Screen::Attention) || draw_.visible ||
-                             gpu_.panel_height(body_h) > 0;
-    float info_w = side_column ? std::max(300.f, width * (lesson ? 0.3f : state_.presenter ? 0.26f : 0.22f)) : 0.f;
+    const float nav_w = layout.navigator, info_w = layout.side;
     if (nav_w > 0) {
         ImGui::BeginChild("navigator", ImVec2(nav_w, body_h), true);
         DrawNavigator(nav_, state_, pipeline_, fonts_);
         ImGui::EndChild();
         ImGui::SameLine();
     }
-    const float gaps = (nav_w > 0 ? 1 : 0) + (info_w > 0 ? 1 : 0);
-    ImGui::BeginChild("view", ImVec2(width - nav_w - info_w - gaps * ImGui::GetStyle().ItemSpacing.x, body_h), true,
+    ImGui::BeginChild("view", ImVec2(layout.view_w, body_h), true,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     switch (state_.screen) {
         case Screen::Attention: DrawAttentionScreen(ctx); break;
@@ -603,6 +629,7 @@ void App::draw_columns(float body_h) {
             break;
     }
     ImGui::EndChild();
+    pinch_.reset();
     figure_regions_.push_back(item_rect());
     if (info_w <= 0) return;
     ImGui::SameLine();
@@ -616,7 +643,7 @@ void App::draw_columns(float body_h) {
     if (editing) draw_docked_editor(body_h);
     const float used = ImGui::GetCursorPosY() - top;
     const float rest = std::max(ImGui::GetFrameHeight() * 3, body_h - used - gpu_.panel_height(body_h));
-    if (lesson) {
+    if (lesson && layout.caption_below <= 0.f) {
         lessons_.draw_caption(rest);
     } else {
         ImGui::BeginChild("info", ImVec2(0, rest), true);
@@ -663,63 +690,6 @@ StatusInfo App::status_info() const {
     return si;
 }
 
-// What drawn_rects collects: textures (heatmaps, photos, overlays, colour bars; text and flat shapes use
-// the font atlas and do not count), textures and the solid shapes of charts (chart_shape), or text
-// (glyphs and short strokes).
-enum class Drawn { Pictures, PicturesAndCharts, Text };
-
-// Whether a triangle drawn with the font atlas is part of a chart: a solid shape (the atlas's white
-// pixel) at least 12 pixels both ways in a colour of its own, not the style's at any opacity (frames,
-// buttons, panels, a docked panel's opaque background).
-static bool chart_shape(const ImDrawVert* const v[3], const PixelRect& r) {
-    if (r.x1 - r.x0 < 12.f || r.y1 - r.y0 < 12.f) return false;
-    const ImU32 rgb = ~IM_COL32_A_MASK;
-    for (int k = 0; k < 3; ++k) {
-        if ((v[k]->col >> IM_COL32_A_SHIFT) < 128) return false;
-        for (int c = 0; c < ImGuiCol_COUNT; ++c)
-            if ((v[k]->col & rgb) == (ImGui::GetColorU32(c) & rgb)) return false;
-    }
-    return true;
-}
-
-static bool wanted(Drawn what, bool font_atlas, const ImDrawVert* const v[3], const PixelRect& r) {
-    if (!font_atlas) return what != Drawn::Text;
-    const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
-    const bool solid = v[0]->uv.x == white.x && v[0]->uv.y == white.y;
-    if (what == Drawn::Text)
-        return !solid && r.x1 - r.x0 <= 64.f && r.y1 - r.y0 <= 64.f;  // a glyph, not a border's long line
-    return what == Drawn::PicturesAndCharts && solid && chart_shape(v, r);
-}
-
-// The rectangles (window pixels, clipped) of the triangles drawn this frame that are `what`.
-static std::vector<PixelRect> drawn_rects(const ImDrawData* dd, Drawn what) {
-    std::vector<PixelRect> rects;
-    if (!dd) return rects;
-    const ImTextureID font_atlas = ImGui::GetIO().Fonts->TexID;
-    for (int l = 0; l < dd->CmdListsCount; ++l) {
-        const ImDrawList* list = dd->CmdLists[l];
-        for (const ImDrawCmd& cmd : list->CmdBuffer) {
-            if (cmd.UserCallback) continue;
-            for (unsigned i = 0; i + 2 < cmd.ElemCount; i += 3) {  // a triangle of a textured quad spans the quad
-                PixelRect r{FLT_MAX, FLT_MAX, -FLT_MAX, -FLT_MAX};
-                const ImDrawVert* v[3];
-                for (unsigned k = 0; k < 3; ++k) {
-                    v[k] = &list->VtxBuffer[cmd.VtxOffset + list->IdxBuffer[cmd.IdxOffset + i + k]];
-                    r = {std::min(r.x0, v[k]->pos.x), std::min(r.y0, v[k]->pos.y), std::max(r.x1, v[k]->pos.x),
-                         std::max(r.y1, v[k]->pos.y)};
-                }
-                if (!wanted(what, cmd.TextureId == font_atlas, v, r)) continue;
-                r = {std::max(r.x0, cmd.ClipRect.x), std::max(r.y0, cmd.ClipRect.y), std::min(r.x1, cmd.ClipRect.z),
-                     std::min(r.y1, cmd.ClipRect.w)};
-                if (r.x1 > r.x0 && r.y1 > r.y0)
-                    rects.push_back({r.x0 - dd->DisplayPos.x, r.y0 - dd->DisplayPos.y, r.x1 - dd->DisplayPos.x,
-                                     r.y1 - dd->DisplayPos.y});
-            }
-        }
-    }
-    return rects;
-}
-
 // A hand-out step's figure: the pictures and charts of the view (and the dock under it) cut out of the
 // frame with the text beside them (titles, axis labels, colour-bar ticks: logic/lesson/handout_figure.h).
 void App::save_handout_figure(const std::string& path, int fb_width, int fb_height) {
@@ -730,7 +700,7 @@ void App::save_handout_figure(const std::string& path, int fb_width, int fb_heig
     };
     const ImDrawData* dd = ImGui::GetDrawData();
     FigureDrawing drawn{to_pixels(drawn_rects(dd, Drawn::PicturesAndCharts)), to_pixels(drawn_rects(dd, Drawn::Text)),
-                        to_pixels(figure_regions_), 1.6f * fonts_.body->FontSize * scale};
+                        to_pixels(figure_regions_), 1.6f * body_px(fonts_) * scale};
     lessons_.save_handout_step(path, read_framebuffer(fb_width, fb_height), drawn);
 }
 

@@ -16,6 +16,7 @@
 #include "logic/state/app_state.h"
 #include "logic/state/bookmarks.h"
 #include "logic/state/derived_cache.h"
+#include "logic/layout/window_layout.h"
 #include "panels/draw_panel.h"
 #include "logic/jobs/block_walk.h"
 #include "logic/jobs/explanation.h"
@@ -58,6 +59,9 @@ public:
     void open_decoded_image(const std::string& name, std::shared_ptr<const Image> picture);
     void on_key(const KeyEvent& e) { input_.push(e); }             // queued, applied in draw_frame
     void on_mouse_button(const MouseEvent& e) { input_.push(e); }  // queued
+    // A sideways swipe on a touch screen: forward (1) or back (-1), as the → and ← keys (a lesson's step).
+    void on_swipe(int direction);
+    void on_pinch(const PinchEvent& e) { pinch_ = e; }  // taken by the next frame's view
     // Between the backend's NewFrame and ImGui::NewFrame: ImGui sees at most one queued
     // button transition per frame, so a press and release within one frame is still a click.
     void feed_mouse_buttons();
@@ -76,8 +80,13 @@ public:
         // The cell of the stage on screen whose inputs the side panel's "Where this number comes from"
         // shows (its row and column in the clicked heatmap); -1 without one.
         int cell_row = -1, cell_col = -1;
+        // The last frame's pictures as a share of the window (logic/describe/picture_coverage.h), and the
+        // text it cut at an edge (views/widgets/drawn_screen.h): the page tests at each window size read them.
+        double picture_share = 0.0;
+        std::vector<std::string> clipped;
     };
-    ViewSummary view_summary() const;  // controllers/app_view_link.cpp
+    ViewSummary view_summary() const;                                   // controllers/app_view_link.cpp
+    bool pictured() const { return trace_ && !pipeline_.ids.empty(); }  // a pass is on screen
 
     bool should_close() const { return quit_; }
     // The pass or the occlusion map is running on the worker: frames can wait (platform/window.h).
@@ -103,7 +112,8 @@ private:
     void advance_tour();      // --tour: show the planned stage and screen
     void step_fps_measure();  // --measure-fps: cycle through the stages, then report
     void draw_main_window(UiActions& actions);
-    void draw_columns(float body_h);
+    WindowLayout window_layout(float body_h);  // the room the columns share
+    void draw_columns(const WindowLayout& layout, float body_h);
     const WalkedBlocks* walked_blocks(const std::shared_ptr<const Trace>& shown);
     void draw_loading(float body_h);
     float dock_height(float body_h);  // the strip under the columns for the Train and Ask panels
@@ -134,6 +144,7 @@ private:
     AppState state_;
     Pipeline pipeline_;
     InputQueue input_;
+    std::optional<PinchEvent> pinch_;  // a pinch since the last frame, for its view
     Bookmarks bookmarks_;
     Loader loader_;
     TextureCache cache_;

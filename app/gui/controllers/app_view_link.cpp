@@ -1,7 +1,9 @@
 // App::show_view: the window's title names the view ("block0.attn · digits ·
 // ViT Visualizer", in a lesson "… · step 2/11") and a page's link follows it
 // (logic/link/view_link.h), both set only when they change; App::view_summary
-// says what the screen shows in a few words.
+// says what the screen shows in a few words, with how much of it is pictures and what text it cut.
+#include <imgui.h>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -11,6 +13,7 @@
 #include "logic/link/view_link.h"
 #include "loading/builtin.h"
 #include "platform/window.h"
+#include "views/widgets/drawn_screen.h"
 
 namespace vit::gui {
 
@@ -52,7 +55,7 @@ std::string App::shown_stage() const { return pipeline_.ids.empty() ? "" : pipel
 
 App::ViewSummary App::view_summary() const {
     ViewSummary v;
-    if (!trace_ || pipeline_.ids.empty()) return v;
+    if (!pictured()) return v;
     v.ready = true;
     v.model = model_name_;
     v.image = image_name_;
@@ -71,6 +74,9 @@ App::ViewSummary App::view_summary() const {
         v.top_class = top_class(*trace_);
         v.top_probability = probs->data[static_cast<size_t>(v.top_class)];
     }
+    const ImVec2 window = ImGui::GetIO().DisplaySize;
+    v.picture_share = covered_share(drawn_rects(ImGui::GetDrawData(), Drawn::Pictures), int(window.x), int(window.y));
+    v.clipped = clipped_text();
     return v;
 }
 

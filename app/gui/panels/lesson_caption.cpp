@@ -50,8 +50,9 @@ float lesson_caption_height(const LessonPlayer& player, const LessonEditor& edit
     const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : text.title);
     float h = ImGui::GetTextLineHeightWithSpacing() * 1.6f;           // title (heading font)
     h += WrappedHeight(drawn_text(player.lesson.title), wrap) + 4.f;  // the footer: the lesson's title
-    if (!title_beside_where(title, where_we_are(player, editor), wrap))
-        h += ImGui::GetTextLineHeightWithSpacing() +
+    const std::string where = where_we_are(player, editor);
+    if (!title_beside_where(title, where, wrap))
+        h += WrappedHeight(where, wrap) + ImGui::GetStyle().ItemSpacing.y +
              1.35f * ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap / 1.35f).y -
              1.35f * ImGui::GetTextLineHeight();
     if (player.steps() == 0)
@@ -70,7 +71,7 @@ static std::string where_we_are(const LessonPlayer& player, const LessonEditor& 
 
 void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, const Fonts& fonts, bool presenter,
                        float height, const LessonText& text, const std::string& answer) {
-    ImGui::BeginChild("lesson_caption", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
+    ImGui::BeginChild("lesson_caption", ImVec2(0, height), true);  // a long answer scrolls
     const std::string title = drawn_text(player.steps() == 0 ? player.lesson.title : text.title);
     const std::string where = where_we_are(player, editor);
     const bool one_line = title_beside_where(title, where, ImGui::GetContentRegionAvail().x);
@@ -81,7 +82,7 @@ void DrawLessonCaption(const LessonPlayer& player, const LessonEditor& editor, c
         ImGui::SameLine();
         ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(where.c_str()).x);
     }
-    ImGui::TextDisabled("%s", where.c_str());
+    KeysHint(where);  // a narrow column wraps it between words
     if (player.steps() == 0) {
         ImGui::TextWrapped("%s", kNoStepYet);
         ImGui::EndChild();

@@ -10,6 +10,7 @@ namespace vit::gui {
 struct NavigatorState {
     int scrolled_to = -1;  // the stage last scrolled into view (scroll only when it changes)
     Screen scrolled_screen = Screen::Stage;
+    bool drawer_open = false;  // on a narrow window the navigator folds into a drawer; the student opened it
 };
 
 void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, const Fonts& fonts);

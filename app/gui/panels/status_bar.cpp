@@ -74,21 +74,28 @@ bool DrawStatusBar(const StatusInfo& s) {
     return false;
 }
 
+// The banner's text, wrapped between words in the window's width (a narrow window takes two lines).
+static float banner_text_height(const std::string& text) {
+    const float wrap = ImGui::GetContentRegionAvail().x - 16.f;
+    return ImGui::CalcTextSize(drawn_text(text).c_str(), nullptr, false, wrap).y;
+}
+
 float PassBannerHeight(const std::string& text) {
-    return text.empty() ? 0.f : ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.y;
+    if (text.empty()) return 0.f;
+    return banner_text_height(text) + 2.f * ImGui::GetStyle().FramePadding.y + ImGui::GetStyle().ItemSpacing.y;
 }
 
 void DrawPassBanner(const std::string& text, BannerKind kind) {
     if (text.empty()) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    const ImVec2 size(ImGui::GetContentRegionAvail().x, ImGui::GetFrameHeight());
+    const float pad = ImGui::GetStyle().FramePadding.y;
+    const ImVec2 size(ImGui::GetContentRegionAvail().x, banner_text_height(text) + 2.f * pad);
     const ImU32 fill = kind == BannerKind::ModifiedPass ? IM_COL32(200, 110, 0, 255) : IM_COL32(175, 175, 195, 255);
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), fill, 3.f);
-    const float pad = ImGui::GetStyle().FramePadding.y;
-    dl->PushClipRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), true);
-    dl->AddText(ImVec2(p0.x + 8.f, p0.y + pad), IM_COL32(0, 0, 0, 255), drawn_text(text).c_str());
-    dl->PopClipRect();
+    const std::string shown = drawn_text(text);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p0.x + 8.f, p0.y + pad), IM_COL32(0, 0, 0, 255),
+                shown.c_str(), nullptr, size.x - 16.f);
     ImGui::Dummy(size);
 }
 

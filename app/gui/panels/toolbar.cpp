@@ -7,11 +7,16 @@
 
 namespace vit::gui {
 
-void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, UiActions& actions) {
-    if (ImGui::Button("Open image…")) actions.show_open_image = true;
-    ImGui::SameLine();
-    if (ImGui::Button("Open model…")) actions.show_open_model = true;
-    ImGui::SameLine(0, 24);
+// The widths of a button and of a checkbox labelled `label`, for a group that wraps as a whole.
+static float button_w(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + 2.f * ImGui::GetStyle().FramePadding.x;
+}
+static float checkbox_w(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+// The screens' switches: the stage arrows and the attention, model and overview screens.
+static void screen_switches(AppState& state, const Pipeline& p) {
     if (ImGui::ArrowButton("prev", ImGuiDir_Left)) prev_stage(state, p);
     ImGui::SameLine();
     if (ImGui::ArrowButton("next", ImGuiDir_Right)) next_stage(state, p);
@@ -26,14 +31,30 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
     bool overview = state.screen == Screen::Overview;
     if (ImGui::Checkbox("Overview", &overview)) state.screen = overview ? Screen::Overview : Screen::Stage;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the whole model at a glance: every stage as a thumbnail (key V)");
-    ImGui::SameLine(0, 24);
+}
+
+void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, UiActions& actions) {
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    if (info.stages_drawer) {
+        ImGui::Checkbox("Stages", info.stages_drawer);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("the list of every stage (folded on a narrow window)");
+        ImGui::SameLine(0, 24);
+    }
+    if (ImGui::Button("Open image…")) actions.show_open_image = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Open model…")) actions.show_open_model = true;
+    SameLineOrWrap(2.f * ImGui::GetFrameHeight() + checkbox_w("Attention view") + checkbox_w("Model view") +
+                   checkbox_w("Overview") + 4.f * spacing);
+    screen_switches(state, p);
+    SameLineOrWrap(button_w("Presenter (F11 or P)") + button_w("Export PNG") + button_w("Export .npy") + 2.f * spacing);
     if (ImGui::Button("Presenter (F11 or P)")) actions.toggle_presenter = true;
     ImGui::SameLine();
     if (ImGui::Button("Export PNG")) actions.export_png = true;
     ImGui::SameLine();
     if (ImGui::Button("Export .npy")) actions.export_npy = true;
-    ImGui::SameLine(0, 24);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.5f);
+    const float combo_w = button_w("colours: auto") + ImGui::GetFrameHeight();  // its text and its arrow
+    SameLineOrWrap(combo_w + checkbox_w("numbers") + checkbox_w("clicker") + 2.f * spacing);
+    ImGui::SetNextItemWidth(combo_w);
     static const char* kModes[] = {"colours: auto", "diverging", "sequential"};
     int mode = static_cast<int>(state.colormap);
     if (ImGui::Combo("##colormap", &mode, kModes, 3)) state.colormap = static_cast<ColormapMode>(mode);

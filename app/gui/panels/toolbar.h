@@ -7,9 +7,10 @@
 namespace vit::gui {
 
 struct ToolbarInfo {
-    bool gpu_available = false;  // the GPU backend (gpu/) is built and has a context
-    std::string gpu_absent;      // why this build has no GPU backend ("" where it has one)
-    bool busy = false;           // loading or computing
+    bool gpu_available = false;     // the GPU backend (gpu/) is built and has a context
+    std::string gpu_absent;         // why this build has no GPU backend ("" where it has one)
+    bool busy = false;              // loading or computing
+    bool* stages_drawer = nullptr;  // the folded navigator's drawer (window_layout.h): a switch heads the row
 };
 
 void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, UiActions& actions);

@@ -42,7 +42,7 @@ void load_fonts(Fonts& f, float density, const char* folder, float base_px, floa
                     ": arrows, dashes and Greek letters show as '?' (install Debian's fonts-dejavu-core)";
         f.body = io.Fonts->AddFontDefault();
         f.heading = f.mono = f.big_body = f.big_heading = f.big_mono = f.body;
-        io.FontGlobalScale = base_px / 13.f;
+        f.scale = base_px / 13.f;
         return;
     }
     f.heading = add(io, folder, "DejaVuSans-Bold.ttf", base_px * 1.35f, density, r);

@@ -21,6 +21,7 @@ struct Fonts {
     ImFont* big_mono = nullptr;
     ImVector<ImWchar> ranges;  // must outlive the atlas build
     std::string missing;       // "" with DejaVu; else one line for the user: what is missing and what to install
+    float scale = 1.f;         // ImGui's own font, drawn at 13 px, is scaled to the body's size
 };
 
 // Adds the fonts from `folder` to io.Fonts (before the backend builds the atlas), their glyphs

@@ -33,7 +33,7 @@ void run_frame() {
     } catch (...) {
         std::fprintf(stderr, "vitviz: %s\n", vit::failure_message().c_str());
     }
-    if (!pictured && g_app->view_summary().ready) {  // this frame drew the first pass: the page's load time ends
+    if (!pictured && g_app->pictured()) {  // this frame drew the first pass: the page's load time ends
         pictured = true;
         EM_ASM({ window.vitvizFirstPicture = performance.now(); });
     }
@@ -61,6 +61,16 @@ extern "C" EMSCRIPTEN_KEEPALIVE void vitviz_open_path(const char* path) {
     if (g_app) g_app->on_drop(1, &path);
 }
 
+// A sideways swipe on a touch screen (platform/web_window.cpp): 1 forward, -1 back.
+extern "C" EMSCRIPTEN_KEEPALIVE void vitviz_swipe(int direction) {
+    if (g_app) g_app->on_swipe(direction);
+}
+
+// Two fingers spreading (grow 1) or closing (0) at (x, y), in the page's CSS pixels.
+extern "C" EMSCRIPTEN_KEEPALIVE void vitviz_pinch(double x, double y, int grow) {
+    if (g_app) g_app->on_pinch({static_cast<float>(x), static_cast<float>(y), grow != 0});
+}
+
 // What the screen shows, as JSON (App::view_summary): the page's tests read it.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* vitviz_view() {
     static std::string json;
@@ -69,6 +79,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* vitviz_view() {
                           {"link", v.link}, {"modified", v.modified}, {"token", v.token}, {"token_count", v.tokens},
                           {"top_class", v.top_class}, {"top_probability", v.top_probability},
                           {"train_step", v.train_step}, {"drawing", v.drawing}, {"editor", v.editor},
+                          {"picture_share", v.picture_share}, {"clipped", v.clipped},
                           {"cell", v.cell_row < 0 ? nlohmann::json() : nlohmann::json{v.cell_row, v.cell_col}}}.dump();
     return json.c_str();
 }

@@ -4,7 +4,7 @@
 // screen's pixel density (sharp on HiDPI screens: the app lays out in CSS
 // pixels and draws at the device's); the browser presents each frame;
 // presenter mode is the browser's full screen; the page's title and address
-// follow the view.
+// follow the view; touches are taken as a student means them (take_touches).
 // The JavaScript inside EM_ASM is not C++: clang-format would break it (its arrows).
 // clang-format off
 #include "platform/window.h"
@@ -52,6 +52,57 @@ static void fit_canvas() {
     });
 }
 
+// Touch (Chromebooks, tablets): one finger is the mouse (a tap clicks where it lands, a drag drags), a quick
+// sideways swipe steps (App::on_swipe: the lesson, else the stages), two fingers spreading or closing enlarge
+// the map under them or go back (App::on_pinch). Emscripten's GLFW would press the mouse where it last was,
+// and the browser would click again with the mouse events it makes up: both are kept from the touches.
+EM_JS(void, take_touches, (), {
+    const canvas = Module['canvas'];
+    const mouse = (type, touch) => canvas.dispatchEvent(new MouseEvent(type, {
+        clientX: touch.clientX, clientY: touch.clientY, button: 0, buttons: type === 'mouseup' ? 0 : 1,
+        bubbles: true}));
+    const at = (touch) => {
+        const r = canvas.getBoundingClientRect();
+        return [touch.clientX - r.left, touch.clientY - r.top];
+    };
+    const spread = (ts) => Math.hypot(ts[0].clientX - ts[1].clientX, ts[0].clientY - ts[1].clientY);
+    let gesture = null;  // { x, y, time } for one finger; { spread, done } for two
+    const handle = (e) => {
+        if (e.target !== canvas) return;
+        e.preventDefault();
+        e.stopPropagation();
+        const touches = e.touches, changed = e.changedTouches[0];
+        if (e.type === 'touchstart' && touches.length === 1) {
+            const [x, y] = at(changed);
+            gesture = { x, y, time: performance.now() };
+            mouse('mousemove', changed);
+            mouse('mousedown', changed);
+        } else if (e.type === 'touchstart' && touches.length === 2) {
+            gesture = { spread: spread(touches), done: false };
+        } else if (e.type === 'touchmove' && touches.length === 1 && gesture && gesture.spread === undefined) {
+            mouse('mousemove', touches[0]);
+        } else if (e.type === 'touchmove' && touches.length === 2 && gesture && gesture.spread && !gesture.done) {
+            const ratio = spread(touches) / gesture.spread;
+            if (ratio > 1.3 || ratio < 0.77) {
+                gesture.done = true;
+                const [x0, y0] = at(touches[0]), [x1, y1] = at(touches[1]);
+                Module._vitviz_pinch((x0 + x1) / 2, (y0 + y1) / 2, ratio > 1 ? 1 : 0);
+            }
+        } else if (e.type === 'touchend' || e.type === 'touchcancel') {
+            if (touches.length > 0) return;
+            mouse('mouseup', changed);
+            if (gesture && gesture.spread === undefined && e.type === 'touchend') {
+                const [x, y] = at(changed), dx = x - gesture.x, dy = y - gesture.y;
+                if (Math.abs(dx) > 80 && Math.abs(dx) > 2 * Math.abs(dy) && performance.now() - gesture.time < 800)
+                    Module._vitviz_swipe(dx < 0 ? 1 : -1);
+            }
+            gesture = null;
+        }
+    };
+    for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel'])
+        window.addEventListener(type, handle, { capture: true, passive: false });
+});
+
 bool open_window(bool /*vsync: the browser paces frames*/) {
     glfwSetErrorCallback(glfw_error);
     if (!glfwInit()) {
@@ -68,6 +119,7 @@ bool open_window(bool /*vsync: the browser paces frames*/) {
     }
     glfwMakeContextCurrent(g_window);
     fit_canvas();
+    take_touches();
     glfw::start_imgui(g_window, "#version 300 es");
     return true;
 }

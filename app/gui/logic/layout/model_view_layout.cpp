@@ -1,5 +1,5 @@
 // The model view's grid geometry.
-#include "logic/describe/model_view_layout.h"
+#include "logic/layout/model_view_layout.h"
 
 #include <algorithm>
 

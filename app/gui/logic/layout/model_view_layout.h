@@ -4,9 +4,9 @@
 // as the region allows. A deep model with few heads (ViT-Ti: 12 × 3) would be
 // a thin column, so its layers wrap into bands side by side (blocks 0–5, then
 // 6–11), each with its own labels, when that makes the cells larger.
-// Pure geometry, no ImGui: tests/app/test_overview_layout.cpp.
+// Pure geometry, no ImGui: tests/app/test_layouts.cpp.
 #pragma once
-#include "logic/describe/overview_layout.h"  // LayoutRect
+#include "logic/layout/overview_layout.h"  // LayoutRect
 
 namespace vit::gui {
 

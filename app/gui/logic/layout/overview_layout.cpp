@@ -1,5 +1,5 @@
 // The overview screen's geometry: rows of thumbnails, their names and residual skips.
-#include "logic/describe/overview_layout.h"
+#include "logic/layout/overview_layout.h"
 
 #include <algorithm>
 

@@ -59,6 +59,12 @@ struct MouseEvent {
     bool press = true;  // false: release
 };
 
+// Two fingers spreading (grow) or closing at (x, y) in layout pixels: the map under them enlarges, or goes back.
+struct PinchEvent {
+    float x = 0.f, y = 0.f;
+    bool grow = true;
+};
+
 inline constexpr int kMouseButtons = 3;
 inline constexpr size_t kQueueLimit = 64;  // events beyond it are dropped (a stuck key cannot grow it)
 

@@ -113,6 +113,10 @@ void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok
     if (t.overlay == nullptr && (own_bar || t.own_bar))
         ImGui::Dummy(ImVec2(side, bar_height()));  // keep the tiles aligned
     ImGui::EndGroup();
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    if (t.head >= 0 && ctx.pinch && ctx.pinch->grow == (st.head < 0) && ctx.pinch->x >= a.x && ctx.pinch->x < b.x &&
+        ctx.pinch->y >= a.y && ctx.pinch->y < b.y)
+        toggle_enlarged_head(st, ctx.pipeline, t.head);  // two fingers spread over a head: it fills the view (or back)
 }
 
 // Layer arrows, CLS only, the colour scale and the keys, wrapping to a new line when a control does not fit.
@@ -180,7 +184,7 @@ void DrawAttentionHeader(ViewContext& ctx, int tok) {
         ImGui::SameLine(0, 2 * ImGui::GetFontSize());
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (ImGui::GetItemRectSize().y - ImGui::GetFontSize()) * 0.5f);
     }
-    ImGui::TextDisabled("%s", keys.c_str());
+    KeysHint(keys);  // a narrow view wraps them between words
     DrawControls(ctx);
     if (ctx.token_dropped(tok)) DroppedTokenNote(ctx, tok);
     // In presenter mode the maps take this room; the occlusion map's title explains it under the mouse.
@@ -300,6 +304,14 @@ float tile_side(const std::vector<Tile>& tiles, const TileRoom& room, int cols) 
     return std::min(room.avail.x / cols - room.gap, (room.avail.y - bars) / rows - room.extra_h);
 }
 
+// The columns that make equal tiles largest in the room.
+int grid_columns(const std::vector<Tile>& tiles, const TileRoom& room) {
+    int cols = 1;
+    for (int c = 2; c <= static_cast<int>(tiles.size()); ++c)
+        if (tile_side(tiles, room, c) > tile_side(tiles, room, cols)) cols = c;
+    return cols;
+}
+
 // One head enlarged to fill the view, the image to click on beside it; returns the big tile's bottom right.
 ImVec2 DrawEnlargedHead(ViewContext& ctx, const std::vector<Tile>& tiles, const TileRoom& room) {
     const AppState& st = ctx.state;
@@ -325,9 +337,7 @@ ImVec2 DrawEnlargedHead(ViewContext& ctx, const std::vector<Tile>& tiles, const 
 // (no less than `from`).
 ImVec2 DrawTileGrid(ViewContext& ctx, const std::vector<Tile>& tiles, const TileRoom& room, ImVec2 from) {
     const int n = static_cast<int>(tiles.size());
-    int cols = 1;
-    for (int c = 2; c <= n; ++c)
-        if (tile_side(tiles, room, c) > tile_side(tiles, room, cols)) cols = c;
+    const int cols = grid_columns(tiles, room);
     const float side = std::max(40.f, tile_side(tiles, room, cols));
     const bool shorten = short_titles(tiles, side);
     ImVec2 corner = from;
@@ -356,27 +366,49 @@ std::string attention_caption(ViewContext& ctx, const AttentionTiles& at, Range 
     return caption + ".";
 }
 
-// The tiles in `avail`, as large as they fit, and (one scale for the layer) its colour bar at their right.
-void DrawAttentionTiles(ViewContext& ctx, const AttentionTiles& at, Range shared, int tok, ImVec2 avail) {
-    const AppState& st = ctx.state;
-    // A shared scale has one colour bar, at the right of the tiles.
+// The tiles' room in `avail`: with one scale for the layer, its colour bar's width kept at their right.
+TileRoom tile_room(const AppState& st, int tok, ImVec2 avail) {
     const bool own_bars = st.attention_scale == AttentionScale::EachMap;
-    const float lh = ImGui::GetTextLineHeightWithSpacing();
     const float gap = std::round(ImGui::GetFontSize() * 0.6f);
     const float bar_w = own_bars ? 0.f : ImGui::CalcTextSize("100%").x + 16.f + 8.f + 2 * gap;
     // Per row of tiles: the title, the half-gap between rows and ImGui's item spacing; and a row with bars
     // (own scales, or a signed map's own) those.
     const float spacing = ImGui::GetStyle().ItemSpacing.y;
     const float extra_h = title_height() + gap * 0.5f + 3 * spacing;
-    const TileRoom room{ImVec2(avail.x - bar_w, avail.y), gap, bar_w, extra_h, bar_height() + spacing, own_bars, tok};
+    return {ImVec2(avail.x - bar_w, avail.y), gap, bar_w, extra_h, bar_height() + spacing, own_bars, tok};
+}
+
+// The tiles in `avail`, as large as they fit, and (one scale for the layer) its colour bar at their right;
+// returns the right edge of what it drew.
+float DrawAttentionTiles(ViewContext& ctx, const AttentionTiles& at, Range shared, int tok, ImVec2 avail) {
+    const AppState& st = ctx.state;
+    const TileRoom room = tile_room(st, tok, avail);
     const ImVec2 tiles_at = ImGui::GetCursorScreenPos();
     const ImVec2 corner =
         st.head >= 0 ? DrawEnlargedHead(ctx, at.tiles, room) : DrawTileGrid(ctx, at.tiles, room, tiles_at);
-    if (!own_bars) {  // the one colour bar of the shared scale, as tall as the tiles
-        const float top = tiles_at.y + title_height();
-        DrawColorBar(ctx.cache, Colormap::Sequential, shared, ImVec2(corner.x + gap, top), 16.f,
-                     std::max(corner.y - top, 4 * lh), percent);
+    if (room.own_bars) return corner.x;
+    const float top = tiles_at.y + title_height();  // the one colour bar of the shared scale, as tall as the tiles
+    const float lh = ImGui::GetTextLineHeightWithSpacing();
+    DrawColorBar(ctx.cache, Colormap::Sequential, shared, ImVec2(corner.x + room.gap, top), 16.f,
+                 std::max(corner.y - top, 4 * lh), percent);
+    return corner.x + room.bar_w;
+}
+
+// The width of a column beside the tiles for the caption when the tiles are larger with it there than with
+// the caption under them (the window is wider than the tiles' rows need: presenter mode's grid); 0 if not.
+float caption_column(const AppState& st, const AttentionTiles& at, int tok, const std::string& caption, ImVec2 avail,
+                     float footer_h) {
+    if (st.head >= 0) return 0.f;
+    const TileRoom under = tile_room(st, tok, ImVec2(avail.x, avail.y - footer_h));
+    float best = tile_side(at.tiles, under, grid_columns(at.tiles, under)), column = 0.f;
+    const float em = ImGui::GetFontSize();
+    for (float w = 8.f * em; w <= 20.f * em; w += em) {  // narrower than 8 of its letters wide, a caption reads poorly
+        if (WrappedHeight(caption, w) > avail.y * 0.8f) continue;
+        const TileRoom beside = tile_room(st, tok, ImVec2(avail.x - w - under.gap, avail.y));
+        const float side = tile_side(at.tiles, beside, grid_columns(at.tiles, beside));
+        if (side > best) best = side, column = w;
     }
+    return column;
 }
 
 // The attention screen's right half with a comparison model: the CLS token's attention for every
@@ -428,10 +460,21 @@ void DrawAttentionScreen(ViewContext& ctx) {
     const float footer_h = std::max(ImGui::GetTextLineHeightWithSpacing() * 2.f,
                                     WrappedHeight(caption, ImGui::GetContentRegionAvail().x)) +
                            ImGui::GetStyle().ItemSpacing.y + 4.f;
-    const ImVec2 room(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - footer_h);
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImVec2 room(avail.x, avail.y - footer_h);
     const auto tiles = [&](ViewContext& loaded) {
         DrawAttentionTiles(loaded, at, shared, tok, ImGui::GetContentRegionAvail());
     };
+    const float column = ctx.comparison ? 0.f : caption_column(st, at, tok, caption, avail, footer_h);
+    if (column > 0.f) {  // the caption beside the tiles, at their top
+        const ImVec2 top = ImGui::GetCursorScreenPos();
+        const float right = DrawAttentionTiles(ctx, at, shared, tok, ImVec2(avail.x - column, avail.y));
+        ImGui::SetCursorScreenPos(ImVec2(right + ImGui::GetFontSize(), top.y + title_height()));
+        ImGui::BeginChild("caption", ImVec2(column - ImGui::GetFontSize(), avail.y - title_height()));
+        Note(caption);
+        ImGui::EndChild();
+        return;
+    }
     if (ctx.comparison) DrawComparisonHalves(ctx, room, tiles, DrawComparisonClsAttention);
     else DrawAttentionTiles(ctx, at, shared, tok, room);
     ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowContentRegionMax().y - footer_h));

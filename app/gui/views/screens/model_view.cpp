@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "logic/describe/attention_scale.h"
-#include "logic/describe/model_view_layout.h"
+#include "logic/layout/model_view_layout.h"
 #include "views/widgets/views.h"
 
 namespace vit::gui {

@@ -6,7 +6,7 @@
 // Thumbnails are the stage view's own textures (same cache keys).
 #include <algorithm>
 
-#include "logic/describe/overview_layout.h"
+#include "logic/layout/overview_layout.h"
 #include "views/widgets/views.h"
 
 namespace vit::gui {

@@ -95,9 +95,14 @@ void DrawInputView(ViewContext& ctx) {
     int C = static_cast<int>(in.shape[0]), S = static_cast<int>(in.shape[1]);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    if (C == 1 && avail.x < 1.4f * avail.y && avail.x >= 0.9f * avail.y) return DrawInputColumns(ctx, in, S, avail);
-    // A wide view of a grey image (presenter mode, a lesson): the three pictures in one row, as tall as the view.
-    const bool one_row = C == 1 && avail.x >= 1.4f * avail.y;
+    // A grey image in a view not taller than wide: in columns (DrawInputColumns), or in a very wide view the
+    // three pictures in one row, whichever draws the normalised channel larger.
+    const bool grey_wide = C == 1 && avail.x >= 0.9f * avail.y;
+    const float in_row = std::min(avail.y - 4.f * lh, avail.x * 0.27f);
+    const float in_columns =
+        std::min(avail.x * 0.64f - 32.f, avail.y - WrappedHeight(kNormalisedNote, avail.x) - 2 * lh);
+    if (grey_wide && in_columns >= in_row) return DrawInputColumns(ctx, in, S, avail);
+    const bool one_row = grey_wide;
     float top_h = one_row ? std::min(avail.y - 4.f * lh, avail.x * 0.27f) : std::min(avail.y * 0.4f, avail.x * 0.32f);
     DrawImageFile(ctx, ImVec2(avail.x * 0.4f, top_h - lh));
     ImGui::SameLine(0, 24);

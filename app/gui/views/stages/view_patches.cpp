@@ -115,9 +115,9 @@ void DrawPatchesView(ViewContext& ctx) {
     if (!t) return;
     ImGui::Spacing();
     if (!narrow) return DrawFlattenedPatches(ctx, *t, ImGui::GetContentRegionAvail());
-    const ImVec2 rest = ImGui::GetContentRegionAvail();
+    const ImVec2 rest = ImGui::GetContentRegionAvail(), at = ImGui::GetCursorScreenPos();
     DrawFlattenedPatches(ctx, *t, ImVec2(rest.x * 0.45f, rest.y));
-    ImGui::SameLine(0, 30);
+    ImGui::SetCursorScreenPos(ImVec2(at.x + rest.x * 0.45f + 30.f, at.y));  // beside its box (and its labels)
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x);
     Note(note);

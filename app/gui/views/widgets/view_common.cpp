@@ -475,6 +475,8 @@ void WrappedWords(const std::string& text, const ImVec4& colour) {
 
 void Note(const std::string& text) { WrappedWords(text, ImGui::ColorConvertU32ToFloat4(IM_COL32(190, 190, 200, 255))); }
 
+void KeysHint(const std::string& text) { WrappedWords(text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)); }
+
 float FormulaAndNoteHeight(ViewContext& ctx, StageKind kind, const std::string& note, float width) {
     if (width <= 0.f) width = ImGui::GetContentRegionAvail().x;
     const float spacing = ImGui::GetStyle().ItemSpacing.y;

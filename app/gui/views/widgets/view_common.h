@@ -13,6 +13,7 @@
 #include "logic/describe/stage_info.h"  // percent()
 #include "logic/jobs/block_walk.h"
 #include "logic/state/derived_cache.h"
+#include "logic/state/input_queue.h"
 #include "platform/fonts.h"
 #include "views/widgets/heatmap.h"
 #include "formats/image.h"
@@ -52,6 +53,7 @@ struct ViewContext {
     bool shows_original() const { return ask && ask->original && state.ask.show == AskShow::Original; }
     StepTransition* transition = nullptr;         // a lesson step changing: maps cross-fade, the selection glides
     const ComparisonSide* comparison = nullptr;   // a comparison model is loaded: its half of the screen
+    const PinchEvent* pinch = nullptr;            // a pinch this frame (a touch screen): the map under it enlarges
     const WalkedBlocks* walked = nullptr;         // a Stream trace's blocks walked so far (logic/jobs/block_walk.h)
     std::shared_ptr<const Trace> held = nullptr;  // keeps `trace` alive while the views draw it (a recomputed block's)
     TokenGlide glide() const { return transition ? transition->glide() : TokenGlide{}; }
@@ -217,7 +219,8 @@ float WrappedHeight(const std::string& text, float width);  // the height word_w
 // Text in `colour` wrapped between words where TextWrapped would wrap it (a pushed wrap position, else
 // the window's right edge).
 void WrappedWords(const std::string& text, const ImVec4& colour);
-void Note(const std::string& text);  // wrapped between words, dimmed explanation
+void Note(const std::string& text);      // wrapped between words, dimmed explanation
+void KeysHint(const std::string& text);  // wrapped between words in the disabled colour: keys, where we are
 // In warning colour: the selected token was dropped, so its maps are empty.
 void DroppedTokenNote(const ViewContext& ctx, int token);
 // On a screen over every block, when the pass kept only the residual stream (TraceKeep in
