@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { kHeight, kWidth, launch, openPage, pixels, press, serveSite, sleep, standInHub, view, waitFor }
+import { kHeight, kWidth, launch, openPage, press, serveSite, sleep, standInHub, view, waitFor }
   from './page.mjs';
 
 const build = resolve(process.argv[2] || 'build-web');
@@ -46,7 +46,7 @@ async function playLesson(browser, url, hub, lesson, group, problems) {
         await sleep(800);  // the step's transition, the new layout and its pictures' textures
         const v = await view(page);
         seen[size.name].push({ step, share: v.picture_share, clipped: v.clipped });
-        await pixels(page, join(shots, `${lesson}-step${step}-${size.name}.png`));
+        await page.screenshot({ path: join(shots, `${lesson}-step${step}-${size.name}.png`) });
       }
       if (step < kSteps) {
         await press(page, 'ArrowRight');  // the answer, when the step asks a question

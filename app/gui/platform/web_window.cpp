@@ -52,49 +52,57 @@ static void fit_canvas() {
     });
 }
 
-// Touch (Chromebooks, tablets): one finger is the mouse (a tap clicks where it lands, a drag drags), a quick
-// sideways swipe steps (App::on_swipe: the lesson, else the stages), two fingers spreading or closing enlarge
-// the map under them or go back (App::on_pinch). Emscripten's GLFW would press the mouse where it last was,
-// and the browser would click again with the mouse events it makes up: both are kept from the touches.
+// Touch (Chromebooks, tablets): a tap clicks where it lands; a finger that first moves up or down (or
+// slowly) drags as the mouse does (a slider, a stroke on the Draw canvas); one that first moves sideways
+// and lifts within 0.8 s, 80 px on, swipes (App::on_swipe: the lesson's next step, else the next stage)
+// without clicking; two fingers spreading or closing enlarge the map under them or go back
+// (App::on_pinch). Emscripten's GLFW would press the mouse where it last was, and the browser would
+// click again with the mouse events it makes up: the page takes the touches and sends the canvas mouse
+// events at the finger instead.
 EM_JS(void, take_touches, (), {
     const canvas = Module['canvas'];
-    const mouse = (type, touch) => canvas.dispatchEvent(new MouseEvent(type, {
-        clientX: touch.clientX, clientY: touch.clientY, button: 0, buttons: type === 'mouseup' ? 0 : 1,
-        bubbles: true}));
-    const at = (touch) => {
-        const r = canvas.getBoundingClientRect();
-        return [touch.clientX - r.left, touch.clientY - r.top];
-    };
+    const mouse = (type, x, y) => canvas.dispatchEvent(new MouseEvent(type, {
+        clientX: x, clientY: y, button: 0, buttons: type === 'mouseup' ? 0 : 1, bubbles: true}));
     const spread = (ts) => Math.hypot(ts[0].clientX - ts[1].clientX, ts[0].clientY - ts[1].clientY);
-    let gesture = null;  // { x, y, time } for one finger; { spread, done } for two
+    // One finger: { x, y, time, mode: undefined (not moved yet), 'drag' or 'swipe' }; two: { spread, done }.
+    let gesture = null;
+    const press = (g) => { mouse('mousemove', g.x, g.y); mouse('mousedown', g.x, g.y); };
     const handle = (e) => {
         if (e.target !== canvas) return;
         e.preventDefault();
         e.stopPropagation();
         const touches = e.touches, changed = e.changedTouches[0];
         if (e.type === 'touchstart' && touches.length === 1) {
-            const [x, y] = at(changed);
-            gesture = { x, y, time: performance.now() };
-            mouse('mousemove', changed);
-            mouse('mousedown', changed);
+            gesture = { x: changed.clientX, y: changed.clientY, time: performance.now() };
         } else if (e.type === 'touchstart' && touches.length === 2) {
+            if (gesture && gesture.mode === 'drag') mouse('mouseup', gesture.x, gesture.y);
             gesture = { spread: spread(touches), done: false };
         } else if (e.type === 'touchmove' && touches.length === 1 && gesture && gesture.spread === undefined) {
-            mouse('mousemove', touches[0]);
+            const t = touches[0], dx = t.clientX - gesture.x, dy = t.clientY - gesture.y;
+            if (gesture.mode === undefined && Math.hypot(dx, dy) > 10) {
+                const sideways = Math.abs(dx) > 2 * Math.abs(dy) && performance.now() - gesture.time < 300;
+                gesture.mode = sideways ? 'swipe' : 'drag';
+                if (!sideways) press(gesture);
+            }
+            if (gesture.mode === 'drag') mouse('mousemove', t.clientX, t.clientY);
         } else if (e.type === 'touchmove' && touches.length === 2 && gesture && gesture.spread && !gesture.done) {
             const ratio = spread(touches) / gesture.spread;
             if (ratio > 1.3 || ratio < 0.77) {
                 gesture.done = true;
-                const [x0, y0] = at(touches[0]), [x1, y1] = at(touches[1]);
-                Module._vitviz_pinch((x0 + x1) / 2, (y0 + y1) / 2, ratio > 1 ? 1 : 0);
+                const r = canvas.getBoundingClientRect();
+                const x = (touches[0].clientX + touches[1].clientX) / 2 - r.left;
+                const y = (touches[0].clientY + touches[1].clientY) / 2 - r.top;
+                Module._vitviz_pinch(x, y, ratio > 1 ? 1 : 0);
             }
-        } else if (e.type === 'touchend' || e.type === 'touchcancel') {
-            if (touches.length > 0) return;
-            mouse('mouseup', changed);
-            if (gesture && gesture.spread === undefined && e.type === 'touchend') {
-                const [x, y] = at(changed), dx = x - gesture.x, dy = y - gesture.y;
-                if (Math.abs(dx) > 80 && Math.abs(dx) > 2 * Math.abs(dy) && performance.now() - gesture.time < 800)
-                    Module._vitviz_swipe(dx < 0 ? 1 : -1);
+        } else if ((e.type === 'touchend' || e.type === 'touchcancel') && touches.length === 0 && gesture) {
+            const dx = changed.clientX - gesture.x, quick = performance.now() - gesture.time < 800;
+            if (gesture.mode === undefined && e.type === 'touchend') {  // a tap
+                press(gesture);
+                mouse('mouseup', gesture.x, gesture.y);
+            } else if (gesture.mode === 'drag') {
+                mouse('mouseup', changed.clientX, changed.clientY);
+            } else if (gesture.mode === 'swipe' && e.type === 'touchend' && quick && Math.abs(dx) > 80) {
+                Module._vitviz_swipe(dx < 0 ? 1 : -1);
             }
             gesture = null;
         }

@@ -7,7 +7,7 @@ namespace vit::gui {
 
 // The side column's width: a share of the window, never under 300 pixels (its text's floor).
 static float side_width(const LayoutRoom& room) {
-    const float share = room.lesson ? 0.27f : room.presenter ? 0.26f : 0.22f;
+    const float share = room.lesson ? 0.3f : room.presenter ? 0.26f : 0.22f;
     return std::max(300.f, room.width * share);
 }
 
