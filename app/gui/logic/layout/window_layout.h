@@ -1,6 +1,6 @@
 // How the main window shares its room between the navigator, the view and the
 // side column, for the window's size. A wide window keeps all three; a narrow one
-// folds the navigator into a drawer (the toolbar's "Stages" button or N opens it),
+// folds the navigator into a drawer (the toolbar's "Stages" switch opens it),
 // and so does a lesson on a window that is not wide (the lesson steps the stages);
 // a lesson's caption goes beside the view or in a strip under it, wherever the
 // view keeps the larger picture; text shrinks on a small window, to a floor.

@@ -1,8 +1,8 @@
 // The attention screen: for the chosen layer, where the selected token looks —
 // its attention row over the image for every head side by side, the mean over
 // heads, and attention rollout through all layers, laid out as equal tiles that
-// fill the view. Click a patch to choose the token; click a head's title (or
-// press Z / Enter) to enlarge it; "CLS only" shows the CLS token's attention,
+// fill the view. Click a patch to choose the token; click a head's title (press
+// Z / Enter, or spread two fingers over it) to enlarge it; "CLS only" shows the CLS token's attention,
 // as in the DINO paper. Colours follow the chosen scale (attention_scale.h).
 // Beside them the occlusion map (Ask panel): where masking hurts the answer. With a
 // comparison model, the tiles take the left half and its CLS attention the right (comparison_half.h).
