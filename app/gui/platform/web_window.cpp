@@ -69,7 +69,7 @@ EM_JS(void, take_touches, (), {
     const press = (g) => { mouse('mousemove', g.x, g.y); mouse('mousedown', g.x, g.y); };
     const handle = (e) => {
         if (e.target !== canvas) return;
-        e.preventDefault();
+        if (e.cancelable) e.preventDefault();  // the canvas's touch-action: none keeps them cancelable
         e.stopPropagation();
         const touches = e.touches, changed = e.changedTouches[0];
         if (e.type === 'touchstart' && touches.length === 1) {
