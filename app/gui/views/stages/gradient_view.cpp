@@ -32,6 +32,15 @@ static void DrawStageMatrix(ViewContext& vctx, const StageRef& stage, const Tens
     }
 }
 
+// The value above its gradient where that gives their cells more of `area` than side by side
+// (a narrow window, a matrix of few columns); the logits' single row always side by side.
+static bool stacks_value_over_gradient(ViewContext& ctx, const StageRef& stage, const Tensor& t, ImVec2 area,
+                                       float gap) {
+    if (stage.kind == StageKind::Logits) return false;
+    const int slice = stage.kind == StageKind::Input ? 0 : t.rank() == 3 ? std::max(0, ctx.state.head) : -1;
+    return BestHeatmapColumns(2, area, stage_spec(ctx, stage, t, slice), ImVec2(gap, gap)) == 1;
+}
+
 void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool busy, DerivedCache& grad_derived) {
     const StageRef stage = ctx.stage();
     const StageDef& def = stage_def(stage.kind);
@@ -70,12 +79,19 @@ void DrawGradientView(ViewContext& ctx, const Explanation* ex, int cls, bool bus
                      grad_derived,   (1ull << 63) | (ctx.generation << 16) | static_cast<uint64_t>(cls & 0xffff),
                      ctx.fonts,      ctx.linked_hover};
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float lh = ImGui::GetTextLineHeightWithSpacing();
-    const float h = avail.y - 5.f * lh, gap = 20.f;
-    const float value_w = (avail.x - gap) * 0.4f, grad_w = avail.x - gap - value_w;
-    DrawStageMatrix(ctx, stage, *value, ImVec2(value_w, h), "value " + shape_string(value->shape));
-    ImGui::SameLine(0, gap);
-    DrawStageMatrix(gctx, stage, *grad, ImVec2(grad_w, h), "gradient " + shape_string(grad->shape));
+    const float gap = 20.f;
+    const ImVec2 area(avail.x, avail.y - 5.f * ImGui::GetTextLineHeightWithSpacing());
+    if (stacks_value_over_gradient(ctx, stage, *value, area, gap)) {
+        const ImVec2 each(area.x, (area.y - gap) * 0.5f);
+        DrawStageMatrix(ctx, stage, *value, each, "value " + shape_string(value->shape));
+        ImGui::Dummy(ImVec2(0, gap * 0.5f));
+        DrawStageMatrix(gctx, stage, *grad, each, "gradient " + shape_string(grad->shape));
+    } else {
+        const float value_w = (area.x - gap) * 0.4f, grad_w = area.x - gap - value_w;
+        DrawStageMatrix(ctx, stage, *value, ImVec2(value_w, area.y), "value " + shape_string(value->shape));
+        ImGui::SameLine(0, gap);
+        DrawStageMatrix(gctx, stage, *grad, ImVec2(grad_w, area.y), "gradient " + shape_string(grad->shape));
+    }
     ctx.state.token = grad_state.token;  // a click in the gradient selects the token everywhere
     ImGui::PushFont(ctx.mono());
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.86f, 0.55f, 1.f));

@@ -181,7 +181,7 @@ void DrawTokensView(ViewContext& ctx) {
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    float left_w = avail.x * 0.56f;
+    float left_w = avail.x * 0.62f;
     float row_h = (avail.y - 2 * lh) / 2.f;
     float w = (left_w - 50.f) / 2.f - 8.f;
     const float top_y = ImGui::GetCursorScreenPos().y;

@@ -97,12 +97,13 @@ namespace {
 
 // Where one heatmap's parts go on screen.
 struct Layout {
-    ImVec2 origin;            // top-left corner of the widget
-    ImVec2 box;               // the whole widget
-    float title_h = 0.f;      // the title line (0 without a title)
-    float col_axis_x = -1.f;  // >= 0: the column axis's name shares the title line, from this x
-    float left = 0.f;         // room for the row ticks and the selected-row marker
-    ImVec2 p0, p1;            // the cells' corners
+    ImVec2 origin;               // top-left corner of the widget
+    ImVec2 box;                  // the whole widget
+    float title_h = 0.f;         // the title line (0 without a title)
+    float col_axis_x = -1.f;     // >= 0: the column axis's name shares the title line, from this x
+    float left = 0.f;            // room for the row ticks and the selected-row marker
+    bool row_axis_line = false;  // the row axis's name on a line of its own above the column ticks
+    ImVec2 p0, p1;               // the cells' corners
     float cw = 0.f, ch = 0.f;
     bool bar_below = false;
     float bar_w = 0.f, bar_h = 0.f;  // room for the colour bar at the right / below
@@ -144,28 +145,10 @@ void fit_cells(const HeatmapSpec& s, float area_w, float area_h, float& cw, floa
     if (s.layout.cell_h > 0) ch = s.layout.cell_h;
 }
 
-Layout layout_heatmap(const HeatmapSpec& s, Range range) {
-    Layout L;
+// The colour bar where the cells come out larger; where that makes no difference, below in a box much
+// taller than wide, else at the right. Cells start `top` below the origin; returns their area.
+static float place_cells(const HeatmapSpec& s, Range range, float top, Layout& L) {
     const float lh = ImGui::GetTextLineHeight();
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const ImVec2 size = s.layout.size;
-    L.box = ImVec2(std::max(size.x > 0 ? size.x : avail.x, 60.f), std::max(size.y > 0 ? size.y : avail.y, 4 * lh));
-    L.origin = ImGui::GetCursorScreenPos();
-    L.title_h = s.labels.title.empty() ? 0.f : lh + 4.f;
-    if (s.layout.row_ticks && s.layout.axes) {
-        L.left = std::max(text_size(row_tick(s, s.matrix.rows - 1)).x, text_size(row_tick(s, 0)).x);
-        L.left = std::max(L.left + kMarker + 4.f, text_size(row_axis(s)).x + 10.f);
-    } else if (s.token_rows.selected >= 0) {
-        L.left = 6.f;
-    }
-    // The column axis's name beside the title when it fits there: one line more for the cells.
-    if (L.title_h > 0.f && s.layout.axes) {
-        const float x = std::max(L.left, text_size(s.labels.title).x + ImGui::GetFontSize());
-        if (x + text_size(col_axis(s)).x <= L.box.x) L.col_axis_x = x;
-    }
-    const float top = L.title_h + (s.layout.axes ? (L.col_axis_x >= 0.f ? 1.f : 2.f) * lh + 4.f : 2.f);
-    // The colour bar where the cells come out larger; where that makes no difference, below in a box much
-    // taller than wide, else at the right.
     auto place_bar = [&](bool below) {
         L.bar_below = s.layout.colorbar && below;
         L.bar_w = s.layout.colorbar && !below ? ColorBarWidth(range) + 12.f : 0.f;
@@ -177,8 +160,44 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
     };
     const bool tall = L.box.y > L.box.x * 1.15f;
     const float right = place_bar(false), below = place_bar(true);
-    if (std::abs(below - right) <= 0.01f * std::max(below, right)) place_bar(tall);
-    else place_bar(below > right);
+    if (std::abs(below - right) <= 0.01f * std::max(below, right)) return place_bar(tall);
+    return place_bar(below > right);
+}
+
+// Title, axis lines, cells and colour bar in the box. The row axis's name stands left of the column
+// ticks, over the row ticks' margin; where that margin would narrow the cells (a long name, a matrix
+// held back by the box's width) it takes a line of its own above the ticks instead.
+Layout layout_heatmap(const HeatmapSpec& s, Range range) {
+    Layout L;
+    const float lh = ImGui::GetTextLineHeight();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImVec2 size = s.layout.size;
+    L.box = ImVec2(std::max(size.x > 0 ? size.x : avail.x, 60.f), std::max(size.y > 0 ? size.y : avail.y, 4 * lh));
+    L.origin = ImGui::GetCursorScreenPos();
+    L.title_h = s.labels.title.empty() ? 0.f : lh + 4.f;
+    float ticks_left = s.token_rows.selected >= 0 ? 6.f : 0.f, axis_left = 0.f;
+    if (s.layout.row_ticks && s.layout.axes) {
+        ticks_left = std::max(text_size(row_tick(s, s.matrix.rows - 1)).x, text_size(row_tick(s, 0)).x) + kMarker + 4.f;
+        axis_left = text_size(row_axis(s)).x + 10.f;
+    }
+    // Lines above the cells: the title, the column axis's name beside it when it fits there (else a
+    // line of its own), the ticks; the row axis's name with the ticks or on a line of its own.
+    float top = 0.f;
+    auto place = [&](bool axis_line) {
+        L.left = axis_line ? ticks_left : std::max(ticks_left, axis_left);
+        L.row_axis_line = axis_line;
+        L.col_axis_x = -1.f;
+        if (L.title_h > 0.f && s.layout.axes) {
+            const float x = std::max(L.left, text_size(s.labels.title).x + ImGui::GetFontSize());
+            if (x + text_size(col_axis(s)).x <= L.box.x) L.col_axis_x = x;
+        }
+        const float lines = (L.col_axis_x >= 0.f ? 1.f : 2.f) + (axis_line ? 1.f : 0.f);
+        top = L.title_h + (s.layout.axes ? lines * lh + 4.f : 2.f);
+        return place_cells(s, range, top, L);
+    };
+    const float beside_ticks = place(false);
+    if (s.layout.row_ticks && s.layout.axes && axis_left > ticks_left && place(true) <= 1.02f * beside_ticks)
+        place(false);
     L.p0 = ImVec2(L.origin.x + L.left, L.origin.y + top);
     L.p1 = ImVec2(L.p0.x + L.cw * s.matrix.cols, L.p0.y + L.ch * s.matrix.rows);
     return L;
@@ -195,8 +214,9 @@ void DrawLabels(ImDrawList* dl, const HeatmapSpec& s, const Layout& L) {
     const float lh = ImGui::GetTextLineHeight();
     if (!s.labels.title.empty()) dl->AddText(L.origin, ImGui::GetColorU32(ImGuiCol_Text), s.labels.title.c_str());
     if (!s.layout.axes) return;
-    const float axis_y = L.origin.y + L.title_h, tick_y = L.col_axis_x >= 0.f ? axis_y : axis_y + lh;
-    if (s.layout.row_ticks) dl->AddText(ImVec2(L.origin.x, tick_y), kAxis, row_axis(s).c_str());
+    const float axis_y = L.origin.y + L.title_h, row_axis_y = L.col_axis_x >= 0.f ? axis_y : axis_y + lh;
+    const float tick_y = row_axis_y + (L.row_axis_line ? lh : 0.f);
+    if (s.layout.row_ticks) dl->AddText(ImVec2(L.origin.x, row_axis_y), kAxis, row_axis(s).c_str());
     if (L.col_axis_x >= 0.f) dl->AddText(ImVec2(L.origin.x + L.col_axis_x, L.origin.y), kAxis, col_axis(s).c_str());
     else dl->AddText(ImVec2(L.p0.x, axis_y), kAxis, col_axis(s).c_str());
     if (s.layout.col_group > 0 && s.matrix.cols % s.layout.col_group == 0 && s.matrix.cols / s.layout.col_group > 1) {
