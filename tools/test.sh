@@ -15,7 +15,8 @@
 # small built-ins and the family fixtures), and the Release app gets the same
 # for each ViT-B-sized built-in; any crash, hang, assertion or sanitizer report
 # fails the script. Then the browser build (tools/web.sh --test): the core's
-# tests as WebAssembly under node and the page's tests in headless Chromium.
+# tests as WebAssembly under node, the page's tests in headless Chromium and
+# the built-in lessons at a laptop's window sizes.
 # --native stops after the first build's tests (what CI runs in its second
 # Debian root, .ci/run).
 set -euo pipefail

@@ -6,8 +6,9 @@
 #                               the same, with those models from this computer's Hugging Face cache
 #                               inside the site (tools/web_bundle.sh): they open with no Hub
 #   bash tools/web.sh [PORT]    builds, then serves it at http://127.0.0.1:8000 (or PORT)
-#   bash tools/web.sh --test    builds, then runs the core's tests as WebAssembly under node and the
-#                               page tests in headless Chromium (tests/web)
+#   bash tools/web.sh --test    builds, then runs the core's tests as WebAssembly under node, the
+#                               page tests in headless Chromium and the lessons at a laptop's
+#                               window sizes (tests/web)
 #   bash tools/web.sh --bench   builds, then the page's benchmark beside onnxruntime-web (tests/web)
 # Dependencies come from Debian's packages; the sources Emscripten compiles (zlib,
 # libjpeg-turbo, Dear ImGui, Catch2) from Debian's source packages of the
@@ -127,6 +128,7 @@ case "$mode" in
     bash tests/web/run_core_tests.sh "$out"
     npm_tools
     node tests/web/page_tests.mjs "$out"
+    node tests/web/page_sizes.mjs "$out"
     ;;
   --bench)
     npm_tools

@@ -3,8 +3,10 @@
 // localhost; the app's state read through its vitviz_view export; keys held as
 // a person holds them (the app reads its input once a frame); the screen's
 // pixels read back from a screenshot.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from './serve.mjs';
 
@@ -33,6 +35,20 @@ export function standInHub(source, repos, flags = []) {
     hub.once('error', fail);
     hub.stdout.once('data', (line) => done({ endpoint: String(line).trim(), stop: () => hub.kill() }));
   });
+}
+
+// A new folder holding a timm ViT of random weights (tests/hub/random_vit.py with `args`: its shape).
+export function randomVit(source, args = []) {
+  const folder = mkdtempSync(join(tmpdir(), 'vitviz-random-vit-'));
+  execFileSync('python3', [join(source, 'tests', 'hub', 'random_vit.py'), folder, ...args]);
+  return folder;
+}
+
+// The built-in DINO lesson's model, timm/vit_small_patch16_224.dino, served by the stand-in Hub as
+// random weights of its shape; resolves to { dino, endpoint, stop }.
+export async function dinoLessonHub(source) {
+  const dino = 'timm/vit_small_patch16_224.dino';
+  return { dino, ...await standInHub(source, { [dino]: randomVit(source) }) };
 }
 
 // Serves `dir` on a free port; resolves to { server, url }.

@@ -6,11 +6,9 @@
 // their share of the window at 1600 × 1000, or when the app cut any text at the
 // edge of a panel that does not scroll. Screenshots go to build-web/page-shots/sizes/.
 //   node tests/web/page_sizes.mjs [BUILD (default build-web)] [WORDS: only the lessons whose name holds them]
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { kHeight, kWidth, launch, openPage, press, serveSite, sleep, standInHub, view, waitFor }
+import { dinoLessonHub, kHeight, kWidth, launch, openPage, press, serveSite, sleep, view, waitFor }
   from './page.mjs';
 
 const build = resolve(process.argv[2] || 'build-web');
@@ -77,10 +75,7 @@ function faults(size, lesson, steps, referenceSteps) {
 async function main() {
   const { server, url } = await serveSite(join(build, 'site'));
   const browser = await launch(build);
-  // The DINO lesson's model, served as random weights of its shape by the stand-in Hub (tests/hub).
-  const folder = mkdtempSync(join(tmpdir(), 'vitviz-random-vit-'));
-  execFileSync('python3', [join(source, 'tests', 'hub', 'random_vit.py'), folder]);
-  const hub = await standInHub(source, { 'timm/vit_small_patch16_224.dino': folder });
+  const hub = await dinoLessonHub(source);
   const failures = [];
   const table = [];
   try {

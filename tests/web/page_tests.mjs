@@ -13,7 +13,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { black, changed, colours, drag, firstRun, kWidth, kHeight, launch, openPage, pixels, press, selection, selectionBox, serveSite, sleep,
-         standInHub, view, waitFor } from './page.mjs';
+         dinoLessonHub, randomVit, standInHub, view, waitFor } from './page.mjs';
 
 const build = resolve(process.argv[2] || 'build-web');
 const only = process.argv[3] || '';
@@ -366,10 +366,7 @@ test('a repository the Hub does not have is one message naming it, and the app o
 
 test('a lesson on a Hub model fetches it and plays; with the model out of reach its digits lesson plays instead',
      async (t) => {
-  const dino = 'timm/vit_small_patch16_224.dino';  // served as random weights of its shape (tests/hub/random_vit.py)
-  const folder = mkdtempSync(join(tmpdir(), 'vitviz-random-vit-'));
-  execFileSync('python3', [join(source, 'tests', 'hub', 'random_vit.py'), folder]);
-  const hub = await standInHub(source, { [dino]: folder });
+  const hub = await dinoLessonHub(source), dino = hub.dino;
   try {  // (timm repositories have no preprocessor_config.json: the browser logs its 404)
     const page = await t.open(`?lesson=what-attention-looks-at-dino&hub=${encodeURIComponent(hub.endpoint)}`,
                               { expectProblems: true });
@@ -423,10 +420,7 @@ test('a DINOv2 ViT-S/14 with registers at 518 px and a ViT-B/16 at 224 px open i
     'test/vit-b16-224': { args: ['--dim', '768', '--heads', '12'], tokens: 14 * 14 + 1 },
   };
   const repos = {};
-  for (const [name, m] of Object.entries(models)) {
-    repos[name] = mkdtempSync(join(tmpdir(), 'vitviz-random-vit-'));
-    execFileSync('python3', [join(source, 'tests', 'hub', 'random_vit.py'), repos[name], ...m.args]);
-  }
+  for (const [name, m] of Object.entries(models)) repos[name] = randomVit(source, m.args);
   const hub = await standInHub(source, repos);
   try {  // (timm repositories have no preprocessor_config.json: the browser logs its 404)
     for (const [name, m] of Object.entries(models)) {
