@@ -405,6 +405,8 @@ void App::step_fps_measure() {
 
 // The body font's size as drawn (text shrinks on a small window: logic/layout/window_layout.h).
 static float body_px(const Fonts& fonts) { return fonts.body->FontSize * ImGui::GetIO().FontGlobalScale; }
+// The body font before a small window shrinks the text: the window layout's thresholds are lines of it.
+static float full_size_body_px(const Fonts& fonts) { return fonts.body->FontSize * fonts.scale; }
 
 // The last item's rectangle, as window pixels.
 static PixelRect item_rect() {
@@ -427,7 +429,7 @@ void App::draw_main_window(UiActions& actions) {
         ti.busy = loader_.busy();
         ti.gpu_available = gpu_.session().available();
         if (!gpu_.session().status().built) ti.gpu_absent = gpu_.session().status().error;
-        if (navigator_folds(ImGui::GetContentRegionAvail().x, body_px(fonts_), lessons_.player() != nullptr))
+        if (navigator_folds(ImGui::GetContentRegionAvail().x, full_size_body_px(fonts_), lessons_.player() != nullptr))
             ti.stages_drawer = &nav_.drawer_open;
         DrawToolbar(state_, pipeline_, ti, actions);
         // The windows' switches, on the next row when the toolbar is full.
@@ -580,7 +582,7 @@ WindowLayout App::window_layout(float body_h) {
     LayoutRoom room;
     room.width = ImGui::GetContentRegionAvail().x;
     room.height = body_h;
-    room.font = body_px(fonts_);
+    room.font = full_size_body_px(fonts_);
     room.navigator = NavigatorWidth(pipeline_, fonts_);
     room.gap = ImGui::GetStyle().ItemSpacing.x;
     room.presenter = state_.presenter;

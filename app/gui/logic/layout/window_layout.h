@@ -11,7 +11,8 @@ namespace vit::gui {
 
 struct LayoutRoom {
     float width = 0.f, height = 0.f;  // the body's room: the window less the toolbar, banners and status bar
-    float font = 18.f;                // the body font's size: the thresholds are in lines of it
+    float font = 18.f;                // the body font's size before a small window shrinks text: the
+                                      // thresholds are in lines of it
     float navigator = 0.f;            // the navigator's width with its longest stage name
     float gap = 8.f;                  // between columns
     bool presenter = false;           // presenter mode: no navigator
