@@ -6,18 +6,20 @@
 // their share of the window at 1600 × 1000, or when the app cut any text at the
 // edge of a panel that does not scroll. Screenshots go to build-web/page-shots/sizes/.
 //   node tests/web/page_sizes.mjs [BUILD (default build-web)] [WORDS: only the lessons whose name holds them]
-import { mkdirSync, readdirSync } from 'node:fs';
+//                                 [--every-step: all the steps of each lesson, to look at]
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { dinoLessonHub, kHeight, kWidth, launch, openPage, press, serveSite, sleep, view, waitFor }
   from './page.mjs';
 
-const build = resolve(process.argv[2] || 'build-web');
-const only = process.argv[3] || '';
+const [buildArg, only = ''] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const build = resolve(buildArg || 'build-web');
+const everyStep = process.argv.includes('--every-step');
 const shots = join(build, 'page-shots', 'sizes');
 const source = resolve(new URL('../..', import.meta.url).pathname);
 mkdirSync(shots, { recursive: true });
 
-const kSteps = 3;          // the first steps of each lesson
+const kFirstSteps = 3;     // the steps of each lesson played, unless --every-step
 const kLeastShare = 0.75;  // of the step's picture share at 1600 × 1000
 const reference = { name: '1600x1000', width: kWidth, height: kHeight, scale: 1 };
 const sizes = [
@@ -29,14 +31,20 @@ const sizes = [
 const lessons = readdirSync(join(source, 'assets', 'lessons')).filter((f) => f.endsWith('.json'))
   .map((f) => f.replace(/\.json$/, ''));
 
-// The first steps of `lesson`, each seen at every size of `group` (the page resized in place, so the
+// How many steps the built-in `lesson` has.
+function lessonSteps(lesson) {
+  return JSON.parse(readFileSync(join(source, 'assets', 'lessons', `${lesson}.json`), 'utf8')).steps.length;
+}
+
+// The steps of `lesson`, each seen at every size of `group` (the page resized in place, so the
 // lesson loads once): { [size name]: [{ step, share, clipped }] }, screenshots saved.
 async function playLesson(browser, url, hub, lesson, group, problems) {
   const query = `?lesson=${lesson}${hub ? `&hub=${encodeURIComponent(hub)}` : ''}`;
   const page = await openPage(browser, url + query, problems, group[0].scale, group[0]);
   const seen = Object.fromEntries(group.map((size) => [size.name, []]));
   try {
-    for (let step = 1; step <= kSteps; ++step) {
+    const steps = everyStep ? lessonSteps(lesson) : kFirstSteps;
+    for (let step = 1; step <= steps; ++step) {
       await waitFor(page, `${lesson} step ${step}`,
                     (v) => v.ready && (step === 1 || new RegExp(`[?&]step=${step}(&|$)`).test(v.link)), 120);
       for (const size of group) {
@@ -46,7 +54,7 @@ async function playLesson(browser, url, hub, lesson, group, problems) {
         seen[size.name].push({ step, share: v.picture_share, clipped: v.clipped });
         await page.screenshot({ path: join(shots, `${lesson}-step${step}-${size.name}.png`) });
       }
-      if (step < kSteps) {
+      if (step < steps) {
         await press(page, 'ArrowRight');  // the answer, when the step asks a question
         if (!new RegExp(`[?&]step=${step + 1}(&|$)`).test((await view(page)).link)) await press(page, 'ArrowRight');
       }

@@ -66,8 +66,9 @@ void DrawClsMaskScreen(ViewContext& ctx) {
                                         : "DINO's CLS attention masks, one per head");
     if (!FindingsBlockChooser(ctx)) return;
     FindingsOptions& o = ctx.state.findings;
-    ImGui::SameLine(0, 30.f);
-    ImGui::SetNextItemWidth(200.f);
+    const float slider_w = 200.f;  // with its name, on the next line where the block's slider leaves too little
+    SameLineOrWrap(slider_w + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("share of the mass").x, 30.f);
+    ImGui::SetNextItemWidth(slider_w);
     ImGui::SliderFloat("share of the mass", &o.mass, 0.1f, 0.95f, "%.2f");
     const float formula_h = FindingsFormulaHeight(ctx, kFormula, kPytorch) + ImGui::GetTextLineHeightWithSpacing();
     const ImVec2 avail(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - formula_h);

@@ -34,7 +34,7 @@ static void DrawTokenPicker(ViewContext& ctx, float side) {
 static void DrawModelViewHeader(ViewContext& ctx, int tok) {
     AppState& st = ctx.state;
     ImGui::PushFont(ctx.heading());
-    ImGui::Text("Where does %s look, in every block and every head?", ctx.name_of_token(tok).c_str());
+    ImGui::TextWrapped("Where does %s look, in every block and every head?", ctx.name_of_token(tok).c_str());
     ImGui::PopFont();
     AttentionScaleCombo(st);
     Note("Rows are blocks, columns are heads; each map is the token's attention over the image: " +

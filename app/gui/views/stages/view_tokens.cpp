@@ -138,15 +138,16 @@ static const char* kHeading =
     "How alike are the positions? One small map per patch position: its cosine similarity with every other position";
 
 // The side of the position map in a column of `column` size: room is left for the heading, and the note and
-// the formula under it (neither is ever cut off); a tiny grid's map grows to 64 px a texel at most.
+// the formula under it, down to a map a third of the column tall (the column then scrolls); a tiny grid's
+// map grows to 64 px a texel at most.
 static float PositionMapSide(ViewContext& ctx, const std::string& note, ImVec2 column) {
     const float text_h = ImGui::CalcTextSize(kHeading, nullptr, false, column.x).y +
                          FormulaAndNoteHeight(ctx, StageKind::Tokens, note, column.x - 8.f) +
                          2.f * ImGui::GetStyle().ItemSpacing.y;  // under the heading and under the map
     const int g = ctx.grid();
-    const float side = std::min(
-        {column.x - ColorBarWidth({-1.f, 1.f}) - 20.f, column.y * 0.55f, column.y - text_h, float(g * (g + 1)) * 64.f});
-    return std::max(side, 3.f * ImGui::GetTextLineHeightWithSpacing());
+    const float widest = std::min(column.x - ColorBarWidth({-1.f, 1.f}) - 20.f, float(g * (g + 1)) * 64.f);
+    const float side = std::min({widest, column.y * 0.55f, column.y - text_h});
+    return std::max(side, std::min(widest, column.y / 3.f));
 }
 
 // What the pass added to each token: row r of tokens less row from_cls[r] of cls (a derived picture).
@@ -215,8 +216,8 @@ void DrawTokensView(ViewContext& ctx) {
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
 
-    ImGui::BeginGroup();
-    float right_w = ImGui::GetContentRegionAvail().x;
+    ImGui::BeginChild("position maps",
+                      ImVec2(ImGui::GetContentRegionAvail().x, avail.y));  // scrolls where its text runs long
     static const char* kTrained =
         "In a trained ViT each map lights up around its own position: nearby positions get similar vectors, and "
         "rows and columns show up.";
@@ -224,7 +225,7 @@ void DrawTokensView(ViewContext& ctx) {
         max_abs == 0.f ? zero_positions_note(ctx.ask && ctx.ask->asked.no_positions && !ctx.shows_original()) : "";
     // All-zero positions: the note says why the maps are blank instead of what a trained ViT shows.
     const std::string note = zeros.empty() ? kTrained : zeros;
-    const float side = PositionMapSide(ctx, note, ImVec2(right_w, avail.y));
+    const float side = PositionMapSide(ctx, note, ImVec2(ImGui::GetContentRegionAvail().x, avail.y));
     ImGui::PushTextWrapPos(ImGui::GetWindowContentRegionMax().x - 8.f);
     if (dropped) {
         Note("Tokens were dropped (Ask panel): " + std::to_string(cls.rows() - T) +
@@ -238,7 +239,7 @@ void DrawTokensView(ViewContext& ctx) {
     Note(note);
     Formula(ctx, StageKind::Tokens);
     ImGui::PopTextWrapPos();
-    ImGui::EndGroup();
+    ImGui::EndChild();
 }
 
 }  // namespace vit::gui
