@@ -116,13 +116,15 @@ void DrawHeadView(ViewContext& ctx) {
     const bool change = ctx.shows_difference();
     const bool share_bars = probs && !change;  // bars from 0 to 100%, else signed bars around a zero line
     const std::string title = bars_title(probs, change, top, K), note = head_note(ctx, stage.kind, change, K);
-    // The bars share what the title, the formula and the note under them leave: the note is never cut off.
+    // The bars share what the title, the formula and the note under them leave.
     auto text_height = [&](float width) {
         return ImGui::CalcTextSize(title.c_str(), nullptr, false, width).y +
                FormulaAndNoteHeight(ctx, stage.kind, note, width) + 3.f * ImGui::GetStyle().ItemSpacing.y;
     };
     DrawAnswerPicture(ctx, avail, text_height, top);
-    ImGui::BeginGroup();
+    // The bars, the formula and the note scroll together where bars a line high leave the text too little room.
+    ImGui::BeginChild("bars", avail);
+    avail = ImGui::GetContentRegionAvail();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + avail.x);
     ImGui::TextWrapped("%s", title.c_str());
     ImGui::Spacing();
@@ -171,7 +173,7 @@ void DrawHeadView(ViewContext& ctx) {
     Formula(ctx, stage.kind);
     Note(note);
     ImGui::PopTextWrapPos();
-    ImGui::EndGroup();
+    ImGui::EndChild();
 }
 
 }  // namespace vit::gui
