@@ -182,7 +182,6 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
     }
     // Lines above the cells: the title, the column axis's name beside it when it fits there (else a
     // line of its own), the ticks; the row axis's name with the ticks or on a line of its own.
-    float top = 0.f;
     auto place = [&](bool axis_line) {
         L.left = axis_line ? ticks_left : std::max(ticks_left, axis_left);
         L.row_axis_line = axis_line;
@@ -192,14 +191,16 @@ Layout layout_heatmap(const HeatmapSpec& s, Range range) {
             if (x + text_size(col_axis(s)).x <= L.box.x) L.col_axis_x = x;
         }
         const float lines = (L.col_axis_x >= 0.f ? 1.f : 2.f) + (axis_line ? 1.f : 0.f);
-        top = L.title_h + (s.layout.axes ? lines * lh + 4.f : 2.f);
-        return place_cells(s, range, top, L);
+        const float top = L.title_h + (s.layout.axes ? lines * lh + 4.f : 2.f);
+        const float area = place_cells(s, range, top, L);
+        L.p0 = ImVec2(L.origin.x + L.left, L.origin.y + top);
+        L.p1 = ImVec2(L.p0.x + L.cw * s.matrix.cols, L.p0.y + L.ch * s.matrix.rows);
+        return area;
     };
     const float beside_ticks = place(false);
+    const Layout beside = L;
     if (s.layout.row_ticks && s.layout.axes && axis_left > ticks_left && place(true) <= 1.02f * beside_ticks)
-        place(false);
-    L.p0 = ImVec2(L.origin.x + L.left, L.origin.y + top);
-    L.p1 = ImVec2(L.p0.x + L.cw * s.matrix.cols, L.p0.y + L.ch * s.matrix.rows);
+        L = beside;
     return L;
 }
 
