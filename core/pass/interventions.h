@@ -48,7 +48,7 @@ void validate_interventions(const Interventions& iv, const ModelConfig& config, 
 std::vector<int> embedded_patches(const Interventions& iv, int patches);
 
 // The patch number of each patch token the encoder keeps, in row order (row
-// i + 1 of `tokens` and later stages), after permuting and dropping.
+// i + prefix of `tokens` and later stages), after permuting and dropping.
 std::vector<int> kept_patches(const Interventions& iv, int patches);
 
 // The rows of the full token list (`prefix` tokens: CLS and any DIST or

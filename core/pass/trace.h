@@ -63,9 +63,10 @@ public:
     size_t size() const { return stages_.size(); }
     // The image patch in each patch row, in row order: 0..N−1 for a plain pass;
     // interventions (interventions.h) permute the rows from `patch_embed` on
-    // and drop some from `tokens` on. Row i of `patch_embed` and row i + 1 of
-    // `cls` hold patch embedded_patches()[i]; row i + 1 of `tokens` and later
-    // stages holds patch token_patches()[i].
+    // and drop some from `tokens` on. Row i of `patch_embed` and row i + P of
+    // `cls` hold patch embedded_patches()[i]; row i + P of `tokens` and later
+    // stages holds patch token_patches()[i], where P is the CLS token and any
+    // distillation or register tokens before the patches (ModelConfig::prefix_tokens).
     const std::vector<int>& embedded_patches() const { return embedded_patches_; }
     const std::vector<int>& token_patches() const { return token_patches_; }
     void set_patch_rows(std::vector<int> embedded, std::vector<int> kept) {

@@ -1,7 +1,7 @@
 // The window the app draws in, whichever platform gives it: desktop_window.cpp
-// opens one with GLFW and runs `while (!window_closed()) frame(app);`; a browser
-// build would supply the same functions over a canvas and call frame() from its
-// animation-frame callback.
+// opens one with GLFW and runs `while (!window_closed()) frame(app);`;
+// web_window.cpp supplies the same functions over the page's canvas, and
+// web_main.cpp calls frame() from the browser's animation-frame loop.
 #pragma once
 #include <memory>
 #include <string>

@@ -9,6 +9,7 @@
 #include "loading/builtin.h"
 #include "logic/jobs/joint_passes.h"
 #include "logic/state/file_list.h"
+#include "logic/state/screens.h"
 #include "logic/lesson/handout.h"
 
 namespace vit::gui {
@@ -44,8 +45,10 @@ const char* usage() {
         "  --measure-fps S  step through every stage for S seconds, print the frame rate, exit\n"
         "  --measure-pass N  rerun the pass N times as a click in the Ask panel does (to its answer on screen),\n"
         "                 print pass_ms median/min/max beside the core's pass (vitviz-cli --bench), exit\n"
-        "  --screen NAME  start on stage, attention, why, overview, model-view, attention-distance, patch-pca,\n"
-        "                 token-norms or cls-masks (with --measure-fps: measure it alone)\n"
+        "  --screen NAME  start on that screen (with --measure-fps: measure it alone), one of\n"
+        "                 " +
+        screen_names() +
+        "\n"
         "  --pca-images A,B,C  up to 3 images the patch-PCA screen fits one PCA over with the image (DINOv2's\n"
         "                 Figure 1); it starts in that joint form (else joint over the gallery's photos, when chosen)\n"
         "  --backend B    cpu (default) or gpu: the OpenGL 4.3 compute shaders, compared with the CPU core\n"

@@ -1,12 +1,5 @@
-// Command-line options of `vitviz` and the built-in defaults (model, image).
-//   vitviz [--model NAME|PATH] [--compare-model NAME|PATH] [--image PATH] [--image-size S]
-//          [--tour DIR] [--select-token T] [--presenter] [--clicker] [--open] [--measure-fps SECONDS] [--measure-pass
-//          N]
-//          [--keep-stream]
-//          [--screen stage|attention|why|overview|model-view]  (screens.h)
-//          [--backend cpu|gpu] [--gpu-fail-test] [--train [--train-epochs E]] [--lesson FILE [--handout OUT.html]]
-//          [--edit-lesson] [the interventions of vitviz-cli: core/pass/intervention_flags.h] [--monkey SECONDS [--seed
-//          S]]
+// Command-line options of `vitviz` and the built-in defaults (model, image);
+// usage() in options.cpp lists every option (`vitviz --help`).
 #pragma once
 #include <optional>
 #include <string>
