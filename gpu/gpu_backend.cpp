@@ -72,9 +72,9 @@ void GpuBackend::Impl::run_block(int b, GLuint x, const Interventions& iv) {
     ops.weighted_sum(a.attn.id(), a.qkv.id(), 2 * T * D, a.context.id(), H, T, Dh, T, D);
     const std::vector<int> silenced = ablated_heads(iv, b);
     if (!silenced.empty()) {
-        std::vector<float> scale(static_cast<size_t>(D), 1.0f);
-        for (int h : silenced) std::fill_n(scale.begin() + h * Dh, Dh, 0.0f);
-        a.head_scale.upload(scale.data(), scale.size());
+        std::vector<float> kept(static_cast<size_t>(D), 1.0f);  // 0 on a silenced head's columns
+        for (int h : silenced) std::fill_n(kept.begin() + h * Dh, Dh, 0.0f);
+        a.head_scale.upload(kept.data(), kept.size());
         ops.scale_columns(a.context.id(), a.head_scale.id(), T, D);
     }
     ops.matmul_bias(a.context.id(), 0, D, w.proj_w.id(), bias(w.proj_b, w.proj_has_bias), a.attn_out.id(), T, D, D);

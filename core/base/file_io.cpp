@@ -116,7 +116,7 @@ struct WrittenFile {
     const std::string& what;
     int fd = -1;
 
-    WrittenFile(const std::string& path, const std::string& what) : path(path), what(what) {
+    WrittenFile(const std::string& file, const std::string& what_file) : path(file), what(what_file) {
         const std::string kind = non_regular_kind(path);
         if (!kind.empty()) throw write_error(path, what, "not a regular file (" + kind + ")");
         // O_NONBLOCK: should the path become a FIFO after the stat, open() returns instead of waiting.

@@ -153,14 +153,14 @@ static void DrawLens(ViewContext& ctx, float width) {
     const int k = std::min(classes, 10);
     // The k classes the last block ranks highest, best first.
     std::vector<int> order(classes);
-    for (int c = 0; c < classes; ++c) order[c] = c;
+    for (int i = 0; i < classes; ++i) order[i] = i;
     std::partial_sort(order.begin(), order.begin() + k, order.end(),
                       [&](int a, int b) { return lens(depth - 1, a) > lens(depth - 1, b); });
     order.resize(k);
     const std::vector<float>& table = ctx.derived.get("logit lens top", [&] {
         std::vector<float> t(static_cast<size_t>(depth) * k);
         for (int b = 0; b < depth; ++b)
-            for (int c = 0; c < k; ++c) t[static_cast<size_t>(b) * k + c] = lens(b, order[c]);
+            for (int i = 0; i < k; ++i) t[static_cast<size_t>(b) * k + i] = lens(b, order[i]);
         return t;
     });
     HeatmapSpec s;
@@ -173,8 +173,7 @@ static void DrawLens(ViewContext& ctx, float width) {
     s.labels.title = "Logit lens: p(class) if the model stopped after each block";
     s.labels.row_axis = "block";
     s.labels.col_axis = "class (top " + std::to_string(k) + " at the end)";
-    const ModelConfig& config = ctx.model.config;
-    s.labels.col_name = [order, &config](int c) { return class_name(config, order[c]); };
+    s.labels.col_name = [order, &c](int col) { return class_name(c, order[col]); };
     s.labels.format = [](float v) { return percent(v); };
     s.token_rows.enabled = false;
     s.layout.size = ImVec2(width, std::min(ImGui::GetFontSize() * 2.2f * (depth + 3), ImGui::GetFontSize() * 24.f));

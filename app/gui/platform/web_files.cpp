@@ -47,7 +47,7 @@ bool open_hub_model_in_page(const std::string& model, HubLink link) {
     if (link == HubLink::Keep && vit::hub_model_out_of_reach(model)) return false;
     EM_ASM(
         {
-            const query = new URLSearchParams($1 ? window.location.search : '');
+            const query = new URLSearchParams($1 ? window.location.search : "");
             query.set('model', UTF8ToString($0));
             if (Module.vitvizHubEndpoint) query.set('hub', Module.vitvizHubEndpoint);
             window.location.search = '?' + query.toString();

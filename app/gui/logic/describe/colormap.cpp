@@ -24,9 +24,9 @@ Rgb lerp_table(const Rgb (&table)[N], float t) {
     size_t i = std::min(static_cast<size_t>(x), N - 2);
     float f = x - i;
     auto mix = [f](uint8_t a, uint8_t b) {  // rounded half up, as std::lround (x ≥ 0), without its call
-        const float x = a + (b - a) * f;
-        const int whole = static_cast<int>(x);
-        return static_cast<uint8_t>(whole + (x - whole >= 0.5f ? 1 : 0));
+        const float v = a + (b - a) * f;
+        const int whole = static_cast<int>(v);
+        return static_cast<uint8_t>(whole + (v - whole >= 0.5f ? 1 : 0));
     };
     return {mix(table[i].r, table[i + 1].r), mix(table[i].g, table[i + 1].g), mix(table[i].b, table[i + 1].b)};
 }
