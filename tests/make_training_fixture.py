@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Writes tests/fixtures/training/: what PyTorch computes for the training
-pieces of core/train/training.h, for tests/core/test_training.cpp.
+pieces of core/train/training.h, for tests/core/train/test_training.cpp.
 
 - AdamW: torch.optim.AdamW (lr 0.01, betas (0.9, 0.999), eps 1e-8) on a 6×5
   matrix with weight decay 0.05 and a 7-vector without (two param groups, as

@@ -11,7 +11,7 @@
 // at a noisy moment (another program's threads spinning down) is soon
 // corrected, while on a machine that stays busy the slow team runs at most one
 // block in kRetryBlocks. The clock is passed in, so the rule is tested
-// with the times it is given (tests/core/test_threads.cpp).
+// with the times it is given (tests/core/tensor/test_threads.cpp).
 #pragma once
 #include <cstdint>
 #include <map>

@@ -1,9 +1,11 @@
 # tests/app: the app's UI logic without a window (app_tests), and the app run
 # under Xvfb as a user runs it (tours, lessons, hand-outs), its saved pictures
 # checked by app_tests' hidden tags (run_app_check.cmake).
-file(GLOB APP_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/app/*.cpp)
+# tests/app/logic/<folder>/ holds the claims about app/gui/logic/<folder>/.
+file(GLOB_RECURSE APP_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/app/*.cpp)
 add_executable(app_tests ${APP_TEST_SOURCES} $<TARGET_OBJECTS:catch_main>)
 target_link_libraries(app_tests PRIVATE vitviz_gui_logic vitcore Catch2::Catch2 PkgConfig::STB)
+target_include_directories(app_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 catch_discover_tests(app_tests EXTRA_ARGS ${CATCH_WARN_NO_TESTS})  # as core_tests (tests/CMakeLists.txt)
 
 find_program(XVFB_RUN xvfb-run)

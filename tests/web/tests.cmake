@@ -3,9 +3,10 @@
 # fixtures from the real file system (NODERAWFS). What needs another process
 # (vitviz-cli, the PyTorch reference script) has no place in a page and is left
 # out by name in tests/web/run_core_tests.sh.
-file(GLOB CORE_TEST_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/core/*.cpp)
+file(GLOB_RECURSE CORE_TEST_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/core/*.cpp)
 add_executable(core_tests ${CORE_TEST_SOURCES} ${PROJECT_SOURCE_DIR}/tests/catch_main.cpp)
 target_link_libraries(core_tests PRIVATE vitcore Catch2::Catch2 ZLIB::ZLIB)
+target_include_directories(core_tests PRIVATE ${PROJECT_SOURCE_DIR}/tests ${PROJECT_SOURCE_DIR}/tests/core)
 if(Catch2_VERSION VERSION_GREATER_EQUAL 3)  # Catch2 2's <catch2/catch.hpp> over Catch2 3 (app/web/web_deps.cmake)
   target_include_directories(core_tests PRIVATE ${PROJECT_SOURCE_DIR}/tests/catch2-v3)
 endif()

@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <new>
 
-#include "../hang_guard.h"
+#include "hang_guard.h"
 #include "base/error.h"
 #include "base/file_io.h"
 #include "formats/model_writer.h"

@@ -2,7 +2,7 @@
 // (masked or dropped), the silenced heads, the no-positions and shuffle
 // toggles, the temperature, and which pass the views show. to_interventions()
 // turns it into the one value the forward pass takes (core/pass/interventions.h);
-// tests drive it without a window (tests/app/test_ask.cpp).
+// tests drive it without a window (tests/app/logic/ask/test_ask.cpp).
 #pragma once
 #include <cstdint>
 #include <vector>

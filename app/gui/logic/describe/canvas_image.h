@@ -3,7 +3,7 @@
 // and MNIST's normalisation of what was drawn into a 28×28 model input:
 // crop to the ink, scale the longer side to 20 px (area-averaging, aspect
 // kept), paste into 28×28 so the ink's centre of mass sits at the centre.
-// White ink on black, like MNIST. Tested in tests/app/test_canvas_image.cpp.
+// White ink on black, like MNIST. Tested in tests/app/logic/describe/test_canvas_image.cpp.
 #pragma once
 #include <cstdint>
 #include <vector>

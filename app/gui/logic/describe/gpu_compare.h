@@ -5,7 +5,7 @@
 // failure (no OpenGL 4.3 context, a shader that does not compile) becomes a
 // message with the log and the app carries on with the CPU core.
 // The GL side (owning vit::GpuBackend) is gpu_session.h; tests:
-// tests/app/test_gpu_compare.cpp.
+// tests/app/logic/describe/test_gpu_compare.cpp.
 #pragma once
 #include <cstdint>
 #include <functional>

@@ -4,7 +4,7 @@
 // as the region allows. A deep model with few heads (ViT-Ti: 12 × 3) would be
 // a thin column, so its layers wrap into bands side by side (blocks 0–5, then
 // 6–11), each with its own labels, when that makes the cells larger.
-// Pure geometry, no ImGui: tests/app/test_layouts.cpp.
+// Pure geometry, no ImGui: tests/app/logic/layout/test_layouts.cpp.
 #pragma once
 #include "logic/layout/overview_layout.h"  // LayoutRect
 

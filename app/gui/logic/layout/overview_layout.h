@@ -12,7 +12,7 @@
 // A deep model, whose rows would come out thinner than kFocusBelow text lines,
 // draws one block large (`focus`: the attention screen's layer, with its names
 // and skips) and the other blocks as thin strips (kStripShare of a plain row).
-// Pure geometry, no ImGui: tests/app/test_layouts.cpp.
+// Pure geometry, no ImGui: tests/app/logic/layout/test_layouts.cpp.
 #pragma once
 #include <vector>
 

@@ -28,7 +28,7 @@ struct HandoutStep {
     std::string key;                            // the question's written answer, for the answer key
 };
 
-// A built-in lesson's page stays under this many bytes (tests/app/test_handout.cpp checks it).
+// A built-in lesson's page stays under this many bytes (tests/app/logic/lesson/test_handout.cpp checks it).
 constexpr size_t kHandoutMaxBytes = 2'000'000;
 // The bytes one of `steps` figures may take as PNG so the page, its text and base64's
 // 4/3 included, stays under kHandoutMaxBytes.

@@ -4,7 +4,7 @@
 // brings it back), jump to a step, and save to a typed path. It edits the
 // LessonPlayer's lesson directly, so the lesson plays as usual while it is
 // edited; the panel (panels/lesson_editor_panel) draws it and the tests
-// (tests/app/test_lesson_editor.cpp) drive it without a window.
+// (tests/app/logic/lesson/test_lesson_editor.cpp) drive it without a window.
 #pragma once
 #include <string>
 #include <utility>

@@ -3,7 +3,7 @@
 // is a pure function of the PRNG, drawn with plain arithmetic on its outputs
 // (no standard distributions, whose results differ between standard
 // libraries): the same seed gives the same events whatever the app does with
-// them, so a finding replays with its seed (tests/app/test_input_queue.cpp).
+// them, so a finding replays with its seed (tests/app/logic/state/test_input_queue.cpp).
 #pragma once
 #include <cstdint>
 #include <random>

@@ -1,7 +1,7 @@
 // UI state of the app as plain data, and the pure functions that change it:
 // stepping through the stages and blocks of the catalogue (docs/DESIGN.md#stage-catalogue), selecting a
 // token, head or layer, choosing the colormap of a stage. Nothing here touches
-// a window, GL or ImGui, so tests drive it directly (tests/app/test_app_state.cpp).
+// a window, GL or ImGui, so tests drive it directly (tests/app/logic/state/test_app_state.cpp).
 #pragma once
 #include <algorithm>
 #include <string>

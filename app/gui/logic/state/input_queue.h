@@ -1,7 +1,7 @@
 // Key and mouse-button events queued from the window's callbacks and applied one
 // per frame, so a press shorter than a frame still counts (Dear ImGui 1.86 keeps
 // no input queue). Plain data: the window maps GLFW codes to Key, tests push
-// events directly (tests/app/test_input_queue.cpp).
+// events directly (tests/app/logic/state/test_input_queue.cpp).
 #pragma once
 #include <array>
 #include <deque>

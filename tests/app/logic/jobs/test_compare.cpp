@@ -2,7 +2,7 @@
 // the worker on the image the loaded model shows, at its own size; a new image reruns
 // it (stale until then); a bad path comes back as one message naming the file and
 // forgets it; the layers match by relative depth. (The screenshots of
-// `vitviz --compare-model … --tour`: tests/app/test_tour_screenshots.cpp, "[.compare_tour]".)
+// `vitviz --compare-model … --tour`: tests/app/logic/describe/test_tour_screenshots.cpp, "[.compare_tour]".)
 #include <catch2/catch.hpp>
 
 #include <chrono>

@@ -15,7 +15,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "../hang_guard.h"
+#include "hang_guard.h"
 #include "base/error.h"
 #include "base/file_io.h"
 #include "logic/lesson/handout.h"
