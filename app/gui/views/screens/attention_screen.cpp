@@ -19,9 +19,11 @@ namespace vit::gui {
 
 namespace {
 
-// One tile: a title line ("head 3 · CLS 2%"; a click on it can enlarge), then the picture with an overlay.
+// One tile: a title line (its name, "head 3", then its detail, " · CLS 2%"; a click on it can
+// enlarge), then the picture with an overlay.
 struct Tile {
-    std::string title;
+    std::string name, detail;
+    std::string title() const { return name + detail; }
     const float* overlay = nullptr;  // N values; nullptr: the plain image to click on
     std::string key;
     Range range;
@@ -56,12 +58,10 @@ float title_height() { return ImGui::GetFontSize() * 1.3f + 4.f; }
 float bar_height() { return 12.f + ImGui::GetTextLineHeight() + 8.f; }
 
 // Whether some title is too long for `side` even at FittedText's smallest size: then every
-// tile keeps only its title's part before " · " ("head 3"), so the titles still match.
+// tile keeps only its name ("head 3"), so the titles still match.
 bool short_titles(const std::vector<Tile>& tiles, float side) {
     for (const Tile& t : tiles)
-        if (t.title.find(" · ") != std::string::npos &&
-            ImGui::CalcTextSize(t.title.c_str()).x * kFittedTextMinScale > side)
-            return true;
+        if (!t.detail.empty() && ImGui::CalcTextSize(t.title().c_str()).x * kFittedTextMinScale > side) return true;
     return false;
 }
 
@@ -69,8 +69,7 @@ void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok
     ImGui::BeginGroup();
     ImGui::PushID(t.key.c_str());
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    FittedText(ImGui::GetWindowDrawList(), at, side, shorten ? t.title.substr(0, t.title.find(" · ")) : t.title,
-               ImGui::GetColorU32(ImGuiCol_Text));
+    FittedText(ImGui::GetWindowDrawList(), at, side, shorten ? t.name : t.title(), ImGui::GetColorU32(ImGuiCol_Text));
     ImGui::InvisibleButton("title", ImVec2(side, title_height()));
     if (t.head >= 0 && ImGui::IsItemHovered()) {
         ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
@@ -216,17 +215,15 @@ Tile occlusion_tile(ViewContext& ctx, const AskResults& ask) {
         for (size_t q = 0; q < drop.size(); ++q) drop[q] = occ.top_probability - occ.probabilities[q];  // NaN stays NaN
         return drop;
     });
-    std::string title = "occlusion · p(" + ctx.model.config.labels[occ.top_class] + ") lost";
-    if (!occ.complete()) title += " · " + std::to_string(occ.computed) + "/" + std::to_string(occ.probabilities.size());
-    if (ask.occlusion_stale) title += " · stale";
+    std::string detail = " · p(" + ctx.model.config.labels[occ.top_class] + ") lost";
+    if (!occ.complete())
+        detail += " · " + std::to_string(occ.computed) + "/" + std::to_string(occ.probabilities.size());
+    if (ask.occlusion_stale) detail += " · stale";
     const ColourScale scale = signed_map_scale(importance.data(), importance.size());
-    Tile tile{title,
-              importance.data(),
-              texture_key(ctx, {StageKind::Probs}, -1, scale.cmap, "occlusion " + version),
-              scale.range,
-              -1,
-              kOcclusionHelp,
-              occ.complete() ? nullptr : &occ.probabilities};
+    Tile tile{"occlusion", detail, importance.data(),
+              texture_key(ctx, {StageKind::Probs}, -1, scale.cmap, "occlusion " + version), scale.range};
+    tile.help = kOcclusionHelp;
+    tile.pending = occ.complete() ? nullptr : &occ.probabilities;
     tile.cmap = scale.cmap;
     tile.own_bar = true;
     tile.stale = ask.occlusion_stale;
@@ -257,19 +254,19 @@ AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
     const std::string scale_tag = std::string("|") + attention_scale_name(scale);
     std::vector<Tile>& tiles = out.tiles;
     tiles.push_back(
-        {ctx.ask_painting() ? "paint: drag masks, right-drag clears" : "click a patch", nullptr, "picker", {}, -1});
+        {ctx.ask_painting() ? "paint: drag masks, right-drag clears" : "click a patch", "", nullptr, "picker", {}, -1});
     for (int h = 0; h < H; ++h)
-        tiles.push_back({"head " + std::to_string(h) + prefix_shares(row(h), p.layout), layer_maps[h],
+        tiles.push_back({"head " + std::to_string(h), prefix_shares(row(h), p.layout), layer_maps[h],
                          texture_key(ctx, attn_stage, h, Colormap::Sequential, row_name + scale_tag),
                          attention_range(scale, layer_maps, N, h), h});
-    tiles.push_back({"head mean" + prefix_shares(mean.data(), p.layout), layer_maps[H],
+    tiles.push_back({"head mean", prefix_shares(mean.data(), p.layout), layer_maps[H],
                      texture_key(ctx, attn_stage, -1, Colormap::Sequential, "head mean " + row_name + scale_tag),
                      attention_range(scale, layer_maps, N, H), -1});
     if (roll) {
         const float* r = roll_data + static_cast<size_t>(tok) * T + P;
         out.rollout = true;
         out.roll_range = attention_range(scale, {r}, N, 0);
-        tiles.push_back({"rollout 0–" + std::to_string(p.depth - 1), r,
+        tiles.push_back({"rollout 0–" + std::to_string(p.depth - 1), "", r,
                          texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name + scale_tag),
                          out.roll_range, -1});
         tiles.back().own_bar = scale == AttentionScale::LayerMax;  // another quantity on its own scale: its own bar
@@ -428,7 +425,7 @@ void DrawComparisonClsAttention(ViewContext& cmp) {
     const AttentionScale scale = cmp.state.attention_scale;
     const int N = cmp.patches();
     for (int h = 0; h < static_cast<int>(at.layer_maps.size()); ++h)
-        at.tiles.push_back({"head " + std::to_string(h) + " · CLS", at.layer_maps[h],
+        at.tiles.push_back({"head " + std::to_string(h), " · CLS", at.layer_maps[h],
                             texture_key(cmp, {StageKind::Attn, layer}, h, Colormap::Sequential,
                                         std::string("compared cls|") + attention_scale_name(scale)),
                             attention_range(scale, at.layer_maps, N, h), -1});
