@@ -24,11 +24,11 @@ static void DrawStageMatrix(ViewContext& vctx, const StageRef& stage, const Tens
             DrawPlainMatrix(vctx, texture_key(vctx, stage, -1, Colormap::Diverging), t.data.data(), 1,
                             static_cast<int>(t.numel()), ImVec2(size.x, std::min(size.y, 160.f)), title, "", "class");
             break;
-        case StageKind::Patches: DrawTokenMatrix(vctx, stage, -1, size, title, "pixel of the patch (c, y, x)"); break;
+        case StageKind::Patches: DrawTokenMatrix(vctx, stage, -1, size, title, TokenColumns::PatchPixel); break;
         default:
             DrawTokenMatrix(vctx, stage, t.rank() == 3 ? head : -1, size,
                             t.rank() == 3 ? title + ", head " + std::to_string(head) : title,
-                            t.rank() == 3 && t.shape[2] == t.shape[1] ? "token (key)" : "feature");
+                            t.rank() == 3 && t.shape[2] == t.shape[1] ? TokenColumns::KeyToken : TokenColumns::Feature);
     }
 }
 

@@ -90,20 +90,21 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
         const int h = ctx.state.head;
         HeatmapResult m = DrawTokenMatrix(
             ctx, stage, h, ImVec2(avail.x - sum_w, h_total),
-            "head " + std::to_string(h) + ": a row per query token, a column per key token", "key token");
+            "head " + std::to_string(h) + ": a row per query token, a column per key token", TokenColumns::KeyToken);
         if (is_attn) {
             ImGui::SameLine(0, 4);
             DrawRowSums(ctx, *sums, h, T, sum_w, m);
         }
     } else {
-        const HeadGrid grid = plan_head_grid(ctx, stage, t, ImVec2(avail.x, h_total), sum_w + 4.f, "key token");
+        const HeadGrid grid =
+            plan_head_grid(ctx, stage, t, ImVec2(avail.x, h_total), sum_w + 4.f, TokenColumns::KeyToken);
         const ImVec2 top_left = ImGui::GetCursorScreenPos();
         ImVec2 bottom_right = top_left;
         for (int h = 0; h < H; ++h) {
             if (h % grid.columns) ImGui::SameLine();
             ImGui::BeginGroup();
-            HeatmapResult m =
-                DrawGridHead(ctx, grid, stage, t, h, ImVec2(grid.tile.x - sum_w - 4.f, grid.tile.y), "key token");
+            HeatmapResult m = DrawGridHead(ctx, grid, stage, t, h, ImVec2(grid.tile.x - sum_w - 4.f, grid.tile.y),
+                                           TokenColumns::KeyToken);
             if (is_attn) {
                 ImGui::SameLine(0, 4);
                 DrawRowSums(ctx, *sums, h, T, sum_w, m);

@@ -14,8 +14,8 @@ void DrawContextView(ViewContext& ctx) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     DrawTokenMatrix(ctx, stage, -1, ImVec2(avail.x, avail.y - 4 * lh),
-                    "context " + shape_string(t.shape) + ": " + std::to_string(H) + " heads side by side", "feature",
-                    Dh);
+                    "context " + shape_string(t.shape) + ": " + std::to_string(H) + " heads side by side",
+                    TokenColumns::Feature, Dh);
     Formula(ctx, stage.kind);
     Note(
         "Each token's new vector is the attention-weighted average of the value vectors of all tokens, computed "
@@ -29,8 +29,8 @@ void DrawAttnOutView(ViewContext& ctx) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
     float h = avail.y - 4 * lh, w = (avail.x - 50.f) / 2.f;
-    DrawTokenMatrix(ctx, ctx.sibling(StageKind::Context), -1, ImVec2(w, h), "context (heads concatenated)", "feature",
-                    ctx.model.config.head_dim());
+    DrawTokenMatrix(ctx, ctx.sibling(StageKind::Context), -1, ImVec2(w, h), "context (heads concatenated)",
+                    TokenColumns::Feature, ctx.model.config.head_dim());
     ImGui::SameLine();
     OperatorSign(ctx, "→", h * 0.5f);
     ImGui::SameLine();

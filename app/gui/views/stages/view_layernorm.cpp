@@ -40,7 +40,7 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
     const bool cls_read = stage.kind == StageKind::Norm && cfg.class_token && cfg.global_pool == GlobalPool::Token;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     HeatmapResult m = DrawTokenMatrix(ctx, stage, -1, ImVec2(size.x - stats_w, size.y),
-                                      title + " " + shape_string(t->shape), "feature", 0, cls_read ? 0 : -1,
+                                      title + " " + shape_string(t->shape), TokenColumns::Feature, 0, cls_read ? 0 : -1,
                                       !cls_read             ? ""
                                       : cfg.num_classes > 0 ? "CLS → classifier"
                                                             : "CLS = the image's features");

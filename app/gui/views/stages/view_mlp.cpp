@@ -105,8 +105,9 @@ static void DrawActivationView(ViewContext& ctx, const ActivationCurve& curve, c
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float h = avail.y - 4 * ImGui::GetTextLineHeightWithSpacing();
     float w = avail.x * 0.55f;
-    HeatmapResult r = DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h),
-                                      stage_def(stage.kind).name + (" " + shape_string(t.shape)), "hidden feature");
+    HeatmapResult r =
+        DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), stage_def(stage.kind).name + (" " + shape_string(t.shape)),
+                        TokenColumns::HiddenFeature);
     ImGui::SameLine(0, 20);
     const Tensor* fc1 = ctx.tensor(*stage_input(stage, ctx.model.config));
     float side = std::min(avail.x - w - 30.f, h);
@@ -150,12 +151,12 @@ void DrawMlpView(ViewContext& ctx) {
     float w = (avail.x - OperatorSignWidth(ctx, "→")) / 2.f - 2.f;
     DrawTokenMatrix(ctx, in, -1, ImVec2(w, h),
                     stage_id(in) + " " + shape_string(ctx.tensor(in) ? ctx.tensor(in)->shape : t.shape),
-                    hidden_in ? "hidden feature" : "feature");
+                    hidden_in ? TokenColumns::HiddenFeature : TokenColumns::Feature);
     ImGui::SameLine();
     OperatorSign(ctx, "→", h * 0.5f);
     ImGui::SameLine();
     DrawTokenMatrix(ctx, stage, -1, ImVec2(w, h), ctx.stage_id() + " " + shape_string(t.shape),
-                    hidden_out ? "hidden feature" : "feature");
+                    hidden_out ? TokenColumns::HiddenFeature : TokenColumns::Feature);
     Formula(ctx, stage.kind);
     Note(mlp_note(stage.kind, cfg));
 }

@@ -36,7 +36,7 @@ void DrawPoolView(ViewContext& ctx) {
     const float w = (avail.x - OperatorSignWidth(ctx, "→")) * 0.5f - 10.f;
     const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
     if (src && stage.kind == StageKind::Pool)
-        DrawTokenMatrix(ctx, in, -1, ImVec2(w, h), stage_id(in) + " " + shape_string(src->shape), "feature");
+        DrawTokenMatrix(ctx, in, -1, ImVec2(w, h), stage_id(in) + " " + shape_string(src->shape));
     else if (src)
         DrawVector(ctx, texture_key(ctx, in, -1, cmap), src->data.data(), D, w,
                    stage_id(in) + " " + shape_string(src->shape), cmap);

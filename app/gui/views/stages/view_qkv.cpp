@@ -65,14 +65,14 @@ void DrawQkvView(ViewContext& ctx) {
         DrawTokenMatrix(
             ctx, stage, h, ImVec2(avail.x, h_total),
             "head " + std::to_string(h) + "  (" + std::to_string(t.shape[1]) + ", " + std::to_string(Dh) + ")",
-            "feature of the head");
+            TokenColumns::HeadFeature);
     } else {
-        const HeadGrid grid = plan_head_grid(ctx, stage, t, ImVec2(avail.x, h_total), 0.f, "feature");
+        const HeadGrid grid = plan_head_grid(ctx, stage, t, ImVec2(avail.x, h_total), 0.f, TokenColumns::Feature);
         const ImVec2 top_left = ImGui::GetCursorScreenPos();
         ImVec2 bottom_right = top_left;
         for (int h = 0; h < H; ++h) {
             if (h % grid.columns) ImGui::SameLine();
-            DrawGridHead(ctx, grid, stage, t, h, grid.tile, "feature");
+            DrawGridHead(ctx, grid, stage, t, h, grid.tile, TokenColumns::Feature);
             bottom_right = ImVec2(std::max(bottom_right.x, ImGui::GetItemRectMax().x),
                                   std::max(bottom_right.y, ImGui::GetItemRectMax().y));
         }

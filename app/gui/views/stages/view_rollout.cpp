@@ -15,7 +15,7 @@ void DrawRolloutView(ViewContext& ctx) {
     float h = avail.y - 5 * lh;
     float w = avail.x * 0.55f;
     DrawTokenMatrix(ctx, {StageKind::Rollout}, -1, ImVec2(w, h),
-                    "rollout " + shape_string(t.shape) + ": token ↓ draws from token →", "key token");
+                    "rollout " + shape_string(t.shape) + ": token ↓ draws from token →", TokenColumns::KeyToken);
     ImGui::SameLine(0, 30);
     ImGui::BeginGroup();
     int tok = std::clamp(ctx.state.token, 0, T - 1);

@@ -46,8 +46,8 @@ void DrawClsView(ViewContext& ctx) {
     const std::string on_top = P > 0 ? names + " on top of the " : "no class token: only the ";
     const HeatmapResult m = DrawTokenMatrix(
         ctx, {StageKind::Cls}, -1, ImVec2(avail.x, avail.y - prefix_h - text_h),
-        "cls " + shape_string(t.shape) + ": " + on_top + std::to_string(ctx.patches()) + " patches", "feature", 0,
-        P > 0 ? 0 : -1, P == 1 ? "new row 0: CLS" : "new rows 0–" + std::to_string(P - 1));
+        "cls " + shape_string(t.shape) + ": " + on_top + std::to_string(ctx.patches()) + " patches",
+        TokenColumns::Feature, 0, P > 0 ? 0 : -1, P == 1 ? "new row 0: CLS" : "new rows 0–" + std::to_string(P - 1));
     const ImVec2 below = ImGui::GetCursorScreenPos();
     if (P > 0) {
         const std::vector<float>& prefix = ctx.derived.get("weights:prefix", [&] { return learned_prefix(ctx.model); });

@@ -114,10 +114,21 @@ HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec) {
     return r;
 }
 
+const char* column_axis_name(TokenColumns columns) {
+    switch (columns) {
+        case TokenColumns::Feature: return "feature";
+        case TokenColumns::HeadFeature: return "feature of the head";
+        case TokenColumns::HiddenFeature: return "hidden feature";
+        case TokenColumns::KeyToken: return "key token";
+        case TokenColumns::PatchPixel: return "pixel of the patch (c, y, x)";
+    }
+    return "";
+}
+
 // A token matrix; `shared`: the colour range it shares with the other terms of a sum (else its own).
 static HeatmapResult draw_token_matrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
-                                       const std::string& title, const std::string& col_axis, int col_group,
-                                       int accent_row, const std::string& accent_label, const Range* shared) {
+                                       const std::string& title, TokenColumns columns, int col_group, int accent_row,
+                                       const std::string& accent_label, const Range* shared) {
     const Tensor* t = ctx.tensor(stage);
     if (!t) {
         ImGui::TextDisabled("(stage %s is not in this trace)", stage_id(stage).c_str());
@@ -135,8 +146,8 @@ static HeatmapResult draw_token_matrix(ViewContext& ctx, const StageRef& stage, 
     s.labels.title = title;
     s.token_rows = cell_rows(ctx, stage, slice);
     s.labels.row_axis = s.token_rows.map.patch_rows ? "patch" : "token";
-    s.labels.col_axis = col_axis;
-    if (col_axis == "key token") s.labels.col_name = key_token_names(s.token_rows.map);
+    s.labels.col_axis = column_axis_name(columns);
+    if (columns == TokenColumns::KeyToken) s.labels.col_name = key_token_names(s.token_rows.map);
     s.token_rows.accent = accent_row;
     s.token_rows.accent_label = accent_label;
     s.layout.size = size;
@@ -151,9 +162,8 @@ static HeatmapResult draw_token_matrix(ViewContext& ctx, const StageRef& stage, 
 }
 
 HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size, const std::string& title,
-                              const std::string& col_axis, int col_group, int accent_row,
-                              const std::string& accent_label) {
-    return draw_token_matrix(ctx, stage, slice, size, title, col_axis, col_group, accent_row, accent_label, nullptr);
+                              TokenColumns columns, int col_group, int accent_row, const std::string& accent_label) {
+    return draw_token_matrix(ctx, stage, slice, size, title, columns, col_group, accent_row, accent_label, nullptr);
 }
 
 Range SumTermsRange(ViewContext& ctx, const std::vector<StageRef>& terms) {
@@ -166,7 +176,7 @@ Range SumTermsRange(ViewContext& ctx, const std::vector<StageRef>& terms) {
 
 HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared, ImVec2 size,
                           const std::string& title) {
-    return draw_token_matrix(ctx, stage, -1, size, title, "feature", 0, -1, "", &shared);
+    return draw_token_matrix(ctx, stage, -1, size, title, TokenColumns::Feature, 0, -1, "", &shared);
 }
 
 HeatmapSpec plain_matrix_spec(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
@@ -191,12 +201,12 @@ HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const fl
 }
 
 static HeatmapSpec grid_head_spec(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
-                                  const std::string& col_axis) {
+                                  TokenColumns columns) {
     HeatmapSpec s = stage_spec(ctx, stage, t, h);
     s.labels.title = "head " + std::to_string(h);
-    s.labels.col_axis = col_axis;
+    s.labels.col_axis = column_axis_name(columns);
     s.token_rows = cell_rows(ctx, stage, h);
-    if (col_axis == "key token") s.labels.col_name = key_token_names(s.token_rows.map);
+    if (columns == TokenColumns::KeyToken) s.labels.col_name = key_token_names(s.token_rows.map);
     s.matrix.range = grid.shared;  // every head on one range, in normal mode as in presenter mode
     s.matrix.key = texture_key(ctx, stage, h, s.matrix.cmap, "all heads' range");
     if (grid.compact) {
@@ -207,7 +217,7 @@ static HeatmapSpec grid_head_spec(ViewContext& ctx, const HeadGrid& grid, const 
 }
 
 HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t, ImVec2 avail, float extra_w,
-                        const std::string& col_axis) {
+                        TokenColumns columns) {
     HeadGrid grid;
     const int H = static_cast<int>(t.shape[0]);
     grid.compact = H > 4;  // in presenter mode too: four heads keep their axis names and ticks
@@ -222,15 +232,15 @@ HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t
     const ImVec2 area(avail.x - grid.bar_w, avail.y);
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     grid.columns =
-        BestHeatmapColumns(H, area, grid_head_spec(ctx, grid, stage, t, 0, col_axis), ImVec2(extra_w + gap, 4.f));
+        BestHeatmapColumns(H, area, grid_head_spec(ctx, grid, stage, t, 0, columns), ImVec2(extra_w + gap, 4.f));
     const int rows = (H + grid.columns - 1) / grid.columns;
     grid.tile = ImVec2(area.x / grid.columns - gap, area.y / rows - 4.f);
     return grid;
 }
 
 HeatmapResult DrawGridHead(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
-                           ImVec2 size, const std::string& col_axis) {
-    HeatmapSpec s = grid_head_spec(ctx, grid, stage, t, h, col_axis);
+                           ImVec2 size, TokenColumns columns) {
+    HeatmapSpec s = grid_head_spec(ctx, grid, stage, t, h, columns);
     s.layout.size = size;
     const HeatmapResult r = DrawTokenHeatmap(ctx, s);
     choose_cell(ctx, stage, h, r);

@@ -112,11 +112,16 @@ HeatmapLayout side_column(ImVec2 size, float cell_w, float cell_h, bool numbers)
 // token in other views, a clicked row selects it.
 HeatmapResult DrawTokenHeatmap(ViewContext& ctx, const HeatmapSpec& spec);
 
+// What the columns of a token matrix are: its column axis's name, and for key tokens
+// (attention, rollout) each column's token named under the mouse.
+enum class TokenColumns { Feature, HeadFeature, HiddenFeature, KeyToken, PatchPixel };
+const char* column_axis_name(TokenColumns columns);
+
 // A heatmap of `stage` (slice for H×T×… stages) whose rows are tokens (or
 // patches), with the selected token outlined and a click selecting a token.
 HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice, ImVec2 size,
-                              const std::string& title = "", const std::string& col_axis = "feature", int col_group = 0,
-                              int accent_row = -1, const std::string& accent_label = "");
+                              const std::string& title = "", TokenColumns columns = TokenColumns::Feature,
+                              int col_group = 0, int accent_row = -1, const std::string& accent_label = "");
 // The terms of a sum drawn side by side (x + branch = result) share one colour range, the
 // smallest holding each (colormap.h's shared_range), so a small correction looks small beside
 // the stream; DrawSumTerm draws one of them on it, with its own bar showing that range.
@@ -144,10 +149,10 @@ struct HeadGrid {
 };
 // `extra_w`: room each tile needs beside its heatmap (a row-sums column).
 HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t, ImVec2 avail, float extra_w,
-                        const std::string& col_axis);
+                        TokenColumns columns);
 // Head h's heatmap in the grid's style; the tokens are its rows.
 HeatmapResult DrawGridHead(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, const Tensor& t, int h,
-                           ImVec2 size, const std::string& col_axis);
+                           ImVec2 size, TokenColumns columns);
 // The grid's one colour bar (compact grids), right of the tiles drawn in [top_left, bottom_right].
 void DrawGridColorBar(ViewContext& ctx, const HeadGrid& grid, const StageRef& stage, ImVec2 top_left,
                       ImVec2 bottom_right);
