@@ -20,7 +20,7 @@ static void DrawPaintColumn(ViewContext& ctx, float side) {
     ps.size = ImVec2(side, side);
     ps.clickable = false;
     ps.show_selection = false;
-    ps.overlay_key = "ask paint";  // the picture's own id
+    ps.overlay_key.purpose = Purpose::PaintTarget;  // the picture's own id
     const PictureResult r = DrawModelPicture(ctx, ps);
     DrawPatchMarks(ask, r.p0, r.p1, ctx.grid());
     PaintPatches(ask, r);
@@ -157,14 +157,14 @@ static void DrawLens(ViewContext& ctx, float width) {
     std::partial_sort(order.begin(), order.begin() + k, order.end(),
                       [&](int a, int b) { return lens(depth - 1, a) > lens(depth - 1, b); });
     order.resize(k);
-    const std::vector<float>& table = ctx.derived.get("logit lens top", [&] {
+    const std::vector<float>& table = ctx.derived.get(derived_key({StageKind::Probs}, Purpose::LogitLens), [&] {
         std::vector<float> t(static_cast<size_t>(depth) * k);
         for (int b = 0; b < depth; ++b)
             for (int i = 0; i < k; ++i) t[static_cast<size_t>(b) * k + i] = lens(b, order[i]);
         return t;
     });
     HeatmapSpec s;
-    s.matrix = {heatmap_key(ctx.generation, "logit lens", -1, Colormap::Sequential),
+    s.matrix = {texture_key(ctx, {StageKind::Probs}, -1, Colormap::Sequential, Purpose::LogitLens),
                 table.data(),
                 depth,
                 k,

@@ -103,12 +103,12 @@ void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu) {
     float hi = 0.f;
     for (int i = 0; i < m.rows * m.cols; ++i) hi = std::max(hi, m.data[i]);
     HeatmapSpec h;
-    h.matrix = {heatmap_key(gpu.pass(), "gpu-diff|" + id, slice, Colormap::Sequential),
-                m.data,
-                m.rows,
-                m.cols,
-                Colormap::Sequential,
-                Range{0.f, hi > 0.f ? hi : 1e-7f}};
+    CacheKey key;  // of the GPU's pass, not the trace on screen
+    key.generation = gpu.pass();
+    key.stage = ctx.stage();
+    key.slice = slice;
+    key.purpose = Purpose::GpuDifference;
+    h.matrix = {key, m.data, m.rows, m.cols, Colormap::Sequential, Range{0.f, hi > 0.f ? hi : 1e-7f}};
     h.labels = {"|gpu - cpu|  " + id + (slice >= 0 ? "  [" + std::to_string(slice) + "]" : std::string()) +
                     (hi == 0.f ? "  (identical)" : ""),
                 "row",

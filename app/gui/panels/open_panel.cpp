@@ -112,9 +112,12 @@ static void DrawThumbnails(OpenPanelState& panel, const std::string& asset_dir, 
         bool failed = std::find(panel.thumbnail_failed.begin(), panel.thumbnail_failed.end(), e.path) !=
                       panel.thumbnail_failed.end();
         bool clicked = false;
-        if (!failed && (panel.thumbnails->contains(e.path) || loads_left-- > 0)) {
+        CacheKey thumbnail;
+        thumbnail.purpose = Purpose::Thumbnail;
+        thumbnail.file = e.path;
+        if (!failed && (panel.thumbnails->contains(thumbnail) || loads_left-- > 0)) {
             try {
-                CachedTexture t = panel.thumbnails->get(e.path, [&] { return make_thumbnail(e.path, 128); });
+                CachedTexture t = panel.thumbnails->get(thumbnail, [&] { return make_thumbnail(e.path, 128); });
                 float s = side / std::max(t.width, t.height);
                 clicked = ImGui::ImageButton(reinterpret_cast<ImTextureID>(t.id), ImVec2(t.width * s, t.height * s));
             } catch (const Error&) {

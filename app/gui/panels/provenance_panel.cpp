@@ -49,7 +49,8 @@ void DrawCellProvenance(ViewContext& ctx) {
     for (size_t i = 0; i < p->terms.size(); ++i) {
         const ProvenanceTerm& term = p->terms[i];
         const Colormap cmap = term_colormap(term.values, ctx.state.colormap);
-        const std::string key = "provenance " + p->cell + " " + std::to_string(i);
+        const CacheKey key = texture_key(ctx, cell->stage, cell->slice, cmap, Purpose::Provenance,
+                                         {double(cell->row), double(cell->col), double(i)});
         DrawPlainMatrix(ctx, key, term.values.data(), 1, static_cast<int>(term.values.size()), ImVec2(width, strip_h),
                         term.name, "", "element", cmap);
     }

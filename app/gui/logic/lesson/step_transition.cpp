@@ -67,7 +67,7 @@ TokenGlide StepTransition::glide() const {
     return {from_token_, to_token_, progress()};
 }
 
-Fade StepTransition::picture(const std::string& key, int rows, int cols) {
+Fade StepTransition::picture(const CacheKey& key, int rows, int cols) {
     const size_t place = drawn_.size();
     drawn_.push_back({key, rows, cols});
     if (!active() || place >= from_pictures_.size()) return {};

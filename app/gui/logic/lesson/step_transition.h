@@ -9,10 +9,10 @@
 // screenshots stay deterministic); the views draw what it says.
 #pragma once
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "logic/state/app_state.h"
+#include "logic/state/cache_key.h"
 #include "logic/describe/token_order.h"
 
 namespace vit::gui {
@@ -42,7 +42,7 @@ struct TokenGlide {
 // What a view draws over a picture while it cross-fades: the texture key of the
 // picture shown in its place before the step changed, and its opacity (0: nothing).
 struct Fade {
-    std::string key;
+    CacheKey key;
     float alpha = 0.f;
 };
 
@@ -61,11 +61,11 @@ public:
     // with its texture key and size: what to fade out over it. The picture drawn in
     // the same place before the step changed fades when its size is the same and
     // its key differs.
-    Fade picture(const std::string& key, int rows, int cols);
+    Fade picture(const CacheKey& key, int rows, int cols);
 
 private:
     struct Drawn {
-        std::string key;
+        CacheKey key;
         int rows = 0, cols = 0;
     };
     std::vector<Drawn> drawn_, last_frame_, from_pictures_;

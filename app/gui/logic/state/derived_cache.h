@@ -1,18 +1,19 @@
 // Numbers the views derive from a trace (positional embedding = tokens − cls,
 // cosine similarities, per-token mean/std, head means, row sums, the
-// convolution check): computed once per key and kept until the next trace,
-// like the textures, so nothing is recomputed per frame. Pure C++.
+// convolution check): computed once per key (cache_key.h) and kept until the
+// next trace, like the textures, so nothing is recomputed per frame. Pure C++.
 #pragma once
 #include <functional>
-#include <string>
 #include <unordered_map>
 #include <vector>
+
+#include "logic/state/cache_key.h"
 
 namespace vit::gui {
 
 class DerivedCache {
 public:
-    const std::vector<float>& get(const std::string& key, const std::function<std::vector<float>()>& make) {
+    const std::vector<float>& get(const CacheKey& key, const std::function<std::vector<float>()>& make) {
         auto it = map_.find(key);
         if (it == map_.end()) {
             it = map_.emplace(key, make()).first;
@@ -25,7 +26,7 @@ public:
     size_t computed() const { return computed_; }
 
 private:
-    std::unordered_map<std::string, std::vector<float>> map_;
+    std::unordered_map<CacheKey, std::vector<float>, CacheKeyHash> map_;
     size_t computed_ = 0;
 };
 

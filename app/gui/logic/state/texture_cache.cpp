@@ -1,38 +1,21 @@
 // TextureCache: build-once textures keyed by what they show, LRU under a byte budget.
 #include "logic/state/texture_cache.h"
 
-#include <cstring>
-
 namespace vit::gui {
-
-std::string heatmap_key(uint64_t gen, const std::string& stage_id, int slice, Colormap cmap, const std::string& extra) {
-    return "g" + std::to_string(gen) + "|" + stage_id + "|s" + std::to_string(slice) + "|" +
-           (cmap == Colormap::Diverging ? "div" : "seq") + "|" + extra;
-}
-
-std::string image_key(const float* values, size_t count, const std::string& what) {
-    uint64_t hash = 1469598103934665603ull;  // FNV-1a over the values' bits
-    for (size_t i = 0; i < count; ++i) {
-        uint32_t bits;
-        std::memcpy(&bits, values + i, sizeof bits);
-        hash = (hash ^ bits) * 1099511628211ull;
-    }
-    return "img|" + std::to_string(hash) + "|" + std::to_string(count) + "|" + what;
-}
 
 TextureCache::TextureCache(Upload upload, Release release, size_t budget_bytes)
     : upload_(std::move(upload)), release_(std::move(release)), budget_(budget_bytes) {}
 
 TextureCache::~TextureCache() { clear(); }
 
-std::optional<CachedTexture> TextureCache::find(const std::string& key) {
+std::optional<CachedTexture> TextureCache::find(const CacheKey& key) {
     auto it = map_.find(key);
     if (it == map_.end()) return std::nullopt;
     lru_.splice(lru_.begin(), lru_, it->second.lru);
     return it->second.tex;
 }
 
-CachedTexture TextureCache::get(const std::string& key, const std::function<RgbaImage()>& make) {
+CachedTexture TextureCache::get(const CacheKey& key, const std::function<RgbaImage()>& make) {
     if (std::optional<CachedTexture> cached = find(key)) return *cached;
     RgbaImage img = make();
     CachedTexture tex;
@@ -50,9 +33,9 @@ CachedTexture TextureCache::get(const std::string& key, const std::function<Rgba
     return map_.at(key).tex;
 }
 
-void TextureCache::evict_to(size_t budget, const std::string& keep) {
+void TextureCache::evict_to(size_t budget, const CacheKey& keep) {
     while (bytes_ > budget && !lru_.empty()) {
-        const std::string& victim = lru_.back();
+        const CacheKey& victim = lru_.back();
         if (victim == keep) break;
         auto it = map_.find(victim);
         if (release_) release_(it->second.tex.id);
@@ -62,7 +45,7 @@ void TextureCache::evict_to(size_t budget, const std::string& keep) {
     }
 }
 
-CachedTexture TextureCache::get_by_content(const std::string& trace_key, const std::function<std::string()>& content,
+CachedTexture TextureCache::get_by_content(const CacheKey& trace_key, const std::function<CacheKey()>& content,
                                            const std::function<RgbaImage()>& make) {
     auto known = content_of_.find(trace_key);
     if (known == content_of_.end()) known = content_of_.emplace(trace_key, content()).first;
@@ -72,7 +55,7 @@ CachedTexture TextureCache::get_by_content(const std::string& trace_key, const s
 void TextureCache::new_trace() {
     content_of_.clear();
     for (auto it = map_.begin(); it != map_.end();) {
-        if (it->first.rfind("img|", 0) == 0) {
+        if (it->first.by_content()) {
             ++it;
             continue;
         }

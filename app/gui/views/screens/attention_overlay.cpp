@@ -62,32 +62,33 @@ CachedTexture attention_atlas(ViewContext& ctx, int token, float side) {
     while (shrink < size && (size % shrink || size / shrink > side)) ++shrink;
     const AttentionScale scale = ctx.state.attention_scale;
     const float alpha = overlay_opacity(side / g, kOverlayAlpha);  // cells with their numbers: no picture under them
-    const std::string what = "every block, row " + std::to_string(token) + " over picture/" + std::to_string(shrink) +
-                             "|" + attention_scale_name(scale) + (alpha < 1.f ? "" : "|opaque") +
-                             (ctx.walked ? "|walked " + std::to_string(ctx.walked->done) : "");
-    return ctx.cache.get(texture_key(ctx, {StageKind::Attn, 0}, -1, Colormap::Sequential, what), [&] {
-        const RgbaImage picture = shrink_image(model_picture_pixels(ctx), shrink);
-        const int cw = picture.width, ch = picture.height;
-        RgbaImage atlas;
-        atlas.width = H * cw;
-        atlas.height = L * ch;
-        atlas.smooth = picture.smooth;
-        atlas.pixels.assign(static_cast<size_t>(atlas.width) * atlas.height * 4, 0);
-        for (int l = 0; l < L; ++l) {
-            const std::vector<const float*> layer_maps = layer_attention_maps(ctx, l, token);
-            if (layer_maps.empty()) continue;
-            for (int h = 0; h < H; ++h) {
-                const Range range = attention_range(scale, layer_maps, g * g, h);
-                const RgbaImage cell = blend_over(picture, overlay_pixels(layer_maps[h], g, range), alpha);
-                for (int y = 0; y < ch; ++y)
-                    std::copy_n(
-                        &cell.pixels[static_cast<size_t>(y) * cw * 4], cw * 4,
-                        &atlas.pixels[((static_cast<size_t>(l) * ch + y) * atlas.width + static_cast<size_t>(h) * cw) *
-                                      4]);
+    // The token, the picture's shrink, the scale, whether opaque, and the blocks walked so far (-1: all kept).
+    const std::vector<double> params = {double(token), double(shrink), double(static_cast<int>(scale)),
+                                        alpha < 1.f ? 0.0 : 1.0, ctx.walked ? double(ctx.walked->done) : -1.0};
+    return ctx.cache.get(
+        texture_key(ctx, {StageKind::Attn, 0}, -1, Colormap::Sequential, Purpose::AttentionAtlas, params), [&] {
+            const RgbaImage picture = shrink_image(model_picture_pixels(ctx), shrink);
+            const int cw = picture.width, ch = picture.height;
+            RgbaImage atlas;
+            atlas.width = H * cw;
+            atlas.height = L * ch;
+            atlas.smooth = picture.smooth;
+            atlas.pixels.assign(static_cast<size_t>(atlas.width) * atlas.height * 4, 0);
+            for (int l = 0; l < L; ++l) {
+                const std::vector<const float*> layer_maps = layer_attention_maps(ctx, l, token);
+                if (layer_maps.empty()) continue;
+                for (int h = 0; h < H; ++h) {
+                    const Range range = attention_range(scale, layer_maps, g * g, h);
+                    const RgbaImage cell = blend_over(picture, overlay_pixels(layer_maps[h], g, range), alpha);
+                    for (int y = 0; y < ch; ++y)
+                        std::copy_n(&cell.pixels[static_cast<size_t>(y) * cw * 4], cw * 4,
+                                    &atlas.pixels[((static_cast<size_t>(l) * ch + y) * atlas.width +
+                                                   static_cast<size_t>(h) * cw) *
+                                                  4]);
+                }
             }
-        }
-        return atlas;
-    });
+            return atlas;
+        });
 }
 
 }  // namespace vit::gui

@@ -25,7 +25,7 @@ struct Tile {
     std::string name, detail;
     std::string title() const { return name + detail; }
     const float* overlay = nullptr;  // N values; nullptr: the plain image to click on
-    std::string key;
+    CacheKey key;                    // its overlay's texture; its id is the tile's widget id
     Range range;
     int head = -1;                                // >= 0: clicking the title enlarges this head (or goes back)
     const char* help = nullptr;                   // what the map means, under the mouse on its title
@@ -54,6 +54,12 @@ std::string prefix_shares(const float* row, const TokenLayout& layout) {
     return has_registers ? out + " · REG " + percent(registers) : out;
 }
 
+CacheKey picker_key() {  // the picture to click on has no overlay: its key is only its widget id
+    CacheKey key;
+    key.purpose = Purpose::PatchPicker;
+    return key;
+}
+
 float title_height() { return ImGui::GetFontSize() * 1.3f + 4.f; }
 float bar_height() { return 12.f + ImGui::GetTextLineHeight() + 8.f; }
 
@@ -67,7 +73,7 @@ bool short_titles(const std::vector<Tile>& tiles, float side) {
 
 void DrawTile(ViewContext& ctx, const Tile& t, float side, bool own_bar, int tok, bool shorten = false) {
     ImGui::BeginGroup();
-    ImGui::PushID(t.key.c_str());
+    ImGui::PushID(t.key.id().c_str());
     const ImVec2 at = ImGui::GetCursorScreenPos();
     FittedText(ImGui::GetWindowDrawList(), at, side, shorten ? t.name : t.title(), ImGui::GetColorU32(ImGuiCol_Text));
     ImGui::InvisibleButton("title", ImVec2(side, title_height()));
@@ -209,19 +215,21 @@ struct AttentionTiles {
 // over the picture while it is another pass's.
 Tile occlusion_tile(ViewContext& ctx, const AskResults& ask) {
     const OcclusionMap& occ = *ask.occlusion;
-    const std::string version = std::to_string(occ.computed) + (ask.occlusion_stale ? " stale" : "");
-    const std::vector<float>& importance = ctx.derived.get("occlusion importance " + version, [&] {
-        std::vector<float> drop(occ.probabilities.size());
-        for (size_t q = 0; q < drop.size(); ++q) drop[q] = occ.top_probability - occ.probabilities[q];  // NaN stays NaN
-        return drop;
-    });
+    const std::vector<double> version = {double(occ.computed), ask.occlusion_stale ? 1.0 : 0.0};
+    const std::vector<float>& importance =
+        ctx.derived.get(derived_key({StageKind::Probs}, Purpose::Occlusion, version), [&] {
+            std::vector<float> drop(occ.probabilities.size());
+            for (size_t q = 0; q < drop.size(); ++q)
+                drop[q] = occ.top_probability - occ.probabilities[q];  // NaN stays NaN
+            return drop;
+        });
     std::string detail = " · p(" + ctx.model.config.labels[occ.top_class] + ") lost";
     if (!occ.complete())
         detail += " · " + std::to_string(occ.computed) + "/" + std::to_string(occ.probabilities.size());
     if (ask.occlusion_stale) detail += " · stale";
     const ColourScale scale = signed_map_scale(importance.data(), importance.size());
     Tile tile{"occlusion", detail, importance.data(),
-              texture_key(ctx, {StageKind::Probs}, -1, scale.cmap, "occlusion " + version), scale.range};
+              texture_key(ctx, {StageKind::Probs}, -1, scale.cmap, Purpose::Occlusion, version), scale.range};
     tile.help = kOcclusionHelp;
     tile.pending = occ.complete() ? nullptr : &occ.probabilities;
     tile.cmap = scale.cmap;
@@ -237,8 +245,7 @@ AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
     // Permuted or dropped tokens (Ask panel): rows and columns back in image order, zeros where dropped.
     const float* roll_data = roll ? image_order_data(ctx, {StageKind::Rollout}, *roll) : nullptr;
     auto row = [&](int h) { return attention_row(ctx, layer, h, tok); };
-    const std::string row_name = "row " + std::to_string(tok);
-    const std::vector<float>& mean = ctx.derived.get(derived_key(attn_stage, "head mean " + row_name), [&] {
+    const std::vector<float>& mean = ctx.derived.get(derived_key(attn_stage, Purpose::HeadMeanRow, {double(tok)}), [&] {
         std::vector<float> m(T, 0.f);
         for (int h = 0; h < H; ++h)
             for (int c = 0; c < T; ++c) m[c] += row(h)[c] / H;
@@ -251,24 +258,29 @@ AttentionTiles attention_tiles(ViewContext& ctx, int tok, const Tensor* roll) {
     layer_maps = layer_attention_maps(ctx, layer, tok);
     const int P = p.layout.count();  // the patch columns start here
     layer_maps.push_back(mean.data() + P);
-    const std::string scale_tag = std::string("|") + attention_scale_name(scale);
+    const std::vector<double> token_row = {double(tok), double(static_cast<int>(scale))};  // its row, on the scale
     std::vector<Tile>& tiles = out.tiles;
-    tiles.push_back(
-        {ctx.ask_painting() ? "paint: drag masks, right-drag clears" : "click a patch", "", nullptr, "picker", {}, -1});
+    tiles.push_back({ctx.ask_painting() ? "paint: drag masks, right-drag clears" : "click a patch",
+                     "",
+                     nullptr,
+                     picker_key(),
+                     {},
+                     -1});
     for (int h = 0; h < H; ++h)
         tiles.push_back({"head " + std::to_string(h), prefix_shares(row(h), p.layout), layer_maps[h],
-                         texture_key(ctx, attn_stage, h, Colormap::Sequential, row_name + scale_tag),
+                         texture_key(ctx, attn_stage, h, Colormap::Sequential, Purpose::AttentionRow, token_row),
                          attention_range(scale, layer_maps, N, h), h});
     tiles.push_back({"head mean", prefix_shares(mean.data(), p.layout), layer_maps[H],
-                     texture_key(ctx, attn_stage, -1, Colormap::Sequential, "head mean " + row_name + scale_tag),
+                     texture_key(ctx, attn_stage, -1, Colormap::Sequential, Purpose::HeadMeanRow, token_row),
                      attention_range(scale, layer_maps, N, H), -1});
     if (roll) {
         const float* r = roll_data + static_cast<size_t>(tok) * T + P;
         out.rollout = true;
         out.roll_range = attention_range(scale, {r}, N, 0);
-        tiles.push_back({"rollout 0–" + std::to_string(p.depth - 1), "", r,
-                         texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, row_name + scale_tag),
-                         out.roll_range, -1});
+        tiles.push_back(
+            {"rollout 0–" + std::to_string(p.depth - 1), "", r,
+             texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, Purpose::AttentionRow, token_row),
+             out.roll_range, -1});
         tiles.back().own_bar = scale == AttentionScale::LayerMax;  // another quantity on its own scale: its own bar
     }
     if (ctx.ask && ctx.ask->occlusion) tiles.push_back(occlusion_tile(ctx, *ctx.ask));
@@ -426,8 +438,8 @@ void DrawComparisonClsAttention(ViewContext& cmp) {
     const int N = cmp.patches();
     for (int h = 0; h < static_cast<int>(at.layer_maps.size()); ++h)
         at.tiles.push_back({"head " + std::to_string(h), " · CLS", at.layer_maps[h],
-                            texture_key(cmp, {StageKind::Attn, layer}, h, Colormap::Sequential,
-                                        std::string("compared cls|") + attention_scale_name(scale)),
+                            texture_key(cmp, {StageKind::Attn, layer}, h, Colormap::Sequential, Purpose::ComparedCls,
+                                        {double(static_cast<int>(scale))}),
                             attention_range(scale, at.layer_maps, N, h), -1});
     DrawAttentionTiles(cmp, at, attention_range(scale, at.layer_maps, N, 0), 0, ImGui::GetContentRegionAvail());
 }

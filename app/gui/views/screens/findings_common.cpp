@@ -69,7 +69,7 @@ RgbaImage patch_colour_pixels(const std::vector<Rgb>& colours, const std::vector
     return img;
 }
 
-void DrawPatchColours(ViewContext& ctx, const std::string& key, const std::function<RgbaImage()>& make, float side,
+void DrawPatchColours(ViewContext& ctx, const CacheKey& key, const std::function<RgbaImage()>& make, float side,
                       const std::vector<uint8_t>& outlined, ImU32 outline,
                       const std::function<std::string(int)>& tooltip) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -84,7 +84,7 @@ void DrawPatchColours(ViewContext& ctx, const std::string& key, const std::funct
             const ImVec2 a(p0.x + (p % g) * cell, p0.y + (p / g) * cell);
             dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), outline, 0.f, 0, std::max(2.f, cell * 0.08f));
         }
-    ImGui::PushID(key.c_str());
+    ImGui::PushID(key.id().c_str());
     ImGui::InvisibleButton("patch colours", ImVec2(side, side));
     ImGui::PopID();
     if (!tooltip || !ImGui::IsItemHovered()) return;

@@ -29,7 +29,7 @@ float FindingsFormulaHeight(ViewContext& ctx, const std::string& formula, const 
 RgbaImage patch_colour_pixels(const std::vector<Rgb>& colours, const std::vector<uint8_t>& alpha, int grid);
 // The model's picture `side` px wide with the texture `key` (made by `make`, grid × grid) over it,
 // and `outlined` patches (grid², may be empty) framed in `outline` colour; a tooltip names the patch.
-void DrawPatchColours(ViewContext& ctx, const std::string& key, const std::function<RgbaImage()>& make, float side,
+void DrawPatchColours(ViewContext& ctx, const CacheKey& key, const std::function<RgbaImage()>& make, float side,
                       const std::vector<uint8_t>& outlined = {}, ImU32 outline = IM_COL32(255, 60, 60, 255),
                       const std::function<std::string(int)>& tooltip = {});
 

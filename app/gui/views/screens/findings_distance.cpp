@@ -110,7 +110,7 @@ RgbaImage picture_atlas(const ConstMatRef& pictures, int channels, int P, int co
 // The patch filters' top 28 components (k × C·P·P) after their joint share of the variance,
 // [share, components…], computed once per trace.
 const std::vector<float>& filter_pcs(ViewContext& ctx) {
-    return ctx.derived.get(derived_key({StageKind::PatchEmbed}, "filter components"), [&] {
+    return ctx.derived.get(derived_key({StageKind::PatchEmbed}, Purpose::FilterComponents), [&] {
         const Pca p = filter_components(ctx.model, 28);
         std::vector<float> out(1, std::accumulate(p.share.begin(), p.share.end(), 0.f));
         out.insert(out.end(), p.components.data(), p.components.data() + p.components.size());
@@ -119,14 +119,14 @@ const std::vector<float>& filter_pcs(ViewContext& ctx) {
 }
 
 void FilterGrid(ViewContext& ctx, const std::string& title, const std::string& subtitle, const ConstMatRef& pictures,
-                const std::string& what, ImVec2 box) {
+                Purpose what, ImVec2 box) {
     ImGui::BeginGroup();
     FindingsTitle(ctx, title, subtitle, box.x);
     const ModelConfig& c = ctx.model.config;
     const int k = static_cast<int>(pictures.rows());
     const int cols =
         std::max(1, best_columns(k, ImVec2(box.x, box.y - 3.f * ImGui::GetTextLineHeight()), 1.f, 0.f, 0.f));
-    const std::string key = texture_key(ctx, {StageKind::PatchEmbed}, -1, Colormap::Sequential, what);
+    const CacheKey key = texture_key(ctx, {StageKind::PatchEmbed}, -1, Colormap::Sequential, what);
     const CachedTexture tex =
         ctx.cache.get(key, [&] { return picture_atlas(pictures, c.channels, c.patch_size, cols); });
     const float scale =
@@ -155,7 +155,7 @@ void DrawAttentionDistanceScreen(ViewContext& ctx) {
     const int depth = ctx.pipeline.depth;
     const std::vector<float>& flat =
         ctx.walked ? walked_distance(*ctx.walked)
-                   : ctx.derived.get(derived_key({StageKind::Attn, depth - 1}, "attention distance"), [&] {
+                   : ctx.derived.get(derived_key({StageKind::Attn, depth - 1}, Purpose::AttentionDistance), [&] {
                          const Mat d = attention_distance_by_depth(ctx.trace, tokens, depth);
                          return std::vector<float>(d.data(), d.data() + d.size());
                      });
@@ -180,11 +180,12 @@ void DrawAttentionDistanceScreen(ViewContext& ctx) {
     ImGui::BeginGroup();
     const float right_w = avail.x - chart_w - 20.f;
     FilterGrid(ctx, "patch filters", "first " + std::to_string(filters) + " of the projection's rows, each own range",
-               ctx.model.patch_w.topRows(filters), "filters", ImVec2(right_w, h * 0.5f - 4.f));
+               ctx.model.patch_w.topRows(filters), Purpose::PatchFilters, ImVec2(right_w, h * 0.5f - 4.f));
     char share[64];
     std::snprintf(share, sizeof share, "top %d components: %.0f%% of the variance", static_cast<int>(pcs.rows()),
                   100.f * packed[0]);
-    FilterGrid(ctx, "their principal components", share, pcs, "filter components", ImVec2(right_w, h * 0.5f - 4.f));
+    FilterGrid(ctx, "their principal components", share, pcs, Purpose::FilterComponents,
+               ImVec2(right_w, h * 0.5f - 4.f));
     ImGui::EndGroup();
     if (ImGui::Button("Position-embedding similarity  →")) {
         go_to_stage(ctx.state, ctx.pipeline, ctx.pipeline.index_of(StageRef{StageKind::Tokens}));

@@ -49,14 +49,12 @@ void Controls(ViewContext& ctx) {
 
 }  // namespace
 
-std::vector<PatchColours> cached_pca_colours(ViewContext& ctx, const StageRef& stage, const std::string& what,
-                                             const std::vector<PatchTokens>& tokens,
+std::vector<PatchColours> cached_pca_colours(ViewContext& ctx, CacheKey key, const std::vector<PatchTokens>& tokens,
                                              const std::function<std::vector<PatchColours>()>& compute) {
     // Packed as [rgb (3 per cell), foreground (1 per cell)] per image, then the shares. The key
     // holds every image's grid: the same images passed again at another size unpack otherwise.
-    std::string key = what;
-    for (const PatchTokens& t : tokens) key += " " + std::to_string(t.grid);
-    const std::vector<float>& packed = ctx.derived.get(derived_key(stage, key), [&] {
+    for (const PatchTokens& t : tokens) key.params.push_back(t.grid);
+    const std::vector<float>& packed = ctx.derived.get(key, [&] {
         std::vector<float> out;
         const std::vector<PatchColours> colours = compute();
         for (const PatchColours& c : colours) {
@@ -115,9 +113,8 @@ void DrawPatchFeaturesScreen(ViewContext& ctx, const JointPasses* joint) {
     const PatchTokens tokens = findings_tokens(ctx);
     const FindingsOptions& o = ctx.state.findings;
     if (o.joint) return DrawJointPatchFeatures(ctx, stage, *x, tokens, joint);
-    char what[64];
-    std::snprintf(what, sizeof what, "pca %d %.3f", o.two_step ? 1 : 0, o.threshold);
-    const PatchColours colours = cached_pca_colours(ctx, stage, what, {tokens}, [&] {
+    const std::vector<double> options = {o.two_step ? 1.0 : 0.0, o.threshold};
+    const PatchColours colours = cached_pca_colours(ctx, derived_key(stage, Purpose::PatchPca, options), {tokens}, [&] {
         return std::vector<PatchColours>{patch_pca_colours(*x, tokens, o.two_step, o.threshold)};
     })[0];
     const float formula_h =
@@ -139,7 +136,7 @@ void DrawPatchFeaturesScreen(ViewContext& ctx, const JointPasses* joint) {
                   o.two_step ? "black: background (component 1 < t)" : pca_shares_line(colours),
                   std::max(side, (avail.x - gap) / 2));
     DrawPatchColours(
-        ctx, texture_key(ctx, stage, -1, Colormap::Sequential, what),
+        ctx, texture_key(ctx, stage, -1, Colormap::Sequential, Purpose::PatchPca, options),
         [&] { return pca_colour_pixels(colours, tokens.grid); }, side, {}, 0,
         [&](int p) { return pca_patch_tooltip(colours, p); });
     ImGui::EndGroup();

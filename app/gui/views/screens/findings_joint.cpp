@@ -54,11 +54,15 @@ void DrawJointPatchFeatures(ViewContext& ctx, const StageRef& stage, const Tenso
     for (const std::string& p : joint->paths) paths += p + "\n";  // and the passes' model and size: one key, one set
     paths += joint->model_name + "\n" + std::to_string(joint->image_size);
     const FindingsOptions& o = ctx.state.findings;
-    char what[96];
-    std::snprintf(what, sizeof what, "joint pca %d %.3f %zx", o.two_step ? 1 : 0, o.threshold,
-                  std::hash<std::string>()(paths));
-    const std::vector<PatchColours> colours = cached_pca_colours(
-        ctx, stage, what, layouts, [&] { return joint_patch_pca_colours(xs, layouts, o.two_step, o.threshold); });
+    const std::vector<double> options = {o.two_step ? 1.0 : 0.0, o.threshold};
+    const uint64_t image_set = std::hash<std::string>()(paths);
+    const auto of_the_set = [&](CacheKey key) {
+        key.content = image_set;
+        return key;
+    };
+    const std::vector<PatchColours> colours =
+        cached_pca_colours(ctx, of_the_set(derived_key(stage, Purpose::PatchPca, options)), layouts,
+                           [&] { return joint_patch_pca_colours(xs, layouts, o.two_step, o.threshold); });
     const int n = static_cast<int>(columns.size());
     const float gap = 16.f, lh = ImGui::GetTextLineHeightWithSpacing();
     FindingsTitle(
@@ -77,7 +81,7 @@ void DrawJointPatchFeatures(ViewContext& ctx, const StageRef& stage, const Tenso
         FittedText(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), side, columns[i].name,
                    ImGui::GetColorU32(ImGuiCol_Text));
         ImGui::Dummy(ImVec2(side, lh));
-        const std::string key = texture_key(ctx, stage, i, Colormap::Sequential, what);
+        const CacheKey key = of_the_set(texture_key(ctx, stage, i, Colormap::Sequential, Purpose::PatchPca, options));
         DrawPatchColours(
             ctx, key, [&] { return pca_colour_pixels(colours[i], layouts[i].grid); }, side, {}, 0,
             [&](int p) { return pca_patch_tooltip(colours[i], p); });
@@ -89,9 +93,9 @@ void DrawJointPatchFeatures(ViewContext& ctx, const StageRef& stage, const Tenso
             ps.clickable = false;
             DrawModelPicture(ctx, ps);
         } else {
-            const CachedTexture picture =
-                ctx.cache.get(texture_key(ctx, {StageKind::Input}, i, Colormap::Sequential, what),
-                              [&] { return input_picture_pixels(*columns[i].input, ctx.model.config.preprocess); });
+            const CachedTexture picture = ctx.cache.get(
+                of_the_set(texture_key(ctx, {StageKind::Input}, i, Colormap::Sequential, Purpose::JointPcaInput)),
+                [&] { return input_picture_pixels(*columns[i].input, ctx.model.config.preprocess); });
             ImGui::Image(reinterpret_cast<ImTextureID>(picture.id), ImVec2(side / 2, side / 2));
         }
         ImGui::EndGroup();

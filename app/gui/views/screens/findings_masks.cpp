@@ -44,15 +44,13 @@ void DrawMaskGrid(ViewContext& ctx, ImVec2 avail) {
     const int cols = best_columns(H, avail, 1.f, gap, 2.6f * lh);
     const int rows = (H + cols - 1) / cols;
     const float side = std::max(60.f, std::min(avail.x / cols - gap, avail.y / rows - 2.6f * lh));
-    char what[48];
     for (int h = 0; h < H; ++h) {
         const int kept = static_cast<int>(std::count(masks[h].begin(), masks[h].end(), 1));
         ImGui::BeginGroup();
-        std::snprintf(what, sizeof what, "cls mask h%d %.3f", h, mass);
         FindingsTitle(ctx, "head " + std::to_string(h),
                       std::to_string(kept) + (kept == 1 ? " patch: " : " patches: ") + percent(mass), side);
         DrawPatchColours(
-            ctx, texture_key(ctx, attn, h, Colormap::Sequential, what),
+            ctx, texture_key(ctx, attn, h, Colormap::Sequential, Purpose::ClsMask, {mass}),
             [&] { return mask_pixels(masks[h], tokens.grid); }, side);
         ImGui::EndGroup();
         if ((h + 1) % cols) ImGui::SameLine(0, gap);

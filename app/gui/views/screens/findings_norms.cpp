@@ -56,8 +56,8 @@ void NormsMap(ViewContext& ctx, const StageRef& out, const std::vector<float>& n
     for (size_t i = 0; i < tokens.patches.size(); ++i) marked[tokens.patches[i]] = outliers[tokens.prefix + i];
     FindingsTitle(ctx, "‖x‖ per patch, " + stage_id(out), "red frame: > 2 × median", side);
     DrawPatchColours(
-        ctx, texture_key(ctx, out, -1, Colormap::Sequential, "norms"), [&] { return norm_pixels(norms, tokens); }, side,
-        marked, IM_COL32(255, 40, 40, 255),
+        ctx, texture_key(ctx, out, -1, Colormap::Sequential, Purpose::TokenNorms),
+        [&] { return norm_pixels(norms, tokens); }, side, marked, IM_COL32(255, 40, 40, 255),
         [&](int p) {
             const auto at = std::find(tokens.patches.begin(), tokens.patches.end(), p);
             if (at == tokens.patches.end()) return std::string("dropped");
@@ -77,7 +77,7 @@ void SinkScores(ViewContext& ctx, const StageRef& attn, const Mat& sinks, float 
     const float lh = ImGui::GetTextLineHeight(), row_h = std::max(18.f, lh);
     const int heads = static_cast<int>(sinks.rows());
     FindingsTitle(ctx, "sink score: attention received", stage_id(attn) + " column sums, a row per head", width);
-    DrawPlainMatrix(ctx, texture_key(ctx, attn, -1, Colormap::Sequential, "sink scores"), sinks.data(), heads,
+    DrawPlainMatrix(ctx, texture_key(ctx, attn, -1, Colormap::Sequential, Purpose::SinkScores), sinks.data(), heads,
                     static_cast<int>(sinks.cols()), ImVec2(width, heads * row_h + 2.f * lh + 8.f), "", "head",
                     "token (0 = CLS)", Colormap::Sequential, row_h);
 }

@@ -16,9 +16,8 @@ namespace vit::gui {
 extern const char* const kPcaFormula;
 extern const char* const kPcaPytorch;
 
-// `compute`'s colours, one per image of `tokens`, computed once per `stage` and `what` (the derived cache).
-std::vector<PatchColours> cached_pca_colours(ViewContext& ctx, const StageRef& stage, const std::string& what,
-                                             const std::vector<PatchTokens>& tokens,
+// `compute`'s colours, one per image of `tokens`, computed once per `key` (the derived cache).
+std::vector<PatchColours> cached_pca_colours(ViewContext& ctx, CacheKey key, const std::vector<PatchTokens>& tokens,
                                              const std::function<std::vector<PatchColours>()>& compute);
 // The colours as a grid × grid texture's pixels.
 RgbaImage pca_colour_pixels(const PatchColours& colours, int grid);

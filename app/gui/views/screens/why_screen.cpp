@@ -45,7 +45,7 @@ static void MapTitle(const std::string& title, const std::string& subtitle, floa
 }
 
 static void PatchMap(ViewContext& ctx, const std::string& title, const std::string& subtitle, const float* values,
-                     const std::string& key, float side) {
+                     const CacheKey& key, float side) {
     ImGui::BeginGroup();
     MapTitle(title, subtitle, side);
     PictureSpec ps;
@@ -62,7 +62,7 @@ static void PatchMap(ViewContext& ctx, const std::string& title, const std::stri
 // prefix + N tokens): where a model without a class token, whose head reads the mean of the patch
 // tokens, draws from. Rows of dropped tokens are zeros there and are left out of the mean.
 static const std::vector<float>& mean_patch_rows(ViewContext& ctx, const float* square, int full) {
-    return ctx.derived.get(derived_key({StageKind::Rollout}, "patch mean"), [&] {
+    return ctx.derived.get(derived_key({StageKind::Rollout}, Purpose::RolloutPatchMean), [&] {
         const int P = ctx.pipeline.layout.count(), N = full - P;
         std::vector<float> mean(static_cast<size_t>(N), 0.f);
         int rows = 0;
@@ -91,7 +91,10 @@ static bool DrawRolloutMap(ViewContext& ctx, float side) {
     PatchMap(
         ctx, "rollout (any class)",
         (cls_row ? "CLS row" : "mean of the patch rows") + std::string(", blocks 0…") + std::to_string(p.depth - 1),
-        map, texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, cls_row ? "row 0" : "patch mean"), side);
+        map,
+        cls_row ? texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, Purpose::AttentionRow, {0.0})
+                : texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, Purpose::RolloutPatchMean),
+        side);
     return true;
 }
 
@@ -139,16 +142,18 @@ void DrawWhyScreen(ViewContext& ctx, const Explanation* ex, int& chosen, bool bu
     auto next = [&] {
         if (++placed % cols) ImGui::SameLine(0, gap);
     };
-    const std::string cls = "class " + std::to_string(chosen);
     if (!ex->relevance.empty()) {
         PatchMap(ctx, "relevance for \"" + label_of(chosen) + "\"", "share of the relevance", ex->relevance.data(),
-                 texture_key(ctx, {StageKind::Attn, p.depth - 1}, -1, Colormap::Sequential, "relevance " + cls), side);
+                 texture_key(ctx, {StageKind::Attn, p.depth - 1}, -1, Colormap::Sequential, Purpose::Relevance,
+                             {double(chosen)}),
+                 side);
         next();
     }
     if (DrawRolloutMap(ctx, side)) next();
     ImGui::BeginGroup();
     MapTitle("saliency |∂logit/∂pixel|", "max over the channels", side);
-    DrawPlainMatrix(ctx, texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "saliency " + cls),
+    DrawPlainMatrix(ctx,
+                    texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, Purpose::Saliency, {double(chosen)}),
                     ex->saliency.data(), ex->side, ex->side, ImVec2(side, side + 3 * lh), "", "y (pixel)", "x (pixel)",
                     Colormap::Sequential);
     ImGui::EndGroup();

@@ -65,7 +65,7 @@ void DrawAttentionMatrixView(ViewContext& ctx) {
     const std::vector<float>* sums = nullptr;
     float worst = 0.f;
     if (is_attn) {
-        sums = &ctx.derived.get(derived_key(stage, "row sums"), [&] { return row_sums(t); });
+        sums = &ctx.derived.get(derived_key(stage, Purpose::RowSums), [&] { return row_sums(t); });
         for (float v : *sums) worst = std::max(worst, std::fabs(v - 1.f));
     }
     DrawHeadSelector(ctx, true);

@@ -39,11 +39,14 @@ static void DrawImageFile(ViewContext& ctx, ImVec2 box) {
         ph = pw * pic.height / std::max(1, pic.width);
     }
     const auto file_key = [&] {
-        return image_key(pic.data.data(), pic.data.size(),
-                         "image file " + std::to_string(pic.height) + "x" + std::to_string(pic.width));
+        CacheKey by_content;
+        by_content.purpose = Purpose::ImageFile;
+        by_content.content = content_hash(pic.data.data(), pic.data.size());
+        by_content.params = {static_cast<double>(pic.height), static_cast<double>(pic.width)};
+        return by_content;
     };
     CachedTexture orig = ctx.cache.get_by_content(
-        texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "original image file"), file_key, [&] {
+        texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, Purpose::ImageFile), file_key, [&] {
             return render_picture(pic.data.data(), pic.channels, pic.height, pic.width,
                                   std::max(pic.height, pic.width) > 64);
         });

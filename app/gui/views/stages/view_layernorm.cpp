@@ -48,9 +48,11 @@ static void DrawSide(ViewContext& ctx, const StageRef& stage, const std::string&
     const float stats_x = std::min(ImGui::GetItemRectMax().x + 4.f, origin.x + size.x - stats_w);
     ImGui::SameLine(0, 4);
     ImGui::SetCursorScreenPos(ImVec2(stats_x, origin.y));
-    const std::vector<float>& st = ctx.derived.get(derived_key(stage, "row stats"), [&] { return row_stats(*t); });
+    const std::vector<float>& st =
+        ctx.derived.get(derived_key(stage, Purpose::RowStats), [&] { return row_stats(*t); });
     HeatmapSpec s;
-    s.matrix = {texture_key(ctx, stage, -1, Colormap::Diverging, "row stats"), st.data(), T, 2, Colormap::Diverging};
+    s.matrix = {texture_key(ctx, stage, -1, Colormap::Diverging, Purpose::RowStats), st.data(), T, 2,
+                Colormap::Diverging};
     const auto stat_text = [](float v) {
         char b[16];
         std::snprintf(b, sizeof b, "%.2f", std::fabs(v) < 0.005f ? 0.f : v);
@@ -108,8 +110,8 @@ void DrawLayerNormView(ViewContext& ctx) {
     const Tensor* before = ctx.tensor(in);
     const Tensor* after = ctx.tensor(stage);
     if (before && after) {
-        const auto& sb = ctx.derived.get(derived_key(in, "row stats"), [&] { return row_stats(*before); });
-        const auto& sa = ctx.derived.get(derived_key(stage, "row stats"), [&] { return row_stats(*after); });
+        const auto& sb = ctx.derived.get(derived_key(in, Purpose::RowStats), [&] { return row_stats(*before); });
+        const auto& sa = ctx.derived.get(derived_key(stage, Purpose::RowStats), [&] { return row_stats(*after); });
         const int t = ctx.row_map(stage.kind).row_of_token(ctx.state.token);
         char buf[240];
         auto z = [](float v) { return std::fabs(v) < 5e-4f ? 0.f : v; };  // no "-0.000"

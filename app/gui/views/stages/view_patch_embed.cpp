@@ -23,7 +23,7 @@ static std::string two_decimals(float v) {
 static void DrawWeightsAndBias(ViewContext& ctx, ImVec2 size, bool small) {
     const auto& cfg = ctx.model.config;
     const float lh = ImGui::GetTextLineHeightWithSpacing();
-    const std::vector<float>& wt = ctx.derived.get("patch_w_T", [&] {
+    const std::vector<float>& wt = ctx.derived.get(derived_key({StageKind::PatchEmbed}, Purpose::PatchWeights), [&] {
         const Mat& W = ctx.model.patch_w;  // D × CPP
         std::vector<float> out(static_cast<size_t>(W.size()));
         for (int r = 0; r < W.cols(); ++r)
@@ -35,15 +35,17 @@ static void DrawWeightsAndBias(ViewContext& ctx, ImVec2 size, bool small) {
     // The bias row takes one cell row of a small matrix's height, else a line; its title a line more.
     const float bias_h = (small ? size.y / (cfg.patch_dim() + 3.f) : lh) + 2.f * lh;
     ImGui::BeginGroup();
-    HeatmapSpec w = plain_matrix_spec(ctx, "weights:patch_w_T", wt.data(), cfg.patch_dim(), cfg.embed_dim,
-                                      ImVec2(size.x, size.y - bias_h), title, "pixel", "feature");
+    HeatmapSpec w = plain_matrix_spec(
+        ctx, texture_key(ctx, {StageKind::PatchEmbed}, -1, Colormap::Diverging, Purpose::PatchWeights), wt.data(),
+        cfg.patch_dim(), cfg.embed_dim, ImVec2(size.x, size.y - bias_h), title, "pixel", "feature");
     if (small) w.labels.format = two_decimals, w.layout.wide_cells = 2.f;  // "-0.50" fits a cell's width
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const HeatmapResult cells = DrawHeatmap(ctx.cache, w);
     ImGui::SetCursorScreenPos(ImVec2(cells.cells_min.x, ImGui::GetCursorScreenPos().y));
-    HeatmapSpec b = plain_matrix_spec(ctx, "weights:patch_b", ctx.model.patch_b.data(), 1, cfg.embed_dim,
-                                      ImVec2(size.x - (cells.cells_min.x - origin.x), bias_h),
-                                      "+ b (" + std::to_string(cfg.embed_dim) + "), learned bias", "", "");
+    HeatmapSpec b = plain_matrix_spec(
+        ctx, texture_key(ctx, {StageKind::PatchEmbed}, -1, Colormap::Diverging, Purpose::PatchBias),
+        ctx.model.patch_b.data(), 1, cfg.embed_dim, ImVec2(size.x - (cells.cells_min.x - origin.x), bias_h),
+        "+ b (" + std::to_string(cfg.embed_dim) + "), learned bias", "", "");
     b.layout.axes = false;
     b.layout.cell_w = cells.cell_w;
     b.layout.cell_h = small ? cells.cell_h : lh;
@@ -61,7 +63,7 @@ void DrawPatchEmbedView(ViewContext& ctx) {
     const auto& cfg = ctx.model.config;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float lh = ImGui::GetTextLineHeightWithSpacing();
-    float diff = ctx.derived.get(derived_key({StageKind::PatchEmbed}, "convolution difference"), [&] {
+    float diff = ctx.derived.get(derived_key({StageKind::PatchEmbed}, Purpose::ConvolutionDifference), [&] {
         return std::vector<float>{patch_embed_conv_difference(ctx.model, ctx.trace)};
     })[0];
     char note[240];

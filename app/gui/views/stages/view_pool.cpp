@@ -10,7 +10,7 @@
 namespace vit::gui {
 
 // A D-vector as one row of cells a few lines tall (square cells would be a pixel high).
-static void DrawVector(ViewContext& ctx, const std::string& key, const float* data, int D, float width,
+static void DrawVector(ViewContext& ctx, const CacheKey& key, const float* data, int D, float width,
                        const std::string& title, Colormap cmap) {
     HeatmapSpec s;
     s.matrix = {key, data, 1, D, cmap};

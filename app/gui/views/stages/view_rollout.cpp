@@ -38,7 +38,8 @@ void DrawRolloutView(ViewContext& ctx) {
         T = P + N;
     }
     ps.overlay = image_order + static_cast<size_t>(tok) * T + P;  // the patch columns
-    ps.overlay_key = texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, "row " + std::to_string(tok));
+    ps.overlay_key =
+        texture_key(ctx, {StageKind::Rollout}, -1, Colormap::Sequential, Purpose::AttentionRow, {double(tok)});
     DrawModelPicture(ctx, ps);
     ImGui::EndGroup();
     Formula(ctx, StageKind::Rollout);

@@ -50,11 +50,12 @@ void DrawClsView(ViewContext& ctx) {
         TokenColumns::Feature, 0, P > 0 ? 0 : -1, P == 1 ? "new row 0: CLS" : "new rows 0–" + std::to_string(P - 1));
     const ImVec2 below = ImGui::GetCursorScreenPos();
     if (P > 0) {
-        const std::vector<float>& prefix = ctx.derived.get("weights:prefix", [&] { return learned_prefix(ctx.model); });
+        const std::vector<float>& prefix = ctx.derived.get(derived_key({StageKind::Cls}, Purpose::LearnedPrefix),
+                                                           [&] { return learned_prefix(ctx.model); });
         ImGui::SetCursorScreenPos(ImVec2(m.cells_min.x, top.y));
         HeatmapSpec s = plain_matrix_spec(
-            ctx, "weights:prefix_tokens", prefix.data(), P, cfg.embed_dim,
-            ImVec2(avail.x - (m.cells_min.x - top.x), prefix_h),
+            ctx, texture_key(ctx, {StageKind::Cls}, -1, Colormap::Diverging, Purpose::LearnedPrefix), prefix.data(), P,
+            cfg.embed_dim, ImVec2(avail.x - (m.cells_min.x - top.x), prefix_h),
             names + " (" + std::to_string(P) + ", " + std::to_string(cfg.embed_dim) + "), learned: goes on top ↓", "",
             "");
         s.layout.axes = false;
@@ -90,7 +91,7 @@ static void DrawPositionSimilarity(ViewContext& ctx, const std::vector<float>& c
     int g = ctx.grid(), N = ctx.patches();
     if (g * g != N) return;
     int W = g * (g + 1) - 1;  // g maps of g×g with 1-texel gaps
-    std::string key = texture_key(ctx, {StageKind::Tokens}, -1, Colormap::Diverging, "position cosine mosaic");
+    CacheKey key = texture_key(ctx, {StageKind::Tokens}, -1, Colormap::Diverging, Purpose::PositionCosineMosaic);
     CachedTexture tex = ctx.cache.get(key, [&] {
         RgbaImage img;
         img.width = img.height = W;
@@ -153,7 +154,7 @@ static float PositionMapSide(ViewContext& ctx, const std::string& note, ImVec2 c
 // What the pass added to each token: row r of tokens less row from_cls[r] of cls (a derived picture).
 static const std::vector<float>& PositionEmbedding(ViewContext& ctx, const Tensor& cls, const Tensor& tok,
                                                    const std::vector<int>& from_cls) {
-    return ctx.derived.get(derived_key({StageKind::Tokens}, "pos_embed"), [&] {
+    return ctx.derived.get(derived_key({StageKind::Tokens}, Purpose::PositionEmbedding), [&] {
         const int64_t T = tok.rows(), D = tok.shape[1];
         std::vector<float> out(tok.data.size());
         for (int64_t r = 0; r < T; ++r)
@@ -196,7 +197,8 @@ void DrawTokensView(ViewContext& ctx) {
     OperatorSign(ctx, "+", row_h * 0.6f);
     ImGui::SameLine();
     HeatmapSpec s;
-    s.matrix = {texture_key(ctx, {StageKind::Tokens}, -1, cmap, "pos_embed|sum's shared range"),
+    // tokens − cls, a Tokens picture apart from the stage's own (PositionEmbedding), on the sum's range.
+    s.matrix = {texture_key(ctx, {StageKind::Tokens}, -1, cmap, Purpose::PositionEmbedding, {shared.lo, shared.hi}),
                 pos.data(),
                 T,
                 D,
@@ -231,7 +233,7 @@ void DrawTokensView(ViewContext& ctx) {
         Note("Tokens were dropped (Ask panel): " + std::to_string(cls.rows() - T) +
              " rows are gone after the positions were added, so the map of every position is not drawn.");
     } else {
-        const std::vector<float>& cos = ctx.derived.get(derived_key({StageKind::Tokens}, "position cosines"),
+        const std::vector<float>& cos = ctx.derived.get(derived_key({StageKind::Tokens}, Purpose::PositionCosines),
                                                         [&] { return position_cosines(ctx, pos, D); });
         ImGui::TextWrapped("%s", kHeading);
         DrawPositionSimilarity(ctx, cos, side);

@@ -37,8 +37,10 @@ float ColorBarWidth(Range r) {
 }
 
 static CachedTexture colorbar_texture(TextureCache& cache, Colormap cmap) {
-    return cache.get(cmap == Colormap::Diverging ? "colorbar|div" : "colorbar|seq",
-                     [cmap] { return render_colorbar(cmap); });
+    CacheKey key;
+    key.cmap = cmap;
+    key.purpose = Purpose::ColorBar;
+    return cache.get(key, [cmap] { return render_colorbar(cmap); });
 }
 
 void DrawColorBar(TextureCache& cache, Colormap cmap, Range range, ImVec2 p0, float width, float height,
@@ -308,7 +310,7 @@ void CellTooltip(const HeatmapSpec& s, int r, int c) {
 // An invisible button over the cells: hover (tooltip, row outline) and click fill `res`.
 void HandleMouse(ImDrawList* dl, const HeatmapSpec& s, const Layout& L, HeatmapResult& res) {
     ImGui::SetCursorScreenPos(L.p0);
-    ImGui::InvisibleButton(s.matrix.key.c_str(),
+    ImGui::InvisibleButton(s.matrix.key.id().c_str(),
                            ImVec2(std::max(1.f, L.p1.x - L.p0.x), std::max(1.f, L.p1.y - L.p0.y)));
     if (!ImGui::IsItemHovered()) return;
     ImVec2 m = ImGui::GetIO().MousePos;
@@ -422,8 +424,9 @@ static int cells_per_texel(const HeatmapSpec& s) {
 // The matrix's texture as drawn: a texel per cell, or per box of `factor` × factor cells.
 static CachedTexture drawn_texture(TextureCache& cache, const HeatmapMatrix& m, int factor) {
     if (factor <= 1) return HeatmapTexture(cache, m);
-    return cache.get(m.key + " reduced by " + std::to_string(factor),
-                     [&] { return render_matrix_reduced(m.data, m.rows, m.cols, factor, m.cmap, m.range); });
+    CacheKey reduced = m.key;
+    reduced.reduction = factor;
+    return cache.get(reduced, [&] { return render_matrix_reduced(m.data, m.rows, m.cols, factor, m.cmap, m.range); });
 }
 
 // Over the cells' lower left corner, what a texel of a reduced texture shows, as long as fits.

@@ -18,7 +18,7 @@ namespace vit::gui {
 
 // What is drawn: a rows×cols matrix and how its values map to colours.
 struct HeatmapMatrix {
-    std::string key;              // texture cache key (heatmap_key)
+    CacheKey key;                 // texture cache key
     const float* data = nullptr;  // rows×cols, row-major
     int rows = 0, cols = 0;
     Colormap cmap = Colormap::Diverging;

@@ -36,12 +36,25 @@ MatrixView matrix_of(const Tensor& t, int slice) {
     return m;
 }
 
-std::string texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap,
-                        const std::string& what) {
-    return heatmap_key(ctx.generation, stage_id(stage), slice, cmap, what);
+CacheKey texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap, Purpose purpose,
+                     std::vector<double> params) {
+    CacheKey key;
+    key.generation = ctx.generation;
+    key.stage = stage;
+    key.slice = slice;
+    key.cmap = cmap;
+    key.purpose = purpose;
+    key.params = std::move(params);
+    return key;
 }
 
-std::string derived_key(const StageRef& stage, const std::string& what) { return stage_id(stage) + "|" + what; }
+CacheKey derived_key(const StageRef& stage, Purpose purpose, std::vector<double> params) {
+    CacheKey key;
+    key.stage = stage;
+    key.purpose = purpose;
+    key.params = std::move(params);
+    return key;
+}
 
 HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t, int slice) {
     const MatrixView m = matrix_of(t, slice);
@@ -97,7 +110,8 @@ const float* image_order_data(ViewContext& ctx, const StageRef& stage, const Ten
     const int N = ctx.patches();
     if (!tokens_reordered(kept, N)) return t.data.data();
     const int prefix = ctx.pipeline.layout.count();
-    return ctx.derived.get(derived_key(stage, "image order"), [&] { return square_in_image_order(t, kept, N, prefix); })
+    return ctx.derived
+        .get(derived_key(stage, Purpose::ImageOrder), [&] { return square_in_image_order(t, kept, N, prefix); })
         .data();
 }
 
@@ -139,9 +153,7 @@ static HeatmapResult draw_token_matrix(ViewContext& ctx, const StageRef& stage, 
         s.matrix.range = *shared;
         // A stage can be a term of two sums (tokens: the encoder's input, then x in block 0's first
         // residual), each with its own range: the key holds the range, so neither reuses the other's picture.
-        char range[64];
-        std::snprintf(range, sizeof range, "sum's shared range %.9g %.9g", shared->lo, shared->hi);
-        s.matrix.key = texture_key(ctx, stage, slice, s.matrix.cmap, range);
+        s.matrix.key = texture_key(ctx, stage, slice, s.matrix.cmap, Purpose::SumSharedRange, {shared->lo, shared->hi});
     }
     s.labels.title = title;
     s.token_rows = cell_rows(ctx, stage, slice);
@@ -179,11 +191,12 @@ HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared,
     return draw_token_matrix(ctx, stage, -1, size, title, TokenColumns::Feature, 0, -1, "", &shared);
 }
 
-HeatmapSpec plain_matrix_spec(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
-                              ImVec2 size, const std::string& title, const std::string& row_axis,
-                              const std::string& col_axis, Colormap cmap) {
+HeatmapSpec plain_matrix_spec(ViewContext& ctx, const CacheKey& key, const float* data, int rows, int cols, ImVec2 size,
+                              const std::string& title, const std::string& row_axis, const std::string& col_axis,
+                              Colormap cmap) {
     HeatmapSpec s;
-    s.matrix = {heatmap_key(ctx.generation, key, -1, cmap), data, rows, cols, cmap};
+    s.matrix = {key, data, rows, cols, cmap};
+    s.matrix.key.cmap = cmap;
     s.labels = {title, row_axis, col_axis};
     s.token_rows.enabled = false;
     s.layout.size = size;
@@ -192,9 +205,9 @@ HeatmapSpec plain_matrix_spec(ViewContext& ctx, const std::string& key, const fl
     return s;
 }
 
-HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
-                              ImVec2 size, const std::string& title, const std::string& row_axis,
-                              const std::string& col_axis, Colormap cmap, float row_h) {
+HeatmapResult DrawPlainMatrix(ViewContext& ctx, const CacheKey& key, const float* data, int rows, int cols, ImVec2 size,
+                              const std::string& title, const std::string& row_axis, const std::string& col_axis,
+                              Colormap cmap, float row_h) {
     HeatmapSpec s = plain_matrix_spec(ctx, key, data, rows, cols, size, title, row_axis, col_axis, cmap);
     s.layout.cell_h = row_h;
     return DrawHeatmap(ctx.cache, s);
@@ -208,7 +221,7 @@ static HeatmapSpec grid_head_spec(ViewContext& ctx, const HeadGrid& grid, const 
     s.token_rows = cell_rows(ctx, stage, h);
     if (columns == TokenColumns::KeyToken) s.labels.col_name = key_token_names(s.token_rows.map);
     s.matrix.range = grid.shared;  // every head on one range, in normal mode as in presenter mode
-    s.matrix.key = texture_key(ctx, stage, h, s.matrix.cmap, "all heads' range");
+    s.matrix.key = texture_key(ctx, stage, h, s.matrix.cmap, Purpose::AllHeadsRange);
     if (grid.compact) {
         s.layout.axes = false;
         s.layout.colorbar = false;
@@ -222,8 +235,8 @@ HeadGrid plan_head_grid(ViewContext& ctx, const StageRef& stage, const Tensor& t
     const int H = static_cast<int>(t.shape[0]);
     grid.compact = H > 4;  // in presenter mode too: four heads keep their axis names and ticks
     const Colormap cmap = colormap_for(stage.kind, ctx.state.colormap);
-    const std::vector<float>& r = ctx.derived.get(
-        derived_key(stage, std::string("range of all heads ") + (cmap == Colormap::Diverging ? "div" : "seq")), [&] {
+    const std::vector<float>& r =
+        ctx.derived.get(derived_key(stage, Purpose::AllHeadsRange, {static_cast<double>(cmap)}), [&] {
             Range range = data_range(cmap, t.data.data(), t.data.size());
             return std::vector<float>{range.lo, range.hi};
         });
@@ -303,13 +316,16 @@ float OperatorSignWidth(ViewContext& ctx, const char* sign) {
 }
 
 CachedTexture model_picture_texture(ViewContext& ctx) {
-    const std::string key = texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, "picture");
+    const CacheKey key = texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, Purpose::Picture);
     const auto content = [&] {
         const Tensor& in = *ctx.tensor({StageKind::Input});
-        std::string undo = "picture " + shape_string(in.shape);  // and the preprocessing it undoes
-        for (float v : ctx.model.config.preprocess.mean) undo += " " + std::to_string(v);
-        for (float v : ctx.model.config.preprocess.std) undo += " " + std::to_string(v);
-        return image_key(in.data.data(), in.data.size(), undo);
+        CacheKey by_content;
+        by_content.purpose = Purpose::Picture;
+        by_content.content = content_hash(in.data.data(), in.data.size());
+        for (int64_t n : in.shape) by_content.params.push_back(static_cast<double>(n));
+        for (float v : ctx.model.config.preprocess.mean) by_content.params.push_back(v);  // the preprocessing
+        for (float v : ctx.model.config.preprocess.std) by_content.params.push_back(v);   // it undoes
+        return by_content;
     };
     return ctx.cache.get_by_content(key, content, [&] { return model_picture_pixels(ctx); });
 }
@@ -394,7 +410,7 @@ PictureResult DrawModelPicture(ViewContext& ctx, const PictureSpec& spec) {
         if (patch >= 0 && patch < g * g)
             outline_at(static_cast<float>(patch % g), static_cast<float>(patch / g), col, th);
     };
-    ImGui::PushID(spec.overlay_key.c_str());
+    ImGui::PushID(spec.overlay_key.id().c_str());
     ImGui::InvisibleButton("picture", ImVec2(side, side));
     ImGui::PopID();
     if (ImGui::IsItemHovered()) {

@@ -82,13 +82,14 @@ struct MatrixView {
 };
 MatrixView matrix_of(const Tensor& t, int slice = -1);
 
-// The cache keys of everything drawn from a stage, built here only. A texture
-// of `stage` (matrix `slice`, the colormap, and `what` it shows beyond the plain
-// matrix, e.g. "row 5" of an attention overlay):
-std::string texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap,
-                        const std::string& what = "");
-// Numbers derived from `stage` once per trace (DerivedCache), e.g. "row sums".
-std::string derived_key(const StageRef& stage, const std::string& what);
+// The cache keys (cache_key.h) of everything drawn from a stage. A texture of
+// `stage` in the trace on screen (matrix `slice`, the colormap, and the purpose
+// with its parameters where it shows more than the plain matrix, e.g. token 5's
+// attention row: AttentionRow, {5, scale}):
+CacheKey texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap,
+                     Purpose purpose = Purpose::Values, std::vector<double> params = {});
+// Numbers derived from `stage` once per trace (DerivedCache), e.g. its RowSums.
+CacheKey derived_key(const StageRef& stage, Purpose purpose, std::vector<double> params = {});
 
 // The data of `stage`'s …×T′×T′ tensor (attention, rollout) in image order: (N+1)×(N+1) per
 // slice with token rows and columns at 1 + their patch and zeros for dropped tokens (computed
@@ -128,14 +129,15 @@ HeatmapResult DrawTokenMatrix(ViewContext& ctx, const StageRef& stage, int slice
 Range SumTermsRange(ViewContext& ctx, const std::vector<StageRef>& terms);
 HeatmapResult DrawSumTerm(ViewContext& ctx, const StageRef& stage, Range shared, ImVec2 size, const std::string& title);
 // The spec of a heatmap of numbers that are not a trace stage (weights, derived values); rows are not tokens.
-HeatmapSpec plain_matrix_spec(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
-                              ImVec2 size, const std::string& title, const std::string& row_axis,
-                              const std::string& col_axis, Colormap cmap = Colormap::Diverging);
+// `key`'s colormap is set to `cmap`, the one its pixels are drawn in.
+HeatmapSpec plain_matrix_spec(ViewContext& ctx, const CacheKey& key, const float* data, int rows, int cols, ImVec2 size,
+                              const std::string& title, const std::string& row_axis, const std::string& col_axis,
+                              Colormap cmap = Colormap::Diverging);
 // DrawHeatmap of that spec.
 // `row_h` > 0: every row exactly that tall (a few rows of many columns, which square cells leave thin).
-HeatmapResult DrawPlainMatrix(ViewContext& ctx, const std::string& key, const float* data, int rows, int cols,
-                              ImVec2 size, const std::string& title, const std::string& row_axis,
-                              const std::string& col_axis, Colormap cmap = Colormap::Diverging, float row_h = 0.f);
+HeatmapResult DrawPlainMatrix(ViewContext& ctx, const CacheKey& key, const float* data, int rows, int cols, ImVec2 size,
+                              const std::string& title, const std::string& row_axis, const std::string& col_axis,
+                              Colormap cmap = Colormap::Diverging, float row_h = 0.f);
 // The heads of an H×T×… stage as a grid of small multiples ("all heads"), every head coloured on one
 // range (all heads' data, so equal colours mean equal numbers). With more than four heads the
 // tiles are compact: a title, no axes, one colour bar for the grid; else (presenter mode too) each
@@ -176,7 +178,7 @@ struct PictureSpec {
     int selected_token = -1;     // outlined in yellow; -1 = the app's selected token
     // Optional overlay: N values over the patch grid (attention: sequential; a signed map: diverging).
     const float* overlay = nullptr;
-    std::string overlay_key;
+    CacheKey overlay_key;  // its texture; its id is the picture's widget id
     Colormap overlay_cmap = Colormap::Sequential;
     Range overlay_range{0.f, 0.f};  // its colours; lo == hi: stretched from its own minimum to its maximum
     float overlay_alpha = 0.7f;     // opaque where the cells hold their numbers (overlay_opacity)

@@ -13,6 +13,18 @@ using Approx = Catch::Detail::Approx;
 
 namespace {
 
+// The key of `stage`'s matrix `slice` in trace `generation`, or of what else `purpose` draws of it.
+CacheKey key(uint64_t generation, const char* stage, int slice, Purpose purpose = Purpose::Values,
+             std::vector<double> params = {}) {
+    CacheKey k;
+    k.generation = generation;
+    k.stage = *vit::parse_stage_id(stage);
+    k.slice = slice;
+    k.purpose = purpose;
+    k.params = std::move(params);
+    return k;
+}
+
 Pipeline digits_pipeline() { return make_pipeline(vit::stage_list(4, true), 17, 4); }
 
 AppState at(const Pipeline& p, const std::string& stage, int token) {
@@ -75,24 +87,25 @@ TEST_CASE("a picture fades out over the one drawn in its place when its key chan
     const Pipeline p = digits_pipeline();
     StepTransition t;
     t.begin_frame(0.0, 7);  // the frame before the step: two maps and an overlay
-    t.picture("g7|block0.attn|s0", 17, 17);
-    t.picture("g7|block0.attn|s1", 17, 17);
-    t.picture("g7|overlay|row 2", 4, 4);
+    t.picture(key(7, "block0.attn", 0), 17, 17);
+    t.picture(key(7, "block0.attn", 1), 17, 17);
+    t.picture(key(7, "block0.attn", -1, Purpose::AttentionRow, {2}), 4, 4);
     t.begin_frame(0.02, 7);  // the step changes
     t.start(at(p, "block0.attn", 2), at(p, "block3.attn", 2), p, 7, 0.02);
-    Fade first = t.picture("g7|block3.attn|s0", 17, 17);
-    CHECK(first.key == "g7|block0.attn|s0");
-    CHECK(first.alpha == 1.f);                                   // at first the old picture, whole
-    CHECK(t.picture("g7|block0.attn|s1", 17, 17).alpha == 0.f);  // the same picture: nothing to fade
-    CHECK(t.picture("g7|overlay|row 9", 5, 5).alpha == 0.f);     // another size: no fade
-    CHECK(t.picture("g7|more", 17, 17).alpha == 0.f);            // nothing was drawn here before
+    Fade first = t.picture(key(7, "block3.attn", 0), 17, 17);
+    CHECK(first.key == key(7, "block0.attn", 0));
+    CHECK(first.alpha == 1.f);                                        // at first the old picture, whole
+    CHECK(t.picture(key(7, "block0.attn", 1), 17, 17).alpha == 0.f);  // the same picture: nothing to fade
+    CHECK(t.picture(key(7, "block0.attn", -1, Purpose::AttentionRow, {9}), 5, 5).alpha ==
+          0.f);                                                         // another size: no fade
+    CHECK(t.picture(key(7, "block0.scores", 0), 17, 17).alpha == 0.f);  // nothing was drawn here before
 
     t.begin_frame(0.02 + kTransitionSeconds / 2, 7);
-    first = t.picture("g7|block3.attn|s0", 17, 17);
-    CHECK(first.key == "g7|block0.attn|s0");  // still from the frame before the step
+    first = t.picture(key(7, "block3.attn", 0), 17, 17);
+    CHECK(first.key == key(7, "block0.attn", 0));  // still from the frame before the step
     CHECK(first.alpha == Approx(0.5f));
     t.begin_frame(0.02 + kTransitionSeconds, 7);
-    CHECK(t.picture("g7|block3.attn|s0", 17, 17).alpha == 0.f);
+    CHECK(t.picture(key(7, "block3.attn", 0), 17, 17).alpha == 0.f);
 }
 
 TEST_CASE("no transition across a new trace, screen, kind of stage or the gradients switch") {
@@ -113,11 +126,11 @@ TEST_CASE("no transition across a new trace, screen, kind of stage or the gradie
 
     StepTransition t;  // a step on a new trace: it simply appears
     t.begin_frame(0.0, 1);
-    t.picture("g1|block0.attn|s0", 17, 17);
+    t.picture(key(1, "block0.attn", 0), 17, 17);
     t.begin_frame(0.02, 1);
     t.start(attn0, at(p, "block0.attn", 9), p, 2, 0.02);
     CHECK_FALSE(t.active());
-    CHECK(t.picture("g2|block0.attn|s0", 17, 17).alpha == 0.f);
+    CHECK(t.picture(key(2, "block0.attn", 0), 17, 17).alpha == 0.f);
     CHECK_FALSE(t.glide().moving());
 }
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "logic/state/texture_cache.h"
+#include "pass/stages.h"
 
 using namespace vit::gui;
 
@@ -21,6 +22,26 @@ struct FakeGl {
             [this](uintptr_t id) { alive.erase(id); }, budget);
     }
 };
+// The key of `stage`'s matrix `slice` in trace `generation`, or of what else `purpose` draws of it.
+CacheKey key(uint64_t generation, const char* stage, int slice, Colormap cmap = Colormap::Sequential,
+             Purpose purpose = Purpose::Values, std::vector<double> params = {}) {
+    CacheKey k;
+    k.generation = generation;
+    k.stage = *vit::parse_stage_id(stage);
+    k.slice = slice;
+    k.cmap = cmap;
+    k.purpose = purpose;
+    k.params = std::move(params);
+    return k;
+}
+CacheKey head(int h) { return key(1, "block0.attn", h); }  // four textures, a head each
+// The input picture's key by its values (its content), as view_common.cpp's model_picture_texture makes it.
+CacheKey content_key(const std::vector<float>& values) {
+    CacheKey k;
+    k.purpose = Purpose::Picture;
+    k.content = content_hash(values.data(), values.size());
+    return k;
+}
 RgbaImage pixels(int w, int h) {
     RgbaImage img;
     img.width = w;
@@ -34,9 +55,8 @@ TEST_CASE("drawing the same stage frame after frame uploads its texture once") {
     FakeGl gl;
     TextureCache cache = gl.make();
     int built = 0;
-    std::string key = heatmap_key(1, "block0.attn", 0, Colormap::Sequential);
     for (int frame = 0; frame < 100; ++frame)
-        cache.get(key, [&] {
+        cache.get(key(1, "block0.attn", 0), [&] {
             ++built;
             return pixels(5, 5);
         });
@@ -45,28 +65,41 @@ TEST_CASE("drawing the same stage frame after frame uploads its texture once") {
 }
 
 TEST_CASE("a new trace, another head or another colormap makes a new texture, selecting a token does not") {
-    std::string base = heatmap_key(1, "block0.attn", 0, Colormap::Sequential);
-    REQUIRE(heatmap_key(2, "block0.attn", 0, Colormap::Sequential) != base);    // new image or model
-    REQUIRE(heatmap_key(1, "block0.attn", 1, Colormap::Sequential) != base);    // another head
-    REQUIRE(heatmap_key(1, "block0.attn", 0, Colormap::Diverging) != base);     // colormap changed
-    REQUIRE(heatmap_key(1, "block0.scores", 0, Colormap::Sequential) != base);  // another stage
+    const CacheKey base = key(1, "block0.attn", 0);
+    REQUIRE(key(2, "block0.attn", 0) != base);                       // new image or model
+    REQUIRE(key(1, "block0.attn", 1) != base);                       // another head
+    REQUIRE(key(1, "block0.attn", 0, Colormap::Diverging) != base);  // colormap changed
+    REQUIRE(key(1, "block0.scores", 0) != base);                     // another stage
+    REQUIRE(key(1, "block0.attn", 0) == base);
+    REQUIRE(CacheKeyHash{}(key(1, "block0.attn", 0)) == CacheKeyHash{}(base));
     // The selected token is an outline drawn over the texture, not part of its key; only
-    // views whose pixels depend on it (attention rows over the image) add it as `extra`.
-    REQUIRE(heatmap_key(1, "block0.attn", 0, Colormap::Sequential, "row3") !=
-            heatmap_key(1, "block0.attn", 0, Colormap::Sequential, "row4"));
+    // views whose pixels depend on it (attention rows over the image) name it in their purpose's params.
+    const CacheKey row3 = key(1, "block0.attn", 0, Colormap::Sequential, Purpose::AttentionRow, {3});
+    REQUIRE(row3 != key(1, "block0.attn", 0, Colormap::Sequential, Purpose::AttentionRow, {4}));
+    REQUIRE(row3 != key(1, "block0.attn", 0, Colormap::Sequential, Purpose::HeadMeanRow, {3}));  // another picture
+    REQUIRE(row3 != base);
+    // A purpose's numbers stay numbers: a range's ends are not rounded into a name.
+    REQUIRE(key(1, "tokens", -1, Colormap::Diverging, Purpose::SumSharedRange, {-1.0, 1.0}) !=
+            key(1, "tokens", -1, Colormap::Diverging, Purpose::SumSharedRange, {-1.0, 1.0000001}));
+    // The id names every field, so two keys that differ have different widget ids.
+    REQUIRE(row3.id() != key(1, "block0.attn", 0, Colormap::Sequential, Purpose::AttentionRow, {4}).id());
+    CacheKey reduced = base;
+    reduced.reduction = 4;
+    REQUIRE(reduced != base);
+    REQUIRE(reduced.id() != base.id());
 }
 
 TEST_CASE("clearing the cache for a new trace releases every texture") {
     FakeGl gl;
     {
         TextureCache cache = gl.make();
-        cache.get("a", [] { return pixels(4, 4); });
-        cache.get("b", [] { return pixels(4, 4); });
+        cache.get(head(0), [] { return pixels(4, 4); });
+        cache.get(head(1), [] { return pixels(4, 4); });
         REQUIRE(gl.alive.size() == 2);
         cache.clear();
         REQUIRE(gl.alive.empty());
         REQUIRE(cache.size() == 0);
-        cache.get("a", [] { return pixels(4, 4); });
+        cache.get(head(0), [] { return pixels(4, 4); });
         REQUIRE(cache.uploads() == 3);
     }
     REQUIRE(gl.alive.empty());  // and the destructor releases what is left
@@ -75,45 +108,46 @@ TEST_CASE("clearing the cache for a new trace releases every texture") {
 TEST_CASE("beyond its byte budget the cache drops the least recently used textures") {
     FakeGl gl;
     TextureCache cache = gl.make(3 * 64);  // three 4×4 RGBA textures
-    cache.get("a", [] { return pixels(4, 4); });
-    cache.get("b", [] { return pixels(4, 4); });
-    cache.get("c", [] { return pixels(4, 4); });
-    cache.get("a", [] { return pixels(4, 4); });  // a is used again: b is now the oldest
-    cache.get("d", [] { return pixels(4, 4); });
-    REQUIRE(cache.contains("a"));
-    REQUIRE_FALSE(cache.contains("b"));
-    REQUIRE(cache.contains("c"));
-    REQUIRE(cache.contains("d"));
+    cache.get(head(0), [] { return pixels(4, 4); });
+    cache.get(head(1), [] { return pixels(4, 4); });
+    cache.get(head(2), [] { return pixels(4, 4); });
+    cache.get(head(0), [] { return pixels(4, 4); });  // a is used again: b is now the oldest
+    cache.get(head(3), [] { return pixels(4, 4); });
+    REQUIRE(cache.contains(head(0)));
+    REQUIRE_FALSE(cache.contains(head(1)));
+    REQUIRE(cache.contains(head(2)));
+    REQUIRE(cache.contains(head(3)));
     REQUIRE(gl.alive.size() == 3);
 }
 
 TEST_CASE("a texture larger than the whole budget is still kept while it is used") {
     FakeGl gl;
     TextureCache cache = gl.make(16);
-    CachedTexture t = cache.get("big", [] { return pixels(8, 8); });
+    CachedTexture t = cache.get(head(0), [] { return pixels(8, 8); });
     REQUIRE(t.width == 8);
-    REQUIRE(cache.contains("big"));
+    REQUIRE(cache.contains(head(0)));
 }
 
 TEST_CASE("a picture keyed by its image's values outlives a new trace of the same image") {
     FakeGl gl;
     TextureCache cache = gl.make();
     const std::vector<float> photo(48, 0.25f), other(48, 0.5f);
-    auto by_content = [&](const std::string& trace_key, const std::vector<float>& values) {
+    auto by_content = [&](uint64_t generation, const std::vector<float>& values) {
         return cache.get_by_content(
-            trace_key, [&] { return image_key(values.data(), values.size(), "picture"); }, [] { return pixels(4, 4); });
+            key(generation, "input", -1, Colormap::Sequential, Purpose::Picture), [&] { return content_key(values); },
+            [] { return pixels(4, 4); });
     };
-    by_content("g1|input|picture", photo);
-    cache.get("g1|attn", [] { return pixels(4, 4); });
+    by_content(1, photo);
+    cache.get(key(1, "block0.attn", 0), [] { return pixels(4, 4); });
     REQUIRE(cache.uploads() == 2);
     cache.new_trace();
     CHECK(gl.alive.size() == 1);  // the heatmap went, the picture stayed
-    by_content("g2|input|picture", photo);
+    by_content(2, photo);
     CHECK(cache.uploads() == 2);  // the same image: nothing uploaded
-    by_content("g2|input|picture", photo);
+    by_content(2, photo);
     CHECK(cache.uploads() == 2);
     cache.new_trace();
-    by_content("g3|input|picture", other);
+    by_content(3, other);
     CHECK(cache.uploads() == 3);  // another image: a new texture
-    CHECK(image_key(photo.data(), photo.size(), "a") != image_key(other.data(), other.size(), "a"));
+    CHECK(content_key(photo) != content_key(other));
 }
