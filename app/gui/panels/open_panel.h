@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "logic/state/file_list.h"
-#include "logic/state/texture_cache.h"
+#include "logic/cache/texture_cache.h"
 #include "controllers/ui_actions.h"
 
 namespace vit::gui {

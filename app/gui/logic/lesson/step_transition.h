@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "logic/state/app_state.h"
-#include "logic/state/cache_key.h"
+#include "logic/cache/cache_key.h"
 #include "logic/describe/token_order.h"
 
 namespace vit::gui {

@@ -11,7 +11,7 @@
 
 #include "logic/describe/colormap.h"
 #include "logic/lesson/step_transition.h"
-#include "logic/state/texture_cache.h"
+#include "logic/cache/texture_cache.h"
 #include "logic/describe/token_order.h"
 
 namespace vit::gui {

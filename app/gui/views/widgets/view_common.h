@@ -12,13 +12,13 @@
 #include "logic/ask/ask_compare.h"
 #include "logic/describe/stage_info.h"  // percent()
 #include "logic/jobs/block_walk.h"
-#include "logic/state/derived_cache.h"
+#include "logic/cache/derived_cache.h"
 #include "logic/state/input_queue.h"
 #include "platform/fonts.h"
 #include "views/widgets/heatmap.h"
 #include "formats/image.h"
 #include "model/model.h"
-#include "logic/state/texture_cache.h"
+#include "logic/cache/texture_cache.h"
 #include "pass/trace.h"
 
 namespace vit::gui {

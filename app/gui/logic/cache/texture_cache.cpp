@@ -1,5 +1,5 @@
 // TextureCache: build-once textures keyed by what they show, LRU under a byte budget.
-#include "logic/state/texture_cache.h"
+#include "logic/cache/texture_cache.h"
 
 namespace vit::gui {
 

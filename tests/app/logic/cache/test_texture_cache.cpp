@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "logic/state/texture_cache.h"
+#include "logic/cache/texture_cache.h"
 #include "pass/stages.h"
 
 using namespace vit::gui;

@@ -15,7 +15,7 @@
 
 #include "logic/describe/colormap.h"
 #include "logic/state/app_state.h"
-#include "logic/state/cache_key.h"
+#include "logic/cache/cache_key.h"
 
 namespace vit::gui {
 

@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "logic/state/cache_key.h"
+#include "logic/cache/cache_key.h"
 
 namespace vit::gui {
 

@@ -1,5 +1,5 @@
 // Comparing, hashing and naming cache keys (see cache_key.h).
-#include "logic/state/cache_key.h"
+#include "logic/cache/cache_key.h"
 
 #include <cstring>
 #include <functional>
