@@ -36,23 +36,20 @@ MatrixView matrix_of(const Tensor& t, int slice) {
     return m;
 }
 
-CacheKey texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap, Purpose purpose,
-                     std::vector<double> params) {
-    CacheKey key;
-    key.generation = ctx.generation;
-    key.stage = stage;
-    key.slice = slice;
-    key.cmap = cmap;
-    key.purpose = purpose;
-    key.params = std::move(params);
-    return key;
-}
-
 CacheKey derived_key(const StageRef& stage, Purpose purpose, std::vector<double> params) {
     CacheKey key;
     key.stage = stage;
     key.purpose = purpose;
     key.params = std::move(params);
+    return key;
+}
+
+CacheKey texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap, Purpose purpose,
+                     std::vector<double> params) {
+    CacheKey key = derived_key(stage, purpose, std::move(params));
+    key.generation = ctx.generation;
+    key.slice = slice;
+    key.cmap = cmap;
     return key;
 }
 
