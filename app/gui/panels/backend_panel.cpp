@@ -103,11 +103,8 @@ void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu) {
     float hi = 0.f;
     for (int i = 0; i < m.rows * m.cols; ++i) hi = std::max(hi, m.data[i]);
     HeatmapSpec h;
-    CacheKey key;  // of the GPU's pass, not the trace on screen
-    key.generation = gpu.pass();
-    key.stage = ctx.stage();
-    key.slice = slice;
-    key.purpose = Purpose::GpuDifference;
+    // Of the GPU's pass, not the trace on screen.
+    const CacheKey key = stage_key(gpu.pass(), ctx.stage(), slice, Colormap::Sequential, Purpose::GpuDifference);
     h.matrix = {key, m.data, m.rows, m.cols, Colormap::Sequential, Range{0.f, hi > 0.f ? hi : 1e-7f}};
     h.labels = {"|gpu - cpu|  " + id + (slice >= 0 ? "  [" + std::to_string(slice) + "]" : std::string()) +
                     (hi == 0.f ? "  (identical)" : ""),

@@ -38,14 +38,35 @@ size_t CacheKeyHash::operator()(const CacheKey& k) const {
     return mix(h, static_cast<size_t>(k.reduction));
 }
 
-uint64_t content_hash(const float* values, size_t count, uint64_t seed) {
-    uint64_t hash = seed;
+// FNV-1a over the bits of `count` values: the `content` of a picture of them.
+static uint64_t content_hash(const float* values, size_t count) {
+    uint64_t hash = 1469598103934665603ull;
     for (size_t i = 0; i < count; ++i) {
         uint32_t bits;
         std::memcpy(&bits, values + i, sizeof bits);
         hash = (hash ^ bits) * 1099511628211ull;
     }
     return hash;
+}
+
+CacheKey stage_key(uint64_t generation, const StageRef& stage, int slice, Colormap cmap, Purpose purpose,
+                   std::vector<double> params) {
+    CacheKey key;
+    key.generation = generation;
+    key.stage = stage;
+    key.slice = slice;
+    key.cmap = cmap;
+    key.purpose = purpose;
+    key.params = std::move(params);
+    return key;
+}
+
+CacheKey content_key(Purpose purpose, const float* values, size_t count, std::vector<double> params) {
+    CacheKey key;
+    key.purpose = purpose;
+    key.content = content_hash(values, count);
+    key.params = std::move(params);
+    return key;
 }
 
 }  // namespace vit::gui

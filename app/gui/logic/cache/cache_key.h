@@ -79,7 +79,11 @@ struct CacheKeyHash {
     size_t operator()(const CacheKey& key) const;
 };
 
-// FNV-1a over the bits of `count` values: the `content` of a picture of them.
-uint64_t content_hash(const float* values, size_t count, uint64_t seed = 1469598103934665603ull);
+// The key of `stage`'s matrix `slice` in trace `generation` (0: numbers derived from it, kept until
+// the next trace), drawn in `cmap`, or of what else `purpose` draws or derives of it.
+CacheKey stage_key(uint64_t generation, const StageRef& stage, int slice, Colormap cmap,
+                   Purpose purpose = Purpose::Values, std::vector<double> params = {});
+// The key of a picture of `count` values alone (an image's pixels, hashed with FNV-1a): it outlives a new trace.
+CacheKey content_key(Purpose purpose, const float* values, size_t count, std::vector<double> params = {});
 
 }  // namespace vit::gui

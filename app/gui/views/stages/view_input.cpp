@@ -39,11 +39,8 @@ static void DrawImageFile(ViewContext& ctx, ImVec2 box) {
         ph = pw * pic.height / std::max(1, pic.width);
     }
     const auto file_key = [&] {
-        CacheKey by_content;
-        by_content.purpose = Purpose::ImageFile;
-        by_content.content = content_hash(pic.data.data(), pic.data.size());
-        by_content.params = {static_cast<double>(pic.height), static_cast<double>(pic.width)};
-        return by_content;
+        return content_key(Purpose::ImageFile, pic.data.data(), pic.data.size(),
+                           {double(pic.height), double(pic.width)});
     };
     CachedTexture orig = ctx.cache.get_by_content(
         texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, Purpose::ImageFile), file_key, [&] {

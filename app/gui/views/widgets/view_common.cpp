@@ -37,20 +37,12 @@ MatrixView matrix_of(const Tensor& t, int slice) {
 }
 
 CacheKey derived_key(const StageRef& stage, Purpose purpose, std::vector<double> params) {
-    CacheKey key;
-    key.stage = stage;
-    key.purpose = purpose;
-    key.params = std::move(params);
-    return key;
+    return stage_key(0, stage, -1, Colormap::Sequential, purpose, std::move(params));
 }
 
 CacheKey texture_key(const ViewContext& ctx, const StageRef& stage, int slice, Colormap cmap, Purpose purpose,
                      std::vector<double> params) {
-    CacheKey key = derived_key(stage, purpose, std::move(params));
-    key.generation = ctx.generation;
-    key.slice = slice;
-    key.cmap = cmap;
-    return key;
+    return stage_key(ctx.generation, stage, slice, cmap, purpose, std::move(params));
 }
 
 HeatmapSpec stage_spec(ViewContext& ctx, const StageRef& stage, const Tensor& t, int slice) {
@@ -316,13 +308,10 @@ CachedTexture model_picture_texture(ViewContext& ctx) {
     const CacheKey key = texture_key(ctx, {StageKind::Input}, -1, Colormap::Sequential, Purpose::Picture);
     const auto content = [&] {
         const Tensor& in = *ctx.tensor({StageKind::Input});
-        CacheKey by_content;
-        by_content.purpose = Purpose::Picture;
-        by_content.content = content_hash(in.data.data(), in.data.size());
-        for (int64_t n : in.shape) by_content.params.push_back(static_cast<double>(n));
-        for (float v : ctx.model.config.preprocess.mean) by_content.params.push_back(v);  // the preprocessing
-        for (float v : ctx.model.config.preprocess.std) by_content.params.push_back(v);   // it undoes
-        return by_content;
+        std::vector<double> shape_and_undo(in.shape.begin(), in.shape.end());  // and the preprocessing it undoes
+        for (float v : ctx.model.config.preprocess.mean) shape_and_undo.push_back(v);
+        for (float v : ctx.model.config.preprocess.std) shape_and_undo.push_back(v);
+        return content_key(Purpose::Picture, in.data.data(), in.data.size(), std::move(shape_and_undo));
     };
     return ctx.cache.get_by_content(key, content, [&] { return model_picture_pixels(ctx); });
 }

@@ -25,22 +25,12 @@ struct FakeGl {
 // The key of `stage`'s matrix `slice` in trace `generation`, or of what else `purpose` draws of it.
 CacheKey key(uint64_t generation, const char* stage, int slice, Colormap cmap = Colormap::Sequential,
              Purpose purpose = Purpose::Values, std::vector<double> params = {}) {
-    CacheKey k;
-    k.generation = generation;
-    k.stage = *vit::parse_stage_id(stage);
-    k.slice = slice;
-    k.cmap = cmap;
-    k.purpose = purpose;
-    k.params = std::move(params);
-    return k;
+    return stage_key(generation, *vit::parse_stage_id(stage), slice, cmap, purpose, std::move(params));
 }
 CacheKey head(int h) { return key(1, "block0.attn", h); }  // four textures, a head each
 // The input picture's key by its values (its content), as view_common.cpp's model_picture_texture makes it.
-CacheKey content_key(const std::vector<float>& values) {
-    CacheKey k;
-    k.purpose = Purpose::Picture;
-    k.content = content_hash(values.data(), values.size());
-    return k;
+CacheKey by_values(const std::vector<float>& values) {
+    return content_key(Purpose::Picture, values.data(), values.size());
 }
 RgbaImage pixels(int w, int h) {
     RgbaImage img;
@@ -134,7 +124,7 @@ TEST_CASE("a picture keyed by its image's values outlives a new trace of the sam
     const std::vector<float> photo(48, 0.25f), other(48, 0.5f);
     auto by_content = [&](uint64_t generation, const std::vector<float>& values) {
         return cache.get_by_content(
-            key(generation, "input", -1, Colormap::Sequential, Purpose::Picture), [&] { return content_key(values); },
+            key(generation, "input", -1, Colormap::Sequential, Purpose::Picture), [&] { return by_values(values); },
             [] { return pixels(4, 4); });
     };
     by_content(1, photo);
@@ -149,5 +139,5 @@ TEST_CASE("a picture keyed by its image's values outlives a new trace of the sam
     cache.new_trace();
     by_content(3, other);
     CHECK(cache.uploads() == 3);  // another image: a new texture
-    CHECK(content_key(photo) != content_key(other));
+    CHECK(by_values(photo) != by_values(other));
 }

@@ -16,13 +16,7 @@ namespace {
 // The key of `stage`'s matrix `slice` in trace `generation`, or of what else `purpose` draws of it.
 CacheKey key(uint64_t generation, const char* stage, int slice, Purpose purpose = Purpose::Values,
              std::vector<double> params = {}) {
-    CacheKey k;
-    k.generation = generation;
-    k.stage = *vit::parse_stage_id(stage);
-    k.slice = slice;
-    k.purpose = purpose;
-    k.params = std::move(params);
-    return k;
+    return stage_key(generation, *vit::parse_stage_id(stage), slice, Colormap::Sequential, purpose, std::move(params));
 }
 
 Pipeline digits_pipeline() { return make_pipeline(vit::stage_list(4, true), 17, 4); }
