@@ -36,6 +36,7 @@ if(VITVIZ_SANITIZE)
 endif()
 
 file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/platform/*.cpp ${VITVIZ_GUI_DIR}/controllers/*.cpp
+     ${VITVIZ_GUI_DIR}/controllers/drivers/*.cpp
      ${VITVIZ_GUI_DIR}/views/*/*.cpp ${VITVIZ_GUI_DIR}/panels/*.cpp)
 list(FILTER VITVIZ_GUI_SOURCES EXCLUDE REGEX "/platform/web_[^/]*$")  # the browser's (app/web/web.cmake)
 add_executable(vitviz ${VITVIZ_GUI_SOURCES})

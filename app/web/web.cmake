@@ -6,6 +6,7 @@
 set(VITVIZ_GUI_DIR ${PROJECT_SOURCE_DIR}/app/gui)
 include(${VITVIZ_GUI_DIR}/logic/logic.cmake)
 file(GLOB VITVIZ_WEB_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/platform/*.cpp ${VITVIZ_GUI_DIR}/controllers/*.cpp
+     ${VITVIZ_GUI_DIR}/controllers/drivers/*.cpp
      ${VITVIZ_GUI_DIR}/views/*/*.cpp ${VITVIZ_GUI_DIR}/panels/*.cpp)
 # The desktop's window, main and GPU session give way to the browser's.
 list(FILTER VITVIZ_WEB_SOURCES EXCLUDE REGEX "/platform/desktop_[^/]*$|/controllers/gpu_session.cpp$")

@@ -47,7 +47,6 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
            generation_,
            fonts_,
            linked_hover_,
-           tour_,
            draw_,
            model_,
            model_name_,
@@ -55,20 +54,20 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
            picture_,
            image_path_,
            forward_ms_,
-           quit_,
-           exit_code_,
            [this](const std::string& model, const std::string& image) { request(model, image); },
            [this] { send_canvas(); },
            [this](bool on) { set_presenter(on); },
            [this](const std::string& text) { show_error(text); },
-           [this](const std::string& text) { show_notice(text); }},
+           [this](const std::string& text) { show_notice(text); },
+           [this](const std::string& text) { return fail(text); },
+           [this] { return driver_ ? driver_->held_transition() : std::nullopt; }},
       gpu_(ctx_),
       ask_(ctx_, gpu_, worker_),
       training_(ctx_, gpu_, worker_),
       lessons_(ctx_, gpu_, ask_, training_),
-      monkey_(ctx_, ask_, lessons_, training_, asset_dir_),
-      measure_pass_(ctx_),
-      compare_(ctx_, worker_) {
+      compare_(ctx_, worker_),
+      driver_(make_driver(DriverParts{ctx_, ask_, lessons_, training_, asset_dir_, [this] { return view_settled(); },
+                                      figure_regions_})) {
     load_fonts(fonts_, pixel_ratio());
     if (!fonts_.missing.empty()) std::fprintf(stderr, "vitviz: %s\n", fonts_.missing.c_str());
     base_style_ = ImGui::GetStyle();
@@ -108,9 +107,11 @@ void App::show_error(const std::string& text) {
     if (!repeated) std::fprintf(stderr, "vitviz: %s\n", text.c_str());
 }
 
-void App::frame_failed(const std::string& what) {
-    show_error(what);
-    if (touring()) quit_ = true, exit_code_ = 1;
+bool App::fail(const std::string& text) {
+    if (!text.empty()) show_error(text);  // "": the message bar says it already
+    if (!driver_) return false;
+    driver_->failed();
+    return driver_->done();
 }
 
 void App::show_notice(const std::string& text) { message_ = Message{text, false, ImGui::GetTime()}; }
@@ -122,7 +123,7 @@ void App::poll_loader() {
         apply(std::move(*o->loaded));
         return;
     }
-    if (o->fitting_image_size > 0 && !tour_ && !options_.runs_as_asked()) {
+    if (o->fitting_image_size > 0 && !(driver_ && driver_->exact())) {
         // Too large for memory: say so and open it at the largest image size that fits.
         show_error(o->error + "; opening it at " + std::to_string(o->fitting_image_size));
         LoadRequest smaller = o->request;
@@ -130,13 +131,9 @@ void App::poll_loader() {
         loader_.request(smaller, model_, model_name_);
         return;
     }
-    show_error(o->error);
     if (o->request.model == open_.awaiting) open_.awaiting.clear();  // the Open window stays, without its bar
-    if ((tour_ || options_.runs_as_asked()) && !lessons_.plays_otherwise_without(o->request.model)) {
-        quit_ = true;
-        exit_code_ = 1;
-        return;
-    }
+    if (lessons_.plays_otherwise_without(o->request.model)) show_error(o->error);  // its lesson gives way
+    else if (fail(o->error)) return;
     // Nothing to show yet (a bad --model or --image at start): keep the model on its own image, else the
     // toy; either at its own size, which later requests keep (--image-size was the failed request's).
     if (trace_ || loader_.busy() || o->request.pixels) return;
@@ -155,7 +152,6 @@ void App::apply(Loaded loaded) {
         show_error("warning: " + loaded.model->nonfinite_weights + " (running it anyway)");
     ask_.keep_results(loaded);
     compare_.follow(loaded);  // a new image: the comparison model runs on it too
-    measure_pass_.applied();
     model_ = loaded.model;
     model_name_ = loaded.model_name;
     trace_ = loaded.trace;
@@ -175,14 +171,13 @@ void App::apply(Loaded loaded) {
     int same = pipeline_.index_of(current);  // stay on the same stage when it still exists
     if (same >= 0) state_.stage = same;
     clamp_state(state_, pipeline_);
-    if (first_load_ && !ask_.at_start()) {
-        first_load_ = false;
+    if (!ctx_.started && !ask_.at_start()) {
+        ctx_.started = true;
         if (options_.select_token >= 0) select_token(state_, pipeline_, options_.select_token);
         if (options_.start_view) restore_view(*options_.start_view, state_, pipeline_);
         if (!options_.lesson.empty()) lessons_.open(options_.lesson);
         if (lessons_.player() && options_.lesson_step > 0) lessons_.player()->go(options_.lesson_step - 1);
         if (options_.edit_lesson) lessons_.show_editor(true);
-        if (lessons_.plan_tour()) return;  // the tour of the lesson
         if (options_.train) {
             training_.panel().visible = true;
             if (pipeline_.depth > 0) {  // the last block's heads as they learn
@@ -191,15 +186,6 @@ void App::apply(Loaded loaded) {
             }
             training_.panel().epochs = options_.train_epochs;
             training_.start();
-        } else if (!options_.tour_dir.empty()) {
-            std::vector<TourShot> plan =
-                tour_plan(pipeline_, options_.gpu);  // + the Ask panel, the Draw window with a drawn 7
-            if (options_.interventions.any())
-                plan.push_back(window_shot(pipeline_, ShotKind::Ask, static_cast<int>(plan.size())));
-            if (takes_drawings(model_->config))
-                plan.push_back(window_shot(pipeline_, ShotKind::Draw, static_cast<int>(plan.size())));
-            pad_tour_numbers(plan);
-            tour_.emplace(std::move(plan));
         }
     }
 }
@@ -228,7 +214,7 @@ void App::open_decoded_image(const std::string& name, std::shared_ptr<const Imag
 }
 
 void App::feed_mouse_buttons() {
-    monkey_.feed(input_);
+    if (driver_) driver_->feed(input_);
     const std::array<bool, kMouseButtons>& down = input_.step_mouse();
     ImGuiIO& io = ImGui::GetIO();
     for (int b = 0; b < kMouseButtons; ++b) io.MouseDown[b] = down[b];
@@ -325,10 +311,10 @@ void App::draw_frame() {
     compare_.poll();
     lessons_.play();
     gpu_.sync(ask_.results().asked);
-    if (tour_) advance_tour();
-    else handle_keys();
+    UiActions actions;
+    if (driver_) driver_->before_frame(actions);
+    if (!driver_ || driver_->takes_person()) handle_keys();
     ask_.sync(lessons_.quotes_occlusion());
-    if (options_.measure_fps > 0 && trace_) step_fps_measure();
     linked_hover_ = state_.hover_token;
     state_.hover_token = -1;
 
@@ -336,8 +322,6 @@ void App::draw_frame() {
     ImFont* font = state_.presenter ? fonts_.big_body : fonts_.body;
     ImGui::GetIO().FontGlobalScale = fonts_.scale * text_scale(window.x, window.y, font->FontSize * fonts_.scale);
     ImGui::PushFont(font);
-    UiActions actions;
-    monkey_.act(actions);
     draw_main_window(actions);
     open_.comparison = compare_.model();
     open_.downloading = downloading();
@@ -349,64 +333,12 @@ void App::draw_frame() {
     // whole pipeline, one forward at a time (so at most once per frame).
     if (draw_.visible && model_ && !loader_.busy() && draw_.canvas.version() != draw_.sent_version) send_canvas();
     ImGui::PopFont();
-    measure_pass_.click();
+    if (driver_) driver_->after_drawn();
     carry_out(actions);
     // A question asked while drawing (a click in the Ask panel) starts its pass before this frame is rendered.
     ask_.sync(lessons_.quotes_occlusion());
     show_view();
 }
-
-void App::advance_tour() {
-    if (tour_->done()) return;
-    if (lessons_.player() &&
-        tour_->current().lesson_step >= 0) {  // the editor shows in its shots, not over a transition held halfway
-        lessons_.editor().visible = options_.edit_lesson && !tour_->current().halfway();
-        lessons_.player()->go(tour_->current().lesson_step);
-        if (tour_->current().kind == ShotKind::LessonAnswer || !options_.handout.empty())
-            lessons_.player()->revealed = true;
-        return;
-    }
-    go_to_stage(state_, pipeline_, tour_->current().stage);
-    state_.screen = tour_->current().screen;
-    state_.gradients = tour_->current().gradients();
-    state_.cell = tour_->current().cell;
-    if (options_.interventions.any()) ask_.panel().visible = tour_->current().kind == ShotKind::Ask;
-    if (tour_->current().kind == ShotKind::Draw && !draw_.visible) {
-        draw_.visible = true;
-        draw_sample_seven(draw_.canvas, draw_.thickness);
-    }
-}
-
-void App::step_fps_measure() {
-    double now = ImGui::GetTime();
-    if (fps_first_ < 0) {
-        fps_first_ = now;
-        return;
-    }
-    if (fps_start_ < 0) fps_start_ = now;
-    ++fps_frames_;
-    if (fps_frames_ % 20 == 0 && !options_.fixed_screen) {  // --screen: that screen alone
-        if (state_.stage + 1 >= pipeline_.size())
-            state_.screen = state_.screen == Screen::Stage ? Screen::Attention : Screen::Stage;
-        go_to_stage(state_, pipeline_, (state_.stage + 1) % pipeline_.size());
-    }
-    if (now - fps_start_ >= options_.measure_fps) {
-        std::string what = (options_.fixed_screen ? "on the " + std::string(screen_name(state_.screen)) + " screen"
-                                                  : "over " + std::to_string(pipeline_.size()) + " stages") +
-                           " of " + measured_run(model_name_, *trace_);
-        std::printf(
-            "measure-fps: first frame %.0f ms, then %ld frames in %.1f s = %.1f FPS %s; %llu texture uploads, "
-            "%zu textures cached\n",
-            1000 * (fps_start_ - fps_first_), fps_frames_, now - fps_start_, fps_frames_ / (now - fps_start_),
-            what.c_str(), static_cast<unsigned long long>(cache_.uploads()), cache_.size());
-        quit_ = true;
-    }
-}
-
-// The body font's size as drawn (text shrinks on a small window: logic/layout/window_layout.h).
-static float body_px(const Fonts& fonts) { return fonts.body->FontSize * ImGui::GetIO().FontGlobalScale; }
-// The body font before a small window shrinks the text: the window layout's thresholds are lines of it.
-static float full_size_body_px(const Fonts& fonts) { return fonts.body->FontSize * fonts.scale; }
 
 // The last item's rectangle, as window pixels.
 static PixelRect item_rect() {
@@ -692,21 +624,9 @@ StatusInfo App::status_info() const {
     return si;
 }
 
-// A hand-out step's figure: the pictures and charts of the view (and the dock under it) cut out of the
-// frame with the text beside them (titles, axis labels, colour-bar ticks: logic/lesson/handout_figure.h).
-void App::save_handout_figure(const std::string& path, int fb_width, int fb_height) {
-    const float scale = fb_width / std::max(1.f, ImGui::GetIO().DisplaySize.x);  // window points to framebuffer pixels
-    auto to_pixels = [scale](std::vector<PixelRect> rects) {
-        for (PixelRect& r : rects) r = {r.x0 * scale, r.y0 * scale, r.x1 * scale, r.y1 * scale};
-        return rects;
-    };
-    const ImDrawData* dd = ImGui::GetDrawData();
-    FigureDrawing drawn{to_pixels(drawn_rects(dd, Drawn::PicturesAndCharts)), to_pixels(drawn_rects(dd, Drawn::Text)),
-                        to_pixels(figure_regions_), 1.6f * body_px(fonts_) * scale};
-    lessons_.save_handout_step(path, read_framebuffer(fb_width, fb_height), drawn);
+void App::presented() {
+    if (driver_) driver_->presented();
 }
-
-void App::presented() { measure_pass_.presented(); }
 
 void App::after_render(int fb_width, int fb_height) {
     if (capture_png_) {
@@ -719,45 +639,18 @@ void App::after_render(int fb_width, int fb_height) {
             show_error(e.what());
         }
     }
-    training_.after_render(fb_width, fb_height);
-    if (!tour_ || !trace_) return;
-    if (tour_->done()) {
-        quit_ = true;
-        return;
-    }
-    if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return;  // the draw shot waits for its forward
+    if (driver_) driver_->after_render(fb_width, fb_height);
+}
+
+bool App::view_settled() {
+    if (draw_.visible && draw_.shown_version != draw_.canvas.version()) return false;  // the drawing's forward
     if (loader_.busy() || ask_.mapping() || compare_.working())
-        return;  // every shot waits for the passes it shows (the Ask panel's reruns, the comparison), and its map
-    if (lessons_.player() && lessons_.player()->pending) return;  // a step waits for its model and view
-    if (!lessons_.values_ready()) return;                         // and for the occlusion map its text quotes
-    if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return;
-    if (!joint_shown()) return;  // the joint PCA: its other images' passes  // why and gradients: the backward
-    if (walking_) return;        // the screens over every block of a Stream trace: its walk
-    if (tour_->capture_this_frame()) {
-        std::string path = (fs::path(options_.tour_dir) / tour_->current().file).string();
-        try {
-            const ImVec2 window = ImGui::GetIO().DisplaySize;
-            const std::vector<PixelRect> pictures = drawn_rects(ImGui::GetDrawData(), Drawn::Pictures);
-            if (lessons_.making_handout()) save_handout_figure(path, fb_width, fb_height);
-            else save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
-            const double share = covered_share(pictures, int(window.x), int(window.y));
-            tour_coverage_.push_back(share);
-            std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", tour_->current().file.c_str(),
-                        100.0 * share, window.x, window.y);
-        } catch (const std::exception& e) {  // the run ends here: no hand-out page for the steps saved so far
-            show_error(e.what());
-            quit_ = true;
-            exit_code_ = 1;
-            return;
-        }
-    }
-    tour_->end_frame();
-    if (tour_->done()) {
-        std::printf("tour: %zu screenshots in %s\n", tour_->count(), options_.tour_dir.c_str());
-        std::printf("tour: pictures cover %.1f%% of the window on average\n", 100.0 * mean_share(tour_coverage_));
-        lessons_.finish_handout();
-        quit_ = true;
-    }
+        return false;  // the passes it shows (the Ask panel's reruns, the comparison), and its map
+    if (lessons_.player() && lessons_.player()->pending) return false;  // a step: its model and view
+    if (!lessons_.values_ready()) return false;                         // the occlusion map its text quotes
+    if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return false;  // the backward
+    if (!joint_shown()) return false;  // the joint PCA: its other images' passes
+    return !walking_;                  // the screens over every block of a Stream trace: its walk
 }
 
 }  // namespace vit::gui

@@ -3,7 +3,9 @@
 // (toolbar, navigator, stage view or attention screen, side panel, status
 // bar). Each feature's own state and per-frame work lives in its controller
 // (GpuController, AskController, LessonController, TrainingController,
-// MonkeyController, CompareController), which sees the app through an AppContext. The platform
+// CompareController), which sees the app through an AppContext. A driver
+// (controllers/drivers/driver.h: the tour, the measures, the monkey) runs it
+// in place of a person when the command line asks. The platform
 // (platform/window.h) owns the window and the ImGui/GL backends and calls
 // draw_frame() and after_render() once per frame.
 #pragma once
@@ -31,14 +33,12 @@
 #include "logic/state/options.h"
 #include "panels/status_bar.h"
 #include "logic/cache/texture_cache.h"
-#include "logic/state/tour.h"
 #include "controllers/app_context.h"
 #include "controllers/ask_controller.h"
 #include "controllers/compare_controller.h"
+#include "controllers/drivers/driver.h"
 #include "controllers/gpu_controller.h"
 #include "controllers/lesson_controller.h"
-#include "controllers/monkey_controller.h"
-#include "controllers/pass_measure.h"
 #include "controllers/training_controller.h"
 #include "controllers/ui_actions.h"
 
@@ -53,7 +53,6 @@ public:
     void draw_frame();                               // between ImGui::NewFrame() and ImGui::Render()
     void after_render(int fb_width, int fb_height);  // after the draw data is rendered, before the swap
     void presented();  // the frame is on screen (swapped; in the page: its frame callback returned)
-    void save_handout_figure(const std::string& path, int fb_width, int fb_height);
     void on_drop(int count, const char** paths);  // files dropped on the window
     // A picture the platform decoded itself (a browser's decoders), named `name`, for the model on screen.
     void open_decoded_image(const std::string& name, std::shared_ptr<const Image> picture);
@@ -88,13 +87,12 @@ public:
     ViewSummary view_summary() const;                                   // controllers/app_view_link.cpp
     bool pictured() const { return trace_ && !pipeline_.ids.empty(); }  // a pass is on screen
 
-    bool should_close() const { return quit_; }
+    bool should_close() const { return driver_ && driver_->done(); }  // the driver's run is over
     // The pass or the occlusion map is running on the worker: frames can wait (platform/window.h).
     bool waiting_on_work() const { return loader_.working() || ask_.mapping() || compare_.working(); }
-    bool touring() const { return !options_.tour_dir.empty(); }  // no mouse: screenshots without tooltips
-    int exit_code() const { return exit_code_; }
-    // A frame's work threw: the message bar says what; a tour stops with exit code 1.
-    void frame_failed(const std::string& what);
+    int exit_code() const { return driver_ ? driver_->exit_code() : 0; }
+    // A frame's work threw: the message bar says what; a driver's exact run stops with exit code 1.
+    void frame_failed(const std::string& what) { fail(what); }
 
 private:
     void request(const std::string& model, const std::string& image);  // "" = model_image(model)
@@ -109,8 +107,6 @@ private:
     void show_view();          // the window title and the page link follow the view (controllers/app_view_link.cpp)
     void apply(Loaded loaded);
     void handle_keys();
-    void advance_tour();      // --tour: show the planned stage and screen
-    void step_fps_measure();  // --measure-fps: cycle through the stages, then report
     void draw_main_window(UiActions& actions);
     WindowLayout window_layout(float body_h);  // the room the columns share
     void draw_columns(const WindowLayout& layout, float body_h);
@@ -122,15 +118,17 @@ private:
     void draw_why_screen(struct ViewContext& ctx);
     bool why_shown();                                   // the explanation on screen is for the current trace and class
     void draw_patch_features(struct ViewContext& ctx);  // asks for the joint PCA's other images when shown
-    bool joint_shown();  // the patch-PCA screen shows no joint PCA, or has all its images
+    bool joint_shown();   // the patch-PCA screen shows no joint PCA, or has all its images
+    bool view_settled();  // every pass, map and walk the screen shows has arrived (a tour's shot waits for it)
     void draw_gradient_view(struct ViewContext& ctx);
     void follow_why_class();  // a new trace: explain its top class
     StatusInfo status_info() const;
     void carry_out(const UiActions& actions);
     void carry_out(WindowAction action);
-    bool lesson_key();  // in lesson mode: takes this frame's key press (true); else false
+    bool lesson_key();                         // in lesson mode: takes this frame's key press (true); else false
     void set_presenter(bool on);
     void show_error(const std::string& text);
+    bool fail(const std::string& text);  // AppContext::fail
     void show_notice(const std::string& text);
     void export_npy();
     void send_canvas();  // the Draw canvas, MNIST-normalised, to the loader
@@ -167,7 +165,6 @@ private:
     Image picture_;
     std::string image_path_, image_name_;
     double forward_ms_ = 0.0;
-    bool first_load_ = true;
     std::string shown_title_, shown_link_;  // what the window's title and the page's link say (show_view)
 
     NavigatorState nav_;
@@ -177,24 +174,16 @@ private:
         float train = 0.f, ask = 0.f, editor = 0.f;
     } docked_;
     std::optional<Message> message_;
-    std::optional<TourDriver> tour_;
-    std::vector<double> tour_coverage_;      // each screenshot's share of the window covered by pictures
     std::vector<PixelRect> figure_regions_;  // this frame's view and dock: where a hand-out's figure is cut from
     bool capture_png_ = false;
-    double fps_first_ = -1.0;  // --measure-fps: when the trace arrived (its first frame builds the textures)
-    double fps_start_ = -1.0;  // after that first frame: the frames counted from here
-    long fps_frames_ = 0;
-    bool quit_ = false;
-    int exit_code_ = 0;
 
     AppContext ctx_;  // after everything it refers to
     GpuController gpu_;
     AskController ask_;
     TrainingController training_;
     LessonController lessons_;
-    MonkeyController monkey_;    // --monkey: random input
-    PassMeasure measure_pass_;   // --measure-pass: the Ask panel's rerun timed
-    CompareController compare_;  // --compare-model: a second model beside the loaded one
+    CompareController compare_;       // --compare-model: a second model beside the loaded one
+    std::unique_ptr<Driver> driver_;  // after what it drives; nullptr when a person drives
 };
 
 }  // namespace vit::gui

@@ -1,7 +1,8 @@
 // What App shares with its controllers (GpuController, AskController,
-// LessonController, TrainingController): the state they read and change, by
+// LessonController, TrainingController, CompareController) and its driver
+// (controllers/drivers/driver.h): the state they read and change, by
 // reference, and what they may ask App to do, as callbacks. App builds one and
-// hands it to each controller; no controller reaches into App itself.
+// hands it to each; none reaches into App itself.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -15,7 +16,6 @@
 #include "logic/cache/derived_cache.h"
 #include "logic/state/options.h"
 #include "logic/cache/texture_cache.h"
-#include "logic/state/tour.h"
 #include "panels/draw_panel.h"
 #include "platform/fonts.h"
 #include "views/widgets/view_common.h"
@@ -32,7 +32,6 @@ struct AppContext {
     uint64_t& generation;  // changes with every new trace (texture keys)
     const Fonts& fonts;
     const int& linked_hover;
-    std::optional<TourDriver>& tour;
     DrawPanelState& draw;
 
     // The model and trace on screen and where they came from.
@@ -43,16 +42,16 @@ struct AppContext {
     const std::string& image_path;
     const double& forward_ms;
 
-    bool& quit;  // the app ends after this frame, with exit_code
-    int& exit_code;
-
     std::function<void(const std::string& model, const std::string& image)> request;  // image "": the model's own
     std::function<void()> send_canvas;  // the Draw canvas, MNIST-normalised, to the loader
     std::function<void(bool on)> set_presenter;
     std::function<void(const std::string&)> show_error;
     std::function<void(const std::string&)> show_notice;
-
-    bool touring() const { return !options.tour_dir.empty(); }  // --tour: no mouse, the clock held still
+    // An error that spoils what the command line asked for: shown, and a driver that runs it exactly ends
+    // with exit code 1 (true then).
+    std::function<bool(const std::string&)> fail;
+    // A lesson's transitions held at this share of their length by the driver (a tour's); nullopt: the clock runs.
+    std::function<std::optional<double>()> held_transition;
     // What the views draw from, over `shown` (the pass they show): of a Stream trace, the block
     // on screen recomputed (shown_block in app_state.h). Its stages are the full trace's bit for
     // bit, so what the views made of another block's stages stays true (same generation).
@@ -69,7 +68,8 @@ struct AppContext {
         derived.clear();
     }
 
-    BlockFocus focus{};  // the block on screen of a Stream trace, recomputed for the views
+    BlockFocus focus{};    // the block on screen of a Stream trace, recomputed for the views
+    bool started = false;  // the first pass is applied with the command line's lesson, token and view
 };
 
 }  // namespace vit::gui

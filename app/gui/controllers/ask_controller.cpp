@@ -43,9 +43,7 @@ bool AskController::at_start() {
         ask_panel_.visible = true;
         return !iv.empty();  // the first-load steps wait for the pass under these interventions
     } catch (const Error& e) {
-        app_.show_error(e.what());
-        if (app_.touring()) app_.quit = true, app_.exit_code = 1;
-        return app_.touring();
+        return app_.fail(e.what());  // the first-load steps wait for nothing when the run ends
     }
 }
 
@@ -84,8 +82,7 @@ void AskController::sync_occlusion(bool wanted) {
     if (current && ended && reported_ != passes_) {  // once per map
         reported_ = passes_;
         if (!got->error.empty()) {
-            app_.show_error("occlusion map: " + got->error);
-            if (app_.touring()) app_.quit = true, app_.exit_code = 1;  // no shot waits for a map that will not come
+            app_.fail("occlusion map: " + got->error);  // no shot waits for a map that will not come
         } else
             std::printf("vitviz: occlusion map of %s: %zu masked passes in %.1f ms\n", app_.model->config.name.c_str(),
                         got->map.probabilities.size(), got->ms);

@@ -17,10 +17,7 @@ CompareController::CompareController(AppContext& app, std::shared_ptr<Worker> wo
 
 void CompareController::poll() {
     const std::string error = pass_.poll();
-    if (!error.empty()) {
-        app_.show_error(error);
-        if (app_.touring()) app_.quit = true, app_.exit_code = 1;
-    }
+    if (!error.empty()) app_.fail(error);
     const Loaded* r = pass_.result();
     if (!r || pass_.generation() == generation_) return;
     generation_ = pass_.generation();

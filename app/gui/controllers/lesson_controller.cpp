@@ -40,31 +40,19 @@ void LessonController::open(const std::string& path, const std::string& instead_
         edit_lesson(editor_, *lesson_);  // what the editor saves, and compares with for "unsaved changes"
         app_.set_presenter(true);        // lessons play in the presenter layout
     } catch (const std::exception& e) {
-        app_.show_error(e.what());
-        if (app_.touring()) app_.quit = true, app_.exit_code = 1;
+        app_.fail(e.what());
     }
 }
 
 // The lesson `replaced` names as its "otherwise", its caption saying why `replaced`'s model is not
-// used; a tour of the lesson under way becomes a tour of that one (at the start, App plans it).
+// used (a tour of the lesson under way becomes a tour of that one: controllers/drivers/tour_run.h).
 void LessonController::play_otherwise(const LessonPlayer& replaced, const std::string& why) {
     open(otherwise_path(replaced.lesson, replaced.path),
          "Played instead of \"" + replaced.lesson.title + "\", whose model " + why + ".");
-    if (app_.tour) plan_tour();
 }
 
 bool LessonController::may_play_otherwise(const LessonPlayer& player) {
     return !player.lesson.otherwise.empty() && player.instead_of.empty();
-}
-
-bool LessonController::plan_tour() {
-    if (!lesson_ || lesson_->steps() == 0 || !app_.touring()) return false;
-    // One screenshot per step, NN-step.png, NN-answer.png after a question (with the editor: NN-edit.png,
-    // NN-halfway.png); the hand-out keeps one page per step, its answers whole.
-    const Options& o = app_.options;
-    app_.tour.emplace(lesson_tour_plan(lesson_->steps(), o.edit_lesson,
-                                       o.handout.empty() ? question_steps(lesson_->lesson) : std::vector<bool>{}));
-    return true;
 }
 
 // Each frame: the step's model and image (or its training run) are asked for once; when
@@ -87,18 +75,17 @@ void LessonController::play() {
     lesson_->pending = false;
 }
 
-// The real clock, except under --tour: there a transition is over as soon as it starts
-// (screenshots the same on every run), or held at its middle for a halfway shot.
+// The real clock, except where a driver holds it (a tour: a transition over as soon as it starts,
+// screenshots the same on every run, or held at its middle for a halfway shot).
 double LessonController::clock() const {
-    if (!app_.touring()) return ImGui::GetTime();
-    const bool halfway = app_.tour && !app_.tour->done() && app_.tour->current().halfway();
-    return lesson_->transition.started_at() + (halfway ? 0.5 : 1.0) * kTransitionSeconds;
+    const std::optional<double> held = app_.held_transition();
+    if (!held) return ImGui::GetTime();
+    return lesson_->transition.started_at() + *held * kTransitionSeconds;
 }
 
 void LessonController::failed(const std::string& message) {
-    app_.show_error(message);
     lesson_->pending = false;
-    if (app_.touring()) app_.quit = true, app_.exit_code = 1;
+    app_.fail(message);
 }
 
 // True once the step's model runs on its image; asks the loader for them the first time.
@@ -117,7 +104,7 @@ bool LessonController::images_ready() {
         play_otherwise(replaced, "could not be opened");
     } else {
         lesson_->pending = false;  // asked already and it did not load: the message bar says why
-        if (app_.touring()) app_.quit = true, app_.exit_code = 1;
+        app_.fail("");
     }
     return false;
 }

@@ -29,8 +29,6 @@ public:
     bool plays_otherwise_without(const std::string& model) const {
         return lesson_ && may_play_otherwise(*lesson_) && model == lesson_->lesson.model;
     }
-    // Under --tour: the tour of the lesson (a shot per step and answer); false when there is no lesson to tour.
-    bool plan_tour();
     void begin_frame();  // the transition's clock, before anything else this frame
     void play();         // the step's loads, then its view
     LessonPlayer* player() { return lesson_ ? &*lesson_ : nullptr; }  // nullptr: no lesson
@@ -53,7 +51,7 @@ public:
     // A step's figure, cut out of `frame` where `drawn` says (pixels of `frame`), saved at `png_path`
     // and kept for the page. Throws vit::Error.
     void save_handout_step(const std::string& png_path, const RgbaImage& frame, const FigureDrawing& drawn);
-    void finish_handout();  // after the last step: writes the page
+    bool finish_handout();  // after the last step: writes the page (false, said on screen, when it cannot)
 
 private:
     bool images_ready();  // the step's model and image are on screen (else asked for)

@@ -34,16 +34,17 @@ void LessonController::save_handout_step(const std::string& png_path, const Rgba
     handout_.push_back(std::move(h));
 }
 
-void LessonController::finish_handout() {
-    if (app_.options.handout.empty() || !lesson_) return;
+bool LessonController::finish_handout() {
+    if (app_.options.handout.empty() || !lesson_) return true;
     try {
         const std::string html = handout_html(lesson_->lesson.title, handout_);
         save_file(app_.options.handout, [&] { write_handout(app_.options.handout, html); });
         std::printf("handout: %zu steps in %s (pictures in %s)\n", handout_.size(), app_.options.handout.c_str(),
                     app_.options.tour_dir.c_str());
+        return true;
     } catch (const std::exception& e) {
         app_.show_error(e.what());
-        app_.exit_code = 1;
+        return false;
     }
 }
 

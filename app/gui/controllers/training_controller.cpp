@@ -1,17 +1,15 @@
 // TrainingController (controllers/training_controller.h): starting a run,
-// showing the chosen snapshot in the main view, saving it, and
-// `--train --tour DIR`'s three screenshots.
+// showing the chosen snapshot in the main view and saving it.
 #include "controllers/training_controller.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <thread>
+#include <utility>
 
 #include "loading/load_model.h"
-#include "logic/state/export.h"
 #include "platform/files.h"
-#include "platform/gl_texture.h"
 #include "formats/model_writer.h"
 
 namespace vit::gui {
@@ -40,9 +38,7 @@ void TrainingController::start(bool paused) {
         o.seed = static_cast<uint32_t>(train_.seed);
         // One core stays with the window, so it keeps drawing smoothly.
         const int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
-        const bool tour_start =
-            app_.options.train && app_.touring() && train_tour_shot_ == 0;  // the first shot is step 0
-        training_.start(std::move(initial), train_.data, o, threads, 25, tour_start || paused);
+        training_.start(std::move(initial), train_.data, o, threads, 25, std::exchange(hold_next_, false) || paused);
         train_.follow = true;
         train_shown_.reset();
     } catch (const std::exception& e) {
@@ -87,45 +83,6 @@ void TrainingController::draw_window(bool lesson_step) {
     const TrainSnapshot* shot = choose_snapshot(progress, train_.follow, train_.snapshot);
     if (actions.save && shot) save(*shot);
     if (shot) show_snapshot(*shot);
-    if (app_.options.train && app_.touring()) step_tour(progress);
-}
-
-// --train --tour: the run starts paused; start (step 0), middle (paused at half the steps) and end.
-void TrainingController::step_tour(const TrainProgress& progress) {
-    static constexpr const char* kShots[] = {"train-start.png", "train-middle.png", "train-end.png"};
-    if (train_tour_shot_ >= 3 || capture_train_) return;
-    if (train_tour_shot_ == 1 && progress.phase == TrainPhase::Running && progress.step * 2 >= progress.total_steps)
-        training_.pause();
-    const bool due = (train_tour_shot_ == 0 && progress.phase == TrainPhase::Paused) ||
-                     (train_tour_shot_ == 1 && progress.phase == TrainPhase::Paused && progress.step > 0) ||
-                     (train_tour_shot_ == 2 && progress.phase == TrainPhase::Finished);
-    // The view must show the newest weights before the picture is taken.
-    if (due && !app_.loader.busy() && shows_latest()) {
-        train_tour_file_ = (fs::path(app_.options.tour_dir) / kShots[train_tour_shot_]).string();
-        capture_train_ = true;
-    }
-}
-
-// After rendering: save the due screenshot, then let the run go on (or quit after the last).
-void TrainingController::after_render(int fb_width, int fb_height) {
-    if (!capture_train_) return;
-    if (++train_capture_frames_ < 3) return;  // let layout and textures settle
-    train_capture_frames_ = 0;
-    capture_train_ = false;
-    try {
-        save_file(train_tour_file_, [&] { save_png(train_tour_file_, read_framebuffer(fb_width, fb_height)); });
-    } catch (const std::exception& e) {
-        app_.show_error(e.what());
-        app_.quit = true;
-        app_.exit_code = 1;
-        return;
-    }
-    if (++train_tour_shot_ == 3) {
-        std::printf("tour: train-start.png, train-middle.png, train-end.png in %s\n", app_.options.tour_dir.c_str());
-        app_.quit = true;
-    } else {
-        training_.resume();
-    }
 }
 
 }  // namespace vit::gui

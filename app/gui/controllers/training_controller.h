@@ -1,7 +1,7 @@
 // TrainingController: the Train window. Starts a run in the background, shows
 // the chosen snapshot in the main view (every stage and the attention screen
 // run on the probe digit, or on the drawing when the Draw window is open),
-// saves it, and takes `--train --tour DIR`'s three screenshots.
+// and saves it.
 #pragma once
 #include <memory>
 #include <string>
@@ -18,9 +18,9 @@ public:
     TrainingController(AppContext& app, const GpuController& gpu, std::shared_ptr<Worker> worker);
 
     void start(bool paused = false);
+    void hold_next_run() { hold_next_ = true; }  // the next run starts paused (controllers/drivers/train_tour.h)
     // Each frame, when the window is open or `lesson_step` (a lesson's train step shows the run's weights).
     void draw_window(bool lesson_step);
-    void after_render(int fb_width, int fb_height);  // --train --tour: the due screenshot
 
     TrainPanelState& panel() { return train_; }
     TrainingSession& session() { return training_; }
@@ -32,7 +32,6 @@ public:
 private:
     void save(const TrainSnapshot& shot);
     void show_snapshot(const TrainSnapshot& shot);
-    void step_tour(const TrainProgress& progress);
 
     AppContext& app_;
     const GpuController& gpu_;
@@ -40,10 +39,7 @@ private:
     TrainingSession training_;
     std::shared_ptr<const Model> train_shown_;  // the snapshot the main view was last asked to run
     int train_probe_shown_ = -1;
-    int train_tour_shot_ = 0;  // --train --tour: the next of start, middle, end
-    bool capture_train_ = false;
-    int train_capture_frames_ = 0;
-    std::string train_tour_file_;
+    bool hold_next_ = false;
 };
 
 }  // namespace vit::gui

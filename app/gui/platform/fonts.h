@@ -24,6 +24,11 @@ struct Fonts {
     float scale = 1.f;         // ImGui's own font, drawn at 13 px, is scaled to the body's size
 };
 
+// The body font's size as drawn (text shrinks on a small window: logic/layout/window_layout.h).
+inline float body_px(const Fonts& fonts) { return fonts.body->FontSize * ImGui::GetIO().FontGlobalScale; }
+// The body font before a small window shrinks the text: the window layout's thresholds are lines of it.
+inline float full_size_body_px(const Fonts& fonts) { return fonts.body->FontSize * fonts.scale; }
+
 // Adds the fonts from `folder` to io.Fonts (before the backend builds the atlas), their glyphs
 // sampled for `density` screen pixels per layout pixel (a HiDPI page's ratio; 1 on the desktop).
 void load_fonts(Fonts& fonts, float density, const char* folder = kFontFolder, float base_px = 18.f,

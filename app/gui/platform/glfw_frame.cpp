@@ -128,7 +128,6 @@ void build_frame(App& app, float pixel_ratio) {
     ImGui_ImplGlfw_NewFrame();
     scale_display(pixel_ratio);
     app.feed_mouse_buttons();
-    if (app.touring()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
     try {
         app.draw_frame();

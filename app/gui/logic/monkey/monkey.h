@@ -1,5 +1,5 @@
 // The monkey: random input for `vitviz --monkey SECONDS --seed S`
-// (controllers/monkey_controller.h feeds it to the app). next_monkey_event()
+// (controllers/drivers/monkey_driver.h feeds it to the app). next_monkey_event()
 // is a pure function of the PRNG, drawn with plain arithmetic on its outputs
 // (no standard distributions, whose results differ between standard
 // libraries): the same seed gives the same events whatever the app does with

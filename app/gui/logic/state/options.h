@@ -46,13 +46,10 @@ struct Options {
     int train_epochs = 20;  // that run's epochs
     InterventionFlags interventions;  // asked at start (and shown by the tour's Ask shot)
     int monkey_seconds =
-        0;  // > 0: random input for this many seconds, then the counts and exit (controllers/monkey_controller.h)
+        0;  // > 0: random input for this many seconds, then the counts and exit (controllers/drivers/monkey_driver.h)
     int monkey_seed = 1;  // the monkey's PRNG seed: the same seed replays the same input
     bool help = false;
 
-    // A tour, a hand-out (its pictures are a tour) or a measurement: it runs exactly the model, image
-    // and size asked, or exits 1 with the error; no fallback and no other size stands in.
-    bool runs_as_asked() const { return !tour_dir.empty() || measure_fps > 0 || measure_pass > 0; }
     // The files this run reads, which nothing it writes may replace: the lesson, the image, --pca-images.
     std::vector<std::string> inputs() const;
 };

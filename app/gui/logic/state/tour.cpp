@@ -75,7 +75,7 @@ TourShot window_shot(const Pipeline& p, ShotKind kind, int index) {
             tour_file_name(index, kind == ShotKind::Ask ? "ask" : "draw"), kind};
 }
 
-void TourDriver::end_frame() {
+void TourSchedule::end_frame() {
     if (done()) return;
     if (++frame_ >= kFramesPerShot) {
         frame_ = 0;

@@ -58,10 +58,10 @@ TourShot window_shot(const Pipeline& p, ShotKind kind, int index);
 
 // Frame bookkeeping: call frame() once per rendered frame; it says which shot
 // to show and whether to capture this frame.
-class TourDriver {
+class TourSchedule {
 public:
     static constexpr int kFramesPerShot = 3;
-    explicit TourDriver(std::vector<TourShot> plan) : plan_(std::move(plan)) {}
+    explicit TourSchedule(std::vector<TourShot> plan) : plan_(std::move(plan)) {}
     bool done() const { return shot_ >= plan_.size(); }
     const TourShot& current() const { return plan_[shot_]; }
     // True on the frame whose pixels must be saved; advances to the next shot after it.

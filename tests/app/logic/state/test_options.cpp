@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "logic/state/app_state.h"
 #include "base/error.h"
@@ -155,7 +157,7 @@ TEST_CASE(
 }
 
 TEST_CASE("the tour captures each shot once, after its frames have settled") {
-    TourDriver d({{0, Screen::Stage, "a.png"}, {1, Screen::Stage, "b.png"}});
+    TourSchedule d({{0, Screen::Stage, "a.png"}, {1, Screen::Stage, "b.png"}});
     int captures = 0, frames = 0;
     while (!d.done() && frames < 100) {
         if (d.capture_this_frame()) ++captures;
@@ -163,7 +165,7 @@ TEST_CASE("the tour captures each shot once, after its frames have settled") {
         ++frames;
     }
     REQUIRE(captures == 2);
-    REQUIRE(frames == 2 * TourDriver::kFramesPerShot);
+    REQUIRE(frames == 2 * TourSchedule::kFramesPerShot);
 }
 
 TEST_CASE("the option --measure-fps takes a positive number of seconds") {
@@ -176,6 +178,17 @@ TEST_CASE("the option --measure-pass takes a positive number of reruns") {
     REQUIRE(parse_options({"--measure-pass", "10"}).measure_pass == 10);
     REQUIRE_THROWS_WITH(parse_options({"--measure-pass", "0"}), Catch::Contains("--measure-pass"));
     REQUIRE_THROWS_AS(parse_options({"--measure-pass", "ten"}), vit::Error);
+}
+
+TEST_CASE("one driver at a time: a tour, a hand-out, --measure-fps, --measure-pass and --monkey refuse each other") {
+    const std::vector<std::vector<std::string>> pairs = {{"--tour", "t", "--monkey", "3"},
+                                                         {"--measure-fps", "2", "--measure-pass", "3"},
+                                                         {"--lesson", "l.json", "--handout", "h.html", "--monkey", "3"},
+                                                         {"--measure-pass", "3", "--tour", "t"}};
+    for (const std::vector<std::string>& args : pairs)
+        REQUIRE_THROWS_WITH(parse_options(args), Catch::Contains("each run the app on their own"));
+    REQUIRE_NOTHROW(parse_options({"--train", "--tour", "t"}));  // the training run's tour
+    REQUIRE_NOTHROW(parse_options({"--lesson", "l.json", "--tour", "t"}));
 }
 
 TEST_CASE("the option --screen names the screen to start on, and rejects other names") {

@@ -1,4 +1,4 @@
-// MonkeyController: `vitviz --monkey SECONDS --seed S`. Each frame it takes
+// MonkeyDriver: the driver of `vitviz --monkey SECONDS --seed S`. Each frame it takes
 // the next random event (logic/monkey/monkey.h) and feeds it to the app the
 // way a user would: keys and mouse buttons through the input queue, the
 // pointer and wheel to Dear ImGui, model, comparison model and image switches
@@ -15,28 +15,24 @@
 #include <string>
 #include <vector>
 
-#include "controllers/app_context.h"
 #include "controllers/ask_controller.h"
+#include "controllers/drivers/driver.h"
 #include "controllers/lesson_controller.h"
 #include "controllers/training_controller.h"
-#include "controllers/ui_actions.h"
 #include "logic/monkey/monkey.h"
-#include "logic/state/input_queue.h"
 
 namespace vit::gui {
 
-class MonkeyController {
+class MonkeyDriver : public Driver {
 public:
-    MonkeyController(AppContext& app, AskController& ask, LessonController& lessons, TrainingController& training,
-                     const std::string& asset_dir);
+    explicit MonkeyDriver(const DriverParts& parts);
 
     // Before ImGui::NewFrame: this frame's keys and buttons into `input`, the pointer and wheel to ImGui.
-    void feed(InputQueue& input);
-    // During the frame: the switches, questions, lesson and training steps; ends the run when its time is up.
-    void act(UiActions& actions);
+    void feed(InputQueue& input) override;
+    // Before the frame: the switches, questions, lesson and training steps; ends the run when its time is up.
+    void before_frame(UiActions& actions) override;
 
 private:
-    bool on() const { return app_.options.monkey_seconds > 0; }
     void start();
     void press(InputQueue& input);          // a new event's first frame
     void continue_drag(InputQueue& input);  // a drag's later frames
@@ -45,7 +41,7 @@ private:
     void lesson_step(uint32_t pick);
     void train(const MonkeyEvent& e);
     void count_training();
-    void finish();
+    void report();  // the counts, and the temporary folder removed
 
     AppContext& app_;
     AskController& ask_;

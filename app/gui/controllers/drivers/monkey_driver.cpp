@@ -1,6 +1,6 @@
-// MonkeyController (controllers/monkey_controller.h): random input fed to the
+// MonkeyDriver (controllers/drivers/monkey_driver.h): random input fed to the
 // app for `--monkey SECONDS`, and its counts.
-#include "controllers/monkey_controller.h"
+#include "controllers/drivers/monkey_driver.h"
 
 #include <imgui.h>
 #include <stdlib.h>
@@ -34,20 +34,20 @@ static std::vector<std::string> lesson_files(const std::string& asset_dir) {
     return files;
 }
 
-MonkeyController::MonkeyController(AppContext& app, AskController& ask, LessonController& lessons,
-                                   TrainingController& training, const std::string& asset_dir)
-    : app_(app),
-      ask_(ask),
-      lessons_(lessons),
-      training_(training),
-      rng_(static_cast<uint32_t>(app.options.monkey_seed)) {
-    if (!on()) return;
+MonkeyDriver::MonkeyDriver(const DriverParts& parts)
+    : Driver(false),
+      app_(parts.app),
+      ask_(parts.ask),
+      lessons_(parts.lessons),
+      training_(parts.training),
+      rng_(static_cast<uint32_t>(parts.app.options.monkey_seed)) {
     images_.push_back("");
-    for (const FileEntry& f : find_images((fs::path(asset_dir) / "photos").string(), 16)) images_.push_back(f.path);
-    lessons_files_ = lesson_files(asset_dir);
+    for (const FileEntry& f : find_images((fs::path(parts.asset_dir) / "photos").string(), 16))
+        images_.push_back(f.path);
+    lessons_files_ = lesson_files(parts.asset_dir);
 }
 
-void MonkeyController::start() {
+void MonkeyDriver::start() {
     started_ = true;
     const std::string& model = app_.options.model;  // a folder's path stays valid in the working folder below
     models_ = monkey_models(is_named_model(model) ? model : fs::absolute(model).string(), kLargeModel);
@@ -65,8 +65,7 @@ void MonkeyController::start() {
     start_ = std::chrono::steady_clock::now();
 }
 
-void MonkeyController::feed(InputQueue& input) {
-    if (!on()) return;
+void MonkeyDriver::feed(InputQueue& input) {
     if (!started_) start();
     if (drag_left_ > 0) continue_drag(input);
     else press(input);
@@ -74,7 +73,7 @@ void MonkeyController::feed(InputQueue& input) {
     io.MousePos = ImVec2(pointer_x_ * io.DisplaySize.x, pointer_y_ * io.DisplaySize.y);
 }
 
-void MonkeyController::press(InputQueue& input) {
+void MonkeyDriver::press(InputQueue& input) {
     event_ = next_monkey_event(rng_);
     const MonkeyEvent& e = event_;
     switch (e.kind) {
@@ -104,7 +103,7 @@ void MonkeyController::press(InputQueue& input) {
     }
 }
 
-void MonkeyController::continue_drag(InputQueue& input) {
+void MonkeyDriver::continue_drag(InputQueue& input) {
     --drag_left_;
     const float t = 1.f - static_cast<float>(drag_left_) / static_cast<float>(event_.drag_frames);
     pointer_x_ = event_.x + t * (event_.to_x - event_.x);
@@ -112,16 +111,15 @@ void MonkeyController::continue_drag(InputQueue& input) {
     if (drag_left_ == 0) input.push(MouseEvent{event_.button, false});
 }
 
-void MonkeyController::act(UiActions& actions) {
-    if (!on()) return;
+void MonkeyDriver::before_frame(UiActions& actions) {
     ++counts_.frames;
     lessons_.editor().save_path = "monkey-lesson.json";  // the editor's Save stays in the temporary folder
     if (pending_) carry_out(*pending_, actions);
     pending_.reset();
-    if (std::chrono::steady_clock::now() - start_ >= std::chrono::seconds(app_.options.monkey_seconds)) finish();
+    if (std::chrono::steady_clock::now() - start_ >= std::chrono::seconds(app_.options.monkey_seconds)) report();
 }
 
-void MonkeyController::carry_out(const MonkeyEvent& e, UiActions& actions) {
+void MonkeyDriver::carry_out(const MonkeyEvent& e, UiActions& actions) {
     switch (e.kind) {
         case MonkeyKind::Model:
             if (e.target == ModelTarget::Loaded) {
@@ -144,7 +142,7 @@ void MonkeyController::carry_out(const MonkeyEvent& e, UiActions& actions) {
 }
 
 // A change to the Ask panel's question, as its controls make it; the panel opens to show it.
-void MonkeyController::ask(const MonkeyEvent& e) {
+void MonkeyDriver::ask(const MonkeyEvent& e) {
     AskState& a = app_.state.ask;
     if (a.patches <= 0) return;  // no model yet
     ask_.panel().visible = true;
@@ -171,7 +169,7 @@ void MonkeyController::ask(const MonkeyEvent& e) {
 
 // Opens one of the built-in lessons (now and then, or when none is open), else goes to one of its steps;
 // now and then on another screen than the step's, where its live values are read all the same.
-void MonkeyController::lesson_step(uint32_t pick) {
+void MonkeyDriver::lesson_step(uint32_t pick) {
     if (lessons_files_.empty()) return;
     LessonPlayer* player = lessons_.player();
     if (!player || pick % 8 == 0) lessons_.open(lessons_files_[pick / 8 % lessons_files_.size()]);
@@ -183,7 +181,7 @@ void MonkeyController::lesson_step(uint32_t pick) {
 
 // Opens the Train window with a paused run (a new one now and then) and takes a few batches, its options
 // set as a user sets them: typed past the sliders' ends too (a rate that diverges, a thousand epochs).
-void MonkeyController::train(const MonkeyEvent& e) {
+void MonkeyDriver::train(const MonkeyEvent& e) {
     count_training();
     constexpr float kRates[] = {1e-4f, 1e-3f, 1e-2f, 30.f};
     constexpr int kBatches[] = {1, 16, 128}, kEpochs[] = {1, 20, 1000};
@@ -202,19 +200,19 @@ void MonkeyController::train(const MonkeyEvent& e) {
 }
 
 // The batches the run took since the last count (a new run starts from 0).
-void MonkeyController::count_training() {
+void MonkeyDriver::count_training() {
     const int step = training_.session().progress().step;
     counts_.training_steps += std::max(0, step - trained_step_);
     trained_step_ = step;
 }
 
-void MonkeyController::finish() {
+void MonkeyDriver::report() {
     count_training();
     std::printf("%s\n", monkey_summary(counts_).c_str());
     std::fflush(stdout);
     std::error_code ec;
     fs::remove_all(folder_, ec);  // what the app saved; anything it still saves this frame fails harmlessly
-    app_.quit = true;
+    finish(0);
 }
 
 }  // namespace vit::gui

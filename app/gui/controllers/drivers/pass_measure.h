@@ -1,4 +1,4 @@
-// PassMeasure: `vitviz --measure-pass N`. Reruns the pass 2 + N times the way a
+// PassMeasure: the driver of `vitviz --measure-pass N`. Reruns the pass 2 + N times the way a
 // click in the Ask panel does (a patch masked or shown again: the panel's
 // question changes while the frame is drawn, AskController::sync sends it on
 // the next frame, the worker runs it, App applies the answer and draws it),
@@ -14,20 +14,19 @@
 #include <vector>
 
 #include "pass/timing.h"
-#include "controllers/app_context.h"
+#include "controllers/drivers/driver.h"
 
 namespace vit::gui {
 
 // What a measurement ran, for its printed line: "MODEL at S×S px (T tokens)", the input size from the trace.
 std::string measured_run(const std::string& model, const Trace& trace);
 
-class PassMeasure {
+class PassMeasure : public Driver {
 public:
-    explicit PassMeasure(AppContext& app) : app_(app) {}
-    bool on() const { return app_.options.measure_pass > 0; }
-    void click();      // at the end of a frame's drawing: the next question, once the last answer is on screen
-    void applied();    // a pass arrived (App::apply)
-    void presented();  // its frame is on screen: one more figure; after the last, the report and the end
+    explicit PassMeasure(AppContext& app) : Driver(true), app_(app) {}
+    // At the end of a frame's drawing: an answer arrived (a new trace), or the next question once the last is shown.
+    void after_drawn() override;
+    void presented() override;  // the answer's frame is on screen: one more figure; after the last, the report
 
 private:
     void report();
@@ -42,6 +41,7 @@ private:
     AppContext& app_;
     int answers_ = 0;                   // clicks answered, the warm-up ones too
     std::optional<Stopwatch> clicked_;  // a question is on its way
+    uint64_t asked_generation_ = 0;     // the views' generation (AppContext::generation) when it was asked
     bool answered_ = false;             // its answer was applied this frame
     std::vector<double> pass_ms_, forward_ms_;
 };

@@ -1,6 +1,6 @@
-// PassMeasure (controllers/pass_measure.h): the Ask panel's rerun, timed from
+// PassMeasure (controllers/drivers/pass_measure.h): the Ask panel's rerun, timed from
 // the click to the frame that shows its answer.
-#include "controllers/pass_measure.h"
+#include "controllers/drivers/pass_measure.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,15 +19,13 @@ std::string measured_run(const std::string& model, const Trace& trace) {
            (tokens ? " (" + std::to_string(tokens->rows()) + " tokens)" : std::string());
 }
 
-void PassMeasure::click() {
-    if (on() && clicked_ &&
-        clicked_->ms() > kAnswerLimitMs) {  // a pass that failed (its error is on screen) or never ends
+void PassMeasure::after_drawn() {
+    if (clicked_ && app_.generation != asked_generation_) answered_ = true;
+    if (clicked_ && clicked_->ms() > kAnswerLimitMs) {  // a pass that failed (its error is on screen) or never ends
         std::fprintf(stderr, "vitviz: --measure-pass: no answer %.0f s after a click\n", kAnswerLimitMs / 1000);
-        app_.quit = true;
-        app_.exit_code = 1;
-        return;
+        return finish(1);
     }
-    if (!on() || clicked_ || !app_.trace || app_.loader.busy() || app_.state.ask.marks.empty()) return;
+    if (clicked_ || !app_.trace || app_.loader.busy() || app_.state.ask.marks.empty()) return;
     if (answers_ >= kWarmUpClicks + app_.options.measure_pass) return;
     // As clicks on the panel's patch grid, each a question not asked before: masks
     // {0}, {0, 1}, {1}, {1, 2}, {2}, … (never none: that is the plain pass, shown
@@ -38,10 +36,7 @@ void PassMeasure::click() {
     else if (clicks == 0) paint_patch(ask, 0, true);
     else paint_patch(ask, (clicks / 2 - 1) % patches, false);
     clicked_.emplace();
-}
-
-void PassMeasure::applied() {
-    if (clicked_) answered_ = true;
+    asked_generation_ = app_.generation;
 }
 
 void PassMeasure::presented() {
@@ -93,7 +88,7 @@ void PassMeasure::report() {
                     : "the pass vitviz-cli --bench times, its weights not packed ahead, as the app's");
     if (keep == TraceKeep::Stream) report_block(core);
     std::fflush(stdout);
-    app_.quit = true;
+    finish(0);
 }
 
 }  // namespace vit::gui
