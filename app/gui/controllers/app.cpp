@@ -246,19 +246,6 @@ bool App::lesson_key() {
     return true;
 }
 
-void App::carry_out(WindowAction action) {
-    switch (action) {
-        case WindowAction::TogglePresenter: set_presenter(!state_.presenter); break;
-        case WindowAction::LeavePresenter: set_presenter(false); break;
-        case WindowAction::SavePng: capture_png_ = true; break;
-        case WindowAction::ExportNpy: export_npy(); break;
-        case WindowAction::OpenImage: open_.visible = true, open_.for_model = false; break;
-        case WindowAction::OpenModel: open_.visible = true, open_.for_model = true; break;
-        case WindowAction::LessonEditor: lessons_.show_editor(!lessons_.editor().visible); break;
-        case WindowAction::None: break;
-    }
-}
-
 void App::set_presenter(bool on) {
     state_.presenter = on;
     ImGuiStyle& style = ImGui::GetStyle();
@@ -299,6 +286,8 @@ void App::carry_out(const UiActions& a) {
     if (a.export_png) capture_png_ = true;
     if (a.export_npy) export_npy();
     if (a.toggle_presenter) set_presenter(!state_.presenter);
+    if (a.leave_presenter) set_presenter(false);
+    if (a.toggle_lesson_editor) lessons_.show_editor(!lessons_.editor().visible);
     if (a.show_open_image) open_.visible = true, open_.for_model = false;
     if (a.show_open_model) open_.visible = true, open_.for_model = true;
     if (a.cancel_download) loader_.cancel_download();

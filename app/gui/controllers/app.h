@@ -40,7 +40,7 @@
 #include "controllers/gpu_controller.h"
 #include "controllers/lesson_controller.h"
 #include "controllers/training_controller.h"
-#include "controllers/ui_actions.h"
+#include "logic/state/ui_actions.h"
 
 namespace vit::gui {
 
@@ -123,8 +123,7 @@ private:
     void draw_gradient_view(struct ViewContext& ctx);
     void follow_why_class();  // a new trace: explain its top class
     StatusInfo status_info() const;
-    void carry_out(const UiActions& actions);
-    void carry_out(WindowAction action);
+    void carry_out(const UiActions& actions);  // the panels', the keys' and the driver's
     bool lesson_key();                         // in lesson mode: takes this frame's key press (true); else false
     void set_presenter(bool on);
     void show_error(const std::string& text);

@@ -12,7 +12,7 @@
 
 #include "logic/state/file_list.h"
 #include "logic/cache/texture_cache.h"
-#include "controllers/ui_actions.h"
+#include "logic/state/ui_actions.h"
 
 namespace vit::gui {
 

@@ -2,7 +2,7 @@
 // attention screen, presenter mode, export, colormap, numbers, CPU/GPU.
 #pragma once
 #include "logic/state/app_state.h"
-#include "controllers/ui_actions.h"
+#include "logic/state/ui_actions.h"
 
 namespace vit::gui {
 

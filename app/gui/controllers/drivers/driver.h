@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "controllers/app_context.h"
-#include "controllers/ui_actions.h"
+#include "logic/state/ui_actions.h"
 #include "logic/describe/picture_coverage.h"
 #include "logic/state/input_queue.h"
 

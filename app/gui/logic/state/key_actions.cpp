@@ -28,12 +28,13 @@ static void toggle_gradients(AppState& s) {
     s.screen = Screen::Stage;
 }
 
-WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookmarks& b) {
-    if (!e.press || p.ids.empty()) return WindowAction::None;
+UiActions apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookmarks& b) {
+    UiActions a;
+    if (!e.press || p.ids.empty()) return a;
     if (int n = digit_of(e.key)) {
         if (e.ctrl) save_bookmark(b, n, s, p);
         else restore_bookmark(b, n, s, p);
-        return WindowAction::None;
+        return a;
     }
     switch (e.key) {
         case Key::Right: step_to(s, next_stage, p); break;
@@ -44,14 +45,14 @@ WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookma
         case Key::End: go_to_stage(s, p, p.size() - 1); break;
         case Key::Down: select_token(s, p, s.token + 1); break;
         case Key::Up: select_token(s, p, s.token - 1); break;
-        case Key::Escape: return s.presenter ? WindowAction::LeavePresenter : WindowAction::None;
-        case Key::F11: return WindowAction::TogglePresenter;
+        case Key::Escape: a.leave_presenter = s.presenter; return a;
+        case Key::F11: a.toggle_presenter = true; return a;
         default: break;
     }
     if (e.ctrl) {
-        if (e.key == Key::S) return WindowAction::SavePng;
-        if (e.key == Key::E) return WindowAction::ExportNpy;
-        return WindowAction::None;
+        a.export_png = e.key == Key::S;
+        a.export_npy = e.key == Key::E;
+        return a;
     }
     switch (e.key) {
         case Key::A: s.screen = s.screen == Screen::Attention ? Screen::Stage : Screen::Attention; break;
@@ -65,17 +66,17 @@ WindowAction apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookma
         case Key::H: select_head(s, p, s.head + 1 >= p.heads ? -1 : s.head + 1); break;
         case Key::Z:
         case Key::Enter: toggle_enlarged_head(s, p); break;
-        case Key::O: return WindowAction::OpenImage;
-        case Key::M: return WindowAction::OpenModel;
-        case Key::R: return WindowAction::LessonEditor;
+        case Key::O: a.show_open_image = true; break;
+        case Key::M: a.show_open_model = true; break;
+        case Key::R: a.toggle_lesson_editor = true; break;
         default: break;
     }
-    return WindowAction::None;
+    return a;
 }
 
-WindowAction apply_next_key(InputQueue& q, AppState& s, const Pipeline& p, Bookmarks& b) {
+UiActions apply_next_key(InputQueue& q, AppState& s, const Pipeline& p, Bookmarks& b) {
     std::optional<KeyEvent> e = q.next_press();
-    return e ? apply_key(*e, s, p, b) : WindowAction::None;
+    return e ? apply_key(*e, s, p, b) : UiActions{};
 }
 
 }  // namespace vit::gui

@@ -225,6 +225,6 @@ TEST_CASE("R opens and closes the lesson editor, Ctrl+R does nothing") {
     const Pipeline p = digits_pipeline();
     AppState s;
     Bookmarks b;
-    CHECK(apply_key({Key::R}, s, p, b) == WindowAction::LessonEditor);
-    CHECK(apply_key({Key::R, true, true}, s, p, b) == WindowAction::None);
+    CHECK(apply_key({Key::R}, s, p, b).toggle_lesson_editor);
+    CHECK(!apply_key({Key::R, true, true}, s, p, b).any());
 }

@@ -187,6 +187,23 @@ TEST_CASE("V opens the overview and L the model view, again goes back, an arrow 
     REQUIRE(a.s.stage == 1);
 }
 
+TEST_CASE("the window's keys ask for the panels' actions: F11, Esc in presenter mode, Ctrl+S, Ctrl+E, O, M, R") {
+    Session a;
+    auto press = [&](Key k, bool ctrl = false) { return apply_key(KeyEvent{k, true, ctrl}, a.s, a.p, a.b); };
+    CHECK(press(Key::F11).toggle_presenter);
+    CHECK(!press(Key::Escape).any());  // Esc outside presenter mode asks nothing
+    a.s.presenter = true;
+    CHECK(press(Key::Escape).leave_presenter);
+    CHECK(press(Key::S, true).export_png);
+    CHECK(press(Key::E, true).export_npy);
+    CHECK(!press(Key::O, true).any());
+    CHECK(press(Key::O).show_open_image);
+    CHECK(press(Key::M).show_open_model);
+    CHECK(press(Key::R).toggle_lesson_editor);
+    CHECK(!press(Key::Right).any());  // a view key changes the state only
+    CHECK(a.s.stage == 1);
+}
+
 TEST_CASE("F steps through the four findings screens and then back to the stage view") {
     Session a;
     for (const Screen screen : findings_screens()) {
