@@ -32,14 +32,14 @@ std::shared_ptr<const Trace> GpuController::shown_trace() const {
 }
 
 float GpuController::panel_height(float body_h) const {
-    return BackendPanelVisible(app_.state, gpu_) ? body_h * 0.5f : 0.f;
+    return BackendPanelVisible(app_.state, gpu_.status()) ? body_h * 0.5f : 0.f;
 }
 
 void GpuController::draw_panel(ViewContext& ctx, float body_h) {
     float h = panel_height(body_h);
     if (h <= 0.f) return;
     ImGui::BeginChild("gpu", ImVec2(0, h - ImGui::GetStyle().ItemSpacing.y), true);
-    DrawBackendPanel(ctx, gpu_);
+    DrawBackendPanel(ctx, gpu_.comparison());
     ImGui::EndChild();
 }
 

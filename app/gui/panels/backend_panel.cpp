@@ -20,8 +20,8 @@ static void Dim(const std::string& text) {
     ImGui::PopStyleColor();
 }
 
-bool BackendPanelVisible(const AppState& state, const GpuSession& gpu) {
-    return state.backend == Backend::Gpu || gpu.status().failed;
+bool BackendPanelVisible(const AppState& state, const GpuStatus& gpu) {
+    return state.backend == Backend::Gpu || gpu.failed;
 }
 
 static void DrawFailure(ViewContext& ctx, const GpuStatus& st) {
@@ -42,24 +42,24 @@ static void DrawFailure(ViewContext& ctx, const GpuStatus& st) {
     }
 }
 
-void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu) {
+void DrawBackendPanel(ViewContext& ctx, const GpuComparison& gpu) {
     ImGui::PushFont(ctx.heading());
     ImGui::TextUnformatted("CPU vs GPU");
     ImGui::PopFont();
-    if (gpu.status().failed) {
-        DrawFailure(ctx, gpu.status());
+    if (gpu.status.failed) {
+        DrawFailure(ctx, gpu.status);
         return;
     }
-    if (!gpu.has_result()) {
+    if (!gpu.has_result) {
         Dim("Choose GPU in the toolbar to run the same pass in compute shaders.");
         return;
     }
-    Dim(gpu.device());
-    ImGui::TextWrapped("CPU core %.2f ms (Eigen, worker thread)", gpu.cpu_ms());
-    ImGui::TextWrapped("GPU %.2f ms (GL timer), %.1f ms with the read-back of every stage", gpu.gpu_ms(),
-                       gpu.gpu_wall_ms());
+    Dim(gpu.device);
+    ImGui::TextWrapped("CPU core %.2f ms (Eigen, worker thread)", gpu.cpu_ms);
+    ImGui::TextWrapped("GPU %.2f ms (GL timer), %.1f ms with the read-back of every stage", gpu.gpu_ms,
+                       gpu.gpu_wall_ms);
 
-    const TraceDiff& d = gpu.diff();
+    const TraceDiff& d = gpu.diff;
     if (const StageDiff* w = d.worst()) {
         if (!w->problem.empty()) {
             ImGui::TextColored(ImVec4(1.f, 0.45f, 0.4f, 1.f), "%s: %s", w->id.c_str(), w->problem.c_str());
@@ -104,7 +104,7 @@ void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu) {
     for (int i = 0; i < m.rows * m.cols; ++i) hi = std::max(hi, m.data[i]);
     HeatmapSpec h;
     // Of the GPU's pass, not the trace on screen.
-    const CacheKey key = stage_key(gpu.pass(), ctx.stage(), slice, Colormap::Sequential, Purpose::GpuDifference);
+    const CacheKey key = stage_key(gpu.pass, ctx.stage(), slice, Colormap::Sequential, Purpose::GpuDifference);
     h.matrix = {key, m.data, m.rows, m.cols, Colormap::Sequential, Range{0.f, hi > 0.f ? hi : 1e-7f}};
     h.labels = {"|gpu - cpu|  " + id + (slice >= 0 ? "  [" + std::to_string(slice) + "]" : std::string()) +
                     (hi == 0.f ? "  (identical)" : ""),

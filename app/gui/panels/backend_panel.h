@@ -4,14 +4,14 @@
 // stage (sequential colours, colour bar). When the GPU backend could not start
 // it shows why, with the shader compile log, and that the CPU core carries on.
 #pragma once
-#include "controllers/gpu_session.h"
+#include "logic/describe/gpu_compare.h"
 #include "views/widgets/view_common.h"
 
 namespace vit::gui {
 
 // Whether the panel has something to show (the GPU is chosen, or it failed).
-bool BackendPanelVisible(const AppState& state, const GpuSession& gpu);
+bool BackendPanelVisible(const AppState& state, const GpuStatus& gpu);
 // ctx.trace is the trace on screen (either backend's); the differences come from `gpu`.
-void DrawBackendPanel(ViewContext& ctx, GpuSession& gpu);
+void DrawBackendPanel(ViewContext& ctx, const GpuComparison& gpu);
 
 }  // namespace vit::gui

@@ -54,6 +54,18 @@ struct GpuStatus {
 // goes back to the CPU; returns whether `start` succeeded.
 bool run_gpu_step(GpuStatus& status, AppState& state, const std::function<void()>& start);
 
+// What the CPU vs GPU panel (panels/backend_panel.h) reads of the GPU side: GpuSession::comparison()
+// (controllers/gpu_session.h) lends it, so the panel needs no controller.
+struct GpuComparison {
+    const GpuStatus& status;
+    bool has_result;  // a GPU pass of the trace on screen
+    const std::string& device;
+    double cpu_ms, gpu_ms, gpu_wall_ms;  // the CPU forward; the GPU pass (GL timer); with upload and read-back
+    const TraceDiff& diff;
+    uint64_t pass;  // counts GPU passes (texture keys)
+    std::function<const Tensor*(const std::string& id)> difference;  // |gpu − cpu| of one stage; nullptr: none
+};
+
 // "no OpenGL 4.3 context: …" → a first line for the panel and the message bar;
 // the rest (the compile log) is shown below it.
 std::string first_line(const std::string& text);
