@@ -5,6 +5,10 @@
          < findings < train   (a folder includes its own floor and those below)
   gpu/   over core/;  app/cli and app/gui over core/ and gpu/; core/ includes
          neither gpu/ nor app/, gpu/ never app/.
+  app/gui/  logic < services < views < panels < controllers < shell: the
+         window-free logic; what the machine offers (GL, files, fonts, what the
+         app asks of its window); the pictures; the panels around them; App,
+         its controllers and drivers; what opens the window and runs App.
 
 Usage: check_layers.py SOURCE_ROOT [FILE...]. Reads every .cpp/.h under core/,
 gpu/ and app/ (or only the FILEs named, for a test that plants an include),
@@ -16,8 +20,10 @@ import re
 import sys
 
 CORE_FLOORS = ["base", "tensor", "model", "hub", "formats", "loading", "pass", "explain", "findings", "train"]
-APP_FOLDERS = ("controllers", "panels", "views", "logic", "platform", "cli")  # under app/gui and app/
+GUI_FLOORS = ["logic", "services", "views", "panels", "controllers", "shell"]  # under app/gui
+APP_FOLDERS = (*GUI_FLOORS, "cli")  # under app/gui and app/
 INCLUDE = re.compile(r'^\s*#\s*include\s+"(?:([a-z_]+)/)?([^"/]+)"')
+FIRST_FOLDER = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/')  # an include's first folder, however deep
 
 
 def gpu_headers(root):
@@ -30,12 +36,19 @@ def problems_of(root, path, gpu):
     rel = path.relative_to(root)
     top = rel.parts[0]
     mine = CORE_FLOORS.index(rel.parts[1]) if top == "core" and rel.parts[1] in CORE_FLOORS else None
+    in_gui = rel.parts[:2] == ("app", "gui") and len(rel.parts) > 3 and rel.parts[2] in GUI_FLOORS
+    gui_floor = GUI_FLOORS.index(rel.parts[2]) if in_gui else None
     for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+        where = f"{rel}:{number}: {line.strip()}: "
+        first = FIRST_FOLDER.match(line)
+        if gui_floor is not None and first and first.group(1) in GUI_FLOORS:
+            theirs = GUI_FLOORS.index(first.group(1))
+            if theirs > gui_floor:
+                yield where + f"{rel.parts[2]}/ (app floor {gui_floor}) includes {first.group(1)}/ (floor {theirs})"
         m = INCLUDE.match(line)
         if not m:
             continue
         folder, name = m.group(1), m.group(2)
-        where = f"{rel}:{number}: {line.strip()}: "
         if mine is not None and folder in CORE_FLOORS and CORE_FLOORS.index(folder) > mine:
             yield where + f"{rel.parts[1]}/ (core floor {mine}) includes {folder}/ (floor {CORE_FLOORS.index(folder)})"
         if top in ("core", "gpu") and folder in APP_FOLDERS:
@@ -54,7 +67,8 @@ def main():
     if problems:
         print("\n".join(problems))
         sys.exit(1)
-    print(f"{len(files)} files: no include runs up a floor (core: {' < '.join(CORE_FLOORS)}; core < gpu < app)")
+    print(f"{len(files)} files: no include runs up a floor (core: {' < '.join(CORE_FLOORS)}; core < gpu < app; "
+          f"app/gui: {' < '.join(GUI_FLOORS)})")
 
 
 if __name__ == "__main__":

@@ -13,10 +13,15 @@
 #                 and one controller per feature, each with its own state and
 #                 per-frame work (GPU, Ask, lessons and hand-outs, training),
 #                 sharing an AppContext (controllers/app_context.h);
-#   platform/     what differs per platform, one backend file each: the window
-#                 and frame() (window.h: desktop_window.cpp, GLFW), the GL
-#                 header (gl.h), files (files.h: desktop_files.cpp), fonts and
-#                 GL textures; main.cpp reads the command line and runs frames.
+#   services/     what the views, panels and controllers use of the machine:
+#                 the GL header (gl.h), files (files.h: desktop_files.cpp),
+#                 fonts, GL textures, what the app asks of its window
+#                 (host_window.h);
+#   shell/        what runs App: the window and frame() (window.h:
+#                 desktop_window.cpp, GLFW; glfw_frame what the desktop and
+#                 the page share), and desktop_main.cpp, which reads the
+#                 command line and runs frames. `desktop_*` files are the
+#                 desktop's, `web_*` the page's (app/web/web.cmake).
 # Includes name the folder from app/gui: #include "logic/state/app_state.h".
 # Dear ImGui's GLFW and OpenGL3 backends are compiled unmodified from Debian's
 # libimgui-dev examples.
@@ -35,10 +40,11 @@ if(VITVIZ_SANITIZE)
   target_compile_options(imgui_backends PRIVATE -fno-sanitize=undefined)
 endif()
 
-file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/platform/*.cpp ${VITVIZ_GUI_DIR}/controllers/*.cpp
+file(GLOB VITVIZ_GUI_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/services/*.cpp ${VITVIZ_GUI_DIR}/shell/*.cpp
+     ${VITVIZ_GUI_DIR}/controllers/*.cpp
      ${VITVIZ_GUI_DIR}/controllers/drivers/*.cpp
      ${VITVIZ_GUI_DIR}/views/*/*.cpp ${VITVIZ_GUI_DIR}/panels/*.cpp)
-list(FILTER VITVIZ_GUI_SOURCES EXCLUDE REGEX "/platform/web_[^/]*$")  # the browser's (app/web/web.cmake)
+list(FILTER VITVIZ_GUI_SOURCES EXCLUDE REGEX "/(services|shell)/web_[^/]*$")  # the browser's (app/web/web.cmake)
 add_executable(vitviz ${VITVIZ_GUI_SOURCES})
 target_link_libraries(vitviz PRIVATE vitviz_gui_logic imgui_backends glad PkgConfig::IMGUI PkgConfig::GLFW PkgConfig::STB)
 install(TARGETS vitviz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

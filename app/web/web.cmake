@@ -1,15 +1,16 @@
 # app/web: the app as a web page (tools/web.sh builds it into build-web/site):
 # the desktop app's sources with the browser's platform files (the web_* files
-# of app/gui/platform/) instead of the desktop's, no GPU backend, the
+# of app/gui/services/ and shell/) instead of the desktop's, no GPU backend, the
 # page (app/web/shell.html) around the canvas, and the assets and fonts
 # preloaded into the page's file system (index.data).
 set(VITVIZ_GUI_DIR ${PROJECT_SOURCE_DIR}/app/gui)
 include(${VITVIZ_GUI_DIR}/logic/logic.cmake)
-file(GLOB VITVIZ_WEB_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/platform/*.cpp ${VITVIZ_GUI_DIR}/controllers/*.cpp
+file(GLOB VITVIZ_WEB_SOURCES CONFIGURE_DEPENDS ${VITVIZ_GUI_DIR}/services/*.cpp ${VITVIZ_GUI_DIR}/shell/*.cpp
+     ${VITVIZ_GUI_DIR}/controllers/*.cpp
      ${VITVIZ_GUI_DIR}/controllers/drivers/*.cpp
      ${VITVIZ_GUI_DIR}/views/*/*.cpp ${VITVIZ_GUI_DIR}/panels/*.cpp)
 # The desktop's window, main and GPU session give way to the browser's.
-list(FILTER VITVIZ_WEB_SOURCES EXCLUDE REGEX "/platform/desktop_[^/]*$|/controllers/gpu_session.cpp$")
+list(FILTER VITVIZ_WEB_SOURCES EXCLUDE REGEX "/(services|shell)/desktop_[^/]*$|/controllers/gpu_session.cpp$")
 add_executable(vitviz ${VITVIZ_WEB_SOURCES})
 target_link_libraries(vitviz PRIVATE vitviz_gui_logic PkgConfig::IMGUI PkgConfig::STB)
 set(WEB_FONTS /usr/share/fonts/truetype/dejavu)

@@ -1,8 +1,9 @@
 # tests/app: the app's UI logic without a window (app_tests), and the app run
 # under Xvfb as a user runs it (tours, lessons, hand-outs), its saved pictures
 # checked by app_tests' hidden tags (run_app_check.cmake).
-# tests/app/logic/<folder>/ holds the claims about app/gui/logic/<folder>/.
-file(GLOB_RECURSE APP_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/app/*.cpp)
+# tests/app/logic/<folder>/ holds the claims about app/gui/logic/<folder>/; tests/app/services/ has a
+# target of its own (services_tests: the fonts, which need Dear ImGui).
+file(GLOB_RECURSE APP_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/app/logic/*.cpp)
 add_executable(app_tests ${APP_TEST_SOURCES} $<TARGET_OBJECTS:catch_main>)
 target_link_libraries(app_tests PRIVATE vitviz_gui_logic vitcore Catch2::Catch2 PkgConfig::STB)
 target_include_directories(app_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})

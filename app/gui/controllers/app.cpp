@@ -10,9 +10,9 @@
 
 #include "base/error.h"
 #include "logic/state/export.h"
-#include "platform/files.h"
-#include "platform/gl_texture.h"
-#include "platform/window.h"
+#include "services/files.h"
+#include "services/gl_texture.h"
+#include "services/host_window.h"
 #include "logic/ask/pass_banner.h"
 #include "logic/state/key_actions.h"
 #include "logic/describe/picture_coverage.h"

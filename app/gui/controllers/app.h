@@ -6,7 +6,7 @@
 // CompareController), which sees the app through an AppContext. A driver
 // (controllers/drivers/driver.h: the tour, the measures, the monkey) runs it
 // in place of a person when the command line asks. The platform
-// (platform/window.h) owns the window and the ImGui/GL backends and calls
+// (shell/window.h) owns the window and the ImGui/GL backends and calls
 // draw_frame() and after_render() once per frame.
 #pragma once
 #include <memory>
@@ -23,7 +23,7 @@
 #include "logic/jobs/block_walk.h"
 #include "logic/jobs/explanation.h"
 #include "logic/jobs/joint_passes.h"
-#include "platform/fonts.h"
+#include "services/fonts.h"
 #include "logic/state/input_queue.h"
 #include "logic/state/key_actions.h"
 #include "logic/jobs/loader.h"
@@ -46,7 +46,7 @@ namespace vit::gui {
 
 class App {
 public:
-    // `worker` runs the long work (passes, explanations, training): the platform's (platform/window.h).
+    // `worker` runs the long work (passes, explanations, training): the platform's (shell/window.h).
     App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker);
     ~App();
 
@@ -88,7 +88,7 @@ public:
     bool pictured() const { return trace_ && !pipeline_.ids.empty(); }  // a pass is on screen
 
     bool should_close() const { return driver_ && driver_->done(); }  // the driver's run is over
-    // The pass or the occlusion map is running on the worker: frames can wait (platform/window.h).
+    // The pass or the occlusion map is running on the worker: frames can wait (shell/window.h).
     bool waiting_on_work() const { return loader_.working() || ask_.mapping() || compare_.working(); }
     int exit_code() const { return driver_ ? driver_->exit_code() : 0; }
     // A frame's work threw: the message bar says what; a driver's exact run stops with exit code 1.

@@ -17,7 +17,7 @@
 #include "logic/state/options.h"
 #include "logic/cache/texture_cache.h"
 #include "panels/draw_panel.h"
-#include "platform/fonts.h"
+#include "services/fonts.h"
 #include "views/widgets/view_common.h"
 
 namespace vit::gui {

@@ -12,7 +12,7 @@
 #include "logic/jobs/explanation.h"
 #include "logic/link/view_link.h"
 #include "loading/builtin.h"
-#include "platform/window.h"
+#include "services/host_window.h"
 #include "views/widgets/drawn_screen.h"
 
 namespace vit::gui {

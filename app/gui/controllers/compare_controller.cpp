@@ -1,7 +1,7 @@
 // The comparison model's half of the screens (see compare_controller.h).
 #include "controllers/compare_controller.h"
 
-#include "platform/gl_texture.h"
+#include "services/gl_texture.h"
 
 namespace vit::gui {
 

@@ -55,8 +55,9 @@ public:
     double cpu_ms() const { return cpu_ms_; }        // the CPU forward of the same input
     const std::string& device() const { return device_; }
     GpuComparison comparison() {  // what the CPU vs GPU panel shows
-        return {status_, has_result(), device_, cpu_ms_, gpu_ms_, wall_ms_, diff_, pass_,
-                [this](const std::string& id) { return difference(id); }};
+        return {status_, has_result(), device_,
+                cpu_ms_, gpu_ms_,      wall_ms_,
+                diff_,   pass_,        [this](const std::string& id) { return difference(id); }};
     }
 
 private:

@@ -10,7 +10,7 @@
 #include <cstdlib>
 
 #include "panels/lesson_caption.h"
-#include "platform/files.h"
+#include "services/files.h"
 #include "logic/lesson/step_answer.h"
 #include "hub/hub_fetch.h"
 #include "loading/builtin.h"

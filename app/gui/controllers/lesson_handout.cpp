@@ -10,7 +10,7 @@
 #include "base/file_io.h"
 #include "controllers/lesson_controller.h"
 #include "logic/describe/stage_info.h"
-#include "platform/files.h"
+#include "services/files.h"
 
 namespace vit::gui {
 

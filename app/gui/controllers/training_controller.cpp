@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "loading/load_model.h"
-#include "platform/files.h"
+#include "services/files.h"
 #include "formats/model_writer.h"
 
 namespace vit::gui {

@@ -5,7 +5,7 @@
 // lesson editor's changes are not saved). A new lesson with no step yet says
 // how to add one. It takes its own strip of the window, so it never covers the picture.
 #pragma once
-#include "platform/fonts.h"
+#include "services/fonts.h"
 #include "logic/lesson/lesson_editor.h"
 
 #include <string>

@@ -3,7 +3,7 @@
 // plus the attention screen at the bottom. Clicking goes there.
 #pragma once
 #include "logic/state/app_state.h"
-#include "platform/fonts.h"
+#include "services/fonts.h"
 
 namespace vit::gui {
 

@@ -1,7 +1,7 @@
 // The Open window: gallery, typed path, file browser.
 #include "panels/open_panel.h"
 
-#include "platform/files.h"
+#include "services/files.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -11,7 +11,7 @@
 #include "base/error.h"
 #include "hub/hub_gallery.h"
 #include "hub/hub_name.h"
-#include "platform/gl_texture.h"
+#include "services/gl_texture.h"
 #include "formats/image.h"
 
 namespace vit::gui {

@@ -13,8 +13,8 @@
 #include "logic/describe/canvas_image.h"
 #include "logic/lesson/lesson_player.h"
 #include "logic/state/export.h"
-#include "platform/files.h"
-#include "platform/gl_texture.h"
+#include "services/files.h"
+#include "services/gl_texture.h"
 #include "views/widgets/drawn_screen.h"
 
 namespace vit::gui {

@@ -10,8 +10,8 @@
 
 #include "controllers/training_controller.h"
 #include "logic/state/export.h"
-#include "platform/files.h"
-#include "platform/gl_texture.h"
+#include "services/files.h"
+#include "services/gl_texture.h"
 
 namespace vit::gui {
 

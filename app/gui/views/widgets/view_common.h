@@ -14,7 +14,7 @@
 #include "logic/jobs/block_walk.h"
 #include "logic/cache/derived_cache.h"
 #include "logic/state/input_queue.h"
-#include "platform/fonts.h"
+#include "services/fonts.h"
 #include "views/widgets/heatmap.h"
 #include "formats/image.h"
 #include "model/model.h"

@@ -1,6 +1,6 @@
 // vitviz as a web page: reads its start from the page's link (?model=digits&
 // stage=block0.attn, logic/state/view_link.h), opens the canvas
-// (platform/window.h: web_window.cpp) and lets the browser call one frame per
+// (shell/window.h: web_window.cpp) and lets the browser call one frame per
 // animation frame. A link that cannot be read is one message on screen; the
 // app opens on its defaults beside it. The page's scripts reach the app through
 // vitviz_open_path (a chosen file), vitviz_open_pixels (a picture the browser
@@ -19,8 +19,8 @@
 #include "controllers/app.h"
 #include "formats/image.h"
 #include "logic/link/view_link.h"
-#include "platform/files.h"
-#include "platform/window.h"
+#include "services/files.h"
+#include "shell/window.h"
 
 namespace {
 
@@ -61,7 +61,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void vitviz_open_path(const char* path) {
     if (g_app) g_app->on_drop(1, &path);
 }
 
-// A sideways swipe on a touch screen (platform/web_window.cpp): 1 forward, -1 back.
+// A sideways swipe on a touch screen (shell/web_window.cpp): 1 forward, -1 back.
 extern "C" EMSCRIPTEN_KEEPALIVE void vitviz_swipe(int direction) {
     if (g_app) g_app->on_swipe(direction);
 }

@@ -1,11 +1,11 @@
-// The browser's files (platform/files.h): the assets are preloaded into the
+// The browser's files (services/files.h): the assets are preloaded into the
 // page's file system at /share/vitviz/assets (app/web/web.cmake); a saved file
 // is written there, handed to the browser as a download under its name, and
 // removed; files are chosen with the browser's chooser (app/web/shell.html); a
 // Hub model is opened by opening the page on its link (app/web/hub.js).
 // The JavaScript inside EM_ASM is not C++: clang-format would break it (its arrows).
 // clang-format off
-#include "platform/files.h"
+#include "services/files.h"
 
 #include <emscripten.h>
 

@@ -1,21 +1,21 @@
-// The browser's window (platform/window.h): Emscripten's GLFW over the page's
+// The browser's window (shell/window.h): Emscripten's GLFW over the page's
 // canvas with a WebGL 2 (OpenGL ES 3.0) context, with what every GLFW window
-// shares (platform/glfw_frame.h). The canvas follows the browser window at the
+// shares (shell/glfw_frame.h). The canvas follows the browser window at the
 // screen's pixel density (sharp on HiDPI screens: the app lays out in CSS
 // pixels and draws at the device's); the browser presents each frame;
 // presenter mode is the browser's full screen; the page's title and address
 // follow the view; touches are taken as a student means them (take_touches).
 // The JavaScript inside EM_ASM is not C++: clang-format would break it (its arrows).
 // clang-format off
-#include "platform/window.h"
+#include "shell/window.h"
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
 #include <cstdio>
 
-#include "platform/gl.h"
-#include "platform/glfw_frame.h"
+#include "services/gl.h"
+#include "shell/glfw_frame.h"
 
 #include "controllers/app.h"
 

@@ -1,7 +1,7 @@
 // GL texture upload/release and framebuffer read-back.
-#include "platform/gl_texture.h"
+#include "services/gl_texture.h"
 
-#include "platform/gl.h"
+#include "services/gl.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // vitviz: the desktop app. Reads the command line, opens the window
-// (platform/window.h: desktop_window.cpp) and runs App one frame at a time
+// (shell/window.h: desktop_window.cpp) and runs App one frame at a time
 // until the window closes or the app is done. `--tour DIR` screenshots every
 // stage and exits.
 #include <cstdio>
@@ -11,8 +11,8 @@
 #include "controllers/app.h"
 #include "logic/lesson/handout.h"
 #include "logic/state/options.h"
-#include "platform/files.h"
-#include "platform/window.h"
+#include "services/files.h"
+#include "shell/window.h"
 
 // Parses the command line, checks the hand-out's path and runs the window; throws what fails.
 static int run(int argc, char** argv) {
@@ -44,7 +44,7 @@ static int run(int argc, char** argv) {
     return code;
 }
 
-// Anything that escapes the app (its frames report their own failures: platform/window.h) is one line and exit 1.
+// Anything that escapes the app (its frames report their own failures: shell/window.h) is one line and exit 1.
 int main(int argc, char** argv) {
     try {
         return run(argc, argv);

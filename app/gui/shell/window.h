@@ -7,6 +7,7 @@
 #include <string>
 
 #include "logic/jobs/worker.h"
+#include "services/host_window.h"  // what the app asks of the window, which the shell implements
 
 namespace vit::gui {
 
@@ -27,15 +28,5 @@ void close_window();  // after attach_app(nullptr)
 // The worker the app's long work runs on: threads on the desktop; a single-threaded
 // platform gives a SlicedWorker, which App advances by a bounded slice each frame.
 std::shared_ptr<Worker> platform_worker();
-
-// Framebuffer pixels per layout pixel (a HiDPI page: the device's pixel ratio; the desktop: 1).
-float pixel_ratio();
-
-// What the app asks of its window.
-void set_window_title(const std::string& title);
-void set_fullscreen(bool on);  // presenter mode: the primary monitor; off: back where it was
-// The view's link (logic/link/view_link.h, "?model=digits&stage=..."): a page's address
-// follows it; nothing on the desktop.
-void show_view_link(const std::string& query);
 
 }  // namespace vit::gui

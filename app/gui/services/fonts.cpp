@@ -1,5 +1,5 @@
 // Loading DejaVu from Debian's fonts-dejavu-core, with the glyph ranges formulas need.
-#include "platform/fonts.h"
+#include "services/fonts.h"
 
 #include <algorithm>
 #include <cmath>

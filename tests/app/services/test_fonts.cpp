@@ -1,4 +1,4 @@
-// The app's fonts (app/gui/platform/fonts.h) draw every character its own text
+// The app's fonts (app/gui/services/fonts.h) draw every character its own text
 // uses: every non-ASCII code point in a string literal of core/ and app/gui/
 // (the stage catalogue, screens, panels, messages), in the built-in lessons and
 // in the ImageNet class names has a glyph in each face the app loads, so no
@@ -14,7 +14,7 @@
 #include <sstream>
 #include <string>
 
-#include "platform/fonts.h"
+#include "services/fonts.h"
 
 namespace fs = std::filesystem;
 

@@ -1,11 +1,11 @@
-// The desktop window (platform/window.h): a GLFW window with an OpenGL 4.3 core
+// The desktop window (shell/window.h): a GLFW window with an OpenGL 4.3 core
 // context (3.3 when 4.3 is not available), with what every GLFW window shares
-// (platform/glfw_frame.h), one frame of the main loop paced for a pass that
+// (shell/glfw_frame.h), one frame of the main loop paced for a pass that
 // runs on the worker, presenter mode on the primary monitor.
-#include "platform/window.h"
+#include "shell/window.h"
 
-#include "platform/gl.h"
-#include "platform/glfw_frame.h"
+#include "services/gl.h"
+#include "shell/glfw_frame.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,7 +1,7 @@
-// The desktop's files (platform/files.h): the assets folder beside the
+// The desktop's files (services/files.h): the assets folder beside the
 // executable, saved files written where the user named them, and no chooser of
 // its own (the Open panel types and browses paths).
-#include "platform/files.h"
+#include "services/files.h"
 
 #include "base/assets.h"
 

@@ -1,7 +1,7 @@
 // The GLFW window's shared part (glfw_frame.h): keys, input callbacks, Dear ImGui and one frame's drawing.
-#include "platform/glfw_frame.h"
+#include "shell/glfw_frame.h"
 
-#include "platform/gl.h"
+#include "services/gl.h"
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
