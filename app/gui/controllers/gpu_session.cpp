@@ -57,7 +57,7 @@ bool GpuSession::update(AppState& state, const std::shared_ptr<const Model>& mod
         // A model the backend could not take must not keep a new one from trying.
         if (backend_ && status_.failed) status_ = GpuStatus{};
     }
-    bool ok = run_gpu_step(status_, state, [&] {
+    bool ok = run_gpu_step(status_, state.backend, [&] {
         start();
         run(*model, *cpu, iv);
     });

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "logic/state/app_state.h"
+#include "logic/describe/view_choices.h"
 
 namespace vit::gui {
 

@@ -65,10 +65,10 @@ Tensor abs_difference(const Tensor& cpu, const Tensor& gpu) {
     return t;
 }
 
-bool run_gpu_step(GpuStatus& status, AppState& state, const std::function<void()>& start) {
+bool run_gpu_step(GpuStatus& status, Backend& backend, const std::function<void()>& start) {
     status.tried = true;
     if (status.failed) {
-        state.backend = Backend::Cpu;
+        backend = Backend::Cpu;
         return false;
     }
     try {
@@ -81,7 +81,7 @@ bool run_gpu_step(GpuStatus& status, AppState& state, const std::function<void()
     }
     if (status.error.empty()) status.error = "the GPU backend failed";
     status.failed = true;
-    state.backend = Backend::Cpu;
+    backend = Backend::Cpu;
     return false;
 }
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "logic/state/app_state.h"
+#include "logic/describe/view_choices.h"
 #include "explain/compare.h"
 #include "pass/trace.h"
 
@@ -50,9 +50,9 @@ struct GpuStatus {
 };
 
 // Runs `start` (construct the backend, upload the model, run a pass). An
-// exception becomes status.error, the backend is marked failed and the state
+// exception becomes status.error, the backend is marked failed and `backend`
 // goes back to the CPU; returns whether `start` succeeded.
-bool run_gpu_step(GpuStatus& status, AppState& state, const std::function<void()>& start);
+bool run_gpu_step(GpuStatus& status, Backend& backend, const std::function<void()>& start);
 
 // What the CPU vs GPU panel (panels/backend_panel.h) reads of the GPU side: GpuSession::comparison()
 // (controllers/gpu_session.h) lends it, so the panel needs no controller.
@@ -62,7 +62,7 @@ struct GpuComparison {
     const std::string& device;
     double cpu_ms, gpu_ms, gpu_wall_ms;  // the CPU forward; the GPU pass (GL timer); with upload and read-back
     const TraceDiff& diff;
-    uint64_t pass;  // counts GPU passes (texture keys)
+    uint64_t pass;                                                   // counts GPU passes (texture keys)
     std::function<const Tensor*(const std::string& id)> difference;  // |gpu − cpu| of one stage; nullptr: none
 };
 

@@ -10,18 +10,13 @@
 #include "logic/ask/ask_state.h"
 #include "logic/describe/cell_provenance.h"
 #include "logic/describe/token_layout.h"
+#include "logic/describe/view_choices.h"
 #include "logic/state/screens.h"
 #include "model/model.h"
 #include "pass/stages.h"
 #include "pass/trace.h"
 
 namespace vit::gui {
-
-enum class ColormapMode { Auto, Diverging, Sequential };
-using Colormap = Palette;         // Diverging: blue-white-red around 0, Sequential: viridis-like
-enum class Backend { Cpu, Gpu };  // who computes the Trace (GPU: gpu/)
-// Attention maps' colours: one scale for all heads of a layer, 0–100%, or each map its own (attention_scale.h).
-enum class AttentionScale { LayerMax, Percent, EachMap };
 
 // The stage catalogue of the loaded model, with each stage's group:
 // 0 = embedding (input … tokens), 1 + b = block b, depth + 1 = head (norm … rollout).

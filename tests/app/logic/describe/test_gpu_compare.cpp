@@ -112,7 +112,7 @@ TEST_CASE("a GPU backend that throws becomes a message with its log, and the app
     AppState s;
     s.backend = Backend::Gpu;
     GpuStatus st;
-    bool ok = run_gpu_step(st, s, [] {
+    bool ok = run_gpu_step(st, s.backend, [] {
         throw vit::Error("shader 'softmax' failed to compile:\n0:3(12): error: syntax error, unexpected '}'");
     });
     REQUIRE_FALSE(ok);
@@ -126,7 +126,7 @@ TEST_CASE("a GPU backend that throws becomes a message with its log, and the app
     // Chosen again: it does not retry a failed start, and stays on the CPU.
     s.backend = Backend::Gpu;
     int calls = 0;
-    REQUIRE_FALSE(run_gpu_step(st, s, [&] { ++calls; }));
+    REQUIRE_FALSE(run_gpu_step(st, s.backend, [&] { ++calls; }));
     REQUIRE(calls == 0);
     REQUIRE(s.backend == Backend::Cpu);
 }
@@ -135,7 +135,7 @@ TEST_CASE("no OpenGL 4.3 context is a failure like any other, a backend that wor
     AppState s;
     s.backend = Backend::Gpu;
     GpuStatus st;
-    REQUIRE_FALSE(run_gpu_step(st, s, [] { throw vit::Error("no OpenGL 4.3 context: got 3.3"); }));
+    REQUIRE_FALSE(run_gpu_step(st, s.backend, [] { throw vit::Error("no OpenGL 4.3 context: got 3.3"); }));
     REQUIRE(st.error == "no OpenGL 4.3 context: got 3.3");
     REQUIRE(s.backend == Backend::Cpu);
 
@@ -143,7 +143,7 @@ TEST_CASE("no OpenGL 4.3 context is a failure like any other, a backend that wor
     s2.backend = Backend::Gpu;
     GpuStatus st2;
     int calls = 0;
-    REQUIRE(run_gpu_step(st2, s2, [&] { ++calls; }));
+    REQUIRE(run_gpu_step(st2, s2.backend, [&] { ++calls; }));
     REQUIRE(calls == 1);
     REQUIRE(st2.usable());
     REQUIRE(s2.backend == Backend::Gpu);
