@@ -35,9 +35,6 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
       worker_(std::move(worker)),
       loader_(worker_, options_.keep_stream),
       cache_(upload_texture, release_texture),
-      explain_(worker_),
-      block_walk_(worker_),
-      pca_passes_(worker_),
       ctx_{options_,
            state_,
            pipeline_,
@@ -53,6 +50,7 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
            trace_,
            picture_,
            image_path_,
+           image_name_,
            forward_ms_,
            [this](const std::string& model, const std::string& image) { request(model, image); },
            [this] { send_canvas(); },
@@ -66,6 +64,8 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
       training_(ctx_, gpu_, worker_),
       lessons_(ctx_, gpu_, ask_, training_),
       compare_(ctx_, worker_),
+      explain_(ctx_, ask_, worker_),
+      findings_(ctx_, asset_dir_, worker_),
       driver_(make_driver(DriverParts{ctx_, ask_, lessons_, training_, asset_dir_, [this] { return view_settled(); },
                                       figure_regions_})) {
     load_fonts(fonts_, pixel_ratio());
@@ -394,53 +394,6 @@ void App::draw_main_window(UiActions& actions) {
     ImGui::End();
 }
 
-// "Why this class?": the top class of each new trace until the user picks another; the
-// backward pass runs on a worker.
-void App::draw_why_screen(ViewContext& ctx) {
-    follow_why_class();
-    explain_.request(model_, trace_, generation_, why_class_, ask_.results().asked);
-    DrawWhyScreen(ctx, explain_.poll(), why_class_, explain_.busy());
-}
-
-// The backward walk: the gradients of the class "Why this class?" explains (the top one by default).
-void App::draw_gradient_view(ViewContext& ctx) {
-    follow_why_class();
-    explain_.request(model_, trace_, generation_, why_class_, ask_.results().asked);
-    const uint64_t question = generation_ << 16 | static_cast<uint64_t>(why_class_ & 0xffff);
-    if (grad_derived_for_ != question) grad_derived_.clear(), grad_derived_for_ = question;
-    DrawGradientView(ctx, explain_.poll(), why_class_, explain_.busy(), grad_derived_);
-}
-
-void App::follow_why_class() {
-    if (why_generation_ == generation_) return;
-    why_generation_ = generation_;
-    why_class_ = top_class(*trace_);
-}
-
-bool App::why_shown() {
-    const Explanation* ex = explain_.poll();
-    return ex && ex->answers(generation_, why_class_);
-}
-
-// The joint PCA's other images (--pca-images, else the gallery's photos), asked for while it is shown.
-void App::draw_patch_features(ViewContext& ctx) {
-    if (!state_.findings.joint) return DrawPatchFeaturesScreen(ctx, nullptr);
-    if (pca_gallery_.empty())
-        for (const FileEntry& f : find_images((fs::path(asset_dir_) / "photos").string(), kJointPcaImages))
-            pca_gallery_.push_back(f.path);
-    pca_passes_.request(
-        model_, model_name_,
-        joint_pca_others(image_path_, image_name_, options_.pca_images, pca_gallery_, kJointPcaImages - 1),
-        options_.image_size);
-    DrawPatchFeaturesScreen(ctx, pca_passes_.poll());
-}
-
-bool App::joint_shown() {
-    if (state_.screen != Screen::PatchFeatures || !state_.findings.joint) return true;
-    const JointPasses* joint = pca_passes_.poll();
-    return joint && !pca_passes_.busy();
-}
-
 // The strip under the columns for the open Train and Ask panels: what they last asked for, at most 45% of the body.
 float App::dock_height(float body_h) {
     const float cap = body_h * 0.45f;
@@ -486,18 +439,6 @@ void App::draw_docked_editor(float body_h) {
     if (!open) lessons_.show_editor(false);
 }
 
-// A Stream trace's blocks walked so far for the screens over every block (block_walk.h), or null.
-const WalkedBlocks* App::walked_blocks(const std::shared_ptr<const Trace>& shown) {
-    walking_ = false;
-    const bool every_block = state_.screen == Screen::ModelView || state_.screen == Screen::AttentionDistance;
-    if (!every_block || !shown || shown->keep() != TraceKeep::Stream || pipeline_.tokens <= 0) return nullptr;
-    block_walk_.request(model_, shown, std::clamp(state_.token, 0, pipeline_.tokens - 1));
-    const WalkedBlocks* walked = block_walk_.poll();
-    if (!walked || walked->stream != stream_of(shown).get()) return nullptr;
-    walking_ = !walked->complete();
-    return walked;
-}
-
 // The room the main window's columns share (logic/layout/window_layout.h), `body_h` high.
 WindowLayout App::window_layout(float body_h) {
     LayoutRoom room;
@@ -520,7 +461,7 @@ WindowLayout App::window_layout(float body_h) {
 void App::draw_columns(const WindowLayout& layout, float body_h) {
     const std::shared_ptr<const Trace> shown = ask_.views_trace();
     ViewContext ctx = ctx_.views(shown);
-    ctx.walked = walked_blocks(shown);
+    ctx.walked = findings_.walked_blocks(shown);
     ctx.ask = &ask_.results();
     ctx.ask_open = &ask_.panel().visible;
     ctx.comparison = compare_.side(ctx);
@@ -539,15 +480,15 @@ void App::draw_columns(const WindowLayout& layout, float body_h) {
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     switch (state_.screen) {
         case Screen::Attention: DrawAttentionScreen(ctx); break;
-        case Screen::Why: draw_why_screen(ctx); break;
+        case Screen::Why: explain_.draw_why_screen(ctx); break;
         case Screen::Overview: DrawOverviewScreen(ctx); break;
         case Screen::ModelView: DrawModelView(ctx); break;
         case Screen::AttentionDistance: DrawAttentionDistanceScreen(ctx); break;
-        case Screen::PatchFeatures: draw_patch_features(ctx); break;
+        case Screen::PatchFeatures: findings_.draw_patch_features(ctx); break;
         case Screen::TokenNorms: DrawTokenNormsScreen(ctx); break;
         case Screen::ClsMasks: DrawClsMaskScreen(ctx); break;
         case Screen::Stage:
-            if (state_.gradients && model_->config.num_classes > 0) draw_gradient_view(ctx);
+            if (state_.gradients && model_->config.num_classes > 0) explain_.draw_gradient_view(ctx);
             else DrawStageView(ctx);
             break;
     }
@@ -637,9 +578,8 @@ bool App::view_settled() {
         return false;  // the passes it shows (the Ask panel's reruns, the comparison), and its map
     if (lessons_.player() && lessons_.player()->pending) return false;  // a step: its model and view
     if (!lessons_.values_ready()) return false;                         // the occlusion map its text quotes
-    if ((state_.screen == Screen::Why || state_.gradients) && !why_shown()) return false;  // the backward
-    if (!joint_shown()) return false;  // the joint PCA: its other images' passes
-    return !walking_;                  // the screens over every block of a Stream trace: its walk
+    if ((state_.screen == Screen::Why || state_.gradients) && !explain_.shown()) return false;  // the backward
+    return findings_.shown();  // the joint PCA's other images' passes; the walk over every block of a Stream trace
 }
 
 }  // namespace vit::gui

@@ -3,7 +3,7 @@
 // (toolbar, navigator, stage view or attention screen, side panel, status
 // bar). Each feature's own state and per-frame work lives in its controller
 // (GpuController, AskController, LessonController, TrainingController,
-// CompareController), which sees the app through an AppContext. A driver
+// CompareController, ExplainController, FindingsController), which sees the app through an AppContext. A driver
 // (controllers/drivers/driver.h: the tour, the measures, the monkey) runs it
 // in place of a person when the command line asks. The platform
 // (shell/window.h) owns the window and the ImGui/GL backends and calls
@@ -20,9 +20,6 @@
 #include "logic/cache/derived_cache.h"
 #include "logic/layout/window_layout.h"
 #include "panels/draw_panel.h"
-#include "logic/jobs/block_walk.h"
-#include "logic/jobs/explanation.h"
-#include "logic/jobs/joint_passes.h"
 #include "services/fonts.h"
 #include "logic/state/input_queue.h"
 #include "logic/state/key_actions.h"
@@ -37,6 +34,8 @@
 #include "controllers/ask_controller.h"
 #include "controllers/compare_controller.h"
 #include "controllers/drivers/driver.h"
+#include "controllers/explain_controller.h"
+#include "controllers/findings_controller.h"
 #include "controllers/gpu_controller.h"
 #include "controllers/lesson_controller.h"
 #include "controllers/training_controller.h"
@@ -110,18 +109,11 @@ private:
     void draw_main_window(UiActions& actions);
     WindowLayout window_layout(float body_h);  // the room the columns share
     void draw_columns(const WindowLayout& layout, float body_h);
-    const WalkedBlocks* walked_blocks(const std::shared_ptr<const Trace>& shown);
     void draw_loading(float body_h);
     float dock_height(float body_h);  // the strip under the columns for the Train and Ask panels
     void draw_dock(float dock_h);
     void draw_docked_editor(float body_h);
-    void draw_why_screen(struct ViewContext& ctx);
-    bool why_shown();                                   // the explanation on screen is for the current trace and class
-    void draw_patch_features(struct ViewContext& ctx);  // asks for the joint PCA's other images when shown
-    bool joint_shown();   // the patch-PCA screen shows no joint PCA, or has all its images
     bool view_settled();  // every pass, map and walk the screen shows has arrived (a tour's shot waits for it)
-    void draw_gradient_view(struct ViewContext& ctx);
-    void follow_why_class();  // a new trace: explain its top class
     StatusInfo status_info() const;
     void carry_out(const UiActions& actions);  // the panels', the keys' and the driver's
     bool lesson_key();                         // in lesson mode: takes this frame's key press (true); else false
@@ -147,15 +139,6 @@ private:
     TextureCache cache_;
     DerivedCache derived_;
     uint64_t generation_ = 0;
-    ExplainJob explain_;       // "Why this class?" (W)
-    BlockWalkJob block_walk_;  // a Stream trace's blocks for the model view and attention distance
-    bool walking_ = false;     // this frame's screen waits for more of them
-    int why_class_ = 0;
-    JointPassJob pca_passes_;               // the joint PCA's other images (patch-PCA screen)
-    std::vector<std::string> pca_gallery_;  // the photos it fits with when no --pca-images
-    uint64_t why_generation_ = ~0ull;
-    DerivedCache grad_derived_;          // numbers the gradient views derive, apart from the values' (derived_)
-    uint64_t grad_derived_for_ = ~0ull;  // the (trace, class) they were derived for
     int linked_hover_ = -1;
 
     std::shared_ptr<const Model> model_;
@@ -182,6 +165,8 @@ private:
     TrainingController training_;
     LessonController lessons_;
     CompareController compare_;       // --compare-model: a second model beside the loaded one
+    ExplainController explain_;       // "Why this class?" and the gradients
+    FindingsController findings_;     // the joint PCA's passes and the block walk
     std::unique_ptr<Driver> driver_;  // after what it drives; nullptr when a person drives
 };
 

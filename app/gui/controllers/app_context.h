@@ -40,6 +40,7 @@ struct AppContext {
     std::shared_ptr<const Trace>& trace;
     const Image& picture;
     const std::string& image_path;
+    const std::string& image_name;  // as the title and the link name it
     const double& forward_ms;
 
     std::function<void(const std::string& model, const std::string& image)> request;  // image "": the model's own
