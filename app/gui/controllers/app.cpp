@@ -215,6 +215,7 @@ void App::open_decoded_image(const std::string& name, std::shared_ptr<const Imag
 
 void App::feed_mouse_buttons() {
     if (driver_) driver_->feed(input_);
+    if (driver_ && !driver_->takes_person()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     const std::array<bool, kMouseButtons>& down = input_.step_mouse();
     ImGuiIO& io = ImGui::GetIO();
     for (int b = 0; b < kMouseButtons; ++b) io.MouseDown[b] = down[b];

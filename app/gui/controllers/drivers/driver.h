@@ -31,7 +31,8 @@ public:
     virtual void after_render(int /*fb_width*/, int /*fb_height*/) {}  // the framebuffer holds the frame
     virtual void presented() {}                                        // the frame is on screen
 
-    // Whether a person's keys and pointer reach the app (a tour's screenshots have no tooltips).
+    // Whether a person's keys and pointer reach the app; if not, App keeps the pointer off the window
+    // (a tour's screenshots have no tooltips) and the keys wait.
     virtual bool takes_person() const { return true; }
     // A lesson's transitions, held at this share of their length (a tour's pictures are the same each run).
     virtual std::optional<double> held_transition() const { return std::nullopt; }

@@ -4,7 +4,6 @@
 
 #include <imgui.h>
 
-#include <cfloat>
 #include <cstdio>
 #include <filesystem>
 
@@ -20,8 +19,6 @@
 namespace vit::gui {
 
 namespace fs = std::filesystem;
-
-void TourRun::feed(InputQueue&) { ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX); }
 
 std::optional<double> TourRun::held_transition() const {
     const bool halfway = schedule_ && !schedule_->done() && schedule_->current().halfway();

@@ -20,7 +20,6 @@ namespace vit::gui {
 class TourRun : public Driver {
 public:
     explicit TourRun(const DriverParts& parts) : Driver(true), parts_(parts) {}
-    void feed(InputQueue& input) override;
     void before_frame(UiActions& actions) override;
     void after_render(int fb_width, int fb_height) override;
     bool takes_person() const override { return false; }

@@ -2,9 +2,6 @@
 // screenshots.
 #include "controllers/drivers/train_tour.h"
 
-#include <imgui.h>
-
-#include <cfloat>
 #include <cstdio>
 #include <filesystem>
 
@@ -22,8 +19,6 @@ static constexpr const char* kShotFiles[] = {"train-start.png", "train-middle.pn
 TrainTour::TrainTour(const DriverParts& parts) : Driver(true), parts_(parts) {
     parts_.training.hold_next_run();  // the first shot is step 0
 }
-
-void TrainTour::feed(InputQueue&) { ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX); }
 
 void TrainTour::after_drawn() {
     if (shot_ >= kShots || due_ || !parts_.training.panel().visible) return;

@@ -12,7 +12,6 @@ namespace vit::gui {
 class TrainTour : public Driver {
 public:
     explicit TrainTour(const DriverParts& parts);
-    void feed(InputQueue& input) override;
     void after_drawn() override;  // a shot falls due
     void after_render(int fb_width, int fb_height) override;
     bool takes_person() const override { return false; }
