@@ -72,10 +72,6 @@ App::App(Options options, std::string asset_dir, std::shared_ptr<Worker> worker)
     if (!fonts_.missing.empty()) std::fprintf(stderr, "vitviz: %s\n", fonts_.missing.c_str());
     base_style_ = ImGui::GetStyle();
     if (options_.model.empty()) options_.model = default_model(asset_dir_);
-    if (!options_.tour_dir.empty()) {
-        std::error_code ec;
-        fs::create_directories(options_.tour_dir, ec);
-    }
     if (options_.presenter) set_presenter(true);
     if (options_.gpu) state_.backend = Backend::Gpu;
     state_.clicker = options_.clicker;
@@ -252,7 +248,7 @@ void App::set_presenter(bool on) {
     ImGuiStyle& style = ImGui::GetStyle();
     style = base_style_;
     if (on) style.ScaleAllSizes(1.5f);
-    if (!options_.tour_dir.empty()) return;  // the tour keeps its window as it is
+    if (driver_ && !driver_->takes_person()) return;  // a tour keeps its window as it is
     set_fullscreen(on);
 }
 

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "controllers/app_context.h"
-#include "logic/state/ui_actions.h"
 #include "logic/describe/picture_coverage.h"
 #include "logic/state/input_queue.h"
+#include "logic/state/ui_actions.h"
 
 namespace vit::gui {
 
