@@ -560,7 +560,7 @@ void App::after_render(int fb_width, int fb_height) {
         capture_png_ = false;
         try {
             std::string path = unique_export_path(".", view_export_stem(state_, pipeline_), ".png");
-            save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
+            save_framebuffer_png(path, fb_width, fb_height);
             show_notice("saved the view to " + path);
         } catch (const std::exception& e) {
             show_error(e.what());

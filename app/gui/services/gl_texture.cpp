@@ -1,6 +1,8 @@
-// GL texture upload/release and framebuffer read-back.
+// GL texture upload/release, framebuffer read-back and the framebuffer saved as a PNG.
 #include "services/gl_texture.h"
 
+#include "logic/state/export.h"
+#include "services/files.h"
 #include "services/gl.h"
 
 #include <algorithm>
@@ -50,6 +52,10 @@ RgbaImage read_framebuffer(int width, int height) {
                          img.pixels.begin() + (height - 1 - y) * row);
     for (size_t i = 3; i < img.pixels.size(); i += 4) img.pixels[i] = 255;
     return img;
+}
+
+void save_framebuffer_png(const std::string& path, int width, int height) {
+    save_file(path, [&] { save_png(path, read_framebuffer(width, height)); });
 }
 
 }  // namespace vit::gui

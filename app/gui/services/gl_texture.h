@@ -16,5 +16,8 @@ void release_texture(uintptr_t id);
 
 // The current framebuffer (width × height) as a top-down RGBA image.
 RgbaImage read_framebuffer(int width, int height);
+// It saved as a PNG at `path` the way every file the user asked for is (services/files.h: save_file); throws
+// what fails, naming the file.
+void save_framebuffer_png(const std::string& path, int width, int height);
 
 }  // namespace vit::gui

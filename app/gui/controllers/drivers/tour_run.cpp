@@ -11,8 +11,6 @@
 #include "controllers/lesson_controller.h"
 #include "logic/describe/canvas_image.h"
 #include "logic/lesson/lesson_player.h"
-#include "logic/state/export.h"
-#include "services/files.h"
 #include "services/gl_texture.h"
 #include "views/widgets/drawn_screen.h"
 
@@ -96,7 +94,7 @@ void TourRun::save_shot(int fb_width, int fb_height) {
     const ImVec2 window = ImGui::GetIO().DisplaySize;
     const std::vector<PixelRect> pictures = drawn_rects(ImGui::GetDrawData(), Drawn::Pictures);
     if (parts_.lessons.making_handout()) save_handout_figure(path, fb_width, fb_height);
-    else save_file(path, [&] { save_png(path, read_framebuffer(fb_width, fb_height)); });
+    else save_framebuffer_png(path, fb_width, fb_height);
     const double share = covered_share(pictures, int(window.x), int(window.y));
     coverage_.push_back(share);
     std::printf("tour: %s: pictures cover %.1f%% of the %.0f×%.0f window\n", file.c_str(), 100.0 * share, window.x,

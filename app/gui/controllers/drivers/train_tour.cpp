@@ -6,8 +6,6 @@
 #include <filesystem>
 
 #include "controllers/training_controller.h"
-#include "logic/state/export.h"
-#include "services/files.h"
 #include "services/gl_texture.h"
 
 namespace vit::gui {
@@ -40,7 +38,7 @@ void TrainTour::after_render(int fb_width, int fb_height) {
     due_frames_ = 0;
     due_ = false;
     try {
-        save_file(file_, [&] { save_png(file_, read_framebuffer(fb_width, fb_height)); });
+        save_framebuffer_png(file_, fb_width, fb_height);
     } catch (const std::exception& e) {
         parts_.app.show_error(e.what());
         return finish(1);
