@@ -29,8 +29,7 @@ static int run(int argc, char** argv) {
     }
     if (!options.handout.empty()) vit::gui::check_handout_path(options.handout, options.inputs());
     if (!options.tour_dir.empty()) vit::make_folder(options.tour_dir);  // a tour's pictures need it: say so before
-    if (!vit::gui::open_window(options.tour_dir.empty() && options.measure_fps <= 0 && options.measure_pass <= 0 &&
-                               options.monkey_seconds <= 0))
+    if (!vit::gui::open_window(options.drivers_asked() == 0))  // vsync for a person; a driver runs as fast as it can
         return 1;
     int code = 0;
     {

@@ -125,7 +125,7 @@ Options parse_options(const std::vector<std::string>& args) {
     }
     if (!o.handout.empty() && o.lesson.empty()) throw Error("--handout needs --lesson FILE");
     if (!o.handout.empty() && o.tour_dir.empty()) o.tour_dir = handout_picture_dir(o.handout);  // the pictures, as PNGs
-    if (!o.tour_dir.empty() + (o.measure_fps > 0) + (o.measure_pass > 0) + (o.monkey_seconds > 0) > 1)
+    if (o.drivers_asked() > 1)
         throw Error(
             "--tour (or --handout), --measure-fps, --measure-pass and --monkey each run the app on their own: give "
             "one");

@@ -50,6 +50,12 @@ struct Options {
     int monkey_seed = 1;  // the monkey's PRNG seed: the same seed replays the same input
     bool help = false;
 
+    // How many of --tour (or --handout), --measure-fps, --measure-pass and --monkey were given: each runs the
+    // app without a person (controllers/drivers/driver.h), so parse_options refuses more than one.
+    int drivers_asked() const {
+        return !tour_dir.empty() + (measure_fps > 0) + (measure_pass > 0) + (monkey_seconds > 0);
+    }
+
     // The files this run reads, which nothing it writes may replace: the lesson, the image, --pca-images.
     std::vector<std::string> inputs() const;
 };
