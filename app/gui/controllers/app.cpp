@@ -575,7 +575,8 @@ bool App::view_settled() {
         return false;  // the passes it shows (the Ask panel's reruns, the comparison), and its map
     if (lessons_.player() && lessons_.player()->pending) return false;  // a step: its model and view
     if (!lessons_.values_ready()) return false;                         // the occlusion map its text quotes
-    if ((state_.screen == Screen::Why || state_.gradients) && !explain_.shown()) return false;  // the backward
+    const ScreenJob job = screen_info(state_.screen).job;
+    if ((job == ScreenJob::Explanation || state_.gradients) && !explain_.shown()) return false;  // the backward
     return findings_.shown();  // the joint PCA's other images' passes; the walk over every block of a Stream trace
 }
 

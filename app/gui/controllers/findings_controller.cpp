@@ -26,7 +26,7 @@ const WalkedBlocks* FindingsController::walked_blocks(const std::shared_ptr<cons
     walking_ = false;
     const AppState& state = app_.state;
     const int tokens = app_.pipeline.tokens;
-    const bool every_block = state.screen == Screen::ModelView || state.screen == Screen::AttentionDistance;
+    const bool every_block = screen_info(state.screen).job == ScreenJob::EveryBlock;
     if (!every_block || !shown || shown->keep() != TraceKeep::Stream || tokens <= 0) return nullptr;
     walk_.request(app_.model, shown, std::clamp(state.token, 0, tokens - 1));
     const WalkedBlocks* walked = walk_.poll();
@@ -37,7 +37,7 @@ const WalkedBlocks* FindingsController::walked_blocks(const std::shared_ptr<cons
 
 bool FindingsController::shown() {
     if (walking_) return false;
-    if (app_.state.screen != Screen::PatchFeatures || !app_.state.findings.joint) return true;
+    if (screen_info(app_.state.screen).job != ScreenJob::JointPca || !app_.state.findings.joint) return true;
     return joint_.poll() && !joint_.busy();
 }
 

@@ -58,15 +58,12 @@ void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, cons
         i = end;
     }
     ImGui::Separator();
-    // The screens beside the stages, each with the key that toggles it (logic/state/key_actions.cpp).
-    const std::pair<Screen, const char*> screens[] = {{Screen::Attention, "A"},         {Screen::Why, "W"},
-                                                      {Screen::ModelView, "L"},         {Screen::Overview, "V"},
-                                                      {Screen::AttentionDistance, "F"}, {Screen::PatchFeatures, "F F"},
-                                                      {Screen::TokenNorms, "F F F"},    {Screen::ClsMasks, "F ×4"}};
-    for (const auto& [screen, key] : screens) {
-        const std::string label = std::string(screen_title(screen)) + "  (" + key + ")";
-        if (ImGui::Selectable(label.c_str(), state.screen == screen))
-            state.screen = state.screen == screen ? Screen::Stage : screen;
+    // The screens beside the stages, each with the keys that show it (logic/state/screens.cpp).
+    for (const ScreenInfo& screen : screen_table()) {
+        if (screen.value == Screen::Stage) continue;
+        const std::string label = std::string(screen.title) + "  (" + screen_key_label(screen.value) + ")";
+        if (ImGui::Selectable(label.c_str(), state.screen == screen.value))
+            state.screen = state.screen == screen.value ? Screen::Stage : screen.value;
     }
     nav.scrolled_to = state.stage;
     nav.scrolled_screen = state.screen;

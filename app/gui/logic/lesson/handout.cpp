@@ -99,20 +99,14 @@ size_t handout_figure_budget(size_t steps) {
 }
 
 std::optional<StageRef> handout_stage(const AppState& s, const Pipeline& p) {
-    switch (s.screen) {
-        case Screen::Stage:
+    switch (screen_info(s.screen).handout) {
+        case HandoutFigure::StageShown:
             if (s.stage >= 0 && s.stage < p.size()) return p.stages[static_cast<size_t>(s.stage)];
             return std::nullopt;
-        case Screen::Attention:
-        case Screen::ModelView:
+        case HandoutFigure::LayerAttention:
             if (p.depth > 0) return StageRef{StageKind::Attn, s.layer};
             return std::nullopt;
-        case Screen::Overview:
-        case Screen::Why:
-        case Screen::AttentionDistance:
-        case Screen::PatchFeatures:
-        case Screen::TokenNorms:
-        case Screen::ClsMasks: return std::nullopt;
+        case HandoutFigure::None: return std::nullopt;
     }
     return std::nullopt;
 }

@@ -311,8 +311,7 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
         fail("layer", std::to_string(s.layer) + ": the model has " + std::to_string(p.depth) + " blocks");
     if (s.head >= p.heads)
         fail("head", std::to_string(s.head) + ": the model has " + std::to_string(p.heads) + " heads");
-    if ((s.screen != Screen::Stage && s.screen != Screen::Overview) && p.depth == 0)
-        fail("screen", "needs attention, and the model has no blocks");
+    if (const std::string lacks = screen_lacks(s.screen, p.parts()); !lacks.empty()) fail("screen", lacks);
     if (s.cls_only && p.depth == 0) fail("cls_only", "needs attention, and the model has no blocks");
     if (s.cls_only && !p.layout.has_cls()) fail("cls_only", "needs a CLS token, and the model has none");
     const Highlight& h = lesson.steps.at(static_cast<size_t>(index)).highlight;

@@ -18,6 +18,8 @@ int Pipeline::index_of(const StageRef& stage) const {
     return it == stages.end() ? -1 : static_cast<int>(it - stages.begin());
 }
 
+ModelParts Pipeline::parts() const { return {depth > 0, index_of(StageRef{StageKind::Logits}) >= 0, layout.has_cls()}; }
+
 Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int heads, const TokenLayout& layout) {
     Pipeline p;
     p.stages = stages;

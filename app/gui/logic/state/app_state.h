@@ -32,6 +32,7 @@ struct Pipeline {
     int size() const { return static_cast<int>(ids.size()); }
     int index_of(const std::string& id) const;  // -1 when absent
     int index_of(const StageRef& stage) const;  // -1 when absent
+    ModelParts parts() const;                   // blocks, a head, a CLS token: what screens need (screens.h)
 };
 Pipeline make_pipeline(const std::vector<StageRef>& stages, int tokens, int heads, const TokenLayout& layout = {});
 // The pipeline of a pass: its stages, its tokens (the rows of its cls stage) and the model's heads and prefix tokens.

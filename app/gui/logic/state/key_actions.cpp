@@ -14,11 +14,14 @@ static void step_to(AppState& s, void (*step)(AppState&, const Pipeline&), const
     s.screen = Screen::Stage;
 }
 
-// F: the first findings screen, the next one, and after the last back to the stage view.
-static void next_findings_screen(AppState& s) {
-    const std::vector<Screen>& order = findings_screens();
+// A key that shows screens (screens.h): the first of them, the next one, and after the last back to
+// the stage view. False for a key that shows none.
+static bool show_screen_on(Key key, AppState& s) {
+    const std::vector<Screen> order = screens_on_key(key);
+    if (order.empty()) return false;
     const auto at = std::find(order.begin(), order.end(), s.screen);
     s.screen = at == order.end() ? order.front() : at + 1 == order.end() ? Screen::Stage : *(at + 1);
+    return true;
 }
 
 // G: values or gradients of the stage on screen. On another screen (Why, attention…) the stage view
@@ -54,13 +57,9 @@ UiActions apply_key(const KeyEvent& e, AppState& s, const Pipeline& p, Bookmarks
         a.export_npy = e.key == Key::E;
         return a;
     }
+    if (show_screen_on(e.key, s)) return a;
     switch (e.key) {
-        case Key::A: s.screen = s.screen == Screen::Attention ? Screen::Stage : Screen::Attention; break;
-        case Key::W: s.screen = s.screen == Screen::Why ? Screen::Stage : Screen::Why; break;
         case Key::G: toggle_gradients(s); break;
-        case Key::V: s.screen = s.screen == Screen::Overview ? Screen::Stage : Screen::Overview; break;
-        case Key::L: s.screen = s.screen == Screen::ModelView ? Screen::Stage : Screen::ModelView; break;
-        case Key::F: next_findings_screen(s); break;
         case Key::C: toggle_cls_attention(s, p); break;
         case Key::N: s.show_numbers = !s.show_numbers; break;
         case Key::H: select_head(s, p, s.head + 1 >= p.heads ? -1 : s.head + 1); break;

@@ -31,26 +31,29 @@ void pad_tour_numbers(std::vector<TourShot>& plan) {
         if (const size_t n = number_length(s.file); n > 0 && n < width) s.file.insert(0, width - n, '0');
 }
 
+// The stage the tour shows a screen on (screens.h).
+static int tour_stage(const Pipeline& p, TourStage at) {
+    switch (at) {
+        case TourStage::FirstAttention: return std::max(0, p.index_of(StageRef{StageKind::Attn, 0}));
+        case TourStage::LastBlockOutput: return p.index_of(StageRef{StageKind::Out, p.depth - 1});
+        case TourStage::Last:
+        case TourStage::None: break;
+    }
+    return p.size() - 1;
+}
+
 std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
     std::vector<TourShot> plan;
     auto numbered = [&](const std::string& name) { return tour_file_name(static_cast<int>(plan.size()), name); };
     for (int i = 0; i < p.size(); ++i) plan.push_back({i, Screen::Stage, tour_file_name(i, p.ids[i]), ShotKind::Stage});
-    auto screen_shot = [&](int stage, Screen screen) {
-        plan.push_back({stage, screen, std::string(screen_name(screen)) + ".png", ShotKind::Screen});
-    };
-    if (p.depth > 0) {
-        screen_shot(p.size() - 1, Screen::Attention);
-        screen_shot(p.size() - 1, Screen::ModelView);
-    }
-    const int attn = std::max(0, p.index_of(StageRef{StageKind::Attn, 0}));
-    screen_shot(attn, Screen::Overview);
-    if (p.depth > 0 && p.index_of(StageRef{StageKind::Logits}) >= 0) {
-        plan.push_back({p.size() - 1, Screen::Why, numbered(screen_name(Screen::Why)), ShotKind::Screen});
+    for (const ScreenInfo& screen : screen_table())
+        if (screen.tour != TourStage::None && screen_lacks(screen.value, p.parts()).empty())
+            plan.push_back({tour_stage(p, screen.tour), screen.value, numbered(screen.name), ShotKind::Screen});
+    if (screen_lacks(Screen::Why, p.parts()).empty())  // the backward walk behind the Why screen
         for (const StageRef& s : {StageRef{StageKind::Attn, p.depth - 1}, StageRef{StageKind::Input}}) {
             const int i = p.index_of(s);
             plan.push_back({i, Screen::Stage, numbered("grad-" + p.ids[i]), ShotKind::Gradient});
         }
-    }
     if (p.depth > 0) {
         for (const StageKind kind : {StageKind::Scores, StageKind::Fc1, StageKind::Ln1}) {
             const StageRef stage{kind, 0};
@@ -60,18 +63,16 @@ std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu) {
             plan.push_back(shot);
         }
     }
-    if (p.depth > 0)  // on the last block's output, so the findings of one block show the last block
-        for (const Screen screen : findings_screens())
-            if (screen != Screen::ClsMasks || p.layout.has_cls())  // no CLS token: no CLS attention to mask
-                plan.push_back({p.index_of(StageRef{StageKind::Out, p.depth - 1}), screen,
-                                numbered(screen_name(screen)), ShotKind::Screen});
-    if (gpu) plan.push_back({attn, Screen::Stage, numbered("gpu-difference"), ShotKind::GpuDifference});
+    if (gpu)
+        plan.push_back({tour_stage(p, TourStage::FirstAttention), Screen::Stage, numbered("gpu-difference"),
+                        ShotKind::GpuDifference});
     pad_tour_numbers(plan);
     return plan;
 }
 
 TourShot window_shot(const Pipeline& p, ShotKind kind, int index) {
-    return {p.size() - 1, p.depth > 0 ? Screen::Attention : Screen::Stage,
+    return {p.depth > 0 ? tour_stage(p, TourStage::LastBlockOutput) : p.size() - 1,
+            p.depth > 0 ? Screen::Attention : Screen::Stage,
             tour_file_name(index, kind == ShotKind::Ask ? "ask" : "draw"), kind};
 }
 

@@ -1,14 +1,12 @@
 // The --tour plan: one screenshot per stage, `NN-<stage id>.png` in catalogue
-// order (NN from 00, more digits past 99), then the screens by their plain
-// names: `attention.png`, `model-view.png` (both only with encoder blocks) and
-// `overview.png` (on block 0's attention, so the highlight sits mid-model); for a
-// model with a head then `NN-why.png` (why this class) and the backward walk at the
+// order (NN from 00, more digits past 99), then every screen the model has what it
+// needs for, `NN-<screen>.png` in the screen table's order on the stage its row
+// names (screens.h: attention, why, model-view, overview, then the findings on the
+// last block's output); for a model with blocks and a head the backward walk at the
 // last block's attention and at the input (`NN-grad-<stage id>.png`); with encoder
-// blocks, where a number comes from on block 0's scores, fc1 and ln1 (`NN-cell-<stage id>.png`,
-// the cell at row 1, column 1, head 0); then, with encoder blocks, the findings screens on the last
-// block's output (`NN-attention-distance.png`, `NN-patch-pca.png`, `NN-token-norms.png`,
-// `NN-cls-masks.png`). The driver renders a few frames per shot so textures and
-// layout settle before the framebuffer is read.
+// blocks, where a number comes from on block 0's scores, fc1 and ln1
+// (`NN-cell-<stage id>.png`, the cell at row 1, column 1, head 0). The driver renders
+// a few frames per shot so textures and layout settle before the framebuffer is read.
 #pragma once
 #include <optional>
 #include <string>
@@ -21,7 +19,7 @@ namespace vit::gui {
 // What a shot shows; the driver decides by it (file names are for people and CI).
 enum class ShotKind {
     Stage,           // a stage on the stage screen: NN-<stage id>.png
-    Screen,          // a screen by its name (screens.h): attention.png, model-view.png, overview.png, NN-why.png
+    Screen,          // a screen by its name (screens.h): NN-attention.png, NN-why.png, …
     Gradient,        // the backward walk's view of a stage: NN-grad-<stage id>.png
     CellProvenance,  // where one number comes from, in the side panel: NN-cell-<stage id>.png
     GpuDifference,   // the CPU vs GPU panel: NN-gpu-difference.png
@@ -53,7 +51,8 @@ void pad_tour_numbers(std::vector<TourShot>& plan);
 // panel on block 0's attention (the first stage when there is no block).
 std::vector<TourShot> tour_plan(const Pipeline& p, bool gpu = false);
 // A shot of a window over the view (ShotKind::Ask or Draw) as shot `index` of a plan:
-// `NN-ask.png`, `NN-draw.png`, on the last stage's attention screen (its stage screen without blocks).
+// `NN-ask.png`, `NN-draw.png`, on the attention screen at the last block's output, so it shows the last
+// block whatever came before (without blocks: the last stage's stage screen).
 TourShot window_shot(const Pipeline& p, ShotKind kind, int index);
 
 // Frame bookkeeping: call frame() once per rendered frame; it says which shot

@@ -119,7 +119,7 @@ TEST_CASE("every mistake in a lesson file is one message naming the file, the st
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "stage": "block0.atn"}]})"),
                Contains("step 1: 'stage' \"block0.atn\" is not a stage of the catalogue"));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "screen": "attn"}]})"),
-               Contains("'screen' must be one of stage, attention, why, overview, model-view, "
+               Contains("'screen' must be one of stage, attention, why, model-view, overview, "
                         "attention-distance, patch-pca, token-norms, cls-masks, got \"attn\""));
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "colours": "rainbow"}]})"),
                Contains("'colours' must be one of auto,"));
@@ -172,6 +172,13 @@ TEST_CASE("a step is checked against the model it runs on") {
                Contains("'highlight' cell [0, 3, 17]"));
     const Pipeline headless = make_pipeline(vit::stage_list(4, false), 17, 4);
     CHECK_THAT(check_error(one(R"({"title": "logits", "stage": "logits"})"), 0, headless), Contains("no head"));
+    CHECK_THAT(check_error(one(R"({"title": "w", "screen": "why"})"), 0, headless),
+               Contains("'screen' needs a class head, and the model has none"));
+    CHECK(check_error(one(R"({"title": "w", "screen": "why"})"), 0, p) == "(no error)");
+    const Pipeline blockless = make_pipeline(vit::stage_list(0, true), 17, 1);
+    CHECK_THAT(check_error(one(R"({"title": "a", "screen": "attention"})"), 0, blockless),
+               Contains("'screen' needs attention, and the model has no blocks"));
+    CHECK(check_error(one(R"({"title": "v", "screen": "overview"})"), 0, blockless) == "(no error)");
 }
 
 TEST_CASE("a step's view follows its keys and its highlight, a recorded view plays back the same") {
@@ -355,7 +362,7 @@ TEST_CASE("every screen's name round-trips through a lesson file") {
         CHECK(parse_lesson(text, "lesson.json") == lesson);
     }
     CHECK_THAT(error_of(R"({"steps": [{"title": "a", "screen": "models"}]})"),
-               Contains("step 1: 'screen' must be one of stage, attention, why, overview, model-view, "
+               Contains("step 1: 'screen' must be one of stage, attention, why, model-view, overview, "
                         "attention-distance, patch-pca, token-norms, cls-masks, got \"models\""));
 }
 

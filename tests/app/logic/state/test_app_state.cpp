@@ -174,10 +174,29 @@ TEST_CASE("every screen's name reads back as that screen, and the table lists ea
     }
     CHECK(std::string(screen_name(Screen::Why)) == "why");
     CHECK(screen_names() ==
-          "stage, attention, why, overview, model-view, attention-distance, patch-pca, token-norms or cls-masks");
+          "stage, attention, why, model-view, overview, attention-distance, patch-pca, token-norms or cls-masks");
     Screen untouched = Screen::Why;
     CHECK_FALSE(parse_screen("models", untouched));
     CHECK(untouched == Screen::Why);
+}
+
+TEST_CASE("each screen's row gives the keys that show it and what a model must have for it") {
+    const char* labels[] = {"", "A", "W", "L", "V", "F", "F F", "F F F", "F ×4"};
+    for (const ScreenInfo& screen : screen_table()) {
+        INFO(screen.name);
+        CHECK(screen_key_label(screen.value) == labels[static_cast<size_t>(screen.value)]);
+    }
+    CHECK(screens_on_key(Key::A) == std::vector<Screen>{Screen::Attention});
+    CHECK(screens_on_key(Key::G).empty());
+    const ModelParts all{true, true, true}, dino{true, false, true}, no_cls{true, true, false}, blockless{};
+    for (const ScreenInfo& screen : screen_table()) CHECK(screen_lacks(screen.value, all).empty());
+    CHECK(screen_lacks(Screen::Why, dino) == "needs a class head, and the model has none");
+    CHECK(screen_lacks(Screen::ClsMasks, no_cls) == "needs a CLS token, and the model has none");
+    CHECK(screen_lacks(Screen::TokenNorms, no_cls).empty());
+    CHECK(screen_lacks(Screen::ModelView, blockless) == "needs attention, and the model has no blocks");
+    CHECK(screen_lacks(Screen::Overview, blockless).empty());
+    CHECK(make_pipeline(vit::stage_list(1, false), 5, 2).parts().head == false);
+    CHECK(make_pipeline(vit::stage_list(1, true), 5, 2).parts().blocks);
 }
 
 TEST_CASE("a patch is selected after the model's prefix tokens, and a model without a class token has no CLS view") {

@@ -206,7 +206,8 @@ TEST_CASE("the window's keys ask for the panels' actions: F11, Esc in presenter 
 
 TEST_CASE("F steps through the four findings screens and then back to the stage view") {
     Session a;
-    for (const Screen screen : findings_screens()) {
+    REQUIRE(screens_on_key(Key::F).size() == 4);
+    for (const Screen screen : screens_on_key(Key::F)) {
         tap(a.q, Key::F);
         a.frames(1);
         REQUIRE(a.s.screen == screen);

@@ -103,55 +103,53 @@ TEST_CASE("the Open window's gallery lists every built-in model, then the checkp
 }
 
 TEST_CASE(
-    "the tour names one screenshot per stage NN-<stage id>.png, then attention, model-view, overview, why, two "
-    "gradients, three cells and the four findings") {
+    "the tour names one screenshot per stage NN-<stage id>.png, then attention, why, model-view, overview, the four "
+    "findings, two gradients and three cells") {
     Pipeline p = make_pipeline(vit::stage_list(1, true), 5, 2);
     std::vector<TourShot> plan = tour_plan(p);
     REQUIRE(plan.size() == p.ids.size() + 13);
     REQUIRE(plan[0].file == "00-input.png");
     REQUIRE(plan[p.index_of("block0.q")].file == "06-block0.q.png");
     const size_t n = p.ids.size();
-    REQUIRE(plan[n].file == "attention.png");
-    REQUIRE(plan[n].screen == Screen::Attention);
-    REQUIRE(plan[n + 1].file == "model-view.png");
-    REQUIRE(plan[n + 1].screen == Screen::ModelView);
-    REQUIRE(plan[n + 2].file == "overview.png");
-    REQUIRE(plan[n + 2].screen == Screen::Overview);
-    REQUIRE(plan[n + 2].stage == p.index_of("block0.attn"));
-    REQUIRE(plan[n + 3].file == "26-why.png");
-    REQUIRE(plan[n + 3].screen == Screen::Why);
-    REQUIRE(plan[n + 4].file == "27-grad-block0.attn.png");
-    REQUIRE(plan[n + 4].gradients());
-    REQUIRE(plan[n + 4].stage == p.index_of("block0.attn"));
-    REQUIRE(plan[n + 5].file == "28-grad-input.png");
-    REQUIRE(plan[n + 5].stage == 0);
-    REQUIRE(plan[n + 6].file == "29-cell-block0.scores.png");
-    REQUIRE(plan[n + 6].stage == p.index_of("block0.scores"));
-    const CellRef scores_cell{vit::StageRef{vit::StageKind::Scores, 0}, 0, 1, 1};
-    REQUIRE(plan[n + 6].cell == scores_cell);
-    REQUIRE(plan[n + 8].file == "31-cell-block0.ln1.png");
-    const CellRef ln1_cell{vit::StageRef{vit::StageKind::Ln1, 0}, -1, 1, 1};
-    REQUIRE(plan[n + 8].cell == ln1_cell);
-    const char* findings[] = {"32-attention-distance.png", "33-patch-pca.png", "34-token-norms.png",
-                              "35-cls-masks.png"};
-    for (size_t i = 0; i < 4; ++i) {
-        REQUIRE(plan[n + 9 + i].file == findings[i]);
-        REQUIRE(plan[n + 9 + i].screen == findings_screens()[i]);
-        REQUIRE(plan[n + 9 + i].stage == p.index_of("block0.out"));
+    REQUIRE(n == 23);
+    const char* screens[] = {"23-attention.png",          "24-why.png",       "25-model-view.png",  "26-overview.png",
+                             "27-attention-distance.png", "28-patch-pca.png", "29-token-norms.png", "30-cls-masks.png"};
+    const Screen order[] = {Screen::Attention,         Screen::Why,           Screen::ModelView,  Screen::Overview,
+                            Screen::AttentionDistance, Screen::PatchFeatures, Screen::TokenNorms, Screen::ClsMasks};
+    const int last = p.size() - 1, out = p.index_of("block0.out");
+    const int stages[] = {last, last, last, p.index_of("block0.attn"), out, out, out, out};
+    for (size_t i = 0; i < 8; ++i) {
+        INFO(screens[i]);
+        REQUIRE(plan[n + i].file == screens[i]);
+        REQUIRE(plan[n + i].screen == order[i]);
+        REQUIRE(plan[n + i].stage == stages[i]);
     }
-    for (size_t i = 0; i < n + 6; ++i) REQUIRE_FALSE(plan[i].cell);
+    REQUIRE(plan[n + 8].file == "31-grad-block0.attn.png");
+    REQUIRE(plan[n + 8].gradients());
+    REQUIRE(plan[n + 8].stage == p.index_of("block0.attn"));
+    REQUIRE(plan[n + 9].file == "32-grad-input.png");
+    REQUIRE(plan[n + 9].stage == 0);
+    REQUIRE(plan[n + 10].file == "33-cell-block0.scores.png");
+    REQUIRE(plan[n + 10].stage == p.index_of("block0.scores"));
+    const CellRef scores_cell{vit::StageRef{vit::StageKind::Scores, 0}, 0, 1, 1};
+    REQUIRE(plan[n + 10].cell == scores_cell);
+    REQUIRE(plan[n + 12].file == "35-cell-block0.ln1.png");
+    const CellRef ln1_cell{vit::StageRef{vit::StageKind::Ln1, 0}, -1, 1, 1};
+    REQUIRE(plan[n + 12].cell == ln1_cell);
+    for (size_t i = 0; i < n + 10; ++i) REQUIRE_FALSE(plan[i].cell);
     vit::gui::TokenLayout no_cls;  // a model without a class token has no CLS attention to mask
     no_cls.prefix.clear();
     const std::vector<TourShot> gap_plan = tour_plan(make_pipeline(vit::stage_list(1, true), 4, 2, no_cls));
     REQUIRE(gap_plan.size() == plan.size() - 1);
-    REQUIRE(gap_plan.back().file == "34-token-norms.png");
+    REQUIRE(gap_plan[n + 6].file == "29-token-norms.png");
+    REQUIRE(gap_plan[n + 7].file == "30-grad-block0.attn.png");
     // A headless model (DINO) has no class to explain.
     Pipeline headless = make_pipeline(vit::stage_list(1, false), 5, 2);
     const std::vector<TourShot> headless_plan = tour_plan(headless);
     REQUIRE(headless_plan.size() == headless.ids.size() + 10);
-    REQUIRE(headless_plan[headless.ids.size() + 2].screen == Screen::Overview);
-    REQUIRE(headless_plan[headless.ids.size() + 5].cell);
-    REQUIRE(headless_plan.back().screen == Screen::ClsMasks);
+    REQUIRE(headless_plan[headless.ids.size() + 1].screen == Screen::ModelView);
+    REQUIRE(headless_plan[headless.ids.size() + 6].screen == Screen::ClsMasks);
+    REQUIRE(headless_plan.back().cell);
     REQUIRE(tour_file_name(7, "block0.q") == "07-block0.q.png");
     REQUIRE(tour_file_name(123, "rollout") == "123-rollout.png");
 }
@@ -203,7 +201,7 @@ TEST_CASE("the option --screen names the screen to start on, and rejects other n
     REQUIRE(parse_options({"--screen", "token-norms"}).screen == Screen::TokenNorms);
     REQUIRE_THROWS_WITH(
         parse_options({"--screen", "models"}),
-        Catch::Contains("--screen expects stage, attention, why, overview, model-view, attention-distance, patch-pca, "
+        Catch::Contains("--screen expects stage, attention, why, model-view, overview, attention-distance, patch-pca, "
                         "token-norms or cls-masks, got 'models'"));
     REQUIRE_THROWS_AS(parse_options({"--screen", "models"}), vit::Error);
     REQUIRE_THROWS_AS(parse_options({"--screen"}), vit::Error);
@@ -213,7 +211,8 @@ TEST_CASE("a model without encoder blocks still gets the overview shot, but no a
     Pipeline p = make_pipeline(vit::stage_list(0, true), 5, 2);
     std::vector<TourShot> plan = tour_plan(p);
     REQUIRE(plan.size() == p.ids.size() + 1);
-    REQUIRE(plan.back().file == "overview.png");
+    REQUIRE(plan.back().file == "09-overview.png");
+    REQUIRE(plan.back().stage == 0);  // no attention: the first stage
 }
 
 TEST_CASE("a missing --image keeps the chosen model on its own image, only a failing model falls back to the toy") {
@@ -234,13 +233,11 @@ TEST_CASE("each tour shot says what it shows, so the driver need not read file n
     const std::vector<TourShot> plan = tour_plan(p, true);
     const size_t n = p.ids.size();
     for (size_t i = 0; i < n; ++i) REQUIRE(plan[i].kind == ShotKind::Stage);
-    for (size_t i = n; i < n + 4; ++i)
-        REQUIRE(plan[i].kind == ShotKind::Screen);  // attention, model-view, overview, why
-    REQUIRE(plan[n + 3].screen == Screen::Why);
-    REQUIRE(plan[n + 4].kind == ShotKind::Gradient);
-    REQUIRE(plan[n + 5].kind == ShotKind::Gradient);
-    for (size_t i = n + 6; i < n + 9; ++i) REQUIRE(plan[i].kind == ShotKind::CellProvenance);
-    for (size_t i = n + 9; i < n + 13; ++i) REQUIRE(plan[i].kind == ShotKind::Screen);  // the findings
+    for (size_t i = n; i < n + 8; ++i) REQUIRE(plan[i].kind == ShotKind::Screen);  // the screens, findings too
+    REQUIRE(plan[n + 1].screen == Screen::Why);
+    REQUIRE(plan[n + 8].kind == ShotKind::Gradient);
+    REQUIRE(plan[n + 9].kind == ShotKind::Gradient);
+    for (size_t i = n + 10; i < n + 13; ++i) REQUIRE(plan[i].kind == ShotKind::CellProvenance);
     REQUIRE(plan.back().kind == ShotKind::GpuDifference);
     for (const TourShot& shot : plan) REQUIRE(shot.gradients() == (shot.kind == ShotKind::Gradient));
 
