@@ -34,9 +34,7 @@ public:
 
     // Stage `kind` of `block` lives in `buf` from float `offset` on.
     void add(const GpuBuffer& buf, size_t offset, StageKind kind, int block = -1) {
-        const std::string id = stage_id(kind, block);
-        acts_.ids.push_back(id);
-        acts_.slots[id] = StageSlot{&buf, offset, stage_shape(kind, sizes_), {kind, block}};
+        acts_.slots.push_back(StageSlot{&buf, offset, stage_shape(kind, sizes_), {kind, block}});
     }
 
 private:
@@ -54,6 +52,12 @@ private:
 };
 
 }  // namespace
+
+const StageSlot* Activations::slot(const StageRef& stage) const {
+    for (const StageSlot& s : slots)
+        if (s.stage == stage) return &s;
+    return nullptr;
+}
 
 void allocate_activations(const ModelConfig& c, int grid, int dropped, Activations& acts) {
     acts = Activations{};

@@ -1,10 +1,9 @@
 // The GPU memory of one forward pass: a buffer for every stage of the catalogue
 // (q, k and v share one qkv buffer), allocated for one model and one patch grid
 // and reused by every pass of that size, plus the table that says where each
-// stage id lives so any of them can be read back after the pass.
+// stage lives so any of them can be read back after the pass.
 #pragma once
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "gpu_buffers.h"
@@ -36,8 +35,9 @@ struct Activations {
     GpuBuffer norm, logits, probs, rollout;
     GpuBuffer rollout_tmp, rollout_factor;  // ping-pong partner and one block's Â
 
-    std::vector<std::string> ids;  // catalogue order
-    std::unordered_map<std::string, StageSlot> slots;
+    std::vector<StageSlot> slots;  // every stage, in catalogue order
+    // Where `stage` lives; nullptr for a stage this model and grid have not.
+    const StageSlot* slot(const StageRef& stage) const;
 };
 
 // Allocates everything for inputs of `grid`×`grid` patches with `dropped` patch

@@ -32,8 +32,8 @@ struct GpuBackend::Impl {
     void run(const Tensor& input, const Interventions& iv);
     void embed(const Tensor& input, const Interventions& iv);
     void run_block(int b, GLuint x, const Interventions& iv);
-    Trace read(const std::vector<std::string>& ids) const;
-    Tensor read_one(const std::string& id) const;
+    Trace read(const std::vector<StageRef>& wanted) const;
+    Tensor read_one(const StageRef& stage) const;
 };
 
 GpuBackend::GpuBackend() {
@@ -179,24 +179,23 @@ void GpuBackend::Impl::run(const Tensor& input, const Interventions& iv) {
     has_pass = true;
 }
 
-Tensor GpuBackend::Impl::read_one(const std::string& id) const {
-    if (!has_pass) throw Error("GPU backend: no forward pass to read stage '" + id + "' from");
-    const auto it = acts.slots.find(id);
-    if (it == acts.slots.end()) throw Error("GPU backend: no stage '" + id + "'");
-    const StageSlot& s = it->second;
-    Tensor t(s.shape);
-    s.buffer->download(t.data.data(), t.data.size(), s.offset);
+Tensor GpuBackend::Impl::read_one(const StageRef& stage) const {
+    if (!has_pass) throw Error("GPU backend: no forward pass to read stage '" + stage_id(stage) + "' from");
+    const StageSlot* s = acts.slot(stage);
+    if (!s) throw Error("GPU backend: no stage '" + stage_id(stage) + "'");
+    Tensor t(s->shape);
+    s->buffer->download(t.data.data(), t.data.size(), s->offset);
     return t;
 }
 
-Trace GpuBackend::Impl::read(const std::vector<std::string>& wanted) const {
-    for (const std::string& id : wanted)
-        if (!acts.slots.count(id)) throw Error("GPU backend: no stage '" + id + "'");
+// The stages of `wanted` this pass holds, in catalogue order whatever the order asked for.
+Trace GpuBackend::Impl::read(const std::vector<StageRef>& wanted) const {
+    for (const StageRef& stage : wanted)
+        if (!acts.slot(stage)) throw Error("GPU backend: no stage '" + stage_id(stage) + "'");
     Trace trace;
     trace.set_patch_rows(embedded_patches, token_patches);
-    for (const std::string& id : acts.ids) {
-        if (std::find(wanted.begin(), wanted.end(), id) == wanted.end()) continue;
-        const StageSlot& s = acts.slots.at(id);
+    for (const StageSlot& s : acts.slots) {
+        if (std::find(wanted.begin(), wanted.end(), s.stage) == wanted.end()) continue;
         Tensor& t = trace.add(s.stage, s.shape);
         s.buffer->download(t.data.data(), t.data.size(), s.offset);
     }
@@ -206,38 +205,41 @@ Trace GpuBackend::Impl::read(const std::vector<std::string>& wanted) const {
 Trace GpuBackend::forward(const Tensor& input, Readback what, const Interventions& iv) {
     impl_->run(input, iv);
     const ModelConfig& c = impl_->model->config;
-    const std::vector<std::string> ids =
-        what == Readback::All ? impl_->acts.ids : prediction_stage_ids(c.depth, c.num_classes > 0);
-    Trace trace = impl_->read(ids);
+    std::vector<StageRef> stages;
+    if (what == Readback::All)
+        for (const StageSlot& s : impl_->acts.slots) stages.push_back(s.stage);
+    else stages = prediction_stages(c.depth, c.num_classes > 0);
+    Trace trace = impl_->read(stages);
     impl_->gpu_ms = impl_->timer.ms();
     return trace;
 }
 
-Trace GpuBackend::forward(const Tensor& input, const std::vector<std::string>& wanted_ids, const Interventions& iv) {
+Trace GpuBackend::forward(const Tensor& input, const std::vector<StageRef>& wanted, const Interventions& iv) {
     if (!impl_->model) throw Error("GPU backend: no model (call set_model first)");
     const ModelConfig& c = impl_->model->config;
-    const std::vector<std::string> known = stage_ids(c.depth, c.num_classes > 0);
-    for (const std::string& id : wanted_ids)
-        if (std::find(known.begin(), known.end(), id) == known.end()) throw Error("GPU backend: no stage '" + id + "'");
+    const std::vector<StageRef> known = stage_list(c.depth, c.num_classes > 0);
+    for (const StageRef& stage : wanted)
+        if (std::find(known.begin(), known.end(), stage) == known.end())
+            throw Error("GPU backend: no stage '" + stage_id(stage) + "'");
     impl_->run(input, iv);
-    Trace trace = impl_->read(wanted_ids);
+    Trace trace = impl_->read(wanted);
     impl_->gpu_ms = impl_->timer.ms();
     return trace;
 }
 
-Tensor GpuBackend::read_stage(const std::string& id) const { return impl_->read_one(id); }
+Tensor GpuBackend::read_stage(const StageRef& stage) const { return impl_->read_one(stage); }
 
 double GpuBackend::last_gpu_ms() const { return impl_->gpu_ms; }
 
 std::string GpuBackend::device() const { return gl_description(); }
 
-std::vector<std::string> GpuBackend::prediction_stage_ids(int depth, bool has_head) {
-    std::vector<std::string> ids;
+std::vector<StageRef> GpuBackend::prediction_stages(int depth, bool has_head) {
+    std::vector<StageRef> stages;
     for (const StageRef& s : stage_list(depth, has_head))
         if (s.kind == StageKind::Attn || s.kind == StageKind::Logits || s.kind == StageKind::Probs ||
             s.kind == StageKind::Rollout)
-            ids.push_back(stage_id(s));
-    return ids;
+            stages.push_back(s);
+    return stages;
 }
 
 }  // namespace vit

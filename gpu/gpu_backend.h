@@ -11,7 +11,7 @@
 //     vit::Trace all = gpu.forward(input);     // every stage, like vit::forward
 //     vit::Trace asked = gpu.forward(input, vit::GpuBackend::Readback::All, interventions);
 //     vit::Trace few = gpu.forward(input, vit::GpuBackend::Readback::Predictions);
-//     vit::Tensor q = gpu.read_stage("block3.q");  // any stage of the last pass, on demand
+//     vit::Tensor q = gpu.read_stage({vit::StageKind::Q, 3});  // any stage of the last pass, on demand
 //     double ms = gpu.last_gpu_ms();           // GPU time of the last pass (timer query)
 //
 // Every stage of the last pass stays on the GPU until the next one, so a view
@@ -50,10 +50,10 @@ public:
 
     // `input`: C×S×S and `iv` as for vit::forward (same checks, same errors).
     Trace forward(const Tensor& input, Readback what = Readback::All, const Interventions& iv = {});
-    // Only these stages (catalogue order kept); an unknown id is a vit::Error.
-    Trace forward(const Tensor& input, const std::vector<std::string>& wanted_ids, const Interventions& iv = {});
+    // Only these stages (catalogue order kept); a stage the model has not is a vit::Error.
+    Trace forward(const Tensor& input, const std::vector<StageRef>& wanted, const Interventions& iv = {});
     // Any stage of the last forward pass, read back now; vit::Error before any pass.
-    Tensor read_stage(const std::string& id) const;
+    Tensor read_stage(const StageRef& stage) const;
 
     // GPU time of the last forward pass in milliseconds (GL_TIME_ELAPSED),
     // without the upload of the input and the read-back.
@@ -61,8 +61,8 @@ public:
     // The renderer and GL version, e.g. "llvmpipe (LLVM 15.0.6, 256 bits), OpenGL 4.5 …".
     std::string device() const;
 
-    // The ids Readback::Predictions returns, in order.
-    static std::vector<std::string> prediction_stage_ids(int depth, bool has_head);
+    // The stages Readback::Predictions returns, in order.
+    static std::vector<StageRef> prediction_stages(int depth, bool has_head);
 
 private:
     struct Impl;

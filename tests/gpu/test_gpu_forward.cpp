@@ -110,24 +110,25 @@ TEST_CASE("GPU read-back: predictions only, chosen stages, and any stage later",
     gpu.set_model(model);
 
     const Trace few = gpu.forward(input, GpuBackend::Readback::Predictions);
-    const std::vector<std::string> want = {"block0.attn", "block1.attn", "logits", "probs", "rollout"};
-    REQUIRE(GpuBackend::prediction_stage_ids(2, true) == want);
+    using K = StageKind;
+    const std::vector<StageRef> want = {{K::Attn, 0}, {K::Attn, 1}, {K::Logits}, {K::Probs}, {K::Rollout}};
+    REQUIRE(GpuBackend::prediction_stages(2, true) == want);
     REQUIRE(few.size() == want.size());
     for (size_t i = 0; i < want.size(); ++i) {
-        CHECK(few.stages()[i].id == want[i]);
+        CHECK(few.stages()[i].id == stage_id(want[i]));
         CHECK(compare(few.stages()[i].tensor, cpu.at(want[i]), kGpuShaderTolerance).within());
     }
     // Stages not read back are still on the GPU until the next pass.
-    const Tensor k = gpu.read_stage("block1.k");
+    const Tensor k = gpu.read_stage({K::K, 1});
     CHECK(compare(k, cpu.at("block1.k"), kGpuShaderTolerance).within());
 
     // Catalogue order whatever the order asked for.
-    const Trace two = gpu.forward(input, std::vector<std::string>{"probs", "block0.q"});
+    const Trace two = gpu.forward(input, std::vector<StageRef>{{K::Probs}, {K::Q, 0}});
     REQUIRE(two.size() == 2);
     CHECK(two.stages()[0].id == "block0.q");
     CHECK(two.stages()[1].id == "probs");
-    CHECK_THROWS_WITH(gpu.forward(input, std::vector<std::string>{"block9.q"}), Catch::Contains("no stage 'block9.q'"));
-    CHECK_THROWS_WITH(gpu.read_stage("nonsense"), Catch::Contains("no stage 'nonsense'"));
+    CHECK_THROWS_WITH(gpu.forward(input, std::vector<StageRef>{{K::Q, 9}}), Catch::Contains("no stage 'block9.q'"));
+    CHECK_THROWS_WITH(gpu.read_stage({K::Ls1, 0}), Catch::Contains("no stage 'block0.ls1'"));
 }
 
 TEST_CASE("GPU buffers are reused across passes and follow a change of input size", "[gpu]") {
@@ -162,7 +163,7 @@ TEST_CASE("GPU backend refuses what the CPU core refuses, with the same message"
         REQUIRE(!cpu_message.empty());
         CHECK_THROWS_WITH(gpu.forward(bad), cpu_message);
     }
-    CHECK_THROWS_WITH(gpu.read_stage("probs"), Catch::Contains("no forward pass"));
+    CHECK_THROWS_WITH(gpu.read_stage({StageKind::Probs}), Catch::Contains("no forward pass"));
 
     Model broken = model;
     broken.blocks[0].fc1_w = Mat::Zero(10, 32);
