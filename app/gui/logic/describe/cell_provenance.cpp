@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "logic/describe/stage_kinds.h"
 #include "pass/layers.h"
 #include "pass/stages.h"
 
@@ -141,28 +142,19 @@ bool CellRef::operator==(const CellRef& o) const {
     return stage == o.stage && slice == o.slice && row == o.row && col == o.col;
 }
 
-bool has_provenance(StageKind kind) {
-    switch (kind) {
-        case StageKind::Scores:
-        case StageKind::Attn:
-        case StageKind::Fc1:
-        case StageKind::Ln1:
-        case StageKind::Ln2:
-        case StageKind::Norm: return true;
-        default: return false;
-    }
-}
+bool has_provenance(StageKind kind) { return stage_kind_row(kind).trace != CellTrace::None; }
 
 std::optional<CellProvenance> cell_provenance(const Model& model, const Trace& trace, const CellRef& cell,
                                               float temperature) {
     const Tensor* t = trace.tensor(cell.stage);
     if (!t || !has_provenance(cell.stage.kind) || !inside(*t, cell)) return std::nullopt;
     CellProvenance p;
-    switch (cell.stage.kind) {
-        case StageKind::Scores: p = scores(trace, cell); break;
-        case StageKind::Attn: p = attn(trace, cell, temperature); break;
-        case StageKind::Fc1: p = fc1(model, trace, cell); break;
-        default: p = layer_norm_cell(model, trace, cell); break;
+    switch (stage_kind_row(cell.stage.kind).trace) {
+        case CellTrace::Scores: p = scores(trace, cell); break;
+        case CellTrace::Attn: p = attn(trace, cell, temperature); break;
+        case CellTrace::Fc1: p = fc1(model, trace, cell); break;
+        case CellTrace::LayerNorm: p = layer_norm_cell(model, trace, cell); break;
+        case CellTrace::None: return std::nullopt;
     }
     p.cell = stage_id(cell.stage) + "[" + head_cell(cell) + "]";
     p.stored = cell_of(*t, cell);

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "logic/describe/stage_info.h"
+#include "logic/describe/stage_kinds.h"
 #include "views/widgets/views.h"
 
 namespace vit::gui {
@@ -46,39 +47,22 @@ void DrawStageView(ViewContext& ctx) {
     }
     ImGui::BeginChild("stage_picture", ImVec2(0, 0), false,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    switch (ctx.stage().kind) {
-        case StageKind::Input: DrawInputView(ctx); break;
-        case StageKind::Patches: DrawPatchesView(ctx); break;
-        case StageKind::PatchEmbed: DrawPatchEmbedView(ctx); break;
-        case StageKind::Cls: DrawClsView(ctx); break;
-        case StageKind::Tokens: DrawTokensView(ctx); break;
-        case StageKind::NormPre:
-        case StageKind::Ln1:
-        case StageKind::Ln2:
-        case StageKind::Norm: DrawLayerNormView(ctx); break;
-        case StageKind::Q:
-        case StageKind::K:
-        case StageKind::V: DrawQkvView(ctx); break;
-        case StageKind::Scores:
-        case StageKind::Attn: DrawAttentionMatrixView(ctx); break;
-        case StageKind::Context: DrawContextView(ctx); break;
-        case StageKind::AttnOut: DrawAttnOutView(ctx); break;
-        case StageKind::Res1:
-        case StageKind::Out: DrawResidualView(ctx); break;
-        case StageKind::Fc1:
-        case StageKind::Gelu:
-        case StageKind::QuickGelu:
-        case StageKind::SwiGlu:
-        case StageKind::MlpOut:
-        case StageKind::Ls1:
-        case StageKind::Ls2: DrawMlpView(ctx); break;
-        case StageKind::Pool:
-        case StageKind::FcNorm: DrawPoolView(ctx); break;
-        case StageKind::LogitsCls:
-        case StageKind::LogitsDist:
-        case StageKind::Logits:
-        case StageKind::Probs: DrawHeadView(ctx); break;
-        case StageKind::Rollout: DrawRolloutView(ctx); break;
+    switch (stage_kind_row(ctx.stage().kind).look) {  // the picture the kind's row names
+        case StageLook::Input: DrawInputView(ctx); break;
+        case StageLook::Patches: DrawPatchesView(ctx); break;
+        case StageLook::PatchEmbed: DrawPatchEmbedView(ctx); break;
+        case StageLook::Cls: DrawClsView(ctx); break;
+        case StageLook::Tokens: DrawTokensView(ctx); break;
+        case StageLook::LayerNorm: DrawLayerNormView(ctx); break;
+        case StageLook::Qkv: DrawQkvView(ctx); break;
+        case StageLook::AttentionMatrix: DrawAttentionMatrixView(ctx); break;
+        case StageLook::Context: DrawContextView(ctx); break;
+        case StageLook::AttnOut: DrawAttnOutView(ctx); break;
+        case StageLook::Residual: DrawResidualView(ctx); break;
+        case StageLook::Mlp: DrawMlpView(ctx); break;
+        case StageLook::Pool: DrawPoolView(ctx); break;
+        case StageLook::Head: DrawHeadView(ctx); break;
+        case StageLook::Rollout: DrawRolloutView(ctx); break;
     }
     ImGui::EndChild();
 }

@@ -8,6 +8,7 @@
 
 #include "model/random_model.h"
 #include "logic/describe/stage_info.h"
+#include "logic/describe/stage_kinds.h"
 #include "loading/toy_model.h"
 #include "pass/trace.h"
 
@@ -44,6 +45,22 @@ bool drawable(const std::string& s) {
 bool has(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
 
 }  // namespace
+
+TEST_CASE("the app's table has one row per kind of stage, in the catalogue's order") {
+    const std::vector<vit::gui::StageKindRow>& table = vit::gui::stage_kind_table();
+    REQUIRE(table.size() == static_cast<size_t>(vit::StageKind::Rollout) + 1);
+    for (size_t i = 0; i < table.size(); ++i) {
+        INFO(vit::stage_def(table[i].kind).name);
+        CHECK(static_cast<size_t>(table[i].kind) == i);
+        CHECK(table[i].describe != nullptr);
+    }
+    using vit::gui::CellTrace;
+    using vit::gui::StageLook;
+    CHECK(vit::gui::stage_kind_row(vit::StageKind::Scores).look == StageLook::AttentionMatrix);
+    CHECK(vit::gui::stage_kind_row(vit::StageKind::Ls2).look == StageLook::Mlp);
+    CHECK(vit::gui::stage_kind_row(vit::StageKind::Ln2).trace == CellTrace::LayerNorm);
+    CHECK(vit::gui::stage_kind_row(vit::StageKind::Gelu).trace == CellTrace::None);
+}
 
 TEST_CASE("every stage of a 12-block ViT-B has a title, formula, shapes, PyTorch line and explanation") {
     const auto ids = vit::stage_ids(12, true);
