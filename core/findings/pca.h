@@ -36,7 +36,9 @@ struct PatchColours {
 PatchColours patch_pca_colours(const Tensor& x, const PatchTokens& tokens, bool two_step, float threshold);
 // The same fitted on every image's patch rows together (`xs[i]`: image i's stage of one layer,
 // `tokens[i]` its patch rows): one PatchColours per image, in order, all with the joint shares.
-// Throws vit::Error when the counts or the token widths differ.
+// Throws vit::Error when the counts or the token widths differ. The app fits it on
+// kJointPcaImages at most, as Figure 1 does (the image on screen and three others).
+inline constexpr size_t kJointPcaImages = 4;
 std::vector<PatchColours> joint_patch_pca_colours(const std::vector<const Tensor*>& xs,
                                                   const std::vector<PatchTokens>& tokens, bool two_step,
                                                   float threshold);

@@ -12,13 +12,11 @@
 #include <vector>
 
 #include "findings/patch_tokens.h"
+#include "findings/pca.h"
 #include "logic/jobs/worker.h"
 #include "model/model.h"
 
 namespace vit::gui {
-
-// The joint PCA's images at most, the current one included (so at most 3 others).
-inline constexpr size_t kJointPcaImages = 4;
 
 struct JointImage {
     std::string name;          // the file's name

@@ -158,11 +158,6 @@ std::string handout_html(const std::string& lesson_title, const std::vector<Hand
     return h + "</main>\n</body>\n</html>\n";
 }
 
-std::string handout_picture_dir(const std::string& html_path) {
-    fs::path p(html_path);
-    return (p.parent_path() / (p.stem().string() + "-steps")).string();
-}
-
 void check_handout_path(const std::string& path, const std::vector<std::string>& inputs) {
     const std::string kind = non_regular_kind(path);
     if (!kind.empty()) throw Error(path + ": cannot write the hand-out (it is " + kind + ")");

@@ -46,8 +46,6 @@ std::string base64(const std::vector<uint8_t>& bytes);
 std::string html_escape(const std::string& text);
 std::string handout_html(const std::string& lesson_title, const std::vector<HandoutStep>& steps);
 
-// The folder of the pictures beside OUT.html: OUT-steps.
-std::string handout_picture_dir(const std::string& html_path);
 // vit::Error "PATH: cannot write the hand-out (why)" unless a file can be written
 // at `path` (checked before the lesson plays; leaves no file behind; a folder,
 // FIFO or device is refused without opening it), and that file is none of

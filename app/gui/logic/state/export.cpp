@@ -55,4 +55,9 @@ std::string view_export_stem(const AppState& s, const Pipeline& p) {
     return "vitviz-" + p.ids[static_cast<size_t>(std::clamp(s.stage, 0, p.size() - 1))];
 }
 
+std::string handout_picture_dir(const std::string& html_path) {
+    const std::filesystem::path p(html_path);
+    return (p.parent_path() / (p.stem().string() + "-steps")).string();
+}
+
 }  // namespace vit::gui

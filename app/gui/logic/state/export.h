@@ -23,4 +23,7 @@ std::string unique_export_path(const std::string& dir, const std::string& stem, 
 // name on the others ("vitviz-why", screens.h), "vitviz" with no model.
 std::string view_export_stem(const AppState& s, const Pipeline& p);
 
+// The folder of the pictures beside OUT.html: OUT-steps.
+std::string handout_picture_dir(const std::string& html_path);
+
 }  // namespace vit::gui

@@ -7,10 +7,10 @@
 #include "base/file_io.h"
 #include "base/parse.h"
 #include "loading/builtin.h"
-#include "logic/jobs/joint_passes.h"
+#include "findings/pca.h"
+#include "logic/state/export.h"
 #include "logic/state/file_list.h"
 #include "logic/state/screens.h"
-#include "logic/lesson/handout.h"
 
 namespace vit::gui {
 

@@ -21,6 +21,7 @@
 #include "logic/lesson/handout.h"
 #include "logic/lesson/handout_figure.h"
 #include "logic/lesson/lesson.h"
+#include "logic/state/export.h"
 #include "logic/state/options.h"
 
 using namespace vit::gui;
