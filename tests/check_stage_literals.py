@@ -17,7 +17,7 @@ NOT_STAGE_IDS = {
     ("core/formats/checkpoint.cpp", "norm"): "timm's module name of the final LayerNorm weights (norm.weight)",
     ("core/formats/checkpoint.cpp", "ls1"): "timm's LayerScale module (blocks.N.ls1.gamma)",
     ("core/formats/checkpoint.cpp", "ls2"): "timm's LayerScale module (blocks.N.ls2.gamma)",
-    ("core/formats/checkpoint.cpp", "norm_pre"): "timm's pre-blocks LayerNorm module (norm_pre.weight)",
+    ("core/formats/key_layouts.cpp", "norm"): "timm's module name of the final LayerNorm (transformers' layernorm)",
     ("core/model/parameters.cpp", "norm_pre"): "timm's parameter name norm_pre.weight",
     ("core/model/config.cpp", "gelu"): "timm's act_layer name in model_args",
     ("core/model/config.cpp", "quick_gelu"): "timm's act_layer name in model_args",

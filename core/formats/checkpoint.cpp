@@ -1,6 +1,7 @@
-// Checkpoint loading: finds the weights and config, maps timm or Hugging Face
-// key names onto Model (timm's VisionTransformer state_dict layout; HF's
-// separate query/key/value become the rows [q; k; v] of timm's qkv), takes
+// Checkpoint loading: finds the weights and config, sees the file's keys under
+// timm's names (formats/key_layouts.h renames every other layout to timm's first)
+// and reads them onto Model in one way (a layout's separate query/key/value
+// become the rows [q; k; v] of timm's qkv), takes
 // every size the config does not state from the weights, and checks every
 // tensor's shape against the sizes, and refuses tensors the model would not
 // use. timm's token layouts are read too: register and distillation tokens,
@@ -30,6 +31,7 @@
 #include "base/finite.h"
 #include "base/parse.h"
 #include "model/labels.h"
+#include "formats/key_layouts.h"
 #include "formats/safetensors.h"
 
 namespace vit {
@@ -75,144 +77,18 @@ CheckpointFiles find_checkpoint_files(const std::string& path) {
     return files;
 }
 
-// Module names of one key layout (append ".weight" / ".bias").
-struct Layout {
-    bool huggingface;
-    const char *cls, *pos, *patch, *norm, *head, *block;
-    const char *ln1, *proj, *ln2, *fc1, *fc2;
-    std::vector<const char*> qkv;  // timm: one fused module; HF: query, key, value
-    // timm's extra token kinds and pooling head; nullptr where the layout has none
-    const char *dist = nullptr, *reg = nullptr, *fc_norm = nullptr, *head_dist = nullptr;
-    // timm's variants (ModelConfig's layer_scale, norm_pre); nullptr where the layout has none
-    const char *ls1 = nullptr, *ls2 = nullptr, *norm_pre = nullptr;
-    const char* ls_param = ".gamma";  // the LayerScale module's parameter (timm gamma, HF DINOv2 lambda1)
-    bool cls_mean_head = false;       // the classifier reads [CLS row, patch mean] (HF DINOv2)
-    PosResample pos_resample = PosResample::Antialiased;  // how the library resizes the positions
-    bool pos_on_registers = true;                         // false: the registers are inserted after the positions (HF)
-};
-
-const Layout kTimmLayout = {
-    false,       "cls_token", "pos_embed", "patch_embed.proj", "norm",       "head",       "blocks.",   "norm1",
-    "attn.proj", "norm2",     "mlp.fc1",   "mlp.fc2",          {"attn.qkv"}, "dist_token", "reg_token", "fc_norm",
-    "head_dist", "ls1",       "ls2",       "norm_pre"};
-const Layout kHuggingFaceLayout = {
-    true,
-    "embeddings.cls_token",
-    "embeddings.position_embeddings",
-    "embeddings.patch_embeddings.projection",
-    "layernorm",
-    "classifier",
-    "encoder.layer.",
-    "layernorm_before",
-    "attention.output.dense",
-    "layernorm_after",
-    "intermediate.dense",
-    "output.dense",
-    {"attention.attention.query", "attention.attention.key", "attention.attention.value"}};
-// transformers' modeling_dinov2.py: Dinov2Layer's norm1, mlp.fc1/fc2 and
-// LayerScale layer_scale1/2.lambda1 around ViT's attention names.
-const Layout kHfDinov2Layout = [] {
-    Layout l = kHuggingFaceLayout;
-    l.ln1 = "norm1", l.ln2 = "norm2", l.fc1 = "mlp.fc1", l.fc2 = "mlp.fc2";
-    l.ls1 = "layer_scale1", l.ls2 = "layer_scale2", l.ls_param = ".lambda1";
-    l.cls_mean_head = true;
-    l.pos_resample = PosResample::Bicubic;
-    return l;
-}();
-// transformers' modeling_dinov2_with_registers.py: DINOv2's names plus
-// embeddings.register_tokens (1, num_register_tokens, D), inserted after CLS
-// once the positions are added to [CLS; patches]; interpolate_pos_encoding
-// resizes with antialias=True.
-const Layout kHfDinov2RegistersLayout = [] {
-    Layout l = kHfDinov2Layout;
-    l.reg = "embeddings.register_tokens";
-    l.pos_resample = PosResample::Antialiased;
-    l.pos_on_registers = false;
-    return l;
-}();
-
-// Dinov2SwiGLUFFN's names for fc1 and fc2 (use_swiglu_ffn, DINOv2 ViT-g).
-Layout with_swiglu_names(Layout l) {
-    l.fc1 = "mlp.weights_in", l.fc2 = "mlp.weights_out";
-    return l;
-}
-const Layout kHfDinov2SwigluLayout = with_swiglu_names(kHfDinov2Layout);
-const Layout kHfDinov2RegistersSwigluLayout = with_swiglu_names(kHfDinov2RegistersLayout);
-
-// The checkpoint's key names: a layout and the prefixes in front of it.
-struct KeyNames {
-    const Layout* layout;
-    std::string prefix;       // before the encoder's keys: "", "vit.", "module.", "module.vit."
-    std::string head_prefix;  // before the classifier's keys ("vit." is not part of it)
-
-    std::string global(const char* module) const { return prefix + module; }
-    std::string head(const char* suffix) const { return head_prefix + layout->head + suffix; }
-    std::string block(int i, const char* module) const {
-        return prefix + layout->block + std::to_string(i) + "." + module;
-    }
-};
-
-// Finds the CLS token under timm's name or HF's (ViTForImageClassification's
-// "vit.", Dinov2ForImageClassification's "dinov2.",
-// Dinov2WithRegistersForImageClassification's "dinov2_with_registers.", or the bare models' none),
-// with or without a "module." / "model." wrapper. The HF layout is ViT's until
-// the config's model_type says otherwise (hf_key_names).
-KeyNames detect_key_names(const SafetensorsFile& file) {
-    for (const char* outer : {"", "module.", "model."}) {
-        for (const auto& [layout, inner] :
-             {std::pair{&kTimmLayout, ""}, std::pair{&kHuggingFaceLayout, "vit."},
-              std::pair{&kHuggingFaceLayout, "dinov2."}, std::pair{&kHuggingFaceLayout, "dinov2_with_registers."},
-              std::pair{&kHuggingFaceLayout, ""}}) {
-            const std::string prefix = std::string(outer) + inner;
-            if (file.find(prefix + layout->cls)) return KeyNames{layout, prefix, outer};
-        }
-    }
-    // timm without a class token (global_pool 'avg', e.g. vit_medium_patch16_gap_256)
-    for (const char* outer : {"", "module.", "model."})
-        if (file.find(std::string(outer) + kTimmLayout.patch + ".weight") &&
-            file.find(std::string(outer) + kTimmLayout.pos))
-            return KeyNames{&kTimmLayout, outer, outer};
-    throw Error(file.path() + ": no tensor 'cls_token' (timm) or 'vit.embeddings.cls_token' (Hugging Face): " +
-                "not a ViT checkpoint this app can read");
-}
-
-const char* hf_model_type(HfModel model) {
-    return model == HfModel::Vit ? "vit" : model == HfModel::Dinov2 ? "dinov2" : "dinov2_with_registers";
-}
-
-// The Hugging Face layout of the model config.json's model_type names; block
-// names of the other family (ViT or DINOv2) are refused, naming the key and the model_type.
-KeyNames hf_key_names(KeyNames keys, const ConfigSpec& spec, const SafetensorsFile& file) {
-    if (!keys.layout->huggingface) return keys;
-    const bool dinov2 = spec.hf_model != HfModel::Vit;
-    const bool swiglu = spec.activation == Activation::SwiGlu;
-    keys.layout = spec.hf_model == HfModel::Dinov2WithRegisters
-                      ? (swiglu ? &kHfDinov2RegistersSwigluLayout : &kHfDinov2RegistersLayout)
-                  : dinov2 ? (swiglu ? &kHfDinov2SwigluLayout : &kHfDinov2Layout)
-                           : &kHuggingFaceLayout;
-    const KeyNames other{dinov2 ? &kHuggingFaceLayout : &kHfDinov2Layout, keys.prefix, keys.head_prefix};
-    const std::string own_key = keys.block(0, keys.layout->ln1) + ".weight";
-    const std::string other_key = other.block(0, other.layout->ln1) + ".weight";
-    if (!file.find(own_key) && file.find(other_key))
-        throw Error(file.path() + ": tensor '" + other_key + "' is in transformers' " + (dinov2 ? "ViT" : "DINOv2") +
-                    " layout, but " +
-                    (spec.path.empty() ? std::string("there is no config.json to say model_type 'dinov2'")
-                                       : spec.path + " says model_type '" + hf_model_type(spec.hf_model) + "'"));
-    return keys;
-}
-
 // The highest block index among the keys plus one (0 when there are none),
-// and one key of that block for messages.
-std::pair<int, std::string> count_blocks(const SafetensorsFile& file, const KeyNames& keys) {
-    const std::string start = keys.prefix + keys.layout->block;
+// and one key of that block (as the file names it) for messages.
+std::pair<int, std::string> count_blocks(const TimmKeys& keys) {
+    const std::string start = "blocks.";
     int count = 0;
     std::string example;
-    for (const SafetensorsEntry& e : file.entries()) {
-        if (e.name.compare(0, start.size(), start) != 0) continue;
-        const size_t digits_end = e.name.find('.', start.size());
-        const std::string digits = e.name.substr(start.size(), digits_end - start.size());
+    for (const auto& [name, entry] : keys.renamed()) {
+        if (name.compare(0, start.size(), start) != 0) continue;
+        const size_t digits_end = name.find('.', start.size());
+        const std::string digits = name.substr(start.size(), digits_end - start.size());
         const std::optional<int> index = to_int(digits, 0, 999999);  // six digits at most
-        if (index && *index + 1 > count) count = *index + 1, example = e.name;
+        if (index && *index + 1 > count) count = *index + 1, example = entry->name;
     }
     return {count, example};
 }
@@ -261,59 +137,59 @@ struct NonFinite {
     int64_t count, numel;
 };
 
-// Reads tensors from the file after checking them against the sizes (so
-// every allocation made for a tensor is bounded by the file's size), and
-// notes the tensors that hold NaN or Inf.
+// Reads tensors by timm's names after checking them against the sizes (so
+// every allocation made for a tensor is bounded by the file's size), names
+// them in messages as the file does, and notes the tensors that hold NaN or Inf.
 class WeightReader {
 public:
-    explicit WeightReader(const SafetensorsFile& file) : file_(file) {}
+    explicit WeightReader(const TimmKeys& keys) : keys_(keys) {}
 
-    bool has(const std::string& key) const { return file_.find(key) != nullptr; }
-    const SafetensorsEntry& require(const std::string& key, const std::string& context = "") const {
-        const SafetensorsEntry* e = file_.find(key);
-        if (!e) throw Error(file_.path() + ": missing tensor '" + key + "'" + context);
+    bool has(const std::string& name) const { return keys_.find(name) != nullptr; }
+    const SafetensorsEntry& require(const std::string& name, const std::string& context = "") const {
+        const SafetensorsEntry* e = keys_.find(name);
+        if (!e) throw Error(keys_.file().path() + ": missing tensor '" + keys_.theirs(name) + "'" + context);
         return *e;
     }
-    // The tensor `key`, which must have shape `expected`; `because` says where
+    // The tensor `name`, which must have shape `expected`; `because` says where
     // the sizes in `expected` come from.
-    const SafetensorsEntry& check(const std::string& key, const std::vector<int64_t>& expected,
+    const SafetensorsEntry& check(const std::string& name, const std::vector<int64_t>& expected,
                                   std::initializer_list<const StatedSize*> because,
                                   const std::string& context = "") const {
-        const SafetensorsEntry& e = require(key, context);
+        const SafetensorsEntry& e = require(name, context);
         if (e.shape != expected)
-            throw Error(file_.path() + ": tensor '" + key + "' has shape " + shape_string(e.shape) + ", expected " +
-                        shape_string(expected) + because_text(because));
+            throw Error(keys_.file().path() + ": tensor '" + e.name + "' has shape " + shape_string(e.shape) +
+                        ", expected " + shape_string(expected) + because_text(because));
         return e;
     }
     // `out` holds room for the tensor: call check() before allocating it.
-    void read_into(const std::string& key, const std::vector<int64_t>& expected,
+    void read_into(const std::string& name, const std::vector<int64_t>& expected,
                    std::initializer_list<const StatedSize*> because, float* out, const std::string& context = "") {
-        const SafetensorsEntry& e = check(key, expected, because, context);
-        file_.read_floats(e, out);
-        read_.insert(key);
+        const SafetensorsEntry& e = check(name, expected, because, context);
+        keys_.file().read_floats(e, out);
+        read_.insert(&e);
         const int64_t count = static_cast<int64_t>(count_nonfinite(out, static_cast<size_t>(e.numel())));
-        if (count > 0) nonfinite_.push_back({key, count, e.numel()});
+        if (count > 0) nonfinite_.push_back({e.name, count, e.numel()});
     }
-    Mat matrix(const std::string& key, const std::vector<int64_t>& expected, int64_t rows, int64_t cols,
+    Mat matrix(const std::string& name, const std::vector<int64_t>& expected, int64_t rows, int64_t cols,
                std::initializer_list<const StatedSize*> because, const std::string& context = "") {
-        check(key, expected, because, context);
+        check(name, expected, because, context);
         Mat m(rows, cols);
-        read_into(key, expected, because, m.data(), context);
+        read_into(name, expected, because, m.data(), context);
         return m;
     }
-    Vec vector(const std::string& key, const StatedSize& length, const std::string& context = "") {
-        check(key, {length.value}, {&length}, context);
+    Vec vector(const std::string& name, const StatedSize& length, const std::string& context = "") {
+        check(name, {length.value}, {&length}, context);
         Vec v(length.value);
-        read_into(key, {length.value}, {&length}, v.data(), context);
+        read_into(name, {length.value}, {&length}, v.data(), context);
         return v;
     }
     const std::vector<NonFinite>& nonfinite() const { return nonfinite_; }
-    bool was_read(const std::string& key) const { return read_.count(key) > 0; }
+    bool was_read(const SafetensorsEntry& e) const { return read_.count(&e) > 0; }
 
 private:
-    const SafetensorsFile& file_;
+    const TimmKeys& keys_;
     std::vector<NonFinite> nonfinite_;
-    std::unordered_set<std::string> read_;
+    std::unordered_set<const SafetensorsEntry*> read_;
 };
 
 // "PATH: 2 tensors hold NaN or Inf values: 'a' (1 of 3), 'b' (…)"; empty when none does.
@@ -359,19 +235,20 @@ Error unused_tensor_error(const SafetensorsFile& file, const std::string& key, c
 }
 
 // The reason a tensor of an unsupported part is refused; nullptr for others.
-const char* unsupported_part_reason(const KeyNames& keys, const std::string& key) {
-    if (key.compare(0, keys.prefix.size(), keys.prefix) != 0) return nullptr;
+const char* unsupported_part_reason(const TimmKeys& keys, const std::string& key) {
+    const std::string& prefix = keys.prefix();
+    if (key.compare(0, prefix.size(), prefix) != 0) return nullptr;
     for (const UnsupportedPart& part : kUnsupportedParts)
-        if (key.compare(keys.prefix.size(), std::strlen(part.name_start), part.name_start) == 0) return part.reason;
+        if (key.compare(prefix.size(), std::strlen(part.name_start), part.name_start) == 0) return part.reason;
     return nullptr;
 }
 
 // A setting config.json states that the weights contradict, refused as timm's strict
 // load refuses it (the model built from the files would differ from timm's or transformers').
-[[noreturn]] void contradicted(const ConfigSpec& spec, const std::string& setting, const SafetensorsFile& file,
+[[noreturn]] void contradicted(const ConfigSpec& spec, const std::string& setting, const TimmKeys& keys,
                                const std::string& tensor, bool held) {
-    throw Error(spec.path + ": " + setting + ", but " + file.path() + (held ? " holds '" : " has no '") + tensor +
-                "' (timm and transformers would build another model from these files)");
+    throw Error(spec.path + ": " + setting + ", but " + keys.file().path() + (held ? " holds '" : " has no '") +
+                keys.theirs(tensor) + "' (timm and transformers would build another model from these files)");
 }
 
 // The config's variants checked against the weights. LayerScale is read off
@@ -380,59 +257,60 @@ const char* unsupported_part_reason(const KeyNames& keys, const std::string& key
 // init_values 0 and weights that hold a gamma are refused, and so is a stated
 // qkv_bias or pre_norm the weights contradict. A norm_pre the config does not
 // name is refused: its LayerNorm eps (CLIP's 1e-5) comes from the name.
-ConfigSpec with_weights_variant(const SafetensorsFile& file, const KeyNames& keys, ConfigSpec spec) {
-    const Layout& l = *keys.layout;
-    if ((spec.layer_scale && !l.ls1) || (spec.norm_pre && !l.norm_pre))
+ConfigSpec with_weights_variant(const TimmKeys& keys, ConfigSpec spec) {
+    const KeyLayout& l = keys.layout();
+    const SafetensorsFile& file = keys.file();
+    if ((spec.layer_scale && !l.layer_scale) || (spec.norm_pre && !l.norm_pre))
         throw Error(spec.path + ": asks for LayerScale or norm_pre, which " + file.path() +
                     "'s key layout has no names for (timm's has both, Hugging Face DINOv2's LayerScale)");
-    const std::string qkv_bias = keys.block(0, l.qkv[0]) + ".bias";
-    if (spec.qkv_bias && *spec.qkv_bias != (file.find(qkv_bias) != nullptr))
-        contradicted(spec, std::string("'qkv_bias' is ") + (*spec.qkv_bias ? "true" : "false"), file, qkv_bias,
+    const std::string qkv_bias = timm_block_key(0, l.split_qkv ? "attn.q.bias" : "attn.qkv.bias");
+    if (spec.qkv_bias && *spec.qkv_bias != keys.has(qkv_bias))
+        contradicted(spec, std::string("'qkv_bias' is ") + (*spec.qkv_bias ? "true" : "false"), keys, qkv_bias,
                      !*spec.qkv_bias);
-    const std::string gamma = l.ls1 ? keys.block(0, l.ls1) + l.ls_param : "";
-    if (l.ls1 && file.find(gamma) && spec.layer_scale_stated && !spec.layer_scale)
-        contradicted(spec, "model_args.init_values is 0 (no LayerScale)", file, gamma, true);
-    if (l.ls1 && file.find(gamma)) spec.layer_scale = true;
-    const std::string norm_pre = l.norm_pre ? keys.global(l.norm_pre) + ".weight" : "";
-    if (l.norm_pre && spec.norm_pre_stated && spec.norm_pre != (file.find(norm_pre) != nullptr))
-        contradicted(spec, std::string("model_args.pre_norm is ") + (spec.norm_pre ? "true" : "false"), file, norm_pre,
+    const std::string gamma = timm_block_key(0, "ls1.gamma");
+    if (l.layer_scale && keys.has(gamma) && spec.layer_scale_stated && !spec.layer_scale)
+        contradicted(spec, "model_args.init_values is 0 (no LayerScale)", keys, gamma, true);
+    if (l.layer_scale && keys.has(gamma)) spec.layer_scale = true;
+    const std::string norm_pre = "norm_pre.weight";
+    if (l.norm_pre && spec.norm_pre_stated && spec.norm_pre != keys.has(norm_pre))
+        contradicted(spec, std::string("model_args.pre_norm is ") + (spec.norm_pre ? "true" : "false"), keys, norm_pre,
                      !spec.norm_pre);
     const std::string unnamed = spec.path.empty()
                                     ? "needs a config.json"
                                     : "config.json's architecture '" + shortened(spec.name) + "' does not name";
-    if (l.norm_pre && !spec.norm_pre && file.find(norm_pre))
-        throw unused_tensor_error(file, norm_pre,
+    if (l.norm_pre && !spec.norm_pre && keys.has(norm_pre))
+        throw unused_tensor_error(file, keys.theirs(norm_pre),
                                   "it has no place in a model without timm's norm_pre (pre_norm, as in CLIP), which " +
                                       unnamed + ": name a CLIP architecture (vit_*_clip_*) or set model_args.pre_norm");
     return spec;
 }
 
 // Refuses a checkpoint with parts this app does not build, before reading it.
-void refuse_unsupported_parts(const SafetensorsFile& file, const KeyNames& keys) {
-    for (const SafetensorsEntry& e : file.entries())
-        if (const char* reason = unsupported_part_reason(keys, e.name)) throw unused_tensor_error(file, e.name, reason);
+void refuse_unsupported_parts(const TimmKeys& keys) {
+    for (const SafetensorsEntry& e : keys.file().entries())
+        if (const char* reason = unsupported_part_reason(keys, e.name))
+            throw unused_tensor_error(keys.file(), e.name, reason);
 }
 
 // After loading: every tensor was read, or is one the model deliberately does without.
-void refuse_unused_tensors(const SafetensorsFile& file, const KeyNames& keys, const WeightReader& reader) {
+void refuse_unused_tensors(const TimmKeys& keys, const WeightReader& reader) {
     const auto not_needed = [&](const std::string& key) {
         return std::any_of(std::begin(kNotNeeded), std::end(kNotNeeded),
-                           [&](const char* name) { return key == keys.global(name); });
+                           [&](const char* name) { return key == keys.prefix() + name; });
     };
-    for (const SafetensorsEntry& e : file.entries())
-        if (!reader.was_read(e.name) && !not_needed(e.name))
-            throw unused_tensor_error(file, e.name,
-                                      "it has no place in a ViT of the " +
-                                          std::string(keys.layout->huggingface ? "Hugging Face" : "timm") +
-                                          " layout with these sizes");
+    for (const SafetensorsEntry& e : keys.file().entries())
+        if (!reader.was_read(e) && !not_needed(e.name))
+            throw unused_tensor_error(
+                keys.file(), e.name,
+                "it has no place in a ViT of the " + std::string(keys.layout().library) + " layout with these sizes");
 }
 
 // The tensor's shape when it has the rank the layout needs, for inferring sizes.
-const std::vector<int64_t>& shape_of_rank(const WeightReader& reader, const std::string& key, size_t rank,
+const std::vector<int64_t>& shape_of_rank(const WeightReader& reader, const std::string& name, size_t rank,
                                           const char* expected, const SafetensorsFile& file) {
-    const SafetensorsEntry& e = reader.require(key);
+    const SafetensorsEntry& e = reader.require(name);
     if (e.shape.size() != rank || std::any_of(e.shape.begin(), e.shape.end(), [](int64_t d) { return d == 0; }))
-        throw Error(file.path() + ": tensor '" + key + "' has shape " + shape_string(e.shape) + ", expected " +
+        throw Error(file.path() + ": tensor '" + e.name + "' has shape " + shape_string(e.shape) + ", expected " +
                     expected);
     return e.shape;
 }
@@ -448,29 +326,27 @@ void check_stated_token_setting(const ConfigSpec& spec, const char* setting, con
 // The token kinds and the pooling head: the tokens and fc_norm from the weights
 // (timm's state_dict holds exactly the modules the model built), global_pool
 // from the config (timm's default 'token').
-TokenSettings resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, const ConfigSpec& spec) {
-    const Layout& l = *keys.layout;
-    const auto key = [&](const char* name, const char* suffix) { return keys.global(name ? name : "") + suffix; };
-    const auto has = [&](const char* name, const char* suffix = "") { return name && file.find(key(name, suffix)); };
+TokenSettings resolve_tokens(const TimmKeys& keys, const ConfigSpec& spec) {
+    const KeyLayout& l = keys.layout();
+    const SafetensorsFile& file = keys.file();
+    const std::string cls = keys.theirs("cls_token"), head = keys.theirs("head.weight");
     TokenSettings t;
-    t.class_token = has(l.cls);
-    t.dist_token = has(l.dist);
-    t.fc_norm = has(l.fc_norm, ".weight");
-    if (has(l.reg)) {
-        const std::vector<int64_t>& reg = file.find(key(l.reg, ""))->shape;
-        if (reg.size() != 3 || reg[1] < 1 || reg[1] > 64)
-            throw Error(file.path() + ": tensor '" + key(l.reg, "") + "' has shape " + shape_string(reg) +
+    t.class_token = keys.has("cls_token");
+    t.dist_token = keys.has("dist_token");
+    t.fc_norm = keys.has("fc_norm.weight");
+    if (const SafetensorsEntry* reg = keys.find("reg_token")) {
+        if (reg->shape.size() != 3 || reg->shape[1] < 1 || reg->shape[1] > 64)
+            throw Error(file.path() + ": tensor '" + reg->name + "' has shape " + shape_string(reg->shape) +
                         ", expected (1, reg_tokens, embed_dim) with 1 to 64 registers");
-        t.reg_tokens = static_cast<int>(reg[1]);
+        t.reg_tokens = static_cast<int>(reg->shape[1]);
         t.pos_on_registers = l.pos_on_registers;
     }
-    check_stated_token_setting(spec, "class_token", spec.class_token, t.class_token, key(l.cls, ""));
-    check_stated_token_setting(spec, "fc_norm", spec.fc_norm, t.fc_norm, key(l.fc_norm, ".weight"));
+    check_stated_token_setting(spec, "class_token", spec.class_token, t.class_token, cls);
+    check_stated_token_setting(spec, "fc_norm", spec.fc_norm, t.fc_norm, keys.theirs("fc_norm.weight"));
     if (spec.reg_tokens && *spec.reg_tokens != t.reg_tokens)
-        throw Error(spec.path + ": says " + (l.huggingface ? "num_register_tokens " : "reg_tokens ") +
-                    std::to_string(*spec.reg_tokens) + " but the weights hold " + std::to_string(t.reg_tokens) + " ('" +
-                    key(l.reg ? l.reg : "reg_token", "") + "')");
-    const bool cls_mean = l.cls_mean_head && file.find(keys.head(".weight"));  // Dinov2ForImageClassification
+        throw Error(spec.path + ": says " + l.reg_setting + " " + std::to_string(*spec.reg_tokens) +
+                    " but the weights hold " + std::to_string(t.reg_tokens) + " ('" + keys.theirs("reg_token") + "')");
+    const bool cls_mean = l.cls_mean_head && keys.has("head.weight");  // Dinov2ForImageClassification
     t.global_pool = spec.global_pool.value_or(cls_mean ? GlobalPool::ClsAvg : GlobalPool::Token);
     if (t.global_pool == GlobalPool::Token && !t.class_token)
         throw Error(file.path() + ": no tensor 'cls_token' (timm) or 'vit.embeddings.cls_token' (Hugging Face), and " +
@@ -479,15 +355,13 @@ TokenSettings resolve_tokens(const SafetensorsFile& file, const KeyNames& keys, 
                     ": not a ViT checkpoint this app can read");
     if (t.dist_token && t.global_pool != GlobalPool::Token)
         throw Error(spec.path + ": global_pool must be 'token' for a model with a distillation token ('" +
-                    key(l.dist, "") + "')");
-    if (t.global_pool == GlobalPool::None && file.find(keys.head(".weight")))
-        throw Error(spec.path + ": says global_pool '' (no pooling), but the weights have a classifier head ('" +
-                    keys.head(".weight") + "'), which needs one pooled token");
+                    keys.theirs("dist_token") + "')");
+    if (t.global_pool == GlobalPool::None && keys.has("head.weight"))
+        throw Error(spec.path + ": says global_pool '' (no pooling), but the weights have a classifier head ('" + head +
+                    "'), which needs one pooled token");
     if (cls_mean && !t.class_token)
-        throw Error(file.path() + ": its head ('" + keys.head(".weight") +
-                    "') reads the CLS token beside the patch "
-                    "mean, but there is no CLS token ('" +
-                    key(l.cls, "") + "')");
+        throw Error(file.path() + ": its head ('" + head +
+                    "') reads the CLS token beside the patch mean, but there is " + "no CLS token ('" + cls + "')");
     return t;
 }
 
@@ -516,15 +390,15 @@ bool rows_hold_prefix(const SafetensorsFile& file, const std::string& pos_key, i
 // The patch grid the positions were trained on and whether they cover the
 // prefix tokens (timm's pos_embed has prefix + grid² rows, or grid² under
 // no_embed_class; transformers' always has the CLS row).
-void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, const KeyNames& keys,
-                       const ConfigSpec& spec, Sizes& s) {
-    const std::string pos_key = keys.global(keys.layout->pos);
+void resolve_positions(const TimmKeys& keys, const WeightReader& reader, const ConfigSpec& spec, Sizes& s) {
+    const SafetensorsFile& file = keys.file();
+    const std::string pos_key = keys.theirs("pos_embed");
     const int prefix = s.tokens.prefix_tokens();
-    const auto& pos = shape_of_rank(reader, pos_key, 3, "(1, prefix + grid², embed_dim)", file);
+    const auto& pos = shape_of_rank(reader, "pos_embed", 3, "(1, prefix + grid², embed_dim)", file);
     // Read off the shape only where timm's models of that kind use no_embed_class
     // (every register model, DeiT III); elsewhere the config must say it.
     const bool shape_decides =
-        !keys.layout->huggingface && (s.tokens.reg_tokens > 0 || spec.name.find("deit3") != std::string::npos);
+        !keys.layout().pos_always_on_cls && (s.tokens.reg_tokens > 0 || spec.name.find("deit3") != std::string::npos);
     const int64_t stated_grid = spec.img_size ? spec.img_size->value / s.patch_size.value : 0;
     const bool on_prefix = spec.no_embed_class ? !*spec.no_embed_class
                            : !shape_decides    ? true
@@ -553,151 +427,161 @@ void resolve_positions(const SafetensorsFile& file, const WeightReader& reader, 
 // (fc1's width D × ratio, halved for SwiGLU) or transformers' Dinov2SwiGLUFFN
 // (D × ratio × 2/3, rounded up to a multiple of 8) compute it, else read off
 // fc1's weight (fc2's for SwiGLU, whose fc1 is twice as wide).
-StatedSize resolve_mlp_dim(const SafetensorsFile& file, const WeightReader& reader, const KeyNames& keys,
-                           const ConfigSpec& spec, int embed_dim) {
+StatedSize resolve_mlp_dim(const TimmKeys& keys, const WeightReader& reader, const ConfigSpec& spec, int embed_dim) {
     if (spec.mlp_dim) return *spec.mlp_dim;
     const bool swiglu = spec.activation == Activation::SwiGlu;
     if (spec.mlp_ratio) {
         const int hidden = static_cast<int>(embed_dim * *spec.mlp_ratio);
-        const int mlp = !swiglu ? hidden : keys.layout->huggingface ? (hidden * 2 / 3 + 7) / 8 * 8 : hidden / 2;
+        const bool two_thirds = keys.layout().swiglu_hidden == SwigluHidden::TwoThirdsRoundedTo8;
+        const int mlp = !swiglu ? hidden : two_thirds ? (hidden * 2 / 3 + 7) / 8 * 8 : hidden / 2;
         return {mlp, fs::path(spec.path).filename().string() + " says mlp_ratio " + number_text(*spec.mlp_ratio) +
                          (swiglu ? " with a SwiGLU MLP" : "") + ", so mlp_dim " + std::to_string(mlp)};
     }
-    const std::string key = keys.block(0, swiglu ? keys.layout->fc2 : keys.layout->fc1) + ".weight";
-    const auto& shape = shape_of_rank(reader, key, 2, swiglu ? "(embed_dim, mlp_dim)" : "(mlp_dim, embed_dim)", file);
-    return from_tensor(file, "mlp_dim", shape[swiglu ? 1 : 0], key);
+    const std::string name = timm_block_key(0, swiglu ? "mlp.fc2.weight" : "mlp.fc1.weight");
+    const auto& shape =
+        shape_of_rank(reader, name, 2, swiglu ? "(embed_dim, mlp_dim)" : "(mlp_dim, embed_dim)", keys.file());
+    return from_tensor(keys.file(), "mlp_dim", shape[swiglu ? 1 : 0], keys.theirs(name));
 }
 
-Sizes resolve_sizes(const SafetensorsFile& file, const KeyNames& keys, const ConfigSpec& spec) {
-    const WeightReader reader(file);
-    const Layout& l = *keys.layout;
+// The heads: stated, else embed_dim / 64; they must divide embed_dim.
+StatedSize resolve_num_heads(const ConfigSpec& spec, const SafetensorsFile& file, const StatedSize& embed_dim) {
+    const int heads_default = std::max(1, embed_dim.value / 64);
+    const StatedSize heads = spec.num_heads.value_or(StatedSize{
+        heads_default, "num_heads " + std::to_string(heads_default) + " = embed_dim / 64 (nothing states it)"});
+    if (embed_dim.value % heads.value != 0)
+        throw Error((spec.num_heads ? spec.path : file.path()) + ": num_heads " + std::to_string(heads.value) +
+                    " does not divide embed_dim " + std::to_string(embed_dim.value) + " (" + heads.why + "; " +
+                    embed_dim.why + ")");
+    return heads;
+}
+
+Sizes resolve_sizes(const TimmKeys& keys, const ConfigSpec& spec) {
+    const SafetensorsFile& file = keys.file();
+    const WeightReader reader(keys);
     Sizes s;
-    s.tokens = resolve_tokens(file, keys, spec);
+    s.tokens = resolve_tokens(keys, spec);
 
-    const std::string cls_key = keys.global(l.cls);
-    const std::string patch_key = keys.global(l.patch) + ".weight";
-    const auto& patch = shape_of_rank(reader, patch_key, 4, "(embed_dim, channels, patch, patch)", file);
+    const std::string patch = "patch_embed.proj.weight", head = "head.weight";
+    const auto& patch_shape = shape_of_rank(reader, patch, 4, "(embed_dim, channels, patch, patch)", file);
     const int64_t width =
-        s.tokens.class_token ? shape_of_rank(reader, cls_key, 3, "(1, 1, embed_dim)", file)[2] : patch[0];
-    s.embed_dim =
-        spec.embed_dim.value_or(from_tensor(file, "embed_dim", width, s.tokens.class_token ? cls_key : patch_key));
+        s.tokens.class_token ? shape_of_rank(reader, "cls_token", 3, "(1, 1, embed_dim)", file)[2] : patch_shape[0];
+    const std::string width_key = keys.theirs(s.tokens.class_token ? "cls_token" : patch);
+    s.embed_dim = spec.embed_dim.value_or(from_tensor(file, "embed_dim", width, width_key));
 
-    s.channels = spec.channels.value_or(from_tensor(file, "channels", patch[1], patch_key));
-    s.patch_size = spec.patch_size.value_or(from_tensor(file, "patch_size", patch[3], patch_key));
+    s.channels = spec.channels.value_or(from_tensor(file, "channels", patch_shape[1], keys.theirs(patch)));
+    s.patch_size = spec.patch_size.value_or(from_tensor(file, "patch_size", patch_shape[3], keys.theirs(patch)));
 
-    const auto [blocks, last_block_key] = count_blocks(file, keys);
+    const auto [blocks, last_block_key] = count_blocks(keys);
     s.depth = spec.depth.value_or(from_tensor(file, "depth", blocks, last_block_key));
-    if (s.depth.value == 0) throw Error(file.path() + ": no encoder blocks ('" + keys.block(0, l.ln1) + ".weight')");
+    if (s.depth.value == 0)
+        throw Error(file.path() + ": no encoder blocks ('" + keys.theirs(timm_block_key(0, "norm1.weight")) + "')");
     if (blocks > s.depth.value)
         throw Error(file.path() + ": has '" + shortened(last_block_key) + "' but " + s.depth.why + " (blocks 0 to " +
                     std::to_string(s.depth.value - 1) + ")");
 
-    s.mlp_dim = resolve_mlp_dim(file, reader, keys, spec, s.embed_dim.value);
+    s.mlp_dim = resolve_mlp_dim(keys, reader, spec, s.embed_dim.value);
 
-    const std::string head_key = keys.head(".weight");
     if (spec.num_classes) s.num_classes = *spec.num_classes;
-    else if (file.find(head_key))
-        s.num_classes = from_tensor(file, "num_classes",
-                                    shape_of_rank(reader, head_key, 2, "(num_classes, embed_dim)", file)[0], head_key);
-    else s.num_classes = {0, "no '" + head_key + "'"};
+    else if (keys.has(head))
+        s.num_classes =
+            from_tensor(file, "num_classes", shape_of_rank(reader, head, 2, "(num_classes, embed_dim)", file)[0],
+                        keys.theirs(head));
+    else s.num_classes = {0, "no '" + keys.theirs(head) + "'"};
 
-    const std::string pos_key = keys.global(l.pos);
-    resolve_positions(file, reader, keys, spec, s);
-
-    const int heads_default = std::max(1, s.embed_dim.value / 64);
-    s.num_heads = spec.num_heads.value_or(StatedSize{
-        heads_default, "num_heads " + std::to_string(heads_default) + " = embed_dim / 64 (nothing states it)"});
-    if (s.embed_dim.value % s.num_heads.value != 0)
-        throw Error((spec.num_heads ? spec.path : file.path()) + ": num_heads " + std::to_string(s.num_heads.value) +
-                    " does not divide embed_dim " + std::to_string(s.embed_dim.value) + " (" + s.num_heads.why + "; " +
-                    s.embed_dim.why + ")");
+    resolve_positions(keys, reader, spec, s);
+    s.num_heads = resolve_num_heads(spec, file, s.embed_dim);
 
     // Every size now matches a tensor in the file, so allocations made from
     // the sizes are bounded by the file's size.
     const int D = s.embed_dim.value;
-    if (s.tokens.class_token) reader.check(cls_key, dims({1, 1, D}), {&s.embed_dim});
-    reader.check(patch_key, dims({D, s.channels.value, s.patch_size.value, s.patch_size.value}),
+    if (s.tokens.class_token) reader.check("cls_token", dims({1, 1, D}), {&s.embed_dim});
+    reader.check(patch, dims({D, s.channels.value, s.patch_size.value, s.patch_size.value}),
                  {&s.embed_dim, &s.channels, &s.patch_size});
-    reader.check(pos_key, dims({1, pos_rows(s), D}), {&s.pos_grid, &s.embed_dim});
-    reader.check(keys.block(0, l.fc1) + ".weight", dims({fc1_rows(s, spec), D}), {&s.mlp_dim, &s.embed_dim});
+    reader.check("pos_embed", dims({1, pos_rows(s), D}), {&s.pos_grid, &s.embed_dim});
+    reader.check(timm_block_key(0, "mlp.fc1.weight"), dims({fc1_rows(s, spec), D}), {&s.mlp_dim, &s.embed_dim});
     if (s.num_classes.value > 0)
-        reader.check(head_key, dims({s.num_classes.value, s.head_width()}), {&s.num_classes, &s.embed_dim},
+        reader.check(head, dims({s.num_classes.value, s.head_width()}), {&s.num_classes, &s.embed_dim},
                      " (" + s.num_classes.why + ")");
     return s;
 }
 
 // The prefix tokens (CLS, DIST, registers) and the positions.
-void read_tokens(WeightReader& reader, const KeyNames& keys, const Sizes& s, Model& m) {
-    const Layout& l = *keys.layout;
+void read_tokens(WeightReader& reader, const Sizes& s, Model& m) {
     const int D = s.embed_dim.value, R = s.tokens.reg_tokens;
     const auto token = [&](const char* name, Vec& v) {
         v.resize(D);
-        reader.read_into(keys.global(name), dims({1, 1, D}), {&s.embed_dim}, v.data());
+        reader.read_into(name, dims({1, 1, D}), {&s.embed_dim}, v.data());
     };
-    if (s.tokens.class_token) token(l.cls, m.cls_token);
-    if (s.tokens.dist_token) token(l.dist, m.dist_token);
-    if (R > 0) m.reg_token = reader.matrix(keys.global(l.reg), dims({1, R, D}), R, D, {&s.embed_dim});
-    m.pos_embed =
-        reader.matrix(keys.global(l.pos), dims({1, pos_rows(s), D}), pos_rows(s), D, {&s.pos_grid, &s.embed_dim});
+    if (s.tokens.class_token) token("cls_token", m.cls_token);
+    if (s.tokens.dist_token) token("dist_token", m.dist_token);
+    if (R > 0) m.reg_token = reader.matrix("reg_token", dims({1, R, D}), R, D, {&s.embed_dim});
+    m.pos_embed = reader.matrix("pos_embed", dims({1, pos_rows(s), D}), pos_rows(s), D, {&s.pos_grid, &s.embed_dim});
 }
 
 // The final norm or fc_norm, the head and DeiT's distillation head.
-void read_head(WeightReader& reader, const KeyNames& keys, const Sizes& s, Model& m) {
-    const Layout& l = *keys.layout;
+void read_head(WeightReader& reader, const Sizes& s, Model& m) {
     const int D = s.embed_dim.value, K = s.num_classes.value;
     Vec& norm_w = s.tokens.fc_norm ? m.fc_norm_w : m.norm_w;
     Vec& norm_b = s.tokens.fc_norm ? m.fc_norm_b : m.norm_b;
-    const std::string norm = keys.global(s.tokens.fc_norm ? l.fc_norm : l.norm);
+    const std::string norm = s.tokens.fc_norm ? "fc_norm" : "norm";
     norm_w = reader.vector(norm + ".weight", s.embed_dim);
     norm_b = reader.vector(norm + ".bias", s.embed_dim);
     if (K == 0) return;
     const int W = s.head_width();
-    m.head_w = reader.matrix(keys.head(".weight"), dims({K, W}), K, W, {&s.num_classes, &s.embed_dim});
-    m.head_b = reader.vector(keys.head(".bias"), s.num_classes);
+    m.head_w = reader.matrix("head.weight", dims({K, W}), K, W, {&s.num_classes, &s.embed_dim});
+    m.head_b = reader.vector("head.bias", s.num_classes);
     if (!s.tokens.dist_token) return;
-    const std::string dist = keys.head_prefix + l.head_dist;
-    m.head_dist_w = reader.matrix(dist + ".weight", dims({K, D}), K, D, {&s.num_classes, &s.embed_dim});
-    m.head_dist_b = reader.vector(dist + ".bias", s.num_classes);
+    m.head_dist_w = reader.matrix("head_dist.weight", dims({K, D}), K, D, {&s.num_classes, &s.embed_dim});
+    m.head_dist_b = reader.vector("head_dist.bias", s.num_classes);
 }
 
-// One encoder block; HF's query/key/value are read into the rows of qkv.
-BlockWeights read_block(WeightReader& reader, const KeyNames& keys, int i, const Sizes& s, const ModelConfig& c) {
-    const Layout& l = *keys.layout;
+// timm's qkv, or a layout's query, key and value read into its rows [q; k; v].
+void read_qkv(WeightReader& reader, const KeyLayout& layout, int i, const Sizes& s, const std::string& context,
+              BlockWeights& b) {
+    const int D = s.embed_dim.value;
+    const std::vector<std::string> parts = layout.split_qkv ? std::vector<std::string>{"attn.q", "attn.k", "attn.v"}
+                                                            : std::vector<std::string>{"attn.qkv"};
+    const int n = static_cast<int>(parts.size()), rows = 3 * D / n;
+    const auto name = [&](int p, const char* suffix) { return timm_block_key(i, parts[size_t(p)] + suffix); };
+    const bool has_bias = reader.has(name(0, ".bias"));
+    for (int p = 0; p < n; ++p) reader.check(name(p, ".weight"), dims({rows, D}), {&s.embed_dim}, context);
+    b.qkv_w.resize(3 * D, D);
+    b.qkv_b = Vec::Zero(3 * D);  // no qkv bias in the checkpoint: zeros (timm's qkv_bias=False)
+    for (int p = 0; p < n; ++p) {
+        reader.read_into(name(p, ".weight"), dims({rows, D}), {&s.embed_dim},
+                         b.qkv_w.data() + static_cast<int64_t>(p) * rows * D, context);
+        if (has_bias)
+            reader.read_into(name(p, ".bias"), dims({rows}), {&s.embed_dim}, b.qkv_b.data() + p * rows, context);
+    }
+}
+
+// One encoder block under timm's names.
+BlockWeights read_block(WeightReader& reader, const KeyLayout& layout, int i, const Sizes& s, const ModelConfig& c) {
     const int D = s.embed_dim.value, M = s.mlp_dim.value, F = c.fc1_dim();
     const std::string context = " (" + s.depth.why + ")";
-    auto name = [&](const char* module, const char* suffix) { return keys.block(i, module) + suffix; };
-    auto vec = [&](const char* module, const StatedSize& length) {
+    const auto name = [&](const char* module, const char* suffix) {
+        return timm_block_key(i, std::string(module) + suffix);
+    };
+    const auto bias = [&](const char* module, const StatedSize& length) {
         return reader.vector(name(module, ".bias"), length, context);
     };
     BlockWeights b;
-    b.ln1_w = reader.vector(name(l.ln1, ".weight"), s.embed_dim, context);
-    b.ln1_b = vec(l.ln1, s.embed_dim);
-
-    const int parts = static_cast<int>(l.qkv.size());
-    const int rows = 3 * D / parts;
-    const bool has_bias = reader.has(name(l.qkv[0], ".bias"));
-    for (int p = 0; p < parts; ++p) reader.check(name(l.qkv[p], ".weight"), dims({rows, D}), {&s.embed_dim}, context);
-    b.qkv_w.resize(3 * D, D);
-    b.qkv_b = Vec::Zero(3 * D);  // no qkv bias in the checkpoint: zeros (timm's qkv_bias=False)
-    for (int p = 0; p < parts; ++p) {
-        reader.read_into(name(l.qkv[p], ".weight"), dims({rows, D}), {&s.embed_dim},
-                         b.qkv_w.data() + static_cast<int64_t>(p) * rows * D, context);
-        if (has_bias)
-            reader.read_into(name(l.qkv[p], ".bias"), dims({rows}), {&s.embed_dim}, b.qkv_b.data() + p * rows, context);
-    }
-    b.proj_w = reader.matrix(name(l.proj, ".weight"), dims({D, D}), D, D, {&s.embed_dim}, context);
-    b.proj_b = vec(l.proj, s.embed_dim);
-    b.ln2_w = reader.vector(name(l.ln2, ".weight"), s.embed_dim, context);
-    b.ln2_b = vec(l.ln2, s.embed_dim);
+    b.ln1_w = reader.vector(name("norm1", ".weight"), s.embed_dim, context);
+    b.ln1_b = bias("norm1", s.embed_dim);
+    read_qkv(reader, layout, i, s, context, b);
+    b.proj_w = reader.matrix(name("attn.proj", ".weight"), dims({D, D}), D, D, {&s.embed_dim}, context);
+    b.proj_b = bias("attn.proj", s.embed_dim);
+    b.ln2_w = reader.vector(name("norm2", ".weight"), s.embed_dim, context);
+    b.ln2_b = bias("norm2", s.embed_dim);
     const StatedSize fc1_width{
         F, c.activation == Activation::SwiGlu ? "2 × " + s.mlp_dim.why + " (SwiGLU)" : s.mlp_dim.why};
-    b.fc1_w = reader.matrix(name(l.fc1, ".weight"), dims({F, D}), F, D, {&fc1_width, &s.embed_dim}, context);
-    b.fc1_b = vec(l.fc1, fc1_width);
-    b.fc2_w = reader.matrix(name(l.fc2, ".weight"), dims({D, M}), D, M, {&s.embed_dim, &s.mlp_dim}, context);
-    b.fc2_b = vec(l.fc2, s.embed_dim);
+    b.fc1_w = reader.matrix(name("mlp.fc1", ".weight"), dims({F, D}), F, D, {&fc1_width, &s.embed_dim}, context);
+    b.fc1_b = bias("mlp.fc1", fc1_width);
+    b.fc2_w = reader.matrix(name("mlp.fc2", ".weight"), dims({D, M}), D, M, {&s.embed_dim, &s.mlp_dim}, context);
+    b.fc2_b = bias("mlp.fc2", s.embed_dim);
     if (c.layer_scale) {
-        b.ls1 = reader.vector(name(l.ls1, l.ls_param), s.embed_dim, context);
-        b.ls2 = reader.vector(name(l.ls2, l.ls_param), s.embed_dim, context);
+        b.ls1 = reader.vector(name("ls1", ".gamma"), s.embed_dim, context);
+        b.ls2 = reader.vector(name("ls2", ".gamma"), s.embed_dim, context);
     }
     return b;
 }
@@ -727,7 +611,8 @@ Preprocess resolve_preprocess(const ConfigSpec& spec, const Sizes& s, const std:
     return pre;
 }
 
-ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const Layout& layout, const CheckpointFiles& files) {
+ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const KeyLayout& layout,
+                         const CheckpointFiles& files) {
     ModelConfig c;
     c.name = shortened(spec.name.empty() ? files.name : spec.name);  // shown in titles and messages
     c.channels = s.channels.value;
@@ -754,15 +639,14 @@ ModelConfig model_config(const ConfigSpec& spec, const Sizes& s, const Layout& l
 Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     const CheckpointFiles files = find_checkpoint_files(path);
     const SafetensorsFile file(files.weights);
-    const KeyNames found = detect_key_names(file);
-    const ConfigSpec stated = files.config.empty() ? default_config(found.layout->huggingface)
+    const TimmKeys found = detect_key_layout(file);
+    const ConfigSpec stated = files.config.empty() ? default_config(found.layout().transformers)
                                                    : read_config(files.config, files.preprocessor);
-    const KeyNames keys = hf_key_names(found, stated, file);
-    refuse_unsupported_parts(file, keys);
-    const ConfigSpec spec = with_weights_variant(file, keys, stated);
-    const Sizes s = resolve_sizes(file, keys, spec);
-    const Layout& l = *keys.layout;
-    WeightReader reader(file);
+    const TimmKeys keys = key_layout_for_config(found, stated);
+    refuse_unsupported_parts(keys);
+    const ConfigSpec spec = with_weights_variant(keys, stated);
+    const Sizes s = resolve_sizes(keys, spec);
+    WeightReader reader(keys);
     const int D = s.embed_dim.value, C = s.channels.value, P = s.patch_size.value;
     const auto report = [&](int done) {
         if (progress) progress(static_cast<float>(done) / static_cast<float>(s.depth.value + 2));
@@ -770,23 +654,23 @@ Model load_checkpoint(const std::string& path, const LoadProgress& progress) {
     report(0);
 
     Model m;
-    m.config = model_config(spec, s, l, files);
+    m.config = model_config(spec, s, keys.layout(), files);
     m.config.random_weights = file.metadata().count(kRandomWeightsKey) > 0;
-    m.patch_w = reader.matrix(keys.global(l.patch) + ".weight", dims({D, C, P, P}), D, C * P * P,
+    m.patch_w = reader.matrix("patch_embed.proj.weight", dims({D, C, P, P}), D, C * P * P,
                               {&s.embed_dim, &s.channels, &s.patch_size});
-    if (!m.config.norm_pre) m.patch_b = reader.vector(keys.global(l.patch) + ".bias", s.embed_dim);  // pre_norm: none
-    read_tokens(reader, keys, s, m);
+    if (!m.config.norm_pre) m.patch_b = reader.vector("patch_embed.proj.bias", s.embed_dim);  // pre_norm: none
+    read_tokens(reader, s, m);
     if (m.config.norm_pre) {
-        m.norm_pre_w = reader.vector(keys.global(l.norm_pre) + ".weight", s.embed_dim);
-        m.norm_pre_b = reader.vector(keys.global(l.norm_pre) + ".bias", s.embed_dim);
+        m.norm_pre_w = reader.vector("norm_pre.weight", s.embed_dim);
+        m.norm_pre_b = reader.vector("norm_pre.bias", s.embed_dim);
     }
     report(1);
     for (int i = 0; i < s.depth.value; ++i) {
-        m.blocks.push_back(read_block(reader, keys, i, s, m.config));
+        m.blocks.push_back(read_block(reader, keys.layout(), i, s, m.config));
         report(2 + i);
     }
-    read_head(reader, keys, s, m);
-    refuse_unused_tensors(file, keys, reader);
+    read_head(reader, s, m);
+    refuse_unused_tensors(keys, reader);
     m.nonfinite_weights = nonfinite_report(file.path(), reader.nonfinite());
     report(s.depth.value + 2);
     return m;
