@@ -74,28 +74,32 @@ bool DrawStatusBar(const StatusInfo& s) {
     return false;
 }
 
-// The banner's text, wrapped between words in the window's width (a narrow window takes two lines).
-static float banner_text_height(const std::string& text) {
-    const float wrap = ImGui::GetContentRegionAvail().x - 16.f;
-    return ImGui::CalcTextSize(drawn_text(text).c_str(), nullptr, false, wrap).y;
+constexpr float kBannerMargin = 8.f;  // between the banner's edge and its text, left and right
+
+// The banner's box: the window's width, and its text wrapped between words (a narrow window takes
+// two lines) with the frame's padding above and below.
+static ImVec2 banner_box(const std::string& text) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float text_h = ImGui::CalcTextSize(drawn_text(text).c_str(), nullptr, false, width - 2.f * kBannerMargin).y;
+    return ImVec2(width, text_h + 2.f * ImGui::GetStyle().FramePadding.y);
 }
 
 float PassBannerHeight(const std::string& text) {
     if (text.empty()) return 0.f;
-    return banner_text_height(text) + 2.f * ImGui::GetStyle().FramePadding.y + ImGui::GetStyle().ItemSpacing.y;
+    return banner_box(text).y + ImGui::GetStyle().ItemSpacing.y;
 }
 
 void DrawPassBanner(const std::string& text, BannerKind kind) {
     if (text.empty()) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    const float pad = ImGui::GetStyle().FramePadding.y;
-    const ImVec2 size(ImGui::GetContentRegionAvail().x, banner_text_height(text) + 2.f * pad);
+    const ImVec2 size = banner_box(text);
     const ImU32 fill = kind == BannerKind::ModifiedPass ? IM_COL32(200, 110, 0, 255) : IM_COL32(175, 175, 195, 255);
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), fill, 3.f);
     const std::string shown = drawn_text(text);
-    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p0.x + 8.f, p0.y + pad), IM_COL32(0, 0, 0, 255),
-                shown.c_str(), nullptr, size.x - 16.f);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+                ImVec2(p0.x + kBannerMargin, p0.y + ImGui::GetStyle().FramePadding.y), IM_COL32(0, 0, 0, 255),
+                shown.c_str(), nullptr, size.x - 2.f * kBannerMargin);
     ImGui::Dummy(size);
 }
 

@@ -7,14 +7,6 @@
 
 namespace vit::gui {
 
-// The widths of a button and of a checkbox labelled `label`, for a group that wraps as a whole.
-static float button_w(const char* label) {
-    return ImGui::CalcTextSize(label, nullptr, true).x + 2.f * ImGui::GetStyle().FramePadding.x;
-}
-static float checkbox_w(const char* label) {
-    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
-}
-
 // The screens' switches: the stage arrows and the attention, model and overview screens.
 static void screen_switches(AppState& state, const Pipeline& p) {
     if (ImGui::ArrowButton("prev", ImGuiDir_Left)) prev_stage(state, p);
@@ -43,17 +35,18 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
     if (ImGui::Button("Open image…")) actions.show_open_image = true;
     ImGui::SameLine();
     if (ImGui::Button("Open model…")) actions.show_open_model = true;
-    SameLineOrWrap(2.f * ImGui::GetFrameHeight() + checkbox_w("Attention view") + checkbox_w("Model view") +
-                   checkbox_w("Overview") + 4.f * spacing);
+    SameLineOrWrap(2.f * ImGui::GetFrameHeight() + CheckboxWidth("Attention view") + CheckboxWidth("Model view") +
+                   CheckboxWidth("Overview") + 4.f * spacing);
     screen_switches(state, p);
-    SameLineOrWrap(button_w("Presenter (F11 or P)") + button_w("Export PNG") + button_w("Export .npy") + 2.f * spacing);
+    SameLineOrWrap(ButtonWidth("Presenter (F11 or P)") + ButtonWidth("Export PNG") + ButtonWidth("Export .npy") +
+                   2.f * spacing);
     if (ImGui::Button("Presenter (F11 or P)")) actions.toggle_presenter = true;
     ImGui::SameLine();
     if (ImGui::Button("Export PNG")) actions.export_png = true;
     ImGui::SameLine();
     if (ImGui::Button("Export .npy")) actions.export_npy = true;
-    const float combo_w = button_w("colours: auto") + ImGui::GetFrameHeight();  // its text and its arrow
-    SameLineOrWrap(combo_w + checkbox_w("numbers") + checkbox_w("clicker") + 2.f * spacing);
+    const float combo_w = ButtonWidth("colours: auto") + ImGui::GetFrameHeight();  // its text and its arrow
+    SameLineOrWrap(combo_w + CheckboxWidth("numbers") + CheckboxWidth("clicker") + 2.f * spacing);
     ImGui::SetNextItemWidth(combo_w);
     static const char* kModes[] = {"colours: auto", "diverging", "sequential"};
     int mode = static_cast<int>(state.colormap);
@@ -69,10 +62,8 @@ void DrawToolbar(AppState& state, const Pipeline& p, const ToolbarInfo& info, Ui
             "clicker mode: PageUp/PageDown step one stage (what presentation clickers send)\n"
             "instead of one block. Ctrl+1..9 (or Alt+1..9) bookmarks the view, 1..9 returns to it.");
     // The CPU/GPU switch: "compute:" and two radio buttons.
-    const ImGuiStyle& style = ImGui::GetStyle();
     const char* gpu_label = info.gpu_absent.empty() ? "GPU" : "GPU (desktop app only)";
-    SameLineOrWrap(ImGui::CalcTextSize("compute: CPU ").x + ImGui::CalcTextSize(gpu_label).x +
-                   2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) + 2 * style.ItemSpacing.x);
+    SameLineOrWrap(RadioRowWidth("compute:", {"CPU", gpu_label}));
     ImGui::TextUnformatted("compute:");
     ImGui::SameLine();
     if (ImGui::RadioButton("CPU", state.backend == Backend::Cpu)) state.backend = Backend::Cpu;

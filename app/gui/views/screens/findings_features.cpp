@@ -22,27 +22,17 @@ const char* const kPcaPytorch =
 
 namespace {
 
-// On the line of the item before when `width` more fits there, else on a line of its own.
-void SameLineIfFits(float width) {
-    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    if (ImGui::GetItemRectMax().x + 20.f + width <= right) ImGui::SameLine(0, 20.f);
-}
-
-float CheckboxWidth(const char* label) {
-    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
-}
-
 void Controls(ViewContext& ctx) {
     FindingsOptions& o = ctx.state.findings;
     const char* two_step = "DINOv2 two-step (foreground only)";
     const char* joint = "joint over images";
-    SameLineIfFits(CheckboxWidth(two_step) + 10.f);
+    SameLineOrWrap(CheckboxWidth(two_step) + 10.f, 20.f);
     ImGui::Checkbox(two_step, &o.two_step);
-    SameLineIfFits(CheckboxWidth(joint));
+    SameLineOrWrap(CheckboxWidth(joint), 20.f);
     ImGui::Checkbox(joint, &o.joint);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("one PCA fitted on this image and the gallery's (or --pca-images)");
     if (!o.two_step) return;
-    SameLineIfFits(180.f + ImGui::CalcTextSize("threshold t").x);
+    SameLineOrWrap(180.f + ImGui::CalcTextSize("threshold t").x, 20.f);
     ImGui::SetNextItemWidth(180.f);
     ImGui::SliderFloat("threshold t", &o.threshold, 0.05f, 0.95f, "%.2f");
 }

@@ -9,9 +9,7 @@
 namespace vit::gui {
 
 void DrawValueGradientSwitch(ViewContext& ctx) {
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
-    SameLineOrWrap(ImGui::CalcTextSize("show: values gradients (G)").x + 2 * radio + 2 * style.ItemSpacing.x, 30.f);
+    SameLineOrWrap(RadioRowWidth("show:", {"values", "gradients (G)"}), 30.f);
     ImGui::TextDisabled("show:");
     ImGui::SameLine();
     if (ImGui::RadioButton("values", !ctx.state.gradients)) ctx.state.gradients = false;

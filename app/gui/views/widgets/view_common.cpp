@@ -459,6 +459,20 @@ void SameLineOrWrap(float width, float spacing) {
     if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0, spacing);
 }
 
+float ButtonWidth(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + 2.f * ImGui::GetStyle().FramePadding.x;
+}
+
+float CheckboxWidth(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+float RadioRowWidth(const char* caption, std::initializer_list<const char*> options) {
+    float width = ImGui::CalcTextSize(caption).x;
+    for (const char* option : options) width += ImGui::GetStyle().ItemSpacing.x + CheckboxWidth(option);
+    return width;
+}
+
 void TextAfter(const std::string& text, float spacing) {
     SameLineOrWrap(ImGui::CalcTextSize(text.c_str()).x, spacing);
     ImGui::TextWrapped("%s", text.c_str());

@@ -5,6 +5,7 @@
 #pragma once
 #include <imgui.h>
 
+#include <initializer_list>
 #include <memory>
 #include <string>
 
@@ -216,6 +217,12 @@ void FittedText(ImDrawList* dl, ImVec2 at, float width, const std::string& text,
 // before the window's right edge (with `spacing` before it); else the group
 // starts the next row. Toolbars and title lines wrap this way at any width.
 void SameLineOrWrap(float width, float spacing = 24.f);
+// The widths of the controls a group that wraps as a whole is made of: a button or a
+// checkbox labelled `label` (what follows "##" unseen), and a caption followed by one
+// radio button per option, on one row.
+float ButtonWidth(const char* label);
+float CheckboxWidth(const char* label);
+float RadioRowWidth(const char* caption, std::initializer_list<const char*> options);
 // `text` after the last item on its row, or on the next row when it does not fit there;
 // wrapped if it is wider than the window (a title's second half).
 void TextAfter(const std::string& text, float spacing = 8.f);
