@@ -62,8 +62,9 @@ void DrawNavigator(NavigatorState& nav, AppState& state, const Pipeline& p, cons
     for (const ScreenInfo& screen : screen_table()) {
         if (screen.value == Screen::Stage) continue;
         const std::string label = std::string(screen.title) + "  (" + screen_key_label(screen.value) + ")";
-        if (ImGui::Selectable(label.c_str(), state.screen == screen.value))
-            state.screen = state.screen == screen.value ? Screen::Stage : screen.value;
+        const bool selected = state.screen == screen.value;
+        if (ImGui::Selectable(label.c_str(), selected)) state.screen = selected ? Screen::Stage : screen.value;
+        if (selected && moved) ImGui::SetScrollHereY(0.4f);  // the screen on view, whatever was shown before
     }
     nav.scrolled_to = state.stage;
     nav.scrolled_screen = state.screen;
