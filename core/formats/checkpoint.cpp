@@ -306,8 +306,8 @@ void refuse_unused_tensors(const TimmKeys& keys, const WeightReader& reader) {
 }
 
 // The tensor's shape when it has the rank the layout needs, for inferring sizes.
-const std::vector<int64_t>& shape_of_rank(const WeightReader& reader, const std::string& name, size_t rank,
-                                          const char* expected, const SafetensorsFile& file) {
+std::vector<int64_t> shape_of_rank(const WeightReader& reader, const std::string& name, size_t rank,
+                                   const char* expected, const SafetensorsFile& file) {
     const SafetensorsEntry& e = reader.require(name);
     if (e.shape.size() != rank || std::any_of(e.shape.begin(), e.shape.end(), [](int64_t d) { return d == 0; }))
         throw Error(file.path() + ": tensor '" + e.name + "' has shape " + shape_string(e.shape) + ", expected " +
@@ -394,7 +394,7 @@ void resolve_positions(const TimmKeys& keys, const WeightReader& reader, const C
     const SafetensorsFile& file = keys.file();
     const std::string pos_key = keys.theirs("pos_embed");
     const int prefix = s.tokens.prefix_tokens();
-    const auto& pos = shape_of_rank(reader, "pos_embed", 3, "(1, prefix + grid², embed_dim)", file);
+    const auto pos = shape_of_rank(reader, "pos_embed", 3, "(1, prefix + grid², embed_dim)", file);
     // Read off the shape only where timm's models of that kind use no_embed_class
     // (every register model, DeiT III); elsewhere the config must say it.
     const bool shape_decides =
@@ -438,7 +438,7 @@ StatedSize resolve_mlp_dim(const TimmKeys& keys, const WeightReader& reader, con
                          (swiglu ? " with a SwiGLU MLP" : "") + ", so mlp_dim " + std::to_string(mlp)};
     }
     const std::string name = timm_block_key(0, swiglu ? "mlp.fc2.weight" : "mlp.fc1.weight");
-    const auto& shape =
+    const auto shape =
         shape_of_rank(reader, name, 2, swiglu ? "(embed_dim, mlp_dim)" : "(mlp_dim, embed_dim)", keys.file());
     return from_tensor(keys.file(), "mlp_dim", shape[swiglu ? 1 : 0], keys.theirs(name));
 }
@@ -462,7 +462,7 @@ Sizes resolve_sizes(const TimmKeys& keys, const ConfigSpec& spec) {
     s.tokens = resolve_tokens(keys, spec);
 
     const std::string patch = "patch_embed.proj.weight", head = "head.weight";
-    const auto& patch_shape = shape_of_rank(reader, patch, 4, "(embed_dim, channels, patch, patch)", file);
+    const auto patch_shape = shape_of_rank(reader, patch, 4, "(embed_dim, channels, patch, patch)", file);
     const int64_t width =
         s.tokens.class_token ? shape_of_rank(reader, "cls_token", 3, "(1, 1, embed_dim)", file)[2] : patch_shape[0];
     const std::string width_key = keys.theirs(s.tokens.class_token ? "cls_token" : patch);
