@@ -312,8 +312,9 @@ void check_step(const Lesson& lesson, int index, const Pipeline& p, const std::s
     if (s.head >= p.heads)
         fail("head", std::to_string(s.head) + ": the model has " + std::to_string(p.heads) + " heads");
     if (const std::string lacks = screen_lacks(s.screen, p.parts()); !lacks.empty()) fail("screen", lacks);
-    if (s.cls_only && p.depth == 0) fail("cls_only", "needs attention, and the model has no blocks");
-    if (s.cls_only && !p.layout.has_cls()) fail("cls_only", "needs a CLS token, and the model has none");
+    const ModelParts cls_attention{true, false, true};  // the CLS token's row of attention: blocks and a CLS token
+    if (const std::string lacks = parts_lacking(cls_attention, p.parts()); s.cls_only && !lacks.empty())
+        fail("cls_only", lacks);
     const Highlight& h = lesson.steps.at(static_cast<size_t>(index)).highlight;
     if (h.kind == HighlightKind::Patch && h.patch >= patches)
         fail("highlight",

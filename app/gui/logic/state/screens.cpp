@@ -82,12 +82,15 @@ std::string screen_key_label(Screen screen) {
     return label;
 }
 
-std::string screen_lacks(Screen screen, const ModelParts& parts) {
-    const ModelParts& needs = screen_info(screen).needs;
+std::string parts_lacking(const ModelParts& needs, const ModelParts& parts) {
     if (needs.blocks && !parts.blocks) return "needs attention, and the model has no blocks";
     if (needs.head && !parts.head) return "needs a class head, and the model has none";
     if (needs.cls && !parts.cls) return "needs a CLS token, and the model has none";
     return "";
+}
+
+std::string screen_lacks(Screen screen, const ModelParts& parts) {
+    return parts_lacking(screen_info(screen).needs, parts);
 }
 
 }  // namespace vit::gui

@@ -82,8 +82,10 @@ std::string screen_names();
 std::vector<Screen> screens_on_key(Key key);
 // The keys that show `screen` from the stage view: "A"; "F F" for the second screen on F; "F ×4" past three.
 std::string screen_key_label(Screen screen);
-// Empty when a model with `parts` has what `screen` needs; else what it lacks, for a message:
-// "needs attention, and the model has no blocks".
+// Empty when a model with `parts` has every part of `needs`; else the first it lacks, for a
+// message: "needs attention, and the model has no blocks".
+std::string parts_lacking(const ModelParts& needs, const ModelParts& parts);
+// The same for what `screen` needs (its row's `needs`).
 std::string screen_lacks(Screen screen, const ModelParts& parts);
 
 }  // namespace vit::gui

@@ -179,6 +179,8 @@ TEST_CASE("a step is checked against the model it runs on") {
     CHECK_THAT(check_error(one(R"({"title": "a", "screen": "attention"})"), 0, blockless),
                Contains("'screen' needs attention, and the model has no blocks"));
     CHECK(check_error(one(R"({"title": "v", "screen": "overview"})"), 0, blockless) == "(no error)");
+    CHECK_THAT(check_error(one(R"({"title": "c", "cls_only": true})"), 0, blockless),
+               Contains("'cls_only' needs attention, and the model has no blocks"));
 }
 
 TEST_CASE("a step's view follows its keys and its highlight, a recorded view plays back the same") {
